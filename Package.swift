@@ -1,0 +1,127 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Strict settings for every target of ours (see STYLE.md: hummingbird's choices).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "beyond-identity-swift",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "BeyondIdentityEmbedded", targets: ["BeyondIdentityEmbedded"]),
+        .library(name: "IdentityServer", targets: ["IdentityServer"]),
+        .executable(name: "bi-server", targets: ["bi-server"]),
+        .executable(name: "bi", targets: ["bi"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        // Wire types and URL formats shared by the SDK and the server.
+        .target(
+            name: "IdentityProtocol",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
+        // One storage contract, two engines (SQLite, PostgreSQL).
+        .target(
+            name: "IdentityStorage",
+            dependencies: [
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The identity server as a library: HTTP, OIDC, device and admin APIs, keys.
+        .target(
+            name: "IdentityServer",
+            dependencies: [
+                "IdentityProtocol",
+                "IdentityStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "bi-server",
+            dependencies: [
+                "IdentityServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // The SDK an app links.
+        .target(
+            name: "BeyondIdentityEmbedded",
+            dependencies: [
+                "IdentityProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strict
+        ),
+        // Sample app on the SDK, admin client and one-command demo.
+        .executableTarget(
+            name: "bi",
+            dependencies: [
+                "BeyondIdentityEmbedded",
+                "IdentityServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "IdentityStorageTests",
+            dependencies: ["IdentityStorage"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "IdentityServerTests",
+            dependencies: [
+                "IdentityServer",
+                "IdentityProtocol",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BeyondIdentityEmbeddedTests",
+            dependencies: ["BeyondIdentityEmbedded"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["BeyondIdentityEmbedded", "IdentityServer", "IdentityProtocol"],
+            swiftSettings: strict
+        ),
+    ]
+)

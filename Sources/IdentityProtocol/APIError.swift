@@ -1,0 +1,64 @@
+/// The JSON body of every error the server answers: `{"error": …, "error_description": …}`.
+///
+/// OAuth endpoints use the error codes of RFC 6749 §4.1.2.1 and §5.2 and OIDC Core §3.1.2.6;
+/// the device and admin APIs use the codes in ``APIErrorCode``.
+public struct APIErrorBody: Codable, Sendable, Equatable {
+    /// A machine-readable error code.
+    public var error: String
+    /// A human-readable explanation, safe to show to a developer.
+    public var errorDescription: String?
+
+    /// Creates an error body.
+    public init(error: String, errorDescription: String? = nil) {
+        self.error = error
+        self.errorDescription = errorDescription
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case error
+        case errorDescription = "error_description"
+    }
+}
+
+/// Error codes of the device and admin APIs (OAuth endpoints use RFC 6749's codes).
+public enum APIErrorCode {
+    /// The request body or parameters are malformed.
+    public static let invalidRequest = "invalid_request"
+    /// The resource does not exist.
+    public static let notFound = "not_found"
+    /// A resource with the same unique key exists.
+    public static let conflict = "conflict"
+    /// The admin token is missing or wrong.
+    public static let unauthorized = "unauthorized"
+    /// The binding token is unknown, expired or already used.
+    public static let invalidBindingToken = "invalid_binding_token"
+    /// The certificate signing request is malformed, not P-256, or its signature does not verify.
+    public static let invalidCSR = "invalid_csr"
+    /// The authentication transaction is unknown, expired or already used.
+    public static let invalidTransaction = "invalid_transaction"
+    /// A signature does not verify with the credential's key.
+    public static let invalidSignature = "invalid_signature"
+    /// The certificate chain was not issued by this realm's authority, or does not match the credential.
+    public static let invalidCertificateChain = "invalid_certificate_chain"
+    /// The credential is unknown or has been revoked.
+    public static let credentialRevoked = "credential_revoked"
+    /// The identity is suspended or deleted.
+    public static let identityInactive = "identity_inactive"
+    /// The request body is larger than the server accepts.
+    public static let payloadTooLarge = "payload_too_large"
+}
+
+/// OAuth 2.0 / OpenID Connect error codes (RFC 6749 §4.1.2.1, §5.2; RFC 6750 §3.1; OIDC Core §3.1.2.6).
+public enum OAuthErrorCode {
+    public static let invalidRequest = "invalid_request"
+    public static let unauthorizedClient = "unauthorized_client"
+    public static let accessDenied = "access_denied"
+    public static let unsupportedResponseType = "unsupported_response_type"
+    public static let invalidScope = "invalid_scope"
+    public static let serverError = "server_error"
+    public static let invalidClient = "invalid_client"
+    public static let invalidGrant = "invalid_grant"
+    public static let unsupportedGrantType = "unsupported_grant_type"
+    public static let invalidToken = "invalid_token"
+    public static let loginRequired = "login_required"
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Paths of the device API, relative to the server's API base URL.
+///
+/// Secrets (binding tokens, transaction references) travel in request bodies, never in
+/// paths, so they stay out of access logs.
+public enum DeviceAPI {
+    /// `POST` ``BindCredentialRequest`` → ``BindCredentialResponse``.
+    public static let bindCredential = "/v1/device/credentials"
+    /// `POST` ``AuthenticationChallengeRequest`` → ``AuthenticationChallenge``.
+    public static let authenticationChallenge = "/v1/device/authenticate/challenge"
+    /// `POST` ``AuthenticationAssertion`` → ``AuthenticationResult``.
+    public static let authenticate = "/v1/device/authenticate"
+    /// `POST` ``RevokeCredentialRequest`` → ``CredentialDescriptor``.
+    public static let revokeCredential = "/v1/device/credentials/revoke"
+    /// `GET /v1/clients/{client_id}` → ``ClientInfo``: which issuer serves a client.
+    public static func client(_ clientID: String) -> String {
+        "/v1/clients/\(clientID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? clientID)"
+    }
+    /// `GET /v1/bind?token=…`: the enrollment link; answers 302 to the realm's registration redirect URI.
+    public static let enrollmentLink = "/v1/bind"
+}
+
+/// Query parameter names of the URLs that reach the device: the registration redirect
+/// (enrollment) and the invoke URL (authentication).
+public enum DeviceURLParameter {
+    /// The API base URL of the server that issued the URL.
+    public static let apiBaseURL = "api_base_url"
+    /// The single-use binding token of an enrollment link.
+    public static let bindingToken = "token"
+    /// The reference of an authentication transaction.
+    public static let transaction = "transaction"
+}

@@ -1,0 +1,83 @@
+/// OpenID Provider Metadata (OpenID Connect Discovery 1.0 §3), the fields we serve and use.
+public struct ProviderMetadata: Codable, Sendable, Equatable {
+    public var issuer: String
+    public var authorizationEndpoint: String
+    public var tokenEndpoint: String
+    public var userinfoEndpoint: String
+    public var jwksURI: String
+    public var responseTypesSupported: [String]
+    public var subjectTypesSupported: [String]
+    public var idTokenSigningAlgValuesSupported: [String]
+    public var scopesSupported: [String]
+    public var tokenEndpointAuthMethodsSupported: [String]
+    public var grantTypesSupported: [String]
+    public var codeChallengeMethodsSupported: [String]
+    public var claimsSupported: [String]
+
+    /// Creates provider metadata.
+    public init(
+        issuer: String, authorizationEndpoint: String, tokenEndpoint: String, userinfoEndpoint: String,
+        jwksURI: String, responseTypesSupported: [String], subjectTypesSupported: [String],
+        idTokenSigningAlgValuesSupported: [String], scopesSupported: [String],
+        tokenEndpointAuthMethodsSupported: [String], grantTypesSupported: [String],
+        codeChallengeMethodsSupported: [String], claimsSupported: [String]
+    ) {
+        self.issuer = issuer
+        self.authorizationEndpoint = authorizationEndpoint
+        self.tokenEndpoint = tokenEndpoint
+        self.userinfoEndpoint = userinfoEndpoint
+        self.jwksURI = jwksURI
+        self.responseTypesSupported = responseTypesSupported
+        self.subjectTypesSupported = subjectTypesSupported
+        self.idTokenSigningAlgValuesSupported = idTokenSigningAlgValuesSupported
+        self.scopesSupported = scopesSupported
+        self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
+        self.grantTypesSupported = grantTypesSupported
+        self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
+        self.claimsSupported = claimsSupported
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case issuer
+        case authorizationEndpoint = "authorization_endpoint"
+        case tokenEndpoint = "token_endpoint"
+        case userinfoEndpoint = "userinfo_endpoint"
+        case jwksURI = "jwks_uri"
+        case responseTypesSupported = "response_types_supported"
+        case subjectTypesSupported = "subject_types_supported"
+        case idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported"
+        case scopesSupported = "scopes_supported"
+        case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
+        case grantTypesSupported = "grant_types_supported"
+        case codeChallengeMethodsSupported = "code_challenge_methods_supported"
+        case claimsSupported = "claims_supported"
+    }
+}
+
+/// A successful token endpoint response (RFC 6749 §5.1, OIDC Core §3.1.3.3).
+public struct TokenEndpointResponse: Codable, Sendable, Equatable {
+    public var accessToken: String
+    /// Always `Bearer`.
+    public var tokenType: String
+    /// Lifetime of the access token in seconds.
+    public var expiresIn: Int
+    public var idToken: String?
+    public var scope: String?
+
+    /// Creates a token response.
+    public init(accessToken: String, tokenType: String, expiresIn: Int, idToken: String?, scope: String?) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+        self.idToken = idToken
+        self.scope = scope
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case idToken = "id_token"
+        case scope
+    }
+}
