@@ -1,0 +1,138 @@
+public import Foundation
+
+/// The one storage contract of the identity server. Two engines implement it
+/// (``SQLIdentityStore`` over SQLite or PostgreSQL) and one conformance suite tests both.
+///
+/// Contract, for every engine:
+/// - Reads of a missing row return `nil`; updates, deletes and revokes of a missing row throw
+///   ``StorageError/notFound``; inserts that break a unique key throw ``StorageError/alreadyExists``.
+/// - Every method is one transaction: it happens whole or not at all.
+/// - Lists are ordered by `id` ascending (audit events by `occurredAt`, then `id`) and paged by cursor.
+/// - Deleting a tenant, realm or application deletes what hangs under it.
+public protocol IdentityStore: Sendable {
+    /// Applies pending versioned migrations, each in its own transaction. Idempotent.
+    func migrate() async throws
+    /// Closes connections.
+    func shutdown() async throws
+
+    // MARK: Tenants
+    func createTenant(_ tenant: TenantRecord) async throws
+    func tenant(id: String) async throws -> TenantRecord?
+    func listTenants(_ page: PageRequest) async throws -> Page<TenantRecord>
+    func updateTenant(_ tenant: TenantRecord) async throws
+    func deleteTenant(id: String) async throws
+
+    // MARK: Realms
+    func createRealm(_ realm: RealmRecord) async throws
+    func realm(id: String) async throws -> RealmRecord?
+    func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord>
+    func updateRealm(_ realm: RealmRecord) async throws
+    func deleteRealm(id: String) async throws
+
+    // MARK: Applications
+    /// Throws ``StorageError/alreadyExists`` when the id or the client id is taken.
+    func createApplication(_ application: ApplicationRecord) async throws
+    func application(id: String) async throws -> ApplicationRecord?
+    func application(clientID: String) async throws -> ApplicationRecord?
+    func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord>
+    func updateApplication(_ application: ApplicationRecord) async throws
+    func deleteApplication(id: String) async throws
+
+    // MARK: Identities
+    /// Throws ``StorageError/alreadyExists`` when the username is taken in the realm.
+    func createIdentity(_ identity: IdentityRecord) async throws
+    func identity(id: String) async throws -> IdentityRecord?
+    func listIdentities(realmID: String, _ page: PageRequest) async throws -> Page<IdentityRecord>
+    /// Throws ``StorageError/alreadyExists`` when the new username is taken in the realm.
+    func updateIdentity(_ identity: IdentityRecord) async throws
+
+    // MARK: Credentials
+    func credential(id: String) async throws -> CredentialRecord?
+    func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord>
+    /// Sets state `revoked` and `revokedAt` (keeps the first `revokedAt` if already revoked); returns the row.
+    func revokeCredential(id: String, at: Date) async throws -> CredentialRecord
+
+    // MARK: Credential binding
+    func createBindingJob(_ job: BindingJobRecord) async throws
+    func bindingJob(id: String) async throws -> BindingJobRecord?
+    func listBindingJobs(identityID: String, _ page: PageRequest) async throws -> Page<BindingJobRecord>
+    /// In one transaction: finds the `pending` job whose token hash matches and whose `expiresAt`
+    /// is after `now`, calls `issue` with it, inserts the credential `issue` returns, and marks
+    /// the job `complete` (with `completedAt` and `credentialID`). Throws ``StorageError/notFound``
+    /// when no such job exists (unknown, expired or used token). If `issue` throws, nothing is written
+    /// and its error propagates. Two concurrent calls with one token: exactly one succeeds.
+    func completeBinding(
+        tokenHash: Data, now: Date,
+        issue: @escaping @Sendable (BindingJobRecord) async throws -> CredentialRecord
+    ) async throws -> (job: BindingJobRecord, credential: CredentialRecord)
+
+    // MARK: Authentication
+    func createAuthTransaction(_ transaction: AuthTransactionRecord) async throws
+    /// The transaction, consumed or not, expired or not.
+    func authTransaction(referenceHash: Data) async throws -> AuthTransactionRecord?
+    /// In one transaction: marks the transaction consumed if it is unconsumed and unexpired at `now`,
+    /// inserts `code`, and sets the credential's `lastUsedAt` to `now`. Throws
+    /// ``StorageError/notFound`` (writing nothing) if the transaction is missing, consumed or expired.
+    func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws
+    /// Atomically marks an unused code used. One call per code can return `.redeemed`.
+    func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption
+    func recordIssuedToken(_ token: IssuedTokenRecord) async throws
+    func issuedToken(jti: String) async throws -> IssuedTokenRecord?
+    /// Revokes every token issued from the code; returns how many were revoked now.
+    @discardableResult
+    func revokeTokens(issuedFromCode codeHash: Data, at: Date) async throws -> Int
+
+    // MARK: Keys and admin tokens
+    func createSigningKey(_ key: SigningKeyRecord) async throws
+    /// The realm's keys, newest first.
+    func signingKeys(realmID: String) async throws -> [SigningKeyRecord]
+    func createAdminToken(_ token: AdminTokenRecord) async throws
+    func adminToken(hash: Data) async throws -> AdminTokenRecord?
+    func adminTokenCount() async throws -> Int
+
+    // MARK: Audit and housekeeping
+    func appendAuditEvent(_ event: AuditEventRecord) async throws
+    func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord>
+    /// Deletes transactions, codes and issued-token rows that expired before `cutoff`; returns the count.
+    @discardableResult
+    func deleteExpired(before cutoff: Date) async throws -> Int
+}
+
+/// The outcome of ``IdentityStore/redeemAuthorizationCode(hash:now:)``.
+public enum CodeRedemption: Sendable, Equatable {
+    /// The code was unused; it is now used. The record has `usedAt` set.
+    case redeemed(AuthorizationCodeRecord)
+    /// The code had been used before: a replay.
+    case alreadyUsed(AuthorizationCodeRecord)
+    /// No such code.
+    case notFound
+}
+
+/// Which page of a list to read.
+public struct PageRequest: Sendable, Equatable {
+    /// At most this many items (1…1000).
+    public var size: Int
+    /// The `nextCursor` of the previous page; `nil` for the first.
+    public var cursor: String?
+
+    /// Creates a page request; `size` is clamped to 1…1000.
+    public init(size: Int = 100, cursor: String? = nil) {
+        self.size = min(max(size, 1), 1000)
+        self.cursor = cursor
+    }
+}
+
+/// One page of a list.
+public struct Page<Item: Sendable>: Sendable {
+    public var items: [Item]
+    /// Pass to the next ``PageRequest``; `nil` on the last page.
+    public var nextCursor: String?
+
+    /// Creates a page.
+    public init(items: [Item], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+}
+
+extension Page: Equatable where Item: Equatable {}

@@ -1,0 +1,39 @@
+/// An error of the storage contract. A struct over a private enum, so a new case never breaks
+/// a caller's `switch`; compare with the static values.
+public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    private enum Code: Sendable, Equatable {
+        case notFound
+        case alreadyExists
+        case unsupportedDatabaseURL
+    }
+
+    private let code: Code
+    /// Detail for logs; not part of equality.
+    public let detail: String
+
+    private init(_ code: Code, _ detail: String = "") {
+        self.code = code
+        self.detail = detail
+    }
+
+    /// The row does not exist (or, for single-use rows, is no longer usable).
+    public static let notFound = StorageError(.notFound)
+    /// A unique key is taken.
+    public static let alreadyExists = StorageError(.alreadyExists)
+    /// The database URL names no engine we have.
+    public static let unsupportedDatabaseURL = StorageError(.unsupportedDatabaseURL)
+
+    /// The same error with detail for logs.
+    public func with(detail: String) -> StorageError { StorageError(code, detail) }
+
+    public static func == (lhs: StorageError, rhs: StorageError) -> Bool { lhs.code == rhs.code }
+
+    public var description: String {
+        let name = switch code {
+        case .notFound: "not found"
+        case .alreadyExists: "already exists"
+        case .unsupportedDatabaseURL: "unsupported database URL"
+        }
+        return detail.isEmpty ? name : "\(name): \(detail)"
+    }
+}
