@@ -1,0 +1,49 @@
+public import Foundation
+public import Logging
+public import Prometheus
+
+/// Everything `bi-server` can be told. Defaults suit a developer machine.
+public struct ServerConfiguration: Sendable {
+    /// Interface to listen on.
+    public var host = "127.0.0.1"
+    /// Port to listen on; 0 picks a free one.
+    public var port = 8080
+    /// Holds the SQLite database, the master key file, the bootstrap admin token and the outbox.
+    public var dataDirectory = URL(fileURLWithPath: "data")
+    /// `postgres://…` to use PostgreSQL; `nil` for SQLite in the data directory.
+    public var databaseURL: String?
+    /// The URL devices and clients reach the server at (issuers and links are built on it);
+    /// `nil` means `http://host:port` with the port actually bound.
+    public var publicBaseURL: String?
+    /// The master key (64 hex digits or base64 of 32 bytes); `nil` uses `master.key` in the
+    /// data directory, created on first start.
+    public var masterKey: String?
+    /// Where enrollment emails go; `nil` writes them to the outbox directory.
+    public var mailTransport: (any MailTransport)?
+    /// Lifetimes of links, transactions, codes and tokens.
+    public var lifetimes = Lifetimes()
+    /// Where the server's own metrics are registered; `/metrics` publishes this registry.
+    public var metrics = PrometheusCollectorRegistry()
+    /// The logger; secrets are never logged.
+    public var logger = Logger(label: "bi-server")
+    /// The clock. Tests inject one.
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// A configuration with the defaults.
+    public init() {}
+
+    /// How long each single-use artifact lives.
+    public struct Lifetimes: Sendable {
+        /// An authentication transaction (from `/authorize` to the device's assertion).
+        public var transaction: TimeInterval = 300
+        /// An authorization code (RFC 6749 §4.1.2 recommends at most 10 minutes; we use 60 s).
+        public var authorizationCode: TimeInterval = 60
+        /// Access and ID tokens.
+        public var token: TimeInterval = 3600
+        /// An enrollment link, unless the binding job says otherwise.
+        public var bindingJob: TimeInterval = 86_400
+
+        /// The defaults.
+        public init() {}
+    }
+}

@@ -1,0 +1,52 @@
+import HTTPTypes
+import Hummingbird
+import IdentityProtocol
+import Logging
+
+/// Turns every error into `{"error", "error_description"}` with the right status. Bad input
+/// never becomes a 500; an unexpected error does, with a generic body and a log line.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServiceError {
+            return Self.response(for: error)
+        } catch let error as HTTPError where (400..<500).contains(error.status.code) {
+            let code = error.status == .contentTooLarge ? APIErrorCode.payloadTooLarge : APIErrorCode.invalidRequest
+            let kind: ServiceError.Kind = error.status == .contentTooLarge ? .payloadTooLarge : .badRequest
+            let response = Self.response(for: ServiceError(kind, code, error.body ?? error.status.reasonPhrase))
+            return error.status == .notFound || error.status == .methodNotAllowed
+                ? Response(status: error.status, headers: response.headers, body: response.body) : response
+        } catch {
+            context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            return Self.response(status: .internalServerError, body: APIErrorBody(error: OAuthErrorCode.serverError, errorDescription: "internal error"))
+        }
+    }
+
+    static func response(for error: ServiceError) -> Response {
+        var headers = HTTPFields()
+        let status: HTTPResponse.Status
+        switch error.kind {
+        case .badRequest: status = .badRequest
+        case .unauthorized: status = .unauthorized
+        case .forbidden: status = .forbidden
+        case .notFound: status = .notFound
+        case .conflict: status = .conflict
+        case .payloadTooLarge: status = .contentTooLarge
+        case .invalidClient(let challenge):
+            status = .unauthorized
+            headers[.wwwAuthenticate] = challenge
+        case .invalidToken:
+            status = .unauthorized
+            headers[.wwwAuthenticate] = "Bearer error=\"invalid_token\", error_description=\"\(error.description)\""
+        }
+        return response(status: status, body: APIErrorBody(error: error.code, errorDescription: error.description), headers: headers)
+    }
+
+    private static func response(status: HTTPResponse.Status, body: APIErrorBody, headers: HTTPFields = [:]) -> Response {
+        (try? JSONResponse.make(body, status: status, headers: headers))
+            ?? Response(status: status)
+    }
+}

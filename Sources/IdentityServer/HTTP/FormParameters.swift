@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+
+/// `application/x-www-form-urlencoded` parameters (a query string or a form body), keeping
+/// repeats: RFC 6749 §3.1 forbids a parameter more than once, so callers must be able to tell.
+struct FormParameters: Sendable {
+    private var values: [String: [String]] = [:]
+
+    /// Parses `a=b&c=d`; `+` is a space; malformed percent-escapes make the whole input invalid.
+    init(_ encoded: String?) throws {
+        guard let encoded, !encoded.isEmpty else { return }
+        for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
+                throw ServiceError.invalidRequest("malformed form encoding")
+            }
+            values[name, default: []].append(value)
+        }
+    }
+
+    /// The parameter's single value; `nil` when absent or empty; throws when repeated.
+    func single(_ name: String) throws -> String? {
+        guard let all = values[name] else { return nil }
+        guard all.count == 1 else { throw ServiceError.invalidRequest("parameter '\(name)' appears more than once") }
+        return all[0].isEmpty ? nil : all[0]
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}
+
+extension Request {
+    /// The query string's parameters.
+    func queryParameters() throws -> FormParameters {
+        try FormParameters(uri.query)
+    }
+
+    /// A form body's parameters; the body must be `application/x-www-form-urlencoded`.
+    func formParameters(context: ServerRequestContext) async throws -> FormParameters {
+        guard headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
+            throw ServiceError.invalidRequest("the body must be application/x-www-form-urlencoded")
+        }
+        let body = try await collectBody(upTo: context.maxUploadSize)
+        return try FormParameters(String(buffer: body))
+    }
+}

@@ -1,0 +1,75 @@
+public import Foundation
+import Hummingbird
+import IdentityStorage
+import Logging
+import NIOCore
+public import ServiceLifecycle
+
+/// The identity server: storage opened and migrated, keys ready, routes built. `prepare`
+/// does the slow work once; `run` serves until cancelled or signalled.
+public struct IdentityServer: Sendable {
+    /// The admin token created on the very first start (also written 0600 to
+    /// `admin-token` in the data directory); `nil` on later starts.
+    public let bootstrapAdminToken: String?
+    private let configuration: ServerConfiguration
+    private let context: ServerContext
+
+    /// Opens storage (applying migrations), loads or creates the master key, and creates the
+    /// bootstrap admin token on first start.
+    public static func prepare(_ configuration: ServerConfiguration) async throws -> IdentityServer {
+        let directory = configuration.dataDirectory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let masterKey = try configuration.masterKey.map(MasterKeyFile.parse)
+            ?? MasterKeyFile.loadOrCreate(at: directory.appendingPathComponent("master.key"))
+        let store = try await SQLIdentityStore.open(
+            databaseURL: configuration.databaseURL, dataDirectory: directory, logger: configuration.logger)
+        do {
+            try await store.migrate()
+            let context = ServerContext(
+                store: store,
+                keyring: RealmKeyring(store: store, sealer: SecretSealer(masterKey: masterKey), now: configuration.now),
+                mail: configuration.mailTransport
+                    ?? OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now),
+                lifetimes: configuration.lifetimes,
+                baseURL: PublicBaseURL(configuration.publicBaseURL ?? "http://\(configuration.host):\(configuration.port)"),
+                logger: configuration.logger,
+                metrics: ServerMetrics(registry: configuration.metrics),
+                now: configuration.now
+            )
+            let token = try await AdminBootstrap.createFirstToken(context: context, dataDirectory: directory)
+            return IdentityServer(bootstrapAdminToken: token, configuration: configuration, context: context)
+        } catch {
+            try? await store.shutdown()
+            throw error
+        }
+    }
+
+    /// Serves until the task is cancelled or one of `signals` arrives, then drains requests
+    /// and closes storage. `onRunning` gets the base URL once the port is bound.
+    public func run(
+        gracefulShutdownSignals signals: [UnixSignal] = [.sigterm, .sigint],
+        onRunning: @escaping @Sendable (String) async -> Void = { _ in }
+    ) async throws {
+        let configured = configuration.publicBaseURL
+        let baseURL = context.baseURL
+        let host = configuration.host
+        let app = Application(
+            router: Routes.build(context: context, metrics: configuration.metrics),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server"),
+            onServerRunning: { channel in
+                if configured == nil, let port = channel.localAddress?.port {
+                    baseURL.set("http://\(host):\(port)")
+                }
+                await onRunning(baseURL.value)
+            },
+            logger: configuration.logger
+        )
+        do {
+            try await app.runService(gracefulShutdownSignals: signals)
+        } catch {
+            try? await context.store.shutdown()
+            throw error
+        }
+        try await context.store.shutdown()
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import IdentityProtocol
+
+/// JSON responses in the wire format (snake_case keys, ISO 8601 dates).
+enum JSONResponse {
+    private static let encoder = JSONEncoder.identityWire
+
+    /// A JSON response. Identity responses carry secrets or per-user data, so they are not
+    /// cached unless `cacheable`.
+    static func make(
+        _ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], cacheable: Bool = false
+    ) throws -> Response {
+        try raw(encoder.encode(value), status: status, headers: headers, cacheable: cacheable)
+    }
+
+    /// A response over already-encoded JSON.
+    static func raw(_ json: Data, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], cacheable: Bool = false) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        if cacheable {
+            fields[.cacheControl] = "public, max-age=300"
+        } else {
+            fields[.cacheControl] = "no-store"
+            fields[.pragma] = "no-cache"
+        }
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
+    /// A `302 Found` to `location`.
+    static func redirect(to location: String) -> Response {
+        Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+    }
+}
+
+extension Request {
+    /// Decodes a JSON body in the wire format; a malformed body is `400 invalid_request`.
+    func decodeJSON<Value: Decodable>(_: Value.Type, context: ServerRequestContext) async throws -> Value {
+        let body = try await collectBody(upTo: context.maxUploadSize)
+        do {
+            return try JSONDecoder.identityWire.decode(Value.self, from: Data(buffer: body))
+        } catch {
+            throw ServiceError.invalidRequest("The body is not the expected JSON: \(DecodingFailure.describe(error))")
+        }
+    }
+}
+
+/// A short, secret-free account of a decoding failure.
+enum DecodingFailure {
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        default: "malformed JSON"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Crypto
+import Foundation
+import SwiftASN1
+@_spi(FixedExpiryValidationTime) import X509
+
+/// A realm's certificate authority: a P-256 key and its self-signed root. It issues one leaf
+/// certificate per device credential and verifies the chains devices present.
+struct RealmAuthority: Sendable {
+    let privateKey: P256.Signing.PrivateKey
+    let certificate: Certificate
+
+    /// Root validity; device certificates live shorter (``credentialValidity``).
+    static let rootValidity: TimeInterval = 20 * 365 * 86_400
+    /// Validity of a device credential's certificate. Revocation ends it earlier.
+    static let credentialValidity: TimeInterval = 5 * 365 * 86_400
+
+    /// Creates a new authority for a realm.
+    static func create(realmID: String, displayName: String, now: Date) throws -> RealmAuthority {
+        let key = P256.Signing.PrivateKey()
+        let name = try DistinguishedName {
+            CommonName("\(displayName) Credential Authority")
+            OrganizationalUnitName(realmID)
+        }
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: Certificate.PublicKey(key.publicKey),
+            notValidBefore: now.addingTimeInterval(-300),
+            notValidAfter: now.addingTimeInterval(rootValidity),
+            issuer: name,
+            subject: name,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
+            },
+            issuerPrivateKey: Certificate.PrivateKey(key)
+        )
+        return RealmAuthority(privateKey: key, certificate: certificate)
+    }
+
+    /// The URI naming an identity in a credential certificate's subject alternative name.
+    static func identityURI(_ identityID: String) -> String { "urn:bi:identity:\(identityID)" }
+
+    /// Issues the certificate of a device credential: subject CN is the credential id, the
+    /// identity is a SAN URI; usable for signatures only.
+    func issueCredentialCertificate(
+        for publicKey: P256.Signing.PublicKey, credentialID: String, identityID: String, now: Date
+    ) throws -> Certificate {
+        try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: Certificate.PublicKey(publicKey),
+            notValidBefore: now.addingTimeInterval(-300),
+            notValidAfter: now.addingTimeInterval(Self.credentialValidity),
+            issuer: certificate.subject,
+            subject: try DistinguishedName { CommonName(credentialID) },
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([.clientAuth])
+                SubjectAlternativeNames([.uniformResourceIdentifier(Self.identityURI(identityID))])
+                AuthorityKeyIdentifier(keyIdentifier: try certificate.extensions.subjectKeyIdentifier?.keyIdentifier)
+                SubjectKeyIdentifier(hash: Certificate.PublicKey(publicKey))
+            },
+            issuerPrivateKey: Certificate.PrivateKey(privateKey)
+        )
+    }
+
+    /// Whether `leaf` chains to this authority's root at `now` (RFC 5280 path validation).
+    func verifies(leaf: Certificate, intermediates: [Certificate], now: Date) async -> Bool {
+        var verifier = Verifier(rootCertificates: CertificateStore([certificate])) {
+            RFC5280Policy(fixedExpiryValidationTime: now)
+        }
+        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates))
+        if case .validCertificate = result { return true }
+        return false
+    }
+
+    /// The root as PEM.
+    var certificatePEM: String {
+        get throws { try certificate.serializeAsPEM().pemString }
+    }
+}
