@@ -55,6 +55,8 @@ public protocol IdentityStore: Sendable {
     // MARK: Credential binding
     func createBindingJob(_ job: BindingJobRecord) async throws
     func bindingJob(id: String) async throws -> BindingJobRecord?
+    /// The job whose token hash matches, in any status.
+    func bindingJob(tokenHash: Data) async throws -> BindingJobRecord?
     func listBindingJobs(identityID: String, _ page: PageRequest) async throws -> Page<BindingJobRecord>
     /// In one transaction: finds the `pending` job whose token hash matches and whose `expiresAt`
     /// is after `now`, calls `issue` with it, inserts the credential `issue` returns, and marks
