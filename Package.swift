@@ -73,6 +73,9 @@ let package = Package(
             dependencies: [
                 "IdentityServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict
         ),
@@ -120,7 +123,14 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BeyondIdentityEmbedded", "IdentityServer", "IdentityProtocol"],
+            dependencies: [
+                "BeyondIdentityEmbedded",
+                "IdentityServer",
+                "IdentityProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: strict
         ),
     ]

@@ -37,7 +37,7 @@ struct ErrorMiddleware: RouterMiddleware {
         case .payloadTooLarge: status = .contentTooLarge
         case .invalidClient(let challenge):
             status = .unauthorized
-            headers[.wwwAuthenticate] = challenge
+            if let challenge { headers[.wwwAuthenticate] = challenge }
         case .invalidToken:
             status = .unauthorized
             headers[.wwwAuthenticate] = "Bearer error=\"invalid_token\", error_description=\"\(error.description)\""

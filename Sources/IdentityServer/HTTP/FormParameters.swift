@@ -41,7 +41,8 @@ extension Request {
         guard headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
             throw ServiceError.invalidRequest("the body must be application/x-www-form-urlencoded")
         }
-        let body = try await collectBody(upTo: context.maxUploadSize)
+        var request = self
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
         return try FormParameters(String(buffer: body))
     }
 }

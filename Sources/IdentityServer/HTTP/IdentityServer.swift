@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 import Hummingbird
 import IdentityStorage
 import Logging
 import NIOCore
-public import ServiceLifecycle
+import ServiceLifecycle
 
 /// The identity server: storage opened and migrated, keys ready, routes built. `prepare`
 /// does the slow work once; `run` serves until cancelled or signalled.
@@ -44,10 +44,10 @@ public struct IdentityServer: Sendable {
         }
     }
 
-    /// Serves until the task is cancelled or one of `signals` arrives, then drains requests
-    /// and closes storage. `onRunning` gets the base URL once the port is bound.
+    /// Serves until the task is cancelled (or SIGINT/SIGTERM arrives, when `handlingSignals`),
+    /// then drains requests and closes storage. `onRunning` gets the base URL once the port is bound.
     public func run(
-        gracefulShutdownSignals signals: [UnixSignal] = [.sigterm, .sigint],
+        handlingSignals: Bool = true,
         onRunning: @escaping @Sendable (String) async -> Void = { _ in }
     ) async throws {
         let configured = configuration.publicBaseURL
@@ -65,7 +65,7 @@ public struct IdentityServer: Sendable {
             logger: configuration.logger
         )
         do {
-            try await app.runService(gracefulShutdownSignals: signals)
+            try await app.runService(gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
         } catch {
             try? await context.store.shutdown()
             throw error

@@ -23,7 +23,7 @@ enum JSONResponse {
             fields[.cacheControl] = "public, max-age=300"
         } else {
             fields[.cacheControl] = "no-store"
-            fields[.pragma] = "no-cache"
+            fields[HTTPField.Name("Pragma")!] = "no-cache"
         }
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
     }
@@ -37,7 +37,8 @@ enum JSONResponse {
 extension Request {
     /// Decodes a JSON body in the wire format; a malformed body is `400 invalid_request`.
     func decodeJSON<Value: Decodable>(_: Value.Type, context: ServerRequestContext) async throws -> Value {
-        let body = try await collectBody(upTo: context.maxUploadSize)
+        var request = self
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
         do {
             return try JSONDecoder.identityWire.decode(Value.self, from: Data(buffer: body))
         } catch {

@@ -6,6 +6,7 @@ enum Routes {
     static func build(context: ServerContext, metrics: PrometheusCollectorRegistry) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware())
         HealthController(metrics: metrics).register(on: router)
         EnrollmentController(service: EnrollmentService(context: context)).register(on: router)

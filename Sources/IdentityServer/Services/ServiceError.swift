@@ -8,7 +8,7 @@ public struct ServiceError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case badRequest, unauthorized, forbidden, notFound, conflict, payloadTooLarge
         /// RFC 6749 §5.2 `invalid_client`: 401, with a `WWW-Authenticate` challenge.
-        case invalidClient(challenge: String)
+        case invalidClient(challenge: String?)
         /// RFC 6750 §3.1 `invalid_token`: 401, with a `WWW-Authenticate` challenge.
         case invalidToken
     }

@@ -1,0 +1,26 @@
+import IdentityProtocol
+import IdentityStorage
+
+/// Builds what a device is told about a credential: ids with the names of its tenant,
+/// realm and identity.
+struct CredentialDescriptors {
+    let context: ServerContext
+
+    func describe(_ credential: CredentialRecord) async throws -> CredentialDescriptor {
+        let store = context.store
+        guard let identity = try await store.identity(id: credential.identityID),
+              let realm = try await store.realm(id: credential.realmID),
+              let tenant = try await store.tenant(id: credential.tenantID)
+        else { throw ServiceError.notFound("the credential's identity, realm or tenant no longer exists") }
+        return describe(credential, tenant: tenant, realm: realm, identity: identity)
+    }
+
+    func describe(_ credential: CredentialRecord, tenant: TenantRecord, realm: RealmRecord, identity: IdentityRecord) -> CredentialDescriptor {
+        CredentialDescriptor(
+            id: credential.id, tenantID: tenant.id, tenantDisplayName: tenant.displayName,
+            realmID: realm.id, realmDisplayName: realm.displayName,
+            identityID: identity.id, identityUsername: identity.username, identityDisplayName: identity.displayName,
+            state: credential.state, createdAt: credential.createdAt, parentCredentialID: credential.parentCredentialID
+        )
+    }
+}

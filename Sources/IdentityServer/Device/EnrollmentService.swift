@@ -1,0 +1,78 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import X509
+
+/// Enrollment: follows a link to the app, then binds a device key to the identity the link
+/// was made for.
+struct EnrollmentService {
+    let context: ServerContext
+
+    /// Where an enrollment link sends the browser: the realm's registration redirect URI with
+    /// the token and the API base URL. The token is not consumed here.
+    func registrationRedirect(token: String?) async throws -> String {
+        let job = try await pendingJob(token: token)
+        guard let realm = try await context.store.realm(id: job.realmID),
+              var components = URLComponents(string: realm.registrationRedirectURI)
+        else { throw ServiceError.notFound("the realm of this link no longer exists") }
+        components.queryItems = (components.queryItems ?? []) + [
+            URLQueryItem(name: DeviceURLParameter.apiBaseURL, value: context.baseURL.value),
+            URLQueryItem(name: DeviceURLParameter.bindingToken, value: token),
+        ]
+        guard let url = components.string else { throw ServiceError.invalidRequest("the registration redirect URI is malformed") }
+        return url
+    }
+
+    /// Verifies the CSR, consumes the token atomically and issues the credential's certificate.
+    func bind(_ request: BindCredentialRequest) async throws -> BindCredentialResponse {
+        let publicKey = try CSRValidation.publicKey(fromPEM: request.csr)
+        let deviceName = try InputRules.optionalName(request.deviceName, field: "device_name")
+        let job = try await pendingJob(token: request.bindingToken)
+        let store = context.store
+        guard let identity = try await store.identity(id: job.identityID),
+              let realm = try await store.realm(id: job.realmID),
+              let tenant = try await store.tenant(id: job.tenantID)
+        else { throw Self.invalidToken }
+        guard identity.status == "active" else {
+            throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is \(identity.status)")
+        }
+        let authority = try await context.keyring.authority(of: realm)
+        let now = context.now()
+        let credentialID = Secrets.identifier()
+        let bound: (job: BindingJobRecord, credential: CredentialRecord)
+        do {
+            bound = try await store.completeBinding(tokenHash: Secrets.hash(request.bindingToken), now: now) { job in
+                let certificate = try authority.issueCredentialCertificate(
+                    for: publicKey, credentialID: credentialID, identityID: job.identityID, now: now)
+                return CredentialRecord(
+                    id: credentialID, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID,
+                    state: CredentialStateWire.active, deviceName: deviceName,
+                    certificateDER: Data(try certificate.serializeAsPEM().derBytes),
+                    parentCredentialID: nil, createdAt: now, lastUsedAt: nil, revokedAt: nil)
+            }
+        } catch let error as StorageError where error == .notFound {
+            throw Self.invalidToken
+        }
+        context.metrics.credentialsBound.increment()
+        try await context.audit(
+            "credential.bound", tenantID: tenant.id, realmID: realm.id, subjectID: credentialID,
+            detail: ["identity_id": identity.id, "binding_job_id": bound.job.id, "kind": bound.job.kind])
+        let leaf = try Certificate(derEncoded: Array(bound.credential.certificateDER))
+        return BindCredentialResponse(
+            credential: CredentialDescriptors(context: context)
+                .describe(bound.credential, tenant: tenant, realm: realm, identity: identity),
+            certificateChain: [try leaf.serializeAsPEM().pemString, try authority.certificatePEM],
+            postBindingRedirectURI: bound.job.postBindingRedirectURI)
+    }
+
+    private func pendingJob(token: String?) async throws -> BindingJobRecord {
+        guard let token, !token.isEmpty else { throw ServiceError.invalidRequest("the binding token is missing") }
+        guard let job = try await context.store.bindingJob(tokenHash: Secrets.hash(token)),
+              job.status == "pending", job.expiresAt > context.now()
+        else { throw Self.invalidToken }
+        return job
+    }
+
+    private static let invalidToken = ServiceError(
+        .badRequest, APIErrorCode.invalidBindingToken, "the binding token is unknown, expired or already used")
+}

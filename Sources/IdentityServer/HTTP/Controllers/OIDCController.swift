@@ -1,0 +1,55 @@
+import Hummingbird
+import IdentityProtocol
+
+/// The OpenID provider of each realm, under its issuer `/v1/tenants/{tenant}/realms/{realm}`,
+/// and the client lookup the SDK starts from.
+struct OIDCController {
+    let authorization: AuthorizationService
+    let tokens: TokenService
+    let discovery: DiscoveryService
+
+    func register(on router: Router<ServerRequestContext>) {
+        router.get("v1/clients/:client") { _, context in
+            try JSONResponse.make(try await discovery.client(context.parameters.require("client")))
+        }
+        let issuer = router.group("v1/tenants/:tenant/realms/:realm")
+        issuer.get(".well-known/openid-configuration") { _, context in
+            let (tenant, realm) = try Self.issuerPath(context)
+            return try JSONResponse.make(try await discovery.metadata(tenantID: tenant, realmID: realm), cacheable: true)
+        }
+        issuer.get("jwks") { _, context in
+            let (tenant, realm) = try Self.issuerPath(context)
+            return JSONResponse.raw(try await discovery.jwks(tenantID: tenant, realmID: realm), cacheable: true)
+        }
+        issuer.get("authorize") { request, context in
+            try await authorize(try request.queryParameters(), context: context)
+        }
+        issuer.post("authorize") { request, context in
+            try await authorize(try await request.formParameters(context: context), context: context)
+        }
+        issuer.post("token") { request, context in
+            let (tenant, realm) = try Self.issuerPath(context)
+            let response = try await tokens.exchange(
+                try await request.formParameters(context: context), authorization: request.headers[.authorization],
+                tenantID: tenant, realmID: realm)
+            return try JSONResponse.make(response)
+        }
+        issuer.get("userinfo") { request, context in
+            let (tenant, realm) = try Self.issuerPath(context)
+            return try JSONResponse.make(
+                try await tokens.userInfo(bearer: request.headers[.authorization], tenantID: tenant, realmID: realm))
+        }
+    }
+
+    private func authorize(_ parameters: FormParameters, context: ServerRequestContext) async throws -> Response {
+        let (tenant, realm) = try Self.issuerPath(context)
+        switch try await authorization.authorize(parameters, tenantID: tenant, realmID: realm) {
+        case .invokeAuthenticator(let url), .errorRedirect(let url):
+            return JSONResponse.redirect(to: url)
+        }
+    }
+
+    private static func issuerPath(_ context: ServerRequestContext) throws -> (String, String) {
+        (try context.parameters.require("tenant"), try context.parameters.require("realm"))
+    }
+}

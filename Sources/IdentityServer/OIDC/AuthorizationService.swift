@@ -1,0 +1,109 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// `/authorize` (RFC 6749 §4.1.1, OIDC Core §3.1.2): validates the request and starts an
+/// authentication transaction that the application's embedded authenticator completes.
+struct AuthorizationService {
+    let context: ServerContext
+
+    /// What `/authorize` answers when it does not fail outright.
+    enum Outcome: Equatable {
+        /// Send the user to the embedded authenticator's invoke URL with the transaction.
+        case invokeAuthenticator(String)
+        /// Send the user back to the client with an error (RFC 6749 §4.1.2.1).
+        case errorRedirect(String)
+    }
+
+    /// Throws (no redirect) when the client or redirect URI cannot be trusted; otherwise an
+    /// outcome to redirect to.
+    func authorize(_ parameters: FormParameters, tenantID: String, realmID: String) async throws -> Outcome {
+        let (application, redirectURI) = try await trustedClient(parameters, tenantID: tenantID, realmID: realmID)
+        let state = try? parameters.single("state")
+        do {
+            let transaction = try await startTransaction(parameters, application: application, redirectURI: redirectURI)
+            let invoke = try AuthorizationRedirect.url(application.invokeURL, parameters: [
+                (DeviceURLParameter.transaction, transaction),
+                (DeviceURLParameter.apiBaseURL, context.baseURL.value),
+            ])
+            return .invokeAuthenticator(invoke)
+        } catch let error as ServiceError {
+            return .errorRedirect(try AuthorizationRedirect.url(redirectURI, parameters: [
+                ("error", error.code), ("error_description", error.description), ("state", state),
+                ("iss", context.issuer(tenantID: tenantID, realmID: realmID)),
+            ]))
+        }
+    }
+
+    /// RFC 6749 §4.1.2.1: an unknown client or an unregistered redirect URI is never redirected to.
+    private func trustedClient(
+        _ parameters: FormParameters, tenantID: String, realmID: String
+    ) async throws -> (ApplicationRecord, String) {
+        guard let clientID = try parameters.single("client_id") else {
+            throw ServiceError.invalidRequest("client_id is missing")
+        }
+        guard let application = try await context.store.application(clientID: clientID),
+              application.tenantID == tenantID, application.realmID == realmID
+        else { throw ServiceError(.badRequest, OAuthErrorCode.invalidRequest, "unknown client_id for this issuer") }
+        guard let redirectURI = try parameters.single("redirect_uri") else {
+            throw ServiceError.invalidRequest("redirect_uri is missing")
+        }
+        guard application.redirectURIs.contains(redirectURI) else {
+            throw ServiceError.invalidRequest("redirect_uri is not registered for this client")
+        }
+        return (application, redirectURI)
+    }
+
+    /// Validates the rest and stores the transaction; returns its reference.
+    private func startTransaction(
+        _ parameters: FormParameters, application: ApplicationRecord, redirectURI: String
+    ) async throws -> String {
+        guard let responseType = try parameters.single("response_type") else {
+            throw ServiceError.invalidRequest("response_type is missing")
+        }
+        guard responseType == "code" else {
+            throw ServiceError(.badRequest, OAuthErrorCode.unsupportedResponseType, "only response_type=code is supported")
+        }
+        let scopes = try parameters.single("scope")?.split(separator: " ").map(String.init) ?? []
+        guard !scopes.isEmpty else { throw ServiceError(.badRequest, OAuthErrorCode.invalidScope, "scope is missing") }
+        if let unknown = scopes.first(where: { !application.allowedScopes.contains($0) }) {
+            throw ServiceError(.badRequest, OAuthErrorCode.invalidScope, "scope '\(unknown)' is not allowed for this client")
+        }
+        if try parameters.single("prompt")?.split(separator: " ").contains("none") == true {
+            throw ServiceError(.badRequest, OAuthErrorCode.loginRequired, "a device must take part in every sign-in")
+        }
+        let (challenge, method) = try pkce(parameters, publicClient: application.clientType == "public")
+        let nonce = try parameters.single("nonce")
+        let state = try parameters.single("state")
+        for (name, value) in [("nonce", nonce), ("state", state)] where (value?.utf8.count ?? 0) > 512 {
+            throw ServiceError.invalidRequest("\(name) is longer than 512 bytes")
+        }
+
+        let reference = Secrets.token()
+        let now = context.now()
+        try await context.store.createAuthTransaction(AuthTransactionRecord(
+            referenceHash: Secrets.hash(reference), applicationID: application.id, realmID: application.realmID,
+            redirectURI: redirectURI, scope: scopes.joined(separator: " "), state: state, nonce: nonce,
+            codeChallenge: challenge, codeChallengeMethod: method, challenge: Secrets.token(),
+            expiresAt: now.addingTimeInterval(context.lifetimes.transaction), createdAt: now, consumedAt: nil))
+        return reference
+    }
+
+    /// RFC 7636: `S256` only (plain is refused); required for public clients.
+    private func pkce(_ parameters: FormParameters, publicClient: Bool) throws -> (String?, String?) {
+        let challenge = try parameters.single("code_challenge")
+        let method = try parameters.single("code_challenge_method")
+        guard let challenge else {
+            if publicClient { throw ServiceError.invalidRequest("public clients must use PKCE (code_challenge with S256)") }
+            if method != nil { throw ServiceError.invalidRequest("code_challenge_method without code_challenge") }
+            return (nil, nil)
+        }
+        guard (method ?? "plain") == PKCES256.method else {
+            throw ServiceError.invalidRequest("code_challenge_method must be S256")
+        }
+        guard challenge.utf8.count == 43, Data(base64URLEncoded: challenge)?.count == 32 else {
+            throw ServiceError.invalidRequest("code_challenge must be a base64url SHA-256 (43 characters)")
+        }
+        return (challenge, PKCES256.method)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import IdentityProtocol
+import IdentityStorage
+
+/// Authenticates the client at the token endpoint with the method it registered
+/// (RFC 6749 §2.3.1): `client_secret_basic`, `client_secret_post` or `none`.
+struct ClientAuthentication {
+    let store: any IdentityStore
+
+    /// The credentials a request presents.
+    struct Presented {
+        /// From `Authorization: Basic`, form-urlencoded then base64 (RFC 6749 §2.3.1).
+        var basic: (clientID: String, secret: String)?
+        var formClientID: String?
+        var formSecret: String?
+    }
+
+    /// Reads the `Authorization` header and the form fields.
+    static func presented(authorization: String?, form: FormParameters) throws -> Presented {
+        var presented = Presented(formClientID: try form.single("client_id"), formSecret: try form.single("client_secret"))
+        if let authorization, authorization.lowercased().hasPrefix("basic ") {
+            guard let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+                  let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":"),
+                  let id = String(text[..<colon]).removingPercentEncoding,
+                  let secret = String(text[text.index(after: colon)...]).removingPercentEncoding
+            else { throw Self.failure("malformed Basic credentials", basic: true) }
+            presented.basic = (id, secret)
+        }
+        return presented
+    }
+
+    /// The authenticated application, which must belong to the issuer's realm.
+    func authenticate(_ presented: Presented, realmID: String) async throws -> ApplicationRecord {
+        if presented.basic != nil, presented.formSecret != nil {
+            throw ServiceError.invalidRequest("use one client authentication method, not two")
+        }
+        let usedBasic = presented.basic != nil
+        guard let clientID = presented.basic?.clientID ?? presented.formClientID else {
+            throw Self.failure("client authentication is missing", basic: usedBasic)
+        }
+        if let formClientID = presented.formClientID, formClientID != clientID {
+            throw ServiceError.invalidRequest("client_id does not match the authenticated client")
+        }
+        guard let application = try await store.application(clientID: clientID), application.realmID == realmID else {
+            throw Self.failure("unknown client", basic: usedBasic)
+        }
+        let secret: String?
+        switch application.tokenEndpointAuthMethod {
+        case "client_secret_basic": secret = presented.basic?.secret
+        case "client_secret_post": secret = usedBasic ? nil : presented.formSecret
+        default:
+            guard !usedBasic, presented.formSecret == nil else {
+                throw Self.failure("this client authenticates with method none", basic: usedBasic)
+            }
+            return application
+        }
+        guard let secret, let expected = application.clientSecretHash,
+              Secrets.constantTimeEquals(Secrets.hash(secret), expected)
+        else { throw Self.failure("client authentication failed", basic: usedBasic) }
+        return application
+    }
+
+    private static func failure(_ description: String, basic: Bool) -> ServiceError {
+        ServiceError(
+            .invalidClient(challenge: basic ? "Basic realm=\"bi-server\"" : nil),
+            OAuthErrorCode.invalidClient, description)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import IdentityProtocol
+
+/// OpenID Provider metadata (Discovery 1.0 §3), the realm's JWKS, and which issuer serves a client.
+struct DiscoveryService {
+    let context: ServerContext
+
+    /// The metadata of a realm's provider.
+    func metadata(tenantID: String, realmID: String) async throws -> ProviderMetadata {
+        try await requireRealm(tenantID: tenantID, realmID: realmID)
+        let issuer = context.issuer(tenantID: tenantID, realmID: realmID)
+        return ProviderMetadata(
+            issuer: issuer,
+            authorizationEndpoint: "\(issuer)/authorize",
+            tokenEndpoint: "\(issuer)/token",
+            userinfoEndpoint: "\(issuer)/userinfo",
+            jwksURI: "\(issuer)/jwks",
+            responseTypesSupported: ["code"],
+            subjectTypesSupported: ["public"],
+            idTokenSigningAlgValuesSupported: ["ES256"],
+            scopesSupported: ["openid", "profile", "email"],
+            tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "none"],
+            grantTypesSupported: ["authorization_code"],
+            codeChallengeMethodsSupported: [PKCES256.method],
+            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr",
+                              "preferred_username", "name", "email"])
+    }
+
+    /// The realm's JSON Web Key Set, encoded once per key change.
+    func jwks(tenantID: String, realmID: String) async throws -> Data {
+        try await requireRealm(tenantID: tenantID, realmID: realmID)
+        return try await context.keyring.signer(realmID: realmID).jwksJSON
+    }
+
+    /// Which issuer serves a client (the SDK knows only the server and its client id).
+    func client(_ clientID: String) async throws -> ClientInfo {
+        guard let application = try await context.store.application(clientID: clientID) else {
+            throw ServiceError.notFound("no such client")
+        }
+        return ClientInfo(
+            clientID: clientID, issuer: context.issuer(tenantID: application.tenantID, realmID: application.realmID),
+            displayName: application.displayName)
+    }
+
+    private func requireRealm(tenantID: String, realmID: String) async throws {
+        guard let realm = try await context.store.realm(id: realmID), realm.tenantID == tenantID else {
+            throw ServiceError.notFound("no such issuer")
+        }
+    }
+}

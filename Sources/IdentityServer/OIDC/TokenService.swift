@@ -1,0 +1,152 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import JWTKit
+
+/// The token endpoint (RFC 6749 §4.1.3, OIDC Core §3.1.3) and `/userinfo` (OIDC Core §5.3).
+/// One handler owns client authentication, code redemption, PKCE and token issuance, so no
+/// step can be skipped.
+struct TokenService {
+    let context: ServerContext
+
+    /// Exchanges an authorization code for tokens.
+    func exchange(
+        _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
+    ) async throws -> TokenEndpointResponse {
+        let presented = try ClientAuthentication.presented(authorization: authorization, form: form)
+        let application = try await ClientAuthentication(store: context.store)
+            .authenticate(presented, realmID: realmID)
+        guard application.tenantID == tenantID else { throw Self.invalidGrant("unknown client for this issuer") }
+        guard let grantType = try form.single("grant_type") else { throw ServiceError.invalidRequest("grant_type is missing") }
+        guard grantType == "authorization_code" else {
+            throw ServiceError(.badRequest, OAuthErrorCode.unsupportedGrantType, "only authorization_code is supported")
+        }
+        guard let code = try form.single("code") else { throw ServiceError.invalidRequest("code is missing") }
+        let redirectURI = try form.single("redirect_uri")
+        let verifier = try form.single("code_verifier")
+
+        let now = context.now()
+        let record = try await redeem(code, now: now)
+        guard record.applicationID == application.id else { throw Self.invalidGrant("the code was issued to another client") }
+        guard record.expiresAt > now else { throw Self.invalidGrant("the code has expired") }
+        guard redirectURI == record.redirectURI else { throw Self.invalidGrant("redirect_uri does not match the authorization request") }
+        try Self.checkPKCE(verifier: verifier, challenge: record.codeChallenge)
+        guard let identity = try await context.store.identity(id: record.identityID), identity.status == "active" else {
+            throw Self.invalidGrant("the identity is no longer active")
+        }
+        return try await issueTokens(for: record, application: application, now: now)
+    }
+
+    /// Marks the code used; a replay revokes what the first use issued (RFC 6749 §4.1.2).
+    private func redeem(_ code: String, now: Date) async throws -> AuthorizationCodeRecord {
+        switch try await context.store.redeemAuthorizationCode(hash: Secrets.hash(code), now: now) {
+        case .redeemed(let record):
+            return record
+        case .alreadyUsed(let record):
+            let revoked = try await context.store.revokeTokens(issuedFromCode: record.codeHash, at: now)
+            context.metrics.codeReplays.increment()
+            try await context.audit(
+                "authorization_code.replayed", tenantID: nil, realmID: record.realmID, subjectID: record.identityID,
+                detail: ["revoked_tokens": String(revoked)])
+            throw Self.invalidGrant("the code has already been used")
+        case .notFound:
+            throw Self.invalidGrant("the code is unknown")
+        }
+    }
+
+    /// RFC 7636 §4.6; a verifier without a challenge is refused too (RFC 9700 §2.1.1).
+    private static func checkPKCE(verifier: String?, challenge: String?) throws {
+        switch (challenge, verifier) {
+        case (nil, nil):
+            return
+        case (nil, .some):
+            throw invalidGrant("code_verifier given, but the authorization request had no code_challenge")
+        case (.some, nil):
+            throw invalidGrant("code_verifier is missing")
+        case (.some(let challenge), .some(let verifier)):
+            guard PKCES256.isWellFormedVerifier(verifier),
+                  Secrets.constantTimeEquals(Data(PKCES256.challenge(for: verifier).utf8), Data(challenge.utf8))
+            else { throw invalidGrant("code_verifier does not match the code_challenge") }
+        }
+    }
+
+    private func issueTokens(
+        for code: AuthorizationCodeRecord, application: ApplicationRecord, now: Date
+    ) async throws -> TokenEndpointResponse {
+        let issuer = context.issuer(tenantID: application.tenantID, realmID: application.realmID)
+        let signer = try await context.keyring.signer(realmID: code.realmID)
+        let lifetime = context.lifetimes.token
+        let expires = now.addingTimeInterval(lifetime)
+        let accessJTI = Secrets.identifier()
+        let accessToken = try await signer.sign(
+            AccessTokenClaims(
+                iss: .init(value: issuer), sub: .init(value: code.identityID), aud: .init(value: [issuer]),
+                exp: .init(value: expires), iat: .init(value: now), jti: .init(value: accessJTI),
+                clientID: application.clientID, scope: code.scope, authTime: Int64(code.authTime.timeIntervalSince1970)),
+            type: AccessTokenClaims.type)
+        try await context.store.recordIssuedToken(
+            IssuedTokenRecord(jti: accessJTI, codeHash: code.codeHash, expiresAt: expires, revokedAt: nil))
+        var idToken: String?
+        if code.scope.split(separator: " ").contains("openid") {
+            idToken = try await signer.sign(
+                IDTokenClaims(
+                    iss: .init(value: issuer), sub: .init(value: code.identityID), aud: .init(value: [application.clientID]),
+                    exp: .init(value: expires), iat: .init(value: now),
+                    authTime: Int64(code.authTime.timeIntervalSince1970), nonce: code.nonce,
+                    azp: application.clientID, amr: ["pop"], jti: .init(value: Secrets.identifier())),
+                type: "JWT")
+        }
+        context.metrics.tokensIssued.increment()
+        try await context.audit(
+            "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: code.identityID,
+            detail: ["client_id": application.clientID, "jti": accessJTI])
+        return TokenEndpointResponse(
+            accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetime), idToken: idToken, scope: code.scope)
+    }
+
+    /// The claims `/userinfo` returns for a valid, unrevoked access token of this issuer.
+    func userInfo(bearer authorization: String?, tenantID: String, realmID: String) async throws -> UserInfo {
+        guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
+            throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "a Bearer access token is required")
+        }
+        let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        let issuer = context.issuer(tenantID: tenantID, realmID: realmID)
+        let claims = try await verifiedAccessToken(token, realmID: realmID)
+        let now = context.now()
+        guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now,
+              let issued = try await context.store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
+              let identity = try await context.store.identity(id: claims.sub.value), identity.status == "active"
+        else { throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "the access token is expired, revoked or not for this issuer") }
+        let scopes = Set(claims.scope.split(separator: " ").map(String.init))
+        return UserInfo(
+            sub: identity.id,
+            preferredUsername: scopes.contains("profile") ? identity.username : nil,
+            name: scopes.contains("profile") ? identity.displayName : nil,
+            email: scopes.contains("email") ? identity.email : nil)
+    }
+
+    private func verifiedAccessToken(_ token: String, realmID: String) async throws -> AccessTokenClaims {
+        do {
+            return try await context.keyring.signer(realmID: realmID).verify(token, as: AccessTokenClaims.self, type: AccessTokenClaims.type)
+        } catch {
+            throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "the access token does not verify")
+        }
+    }
+
+    private static func invalidGrant(_ description: String) -> ServiceError {
+        ServiceError(.badRequest, OAuthErrorCode.invalidGrant, description)
+    }
+}
+
+/// The `/userinfo` response (OIDC Core §5.3.2); claims beyond `sub` follow the granted scopes.
+struct UserInfo: Codable, Equatable {
+    let sub: String
+    let preferredUsername: String?
+    let name: String?
+    let email: String?
+
+    enum CodingKeys: String, CodingKey {
+        case sub, name, email
+        case preferredUsername = "preferred_username"
+    }
+}

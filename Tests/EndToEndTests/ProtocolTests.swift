@@ -1,0 +1,266 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+import Testing
+import X509
+
+/// The whole protocol driven from outside over HTTP, with hand-made P-256 keys and no SDK.
+@Suite struct ProtocolTests {
+    /// Starts a server, sets up a realm, enrolls a device; runs `body`; stops the server.
+    private func withEnrolledDevice(
+        _ body: (RunningServer, TestRealm, TestDevice) async throws -> Void
+    ) async throws {
+        let server = try await RunningServer.start()
+        do {
+            let realm = try await TestRealm.create(on: server)
+            var device = TestDevice()
+            let enrolled = try await device.enroll(link: try await realm.enrollmentLink(), server: server)
+            try #require(enrolled.status == 201, "enrollment: \(enrolled.json)")
+            try await body(server, realm, device)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// Authorizes, answers with the device, returns the code.
+    private func signIn(_ party: TestRelyingParty, device: TestDevice, server: RunningServer) async throws -> String {
+        let invoke = try await party.authorize()
+        try #require(invoke.status == 302)
+        let result = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
+        try #require(result.status == 200, "authenticate: \(result.json)")
+        return try party.code(from: result)
+    }
+
+    @Test func fromEnrollmentLinkToVerifiedIDToken() async throws {
+        try await withEnrolledDevice { server, realm, device in
+            // The chain: leaf for the credential, issued by the realm's root.
+            let leaf = try Certificate(pemEncoded: device.chain[0])
+            let root = try Certificate(pemEncoded: device.chain[1])
+            #expect(leaf.subject.description.contains(device.credentialID))
+            #expect(leaf.issuer == root.subject)
+            #expect(P256.Signing.PublicKey(leaf.publicKey)?.rawRepresentation == device.key.publicKey.rawRepresentation)
+
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let metadata = try await party.metadata()
+            #expect(metadata.codeChallengeMethodsSupported == ["S256"])
+            let invoke = try await party.authorize()
+            #expect(invoke.status == 302)
+            #expect(invoke.location?.hasPrefix(TestRealm.invokeURL + "?") == true)
+            #expect(HTTPTestClient.queryItem("api_base_url", in: invoke.location) == server.baseURL)
+
+            let result = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
+            let code = try party.code(from: result)
+            let tokens = try await party.exchange(code)
+            #expect(tokens.status == 200)
+            #expect(tokens.json["token_type"] as? String == "Bearer")
+            #expect(tokens.headers["Cache-Control"] == "no-store")
+            let claims = try await party.verifyIDToken(try #require(tokens.json["id_token"] as? String))
+            #expect(claims.sub.value == realm.identityID)
+
+            let accessToken = try #require(tokens.json["access_token"] as? String)
+            let userInfo = try await HTTPTestClient(baseURL: server.baseURL, bearer: accessToken)
+                .send("GET", "\(realm.confidential.issuer)/userinfo")
+            #expect(userInfo.status == 200)
+            #expect(userInfo.json["sub"] as? String == realm.identityID)
+            #expect(userInfo.json["preferred_username"] as? String == "ada")
+            #expect(userInfo.json["email"] as? String == "ada@example.com")
+        }
+    }
+
+    @Test func publicClientWithPKCE() async throws {
+        try await withEnrolledDevice { server, realm, device in
+            let party = TestRelyingParty(application: realm.publicClient, server: server)
+            let code = try await signIn(party, device: device, server: server)
+            let tokens = try await party.exchange(code)
+            #expect(tokens.status == 200, "\(tokens.json)")
+            _ = try await party.verifyIDToken(try #require(tokens.json["id_token"] as? String))
+        }
+    }
+
+    @Test func authorizeErrors() async throws {
+        try await withEnrolledDevice { server, realm, _ in
+            let party = TestRelyingParty(application: realm.publicClient, server: server)
+            // No redirect for an unknown client or an unregistered redirect URI (RFC 6749 §4.1.2.1).
+            for overrides in [["client_id": "nope"], ["redirect_uri": "https://evil.example/cb"], ["redirect_uri": nil]] {
+                let reply = try await party.authorize(overrides)
+                #expect(reply.status == 400)
+                #expect(reply.location == nil)
+                #expect(reply.error == "invalid_request")
+            }
+            // Other errors go back to the client with the state.
+            let cases: [([String: String?], String)] = [
+                (["response_type": "token"], "unsupported_response_type"),
+                (["scope": "openid admin"], "invalid_scope"),
+                (["code_challenge": nil, "code_challenge_method": nil], "invalid_request"),
+                (["code_challenge_method": "plain"], "invalid_request"),
+                (["prompt": "none"], "login_required"),
+            ]
+            for (overrides, error) in cases {
+                let reply = try await party.authorize(overrides)
+                #expect(reply.status == 302)
+                #expect(reply.location?.hasPrefix(TestRealm.callback + "?") == true)
+                #expect(HTTPTestClient.queryItem("error", in: reply.location) == error, "\(overrides)")
+                #expect(HTTPTestClient.queryItem("state", in: reply.location) == party.state)
+            }
+            // A repeated parameter is refused.
+            let repeated = try await HTTPTestClient(baseURL: server.baseURL).send(
+                "GET", "\(realm.publicClient.issuer)/authorize?client_id=\(realm.publicClient.clientID)&client_id=x")
+            #expect(repeated.status == 400)
+        }
+    }
+
+    @Test func replayedCodeFailsAndRevokesWhatItIssued() async throws {
+        try await withEnrolledDevice { server, realm, device in
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let code = try await signIn(party, device: device, server: server)
+            let first = try await party.exchange(code)
+            #expect(first.status == 200)
+            let second = try await party.exchange(code)
+            #expect(second.status == 400)
+            #expect(second.error == "invalid_grant")
+            let accessToken = try #require(first.json["access_token"] as? String)
+            let userInfo = try await HTTPTestClient(baseURL: server.baseURL, bearer: accessToken)
+                .send("GET", "\(realm.confidential.issuer)/userinfo")
+            #expect(userInfo.status == 401)
+            #expect(userInfo.headers["Www-Authenticate"]?.contains("invalid_token") == true
+                || userInfo.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
+        }
+    }
+
+    @Test func tokenEndpointRefusesWrongVerifierRedirectSecretOrClient() async throws {
+        try await withEnrolledDevice { server, realm, device in
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let wrongSecret = try await party.exchange(try await signIn(party, device: device, server: server), secret: "wrong")
+            #expect(wrongSecret.status == 401)
+            #expect(wrongSecret.error == "invalid_client")
+
+            let wrongVerifier = try await party.exchange(
+                try await signIn(party, device: device, server: server), verifier: PKCES256.makeVerifier())
+            #expect(wrongVerifier.error == "invalid_grant")
+
+            let wrongRedirect = try await party.exchange(
+                try await signIn(party, device: device, server: server), redirectURI: "https://app.example/other")
+            #expect(wrongRedirect.error == "invalid_grant")
+
+            // A code issued to the confidential client cannot be redeemed by the public one.
+            let code = try await signIn(party, device: device, server: server)
+            let otherClient = TestRelyingParty(application: realm.publicClient, server: server)
+            let stolen = try await otherClient.exchange(code, verifier: party.verifier)
+            #expect(stolen.error == "invalid_grant")
+
+            let unsupported = try await HTTPTestClient(baseURL: server.baseURL).send(
+                "POST", "\(realm.publicClient.issuer)/token",
+                form: ["grant_type": "password", "client_id": realm.publicClient.clientID])
+            #expect(unsupported.error == "unsupported_grant_type")
+        }
+    }
+
+    @Test func bindingTokensAreSingleUseAndCSRsMustProvePossession() async throws {
+        try await withEnrolledDevice { server, realm, device in
+            let link = try await realm.enrollmentLink()
+            let token = try #require(HTTPTestClient.queryItem("token", in: link))
+            let other = TestDevice()
+
+            // A CSR signed by another key than the one it names.
+            var forged = try TestDevice.csr(for: other.key)
+            forged = forged.replacingOccurrences(of: "A", with: "B", options: [], range: forged.range(of: "A", options: .backwards))
+            #expect(try await other.bind(token: token, csr: forged, server: server).error == "invalid_csr")
+            // A P-384 key.
+            let p384 = try CertificateSigningRequest(
+                version: .v1, subject: try DistinguishedName { CommonName("device") },
+                privateKey: Certificate.PrivateKey(P384.Signing.PrivateKey()),
+                attributes: CertificateSigningRequest.Attributes(), signatureAlgorithm: .ecdsaWithSHA384)
+            #expect(try await other.bind(token: token, csr: p384.serializeAsPEM().pemString, server: server).error == "invalid_csr")
+            // The failures consumed nothing: the token still works once, then never again.
+            #expect(try await other.bind(token: token, server: server).status == 201)
+            #expect(try await other.bind(token: token, server: server).error == "invalid_binding_token")
+            #expect(try await other.bind(token: "forged", server: server).error == "invalid_binding_token")
+            let followUsed = try await HTTPTestClient(baseURL: server.baseURL).send("GET", link)
+            #expect(followUsed.status == 400)
+            #expect(followUsed.error == "invalid_binding_token")
+        }
+    }
+
+    @Test func assertionsMustBeSignedByTheCredentialAndChainToTheRealm() async throws {
+        try await withEnrolledDevice { server, realm, device in
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let byOtherKey = try await device.authenticate(
+                invokeURL: try #require(try await party.authorize().location), server: server,
+                signer: P256.Signing.PrivateKey())
+            #expect(byOtherKey.status == 401)
+            #expect(byOtherKey.error == "invalid_signature")
+
+            // A chain from a CA of our own, for the same key.
+            let fakeCA = P256.Signing.PrivateKey()
+            let caName = try DistinguishedName { CommonName("Fake CA") }
+            let fakeLeaf = try Certificate(
+                version: .v3, serialNumber: .init(), publicKey: .init(device.key.publicKey),
+                notValidBefore: Date().addingTimeInterval(-60), notValidAfter: Date().addingTimeInterval(3600),
+                issuer: caName, subject: try DistinguishedName { CommonName(device.credentialID) },
+                signatureAlgorithm: .ecdsaWithSHA256, extensions: Certificate.Extensions(),
+                issuerPrivateKey: .init(fakeCA))
+            let foreignChain = try await device.authenticate(
+                invokeURL: try #require(try await party.authorize().location), server: server,
+                chain: [try fakeLeaf.serializeAsPEM().pemString])
+            #expect(foreignChain.error == "invalid_certificate_chain")
+
+            // The transaction is single use.
+            let invoke = try #require(try await party.authorize().location)
+            #expect(try await device.authenticate(invokeURL: invoke, server: server).status == 200)
+            #expect(try await device.authenticate(invokeURL: invoke, server: server).error == "invalid_transaction")
+        }
+    }
+
+    @Test func revokedCredentialsAndSuspendedIdentitiesCannotSignIn() async throws {
+        try await withEnrolledDevice { server, realm, device in
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            var second = TestDevice()
+            #expect(try await second.enroll(link: try await realm.enrollmentLink(), server: server).status == 201)
+
+            // Suspended identity: no sign-in; active again: sign-in works.
+            let suspend = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
+            #expect(suspend.status == 200)
+            let whileSuspended = try await second.authenticate(
+                invokeURL: try #require(try await party.authorize().location), server: server)
+            #expect(whileSuspended.status == 403)
+            #expect(whileSuspended.error == "identity_inactive")
+            _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "active"])
+
+            // A device revokes its own credential; replays of the request are idempotent.
+            #expect(try await device.revoke(server: server).status == 200)
+            #expect(try await device.revoke(server: server).status == 200)
+            #expect(try await device.revoke(server: server, issuedAt: Date().addingTimeInterval(-3600)).error == "invalid_request")
+            let revoked = try await device.authenticate(
+                invokeURL: try #require(try await party.authorize().location), server: server)
+            #expect(revoked.status == 403)
+            #expect(revoked.error == "credential_revoked")
+            // The other credential is untouched.
+            #expect(try await second.authenticate(
+                invokeURL: try #require(try await party.authorize().location), server: server).status == 200)
+        }
+    }
+
+    @Test func badBodiesAreFourHundreds() async throws {
+        try await withEnrolledDevice { server, _, _ in
+            let client = HTTPTestClient(baseURL: server.baseURL)
+            let malformed = try await client.send(
+                "POST", DeviceAPI.bindCredential, headers: ["Content-Type": "application/json"], body: Data("{".utf8))
+            #expect(malformed.status == 400)
+            #expect(malformed.error == "invalid_request")
+            let oversized = try await client.send(
+                "POST", DeviceAPI.authenticate, headers: ["Content-Type": "application/json"],
+                body: Data(repeating: UInt8(ascii: " "), count: 200_000))
+            #expect(oversized.status == 413)
+            #expect(oversized.error == "payload_too_large")
+            let missingField = try await client.send("POST", DeviceAPI.authenticationChallenge, json: [:])
+            #expect(missingField.error == "invalid_request")
+            let unknownTransaction = try await client.send(
+                "POST", DeviceAPI.authenticationChallenge, json: ["transaction": "nope"])
+            #expect(unknownTransaction.error == "invalid_transaction")
+            let metrics = try await client.send("GET", "/metrics")
+            #expect(String(decoding: metrics.body, as: UTF8.self).contains("bi_credentials_bound_total 1"))
+        }
+    }
+}

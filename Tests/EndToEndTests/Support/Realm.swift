@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// A tenant, a realm, a confidential and a public application and one identity, created
+/// through the admin API of a running server.
+struct TestRealm: Sendable {
+    let server: RunningServer
+    let tenantID: String
+    let realmID: String
+    let confidential: TestApplication
+    let publicClient: TestApplication
+    let identityID: String
+
+    static let registrationRedirect = "https://app.example/register"
+    static let invokeURL = "https://app.example/invoke"
+    static let callback = "https://app.example/callback"
+
+    /// Creates everything through `POST /v1/admin/…`.
+    static func create(on server: RunningServer) async throws -> TestRealm {
+        let admin = server.admin
+        let tenant = try await admin.created("/v1/admin/tenants", ["display_name": "Acme"])
+        let tenantID = try #require(tenant["id"] as? String)
+        let realm = try await admin.created(
+            "/v1/admin/tenants/\(tenantID)/realms",
+            ["display_name": "Customers", "registration_redirect_uri": registrationRedirect])
+        let realmID = try #require(realm["id"] as? String)
+        let realmPath = "/v1/admin/tenants/\(tenantID)/realms/\(realmID)"
+        func application(_ type: String) async throws -> TestApplication {
+            let created = try await admin.created("\(realmPath)/applications", [
+                "display_name": "Shop (\(type))", "client_type": type, "redirect_uris": [callback],
+                "invoke_url": invokeURL, "allowed_scopes": ["openid", "profile", "email"],
+            ])
+            return TestApplication(
+                clientID: try #require(created["client_id"] as? String),
+                clientSecret: created["client_secret"] as? String,
+                issuer: try #require(created["issuer"] as? String))
+        }
+        let identity = try await admin.created(
+            "\(realmPath)/identities", ["username": "ada", "email": "ada@example.com", "display_name": "Ada Lovelace"])
+        return TestRealm(
+            server: server, tenantID: tenantID, realmID: realmID,
+            confidential: try await application("confidential"), publicClient: try await application("public"),
+            identityID: try #require(identity["id"] as? String))
+    }
+
+    var realmPath: String { "/v1/admin/tenants/\(tenantID)/realms/\(realmID)" }
+    var identityPath: String { "\(realmPath)/identities/\(identityID)" }
+
+    /// A fresh enrollment link for the identity, returned by the admin API.
+    func enrollmentLink(kind: String = "registration") async throws -> String {
+        let job = try await server.admin.created(
+            "\(identityPath)/binding-jobs", ["kind": kind, "delivery": "return"])
+        return try #require(job["credential_binding_link"] as? String)
+    }
+}
+
+/// An OAuth client of the test realm.
+struct TestApplication: Sendable {
+    let clientID: String
+    let clientSecret: String?
+    let issuer: String
+}
+
+extension HTTPTestClient {
+    /// POSTs JSON and expects `201 Created`; returns the body.
+    func created(_ path: String, _ json: [String: Any]) async throws -> [String: Any] {
+        let reply = try await send("POST", path, json: json)
+        guard reply.status == 201 else {
+            throw SetupError("POST \(path) answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))")
+        }
+        return reply.json
+    }
+}

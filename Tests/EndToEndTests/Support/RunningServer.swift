@@ -1,0 +1,53 @@
+import Foundation
+import IdentityServer
+
+/// A real `bi-server` in this process: SQLite in a temporary directory (or the PostgreSQL
+/// database `BI_TEST_DATABASE_URL` names, when asked), listening on a free loopback port.
+final class RunningServer: Sendable {
+    let baseURL: String
+    let adminToken: String
+    let dataDirectory: URL
+    private let task: Task<Void, any Error>
+
+    private init(baseURL: String, adminToken: String, dataDirectory: URL, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.adminToken = adminToken
+        self.dataDirectory = dataDirectory
+        self.task = task
+    }
+
+    /// Starts a server and returns once it answers `/healthz`.
+    static func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-e2e-\(UUID().uuidString)")
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataDirectory = directory
+        configuration.logger.logLevel = .warning
+        configure(&configuration)
+        let server = try await IdentityServer.prepare(configuration)
+        guard let token = server.bootstrapAdminToken else { throw SetupError("no bootstrap admin token") }
+        let (urls, continuation) = AsyncStream.makeStream(of: String.self)
+        let task = Task {
+            try await server.run(handlingSignals: false) { url in continuation.yield(url) }
+        }
+        guard let url = await urls.first(where: { _ in true }) else { throw SetupError("server did not start") }
+        try await HTTPTestClient(baseURL: url).waitUntilHealthy()
+        return RunningServer(baseURL: url, adminToken: token, dataDirectory: directory, task: task)
+    }
+
+    /// Stops the server and removes its data directory.
+    func stop() async {
+        task.cancel()
+        _ = try? await task.value
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    /// A client for this server's admin API.
+    var admin: HTTPTestClient { HTTPTestClient(baseURL: baseURL, bearer: adminToken) }
+}
+
+/// A failed test precondition.
+struct SetupError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

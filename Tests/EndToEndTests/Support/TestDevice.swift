@@ -1,0 +1,74 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+import Testing
+import X509
+
+/// A device made by hand: its own P-256 key, a CSR, and the chain the server returns.
+/// It speaks the device API directly, without the SDK.
+struct TestDevice: Sendable {
+    let key: P256.Signing.PrivateKey
+    var credentialID = ""
+    var chain: [String] = []
+
+    init(key: P256.Signing.PrivateKey = P256.Signing.PrivateKey()) {
+        self.key = key
+    }
+
+    /// A PEM PKCS#10 request signed by `signer` for `publicKey` (normally both this device's).
+    static func csr(for key: P256.Signing.PrivateKey) throws -> String {
+        let request = try CertificateSigningRequest(
+            version: .v1, subject: try DistinguishedName { CommonName("device") },
+            privateKey: Certificate.PrivateKey(key), attributes: CertificateSigningRequest.Attributes(),
+            signatureAlgorithm: .ecdsaWithSHA256)
+        return try request.serializeAsPEM().pemString
+    }
+
+    /// Follows the enrollment link, posts token and CSR, keeps the credential.
+    mutating func enroll(link: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
+        let client = HTTPTestClient(baseURL: server.baseURL)
+        let redirect = try await client.send("GET", link)
+        #expect(redirect.status == 302)
+        let token = try #require(HTTPTestClient.queryItem("token", in: redirect.location))
+        let reply = try await bind(token: token, server: server)
+        if reply.status == 201 {
+            credentialID = try #require((reply.json["credential"] as? [String: Any])?["id"] as? String)
+            chain = try #require(reply.json["certificate_chain"] as? [String])
+        }
+        return reply
+    }
+
+    /// `POST /v1/device/credentials`.
+    func bind(token: String, csr: String? = nil, server: RunningServer) async throws -> HTTPTestClient.Reply {
+        try await HTTPTestClient(baseURL: server.baseURL).send(
+            "POST", DeviceAPI.bindCredential, json: ["binding_token": token, "csr": try csr ?? Self.csr(for: key)])
+    }
+
+    /// Answers the transaction in an invoke URL; `signer` defaults to this device's key.
+    func authenticate(
+        invokeURL: String, server: RunningServer, signer: P256.Signing.PrivateKey? = nil, chain: [String]? = nil
+    ) async throws -> HTTPTestClient.Reply {
+        let client = HTTPTestClient(baseURL: server.baseURL)
+        let transaction = try #require(HTTPTestClient.queryItem("transaction", in: invokeURL))
+        let challenge = try await client.send("POST", DeviceAPI.authenticationChallenge, json: ["transaction": transaction])
+        guard challenge.status == 200 else { return challenge }
+        let message = SignedMessage.authentication(
+            transaction: transaction, challenge: try #require(challenge.json["challenge"] as? String),
+            issuer: try #require(challenge.json["issuer"] as? String), credentialID: credentialID)
+        let signature = try (signer ?? key).signature(for: message).derRepresentation.base64URLEncodedString
+        return try await client.send("POST", DeviceAPI.authenticate, json: [
+            "transaction": transaction, "credential_id": credentialID,
+            "certificate_chain": chain ?? self.chain, "signature": signature,
+        ])
+    }
+
+    /// `POST /v1/device/credentials/revoke`, signed by this device's key.
+    func revoke(server: RunningServer, issuedAt: Date = Date()) async throws -> HTTPTestClient.Reply {
+        let seconds = Int64(issuedAt.timeIntervalSince1970)
+        let signature = try key.signature(for: SignedMessage.revocation(credentialID: credentialID, issuedAt: seconds))
+        return try await HTTPTestClient(baseURL: server.baseURL).send("POST", DeviceAPI.revokeCredential, json: [
+            "credential_id": credentialID, "issued_at": seconds,
+            "signature": signature.derRepresentation.base64URLEncodedString,
+        ])
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import IdentityProtocol
+import JWTKit
+import Testing
+
+/// A relying party written against the standards only: discovery, `/authorize` with PKCE,
+/// the token endpoint, JWKS verification of the ID token.
+struct TestRelyingParty: Sendable {
+    let application: TestApplication
+    let server: RunningServer
+    var redirectURI = TestRealm.callback
+    let verifier = PKCES256.makeVerifier()
+    let state = "state-\(UUID().uuidString)"
+    let nonce = "nonce-\(UUID().uuidString)"
+
+    private var client: HTTPTestClient { HTTPTestClient(baseURL: server.baseURL) }
+
+    /// The provider metadata, found from the client id as the SDK finds it.
+    func metadata() async throws -> ProviderMetadata {
+        let info = try await client.send("GET", DeviceAPI.client(application.clientID))
+        #expect(info.json["issuer"] as? String == application.issuer)
+        let document = try await client.send("GET", "\(application.issuer)/.well-known/openid-configuration")
+        return try JSONDecoder().decode(ProviderMetadata.self, from: document.body)
+    }
+
+    /// `GET /authorize` with these parameters replaced or removed (`nil`).
+    func authorize(_ overrides: [String: String?] = [:]) async throws -> HTTPTestClient.Reply {
+        var parameters: [String: String] = [
+            "response_type": "code", "client_id": application.clientID, "redirect_uri": redirectURI,
+            "scope": "openid profile email", "state": state, "nonce": nonce,
+            "code_challenge": PKCES256.challenge(for: verifier), "code_challenge_method": "S256",
+        ]
+        for (name, value) in overrides { parameters[name] = value }
+        return try await client.send("GET", "\(application.issuer)/authorize?\(HTTPTestClient.formEncode(parameters))")
+    }
+
+    /// The `code` of an authentication result, after checking `state`.
+    func code(from result: HTTPTestClient.Reply) throws -> String {
+        let redirect = try #require(result.json["redirect_uri"] as? String)
+        #expect(redirect.hasPrefix(redirectURI + "?"))
+        #expect(HTTPTestClient.queryItem("state", in: redirect) == state)
+        #expect(HTTPTestClient.queryItem("iss", in: redirect) == application.issuer)
+        return try #require(HTTPTestClient.queryItem("code", in: redirect))
+    }
+
+    /// Exchanges a code; client authentication by the application's secret over HTTP Basic
+    /// (confidential) or none (public).
+    func exchange(
+        _ code: String, verifier: String? = nil, redirectURI: String? = nil, secret: String? = nil
+    ) async throws -> HTTPTestClient.Reply {
+        var form = ["grant_type": "authorization_code", "code": code, "redirect_uri": redirectURI ?? self.redirectURI,
+                    "code_verifier": verifier ?? self.verifier]
+        var headers: [String: String] = [:]
+        if let clientSecret = secret ?? application.clientSecret {
+            let basic = "\(application.clientID):\(clientSecret)"
+            headers["Authorization"] = "Basic \(Data(basic.utf8).base64EncodedString())"
+        } else {
+            form["client_id"] = application.clientID
+        }
+        return try await client.send("POST", "\(application.issuer)/token", form: form, headers: headers)
+    }
+
+    /// Verifies an ID token against the published JWKS and checks iss, aud, azp, nonce.
+    func verifyIDToken(_ token: String) async throws -> IDClaims {
+        let metadata = try await metadata()
+        let jwks = try await client.send("GET", metadata.jwksURI)
+        let keys = try await JWTKeyCollection().add(jwksJSON: String(decoding: jwks.body, as: UTF8.self))
+        let claims = try await keys.verify(token, as: IDClaims.self)
+        #expect(claims.iss.value == application.issuer)
+        #expect(claims.aud.value == [application.clientID])
+        #expect(claims.azp == application.clientID)
+        #expect(claims.nonce == nonce)
+        #expect(claims.amr == ["pop"])
+        return claims
+    }
+
+    /// The ID token claims a relying party reads.
+    struct IDClaims: JWTPayload {
+        let iss: IssuerClaim
+        let sub: SubjectClaim
+        let aud: AudienceClaim
+        let exp: ExpirationClaim
+        let iat: IssuedAtClaim
+        let auth_time: Int
+        let nonce: String?
+        let azp: String
+        let amr: [String]
+
+        func verify(using _: some JWTAlgorithm) throws {
+            try exp.verifyNotExpired()
+        }
+    }
+}
