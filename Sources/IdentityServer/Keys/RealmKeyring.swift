@@ -52,10 +52,15 @@ actor RealmKeyring {
         }
     }
 
-    /// Drops the cached signer so the next use reads the keys again (another instance may
-    /// have added one).
-    func reloadSigner(realmID: String) {
-        signers[realmID] = nil
+    /// Verifies a token signed by one of the realm's keys. An unknown `kid` reloads the keys
+    /// once: another server instance may have created a key since they were cached.
+    func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String, realmID: String) async throws -> Payload {
+        do {
+            return try await signer(realmID: realmID).verify(token, as: Payload.self, type: type)
+        } catch RealmSigner.SignerError.unknownKey {
+            signers[realmID] = nil
+            return try await signer(realmID: realmID).verify(token, as: Payload.self, type: type)
+        }
     }
 
     /// Forgets a deleted realm's keys.

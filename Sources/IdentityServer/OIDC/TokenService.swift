@@ -127,7 +127,8 @@ struct TokenService {
 
     private func verifiedAccessToken(_ token: String, realmID: String) async throws -> AccessTokenClaims {
         do {
-            return try await context.keyring.signer(realmID: realmID).verify(token, as: AccessTokenClaims.self, type: AccessTokenClaims.type)
+            return try await context.keyring.verify(
+                token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID)
         } catch {
             throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "the access token does not verify")
         }
