@@ -18,7 +18,7 @@ struct HousekeepingService: Service {
             } catch {
                 context.logger.warning("housekeeping failed", metadata: ["error": "\(error)"])
             }
-            _ = try? await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
     }
 }
