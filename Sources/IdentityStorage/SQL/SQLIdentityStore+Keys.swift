@@ -1,0 +1,70 @@
+public import Foundation
+import SQLKit
+
+/// Signing keys, admin tokens, the audit log and housekeeping.
+extension SQLIdentityStore {
+    public func createSigningKey(_ key: SigningKeyRecord) async throws { try await insert(key) }
+
+    public func signingKeys(realmID: String) async throws -> [SigningKeyRecord] {
+        try await engine.run { db in
+            try await db.select().column("*").from(SigningKeyRecord.table).where("realm_id", .equal, realmID)
+                .orderBy("created_at", .descending).orderBy("kid", .descending).all().map(SigningKeyRecord.init(row:))
+        }
+    }
+
+    public func createAdminToken(_ token: AdminTokenRecord) async throws { try await insert(token) }
+
+    public func adminToken(hash: Data) async throws -> AdminTokenRecord? {
+        try await fetch(AdminTokenRecord.self, where: "token_hash", equals: hash)
+    }
+
+    public func adminTokenCount() async throws -> Int {
+        try await engine.run { db in
+            try await db.raw("SELECT COUNT(*) AS count FROM admin_tokens").first()?.decode(column: "count", as: Int.self) ?? 0
+        }
+    }
+
+    public func appendAuditEvent(_ event: AuditEventRecord) async throws { try await insert(event) }
+
+    /// Ordered by time then id; the cursor is `milliseconds:id` of the last item.
+    public func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord> {
+        let after = page.cursor.flatMap(AuditCursor.init)
+        let events = try await engine.run { db in
+            var query = db.select().column("*").from(AuditEventRecord.table)
+            if let after {
+                query = query.where(SQLQueryString("""
+                    (occurred_at > \(bind: after.milliseconds) OR (occurred_at = \(bind: after.milliseconds) AND id > \(bind: after.id)))
+                    """))
+            }
+            return try await query.orderBy("occurred_at").orderBy("id").limit(page.size + 1).all()
+                .map(AuditEventRecord.init(row:))
+        }
+        let last = events.count > page.size ? events[page.size - 1] : nil
+        return Page(items: Array(events.prefix(page.size)), nextCursor: last.map { "\($0.occurredAt.milliseconds):\($0.id)" })
+    }
+
+    public func deleteExpired(before cutoff: Date) async throws -> Int {
+        let tables = [AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table]
+        return try await engine.transaction { db in
+            var removed = 0
+            for table in tables {
+                removed += try await db.delete(from: table).where("expires_at", .lessThan, cutoff.milliseconds)
+                    .returning("expires_at").all().count
+            }
+            return removed
+        }
+    }
+}
+
+/// Where a page of the audit log starts.
+private struct AuditCursor: Sendable {
+    let milliseconds: Int64
+    let id: String
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let milliseconds = Int64(parts[0]) else { return nil }
+        self.milliseconds = milliseconds
+        self.id = String(parts[1])
+    }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+import SQLKit
+
+/// Tenants, realms, applications, identities, credentials and binding jobs.
+extension SQLIdentityStore {
+    public func createTenant(_ tenant: TenantRecord) async throws { try await insert(tenant) }
+    public func tenant(id: String) async throws -> TenantRecord? { try await fetch(TenantRecord.self, where: "id", equals: id) }
+    public func listTenants(_ page: PageRequest) async throws -> Page<TenantRecord> {
+        try await list(TenantRecord.self, where: "1", equals: "1", page)
+    }
+    public func updateTenant(_ tenant: TenantRecord) async throws { try await replace(tenant) }
+    public func deleteTenant(id: String) async throws {
+        // Applications and identities hang under realms; realms under the tenant.
+        try await delete(from: TenantRecord.table, id: id)
+    }
+
+    public func createRealm(_ realm: RealmRecord) async throws { try await insert(realm) }
+    public func realm(id: String) async throws -> RealmRecord? { try await fetch(RealmRecord.self, where: "id", equals: id) }
+    public func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord> {
+        try await list(RealmRecord.self, where: "tenant_id", equals: tenantID, page)
+    }
+    public func updateRealm(_ realm: RealmRecord) async throws {
+        try await replace(realm, keeping: ["id", "tenant_id", "created_at", "sealed_ca_private_key", "ca_certificate_der"])
+    }
+    public func deleteRealm(id: String) async throws { try await delete(from: RealmRecord.table, id: id) }
+
+    public func createApplication(_ application: ApplicationRecord) async throws { try await insert(application) }
+    public func application(id: String) async throws -> ApplicationRecord? {
+        try await fetch(ApplicationRecord.self, where: "id", equals: id)
+    }
+    public func application(clientID: String) async throws -> ApplicationRecord? {
+        try await fetch(ApplicationRecord.self, where: "client_id", equals: clientID)
+    }
+    public func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord> {
+        try await list(ApplicationRecord.self, where: "realm_id", equals: realmID, page)
+    }
+    public func updateApplication(_ application: ApplicationRecord) async throws {
+        try await replace(application, keeping: ["id", "tenant_id", "realm_id", "client_id", "created_at"])
+    }
+    public func deleteApplication(id: String) async throws { try await delete(from: ApplicationRecord.table, id: id) }
+
+    public func createIdentity(_ identity: IdentityRecord) async throws { try await insert(identity) }
+    public func identity(id: String) async throws -> IdentityRecord? { try await fetch(IdentityRecord.self, where: "id", equals: id) }
+    public func listIdentities(realmID: String, _ page: PageRequest) async throws -> Page<IdentityRecord> {
+        try await list(IdentityRecord.self, where: "realm_id", equals: realmID, page)
+    }
+    public func updateIdentity(_ identity: IdentityRecord) async throws {
+        try await replace(identity, keeping: ["id", "tenant_id", "realm_id", "created_at"])
+    }
+
+    public func credential(id: String) async throws -> CredentialRecord? {
+        try await fetch(CredentialRecord.self, where: "id", equals: id)
+    }
+    public func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord> {
+        try await list(CredentialRecord.self, where: "identity_id", equals: identityID, page)
+    }
+    public func revokeCredential(id: String, at date: Date) async throws -> CredentialRecord {
+        let row = try await engine.run { db in
+            try await db.raw("""
+                UPDATE credentials SET state = 'revoked', revoked_at = COALESCE(revoked_at, \(bind: date.milliseconds))
+                WHERE id = \(bind: id) RETURNING *
+                """).first()
+        }
+        guard let row else { throw StorageError.notFound.with(detail: "credential \(id)") }
+        return try CredentialRecord(row: row)
+    }
+
+    public func createBindingJob(_ job: BindingJobRecord) async throws { try await insert(job) }
+    public func bindingJob(id: String) async throws -> BindingJobRecord? {
+        try await fetch(BindingJobRecord.self, where: "id", equals: id)
+    }
+    public func bindingJob(tokenHash: Data) async throws -> BindingJobRecord? {
+        try await fetch(BindingJobRecord.self, where: "token_hash", equals: tokenHash)
+    }
+    public func listBindingJobs(identityID: String, _ page: PageRequest) async throws -> Page<BindingJobRecord> {
+        try await list(BindingJobRecord.self, where: "identity_id", equals: identityID, page)
+    }
+}

@@ -1,0 +1,75 @@
+public import Foundation
+import SQLKit
+
+/// Binding tokens, authentication transactions, authorization codes and issued tokens:
+/// each claimed once, atomically, in the database.
+extension SQLIdentityStore {
+    public func completeBinding(
+        tokenHash: Data, now: Date,
+        issue: @escaping @Sendable (BindingJobRecord) async throws -> CredentialRecord
+    ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
+        try await engine.transaction { db in
+            let claimed = try await db.raw("""
+                UPDATE binding_jobs SET status = 'complete', completed_at = \(bind: now.milliseconds)
+                WHERE token_hash = \(bind: tokenHash) AND status = 'pending' AND expires_at > \(bind: now.milliseconds)
+                RETURNING *
+                """).first()
+            guard let claimed else { throw StorageError.notFound.with(detail: "binding token") }
+            var job = try BindingJobRecord(row: claimed)
+            let credential = try await issue(job)
+            try await self.insert(credential, on: db)
+            try await db.raw("UPDATE binding_jobs SET credential_id = \(bind: credential.id) WHERE id = \(bind: job.id)").run()
+            job.credentialID = credential.id
+            return (job, credential)
+        }
+    }
+
+    public func createAuthTransaction(_ transaction: AuthTransactionRecord) async throws { try await insert(transaction) }
+
+    public func authTransaction(referenceHash: Data) async throws -> AuthTransactionRecord? {
+        try await fetch(AuthTransactionRecord.self, where: "reference_hash", equals: referenceHash)
+    }
+
+    public func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws {
+        try await engine.transaction { db in
+            let consumed = try await db.raw("""
+                UPDATE auth_transactions SET consumed_at = \(bind: now.milliseconds)
+                WHERE reference_hash = \(bind: transactionHash) AND consumed_at IS NULL AND expires_at > \(bind: now.milliseconds)
+                RETURNING reference_hash
+                """).first()
+            guard consumed != nil else { throw StorageError.notFound.with(detail: "authentication transaction") }
+            try await self.insert(code, on: db)
+            try await db.raw("""
+                UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)
+                """).run()
+        }
+    }
+
+    public func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption {
+        try await engine.run { db in
+            let redeemed = try await db.raw("""
+                UPDATE authorization_codes SET used_at = \(bind: now.milliseconds)
+                WHERE code_hash = \(bind: hash) AND used_at IS NULL RETURNING *
+                """).first()
+            if let redeemed { return .redeemed(try AuthorizationCodeRecord(row: redeemed)) }
+            let existing = try await db.select().column("*").from(AuthorizationCodeRecord.table)
+                .where("code_hash", .equal, hash).first()
+            return try existing.map { .alreadyUsed(try AuthorizationCodeRecord(row: $0)) } ?? .notFound
+        }
+    }
+
+    public func recordIssuedToken(_ token: IssuedTokenRecord) async throws { try await insert(token) }
+
+    public func issuedToken(jti: String) async throws -> IssuedTokenRecord? {
+        try await fetch(IssuedTokenRecord.self, where: "jti", equals: jti)
+    }
+
+    public func revokeTokens(issuedFromCode codeHash: Data, at date: Date) async throws -> Int {
+        try await engine.run { db in
+            try await db.raw("""
+                UPDATE issued_tokens SET revoked_at = \(bind: date.milliseconds)
+                WHERE code_hash = \(bind: codeHash) AND revoked_at IS NULL RETURNING jti
+                """).all().count
+        }
+    }
+}

@@ -1,0 +1,115 @@
+public import Foundation
+public import Logging
+import SQLKit
+
+/// The ``IdentityStore`` over SQL: SQLite (one file, WAL) or PostgreSQL. Single-use rows are
+/// claimed with conditional `UPDATE … RETURNING`, so concurrent calls cannot both win.
+public final class SQLIdentityStore: IdentityStore {
+    let engine: any SQLEngine
+    private let now: @Sendable () -> Date
+
+    init(engine: any SQLEngine, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.engine = engine
+        self.now = now
+    }
+
+    /// A store in the SQLite file at `path` (created if missing).
+    public static func sqlite(path: String, logger: Logger) async throws -> SQLIdentityStore {
+        SQLIdentityStore(engine: try await SQLiteEngine(path: path, logger: logger))
+    }
+
+    /// A store in the PostgreSQL database at `url` (`postgres://user:password@host:port/database`).
+    public static func postgres(url: String, logger: Logger) async throws -> SQLIdentityStore {
+        SQLIdentityStore(engine: try PostgresEngine(url: url, logger: logger))
+    }
+
+    /// PostgreSQL for a `postgres://` or `postgresql://` URL; SQLite file `identity.sqlite` in
+    /// `dataDirectory` when `databaseURL` is `nil`; ``StorageError/unsupportedDatabaseURL`` otherwise.
+    public static func open(databaseURL: String?, dataDirectory: URL, logger: Logger) async throws -> SQLIdentityStore {
+        guard let databaseURL else {
+            return try await sqlite(path: dataDirectory.appendingPathComponent("identity.sqlite").path, logger: logger)
+        }
+        guard databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://") else {
+            throw StorageError.unsupportedDatabaseURL.with(detail: "expected postgres:// or postgresql://")
+        }
+        return try await postgres(url: databaseURL, logger: logger)
+    }
+
+    public func migrate() async throws {
+        try await Migrations.apply(on: engine, now: now())
+    }
+
+    public func shutdown() async throws {
+        try await engine.shutdown()
+    }
+
+    // MARK: Generic row operations
+
+    /// Inserts a record; unique and foreign-key violations become ``StorageError``s.
+    func insert<R: SQLRecord>(_ record: R, on db: (any SQLDatabase)? = nil) async throws {
+        let columns = record.columns
+        let statement: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            try await SQLErrors.translating {
+                try await db.insert(into: R.table).columns(columns.map(\.name)).values(columns.map { sqlValue($0.value) }).run()
+            }
+        }
+        if let db { try await statement(db) } else { try await engine.run(statement) }
+    }
+
+    /// The record whose `column` equals `value`.
+    func fetch<R: SQLRecord>(_: R.Type, where column: String, equals value: any Encodable & Sendable) async throws -> R? {
+        try await engine.run { db in
+            try await db.select().column("*").from(R.table).where(column, .equal, value).first().map(R.init(row:))
+        }
+    }
+
+    /// Rows whose `column` equals `value`, by `id`, one page.
+    func list<R: SQLRecord & Identifiable>(
+        _: R.Type, where column: String, equals value: String, _ page: PageRequest
+    ) async throws -> Page<R> where R.ID == String {
+        let rows = try await engine.run { db in
+            var query = db.select().column("*").from(R.table).where(column, .equal, value)
+            if let cursor = page.cursor { query = query.where("id", .greaterThan, cursor) }
+            return try await query.orderBy("id").limit(page.size + 1).all().map(R.init(row:))
+        }
+        return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? rows[page.size - 1].id : nil)
+    }
+
+    /// Overwrites the row with the record's id, except the columns named in `keeping`.
+    func replace<R: SQLRecord & Identifiable>(_ record: R, keeping: Set<String> = ["id", "created_at"]) async throws
+    where R.ID == String {
+        let columns = record.columns.filter { !keeping.contains($0.name) }
+        let id = record.id
+        let updated = try await engine.run { db in
+            try await SQLErrors.translating {
+                var update = db.update(R.table)
+                for column in columns { update = update.set(column.name, to: sqlValue(column.value)) }
+                return try await update.where("id", .equal, id).returning("id").all().count
+            }
+        }
+        guard updated == 1 else { throw StorageError.notFound.with(detail: "\(R.table) \(id)") }
+    }
+
+    /// Deletes the row with `id` from `table`.
+    func delete(from table: String, id: String) async throws {
+        let deleted = try await engine.run { db in
+            try await db.delete(from: table).where("id", .equal, id).returning("id").all().count
+        }
+        guard deleted == 1 else { throw StorageError.notFound.with(detail: "\(table) \(id)") }
+    }
+}
+
+/// A value to bind, with `nil` as SQL `NULL`.
+func sqlValue(_ value: any Encodable & Sendable) -> any SQLExpression {
+    if let optional = value as? any OptionalValue, optional.isNone { return SQLLiteral.null }
+    return SQLBind(value)
+}
+
+/// Lets ``sqlValue(_:)`` see through an optional hidden in an existential.
+protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
+}

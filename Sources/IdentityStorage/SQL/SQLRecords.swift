@@ -1,0 +1,220 @@
+import Foundation
+import SQLKit
+
+/// A column name and the value bound to it.
+typealias SQLColumn = (name: String, value: any Encodable & Sendable)
+
+/// A record stored as one row of one table.
+protocol SQLRecord: Sendable {
+    static var table: String { get }
+    /// Every column with its value, for inserts.
+    var columns: [SQLColumn] { get }
+    init(row: any SQLRow) throws
+}
+
+extension SQLRow {
+    func string(_ column: String) throws -> String { try decode(column: column, as: String.self) }
+    func optionalString(_ column: String) throws -> String? { try decode(column: column, as: String?.self) }
+    func data(_ column: String) throws -> Data { try decode(column: column, as: Data.self) }
+    func optionalData(_ column: String) throws -> Data? { try decode(column: column, as: Data?.self) }
+    func date(_ column: String) throws -> Date { Date(milliseconds: try decode(column: column, as: Int64.self)) }
+    func optionalDate(_ column: String) throws -> Date? {
+        try decode(column: column, as: Int64?.self).map(Date.init(milliseconds:))
+    }
+    /// A string list stored as JSON text.
+    func strings(_ column: String) throws -> [String] {
+        try JSONDecoder().decode([String].self, from: Data(string(column).utf8))
+    }
+}
+
+/// A string list as stored: JSON text.
+func jsonText(_ strings: [String]) -> String {
+    String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
+}
+
+extension TenantRecord: SQLRecord {
+    static let table = "tenants"
+    var columns: [SQLColumn] {
+        [("id", id), ("display_name", displayName), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(id: try row.string("id"), displayName: try row.string("display_name"),
+                  createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+}
+
+extension RealmRecord: SQLRecord {
+    static let table = "realms"
+    var columns: [SQLColumn] {
+        [("id", id), ("tenant_id", tenantID), ("display_name", displayName),
+         ("registration_redirect_uri", registrationRedirectURI), ("sealed_ca_private_key", sealedCAPrivateKey),
+         ("ca_certificate_der", caCertificateDER), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            id: try row.string("id"), tenantID: try row.string("tenant_id"), displayName: try row.string("display_name"),
+            registrationRedirectURI: try row.string("registration_redirect_uri"),
+            sealedCAPrivateKey: try row.data("sealed_ca_private_key"), caCertificateDER: try row.data("ca_certificate_der"),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+}
+
+extension ApplicationRecord: SQLRecord {
+    static let table = "applications"
+    var columns: [SQLColumn] {
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("client_id", clientID), ("display_name", displayName),
+         ("client_type", clientType), ("token_endpoint_auth_method", tokenEndpointAuthMethod),
+         ("client_secret_hash", clientSecretHash), ("redirect_uris", jsonText(redirectURIs)), ("invoke_url", invokeURL),
+         ("allowed_scopes", jsonText(allowedScopes)), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
+            clientID: try row.string("client_id"), displayName: try row.string("display_name"),
+            clientType: try row.string("client_type"), tokenEndpointAuthMethod: try row.string("token_endpoint_auth_method"),
+            clientSecretHash: try row.optionalData("client_secret_hash"), redirectURIs: try row.strings("redirect_uris"),
+            invokeURL: try row.string("invoke_url"), allowedScopes: try row.strings("allowed_scopes"),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+}
+
+extension IdentityRecord: SQLRecord {
+    static let table = "identities"
+    var columns: [SQLColumn] {
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("username", username), ("email", email),
+         ("display_name", displayName), ("status", status), ("created_at", createdAt.milliseconds),
+         ("updated_at", updatedAt.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
+            username: try row.string("username"), email: try row.optionalString("email"),
+            displayName: try row.string("display_name"), status: try row.string("status"),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+}
+
+extension CredentialRecord: SQLRecord {
+    static let table = "credentials"
+    var columns: [SQLColumn] {
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID), ("state", state),
+         ("device_name", deviceName), ("certificate_der", certificateDER), ("parent_credential_id", parentCredentialID),
+         ("created_at", createdAt.milliseconds), ("last_used_at", lastUsedAt?.milliseconds),
+         ("revoked_at", revokedAt?.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
+            identityID: try row.string("identity_id"), state: try row.string("state"),
+            deviceName: try row.optionalString("device_name"), certificateDER: try row.data("certificate_der"),
+            parentCredentialID: try row.optionalString("parent_credential_id"), createdAt: try row.date("created_at"),
+            lastUsedAt: try row.optionalDate("last_used_at"), revokedAt: try row.optionalDate("revoked_at"))
+    }
+}
+
+extension BindingJobRecord: SQLRecord {
+    static let table = "binding_jobs"
+    var columns: [SQLColumn] {
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID), ("kind", kind),
+         ("delivery", delivery), ("token_hash", tokenHash), ("post_binding_redirect_uri", postBindingRedirectURI),
+         ("status", status), ("expires_at", expiresAt.milliseconds), ("created_at", createdAt.milliseconds),
+         ("completed_at", completedAt?.milliseconds), ("credential_id", credentialID)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
+            identityID: try row.string("identity_id"), kind: try row.string("kind"), delivery: try row.string("delivery"),
+            tokenHash: try row.data("token_hash"), postBindingRedirectURI: try row.optionalString("post_binding_redirect_uri"),
+            status: try row.string("status"), expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"),
+            completedAt: try row.optionalDate("completed_at"), credentialID: try row.optionalString("credential_id"))
+    }
+}
+
+extension AuthTransactionRecord: SQLRecord {
+    static let table = "auth_transactions"
+    var columns: [SQLColumn] {
+        [("reference_hash", referenceHash), ("application_id", applicationID), ("realm_id", realmID),
+         ("redirect_uri", redirectURI), ("scope", scope), ("state", state), ("nonce", nonce),
+         ("code_challenge", codeChallenge), ("code_challenge_method", codeChallengeMethod), ("challenge", challenge),
+         ("expires_at", expiresAt.milliseconds), ("created_at", createdAt.milliseconds), ("consumed_at", consumedAt?.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            referenceHash: try row.data("reference_hash"), applicationID: try row.string("application_id"),
+            realmID: try row.string("realm_id"), redirectURI: try row.string("redirect_uri"), scope: try row.string("scope"),
+            state: try row.optionalString("state"), nonce: try row.optionalString("nonce"),
+            codeChallenge: try row.optionalString("code_challenge"),
+            codeChallengeMethod: try row.optionalString("code_challenge_method"), challenge: try row.string("challenge"),
+            expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"),
+            consumedAt: try row.optionalDate("consumed_at"))
+    }
+}
+
+extension AuthorizationCodeRecord: SQLRecord {
+    static let table = "authorization_codes"
+    var columns: [SQLColumn] {
+        [("code_hash", codeHash), ("application_id", applicationID), ("realm_id", realmID), ("identity_id", identityID),
+         ("credential_id", credentialID), ("redirect_uri", redirectURI), ("scope", scope), ("nonce", nonce),
+         ("code_challenge", codeChallenge), ("code_challenge_method", codeChallengeMethod),
+         ("auth_time", authTime.milliseconds), ("expires_at", expiresAt.milliseconds),
+         ("created_at", createdAt.milliseconds), ("used_at", usedAt?.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            codeHash: try row.data("code_hash"), applicationID: try row.string("application_id"),
+            realmID: try row.string("realm_id"), identityID: try row.string("identity_id"),
+            credentialID: try row.string("credential_id"), redirectURI: try row.string("redirect_uri"),
+            scope: try row.string("scope"), nonce: try row.optionalString("nonce"),
+            codeChallenge: try row.optionalString("code_challenge"),
+            codeChallengeMethod: try row.optionalString("code_challenge_method"), authTime: try row.date("auth_time"),
+            expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"), usedAt: try row.optionalDate("used_at"))
+    }
+}
+
+extension IssuedTokenRecord: SQLRecord {
+    static let table = "issued_tokens"
+    var columns: [SQLColumn] {
+        [("jti", jti), ("code_hash", codeHash), ("expires_at", expiresAt.milliseconds), ("revoked_at", revokedAt?.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(jti: try row.string("jti"), codeHash: try row.data("code_hash"), expiresAt: try row.date("expires_at"),
+                  revokedAt: try row.optionalDate("revoked_at"))
+    }
+}
+
+extension SigningKeyRecord: SQLRecord {
+    static let table = "signing_keys"
+    var columns: [SQLColumn] {
+        [("kid", kid), ("realm_id", realmID), ("sealed_private_key", sealedPrivateKey),
+         ("created_at", createdAt.milliseconds), ("retired_at", retiredAt?.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(kid: try row.string("kid"), realmID: try row.string("realm_id"),
+                  sealedPrivateKey: try row.data("sealed_private_key"), createdAt: try row.date("created_at"),
+                  retiredAt: try row.optionalDate("retired_at"))
+    }
+}
+
+extension AdminTokenRecord: SQLRecord {
+    static let table = "admin_tokens"
+    var columns: [SQLColumn] {
+        [("token_hash", tokenHash), ("label", label), ("created_at", createdAt.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(tokenHash: try row.data("token_hash"), label: try row.string("label"), createdAt: try row.date("created_at"))
+    }
+}
+
+extension AuditEventRecord: SQLRecord {
+    static let table = "audit_events"
+    var columns: [SQLColumn] {
+        [("id", id), ("occurred_at", occurredAt.milliseconds), ("type", type), ("tenant_id", tenantID),
+         ("realm_id", realmID), ("subject_id", subjectID), ("detail_json", detailJSON)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            id: try row.string("id"), occurredAt: try row.date("occurred_at"), type: try row.string("type"),
+            tenantID: try row.optionalString("tenant_id"), realmID: try row.optionalString("realm_id"),
+            subjectID: try row.optionalString("subject_id"), detailJSON: try row.string("detail_json"))
+    }
+}
