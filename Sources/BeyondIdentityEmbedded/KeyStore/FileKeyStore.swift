@@ -83,7 +83,8 @@ public actor FileKeyStore: KeyStore {
     }
 
     public func credentials() throws -> [Credential] {
-        try credentialFiles().map(\.file.credential).sorted { $0.created < $1.created }
+        try credentialFiles().map(\.file.credential)
+            .sorted { ($0.created, $0.handle.rawValue) < ($1.created, $1.handle.rawValue) }
     }
 
     public func delete(_ credential: Credential.Handle) throws {

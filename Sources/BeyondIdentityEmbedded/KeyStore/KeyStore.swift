@@ -34,7 +34,7 @@ public protocol KeyStore: Sendable {
     /// Drops a pending key that will not become a credential. Does nothing for unknown or stored keys.
     func discardKey(_ key: Credential.KeyHandle) async
 
-    /// All stored credentials, oldest first.
+    /// All stored credentials, oldest first (ties by handle).
     func credentials() async throws -> [Credential]
 
     /// Removes a stored credential and its key. Does nothing if there is none with that handle.
