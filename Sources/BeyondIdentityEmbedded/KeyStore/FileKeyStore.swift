@@ -39,6 +39,7 @@ public actor FileKeyStore: KeyStore {
         return FileKeyStore(directory: base.appendingPathComponent("BeyondIdentityEmbedded", isDirectory: true))
     }
 
+    /// Generates a P-256 key held in memory until ``store(_:prompt:)`` writes it with its credential.
     public func generateKey() -> (handle: Credential.KeyHandle, publicKey: P256.Signing.PublicKey) {
         let key = P256.Signing.PrivateKey()
         let handle = Credential.KeyHandle(rawValue: UUID().uuidString.lowercased())
@@ -46,6 +47,7 @@ public actor FileKeyStore: KeyStore {
         return (handle, key.publicKey)
     }
 
+    /// Signs with a pending key, or with a stored one (asking for the passphrase, with `prompt`, if it is sealed).
     public func sign(_ message: Data, with key: Credential.KeyHandle, prompt: String) async throws -> P256.Signing.ECDSASignature {
         let privateKey: P256.Signing.PrivateKey
         if let pending = pendingKeys[key] {
@@ -62,6 +64,8 @@ public actor FileKeyStore: KeyStore {
         }
     }
 
+    /// Writes the credential and its pending key to one new file, atomically; seals the key
+    /// first if a passphrase provider is set (asking it with `prompt`).
     public func store(_ credential: Credential, prompt: String) async throws {
         guard let key = pendingKeys[credential.keyHandle] else {
             throw BISDKError.keyStoreFailure("no pending key \(credential.keyHandle)")
@@ -78,15 +82,18 @@ public actor FileKeyStore: KeyStore {
         pendingKeys[credential.keyHandle] = nil
     }
 
+    /// Forgets a pending key.
     public func discardKey(_ key: Credential.KeyHandle) {
         pendingKeys[key] = nil
     }
 
+    /// Reads every credential file of the directory; needs no passphrase.
     public func credentials() throws -> [Credential] {
         try credentialFiles().map(\.file.credential)
             .sorted { ($0.created, $0.handle.rawValue) < ($1.created, $1.handle.rawValue) }
     }
 
+    /// Removes the file of the credential, key included.
     public func delete(_ credential: Credential.Handle) throws {
         for (url, file) in try credentialFiles() where file.credential.handle == credential {
             try AtomicFile.remove(url)
