@@ -38,6 +38,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
 
+    @Test func registrationRefusesAChainForAnotherKey() async throws {
+        let (server, embedded, store) = await setUp()
+        // A genuine response, but for a CSR of another device.
+        let other = FileKeyStore(directory: temporaryDirectory())
+        _ = try await server.embedded(keyStore: other).registerCredentials(enrollmentLink)
+        let chain = try await other.credentials()[0].chain
+        server.state.withLock {
+            $0.overrides["POST /v1/device/credentials"] = try! FakeServer.json(BindCredentialResponse(
+                credential: FakeServer.descriptor("cred-9"), certificateChain: chain, postBindingRedirectURI: nil))
+        }
+        await #expect(throws: BISDKError.invalidServerResponse("the certificate chain does not certify this device's key")) {
+            try await embedded.registerCredentials(enrollmentLink)
+        }
+        #expect(try await store.credentials().isEmpty)
+    }
+
     @Test func registrationRefusesAnotherServersLinkWithoutCallingIt() async throws {
         let (server, embedded, _) = await setUp()
         let link = URL(string: "https://app.example/register?api_base_url=https://evil.example&token=bind-1")!
@@ -66,6 +82,17 @@ import Testing
         _ = try await embedded.registerCredentials(enrollmentLink)
         server.state.withLock { $0.idTokenNonce = "replayed" }
         await #expect(throws: BISDKError.invalidIDToken(.nonceMismatch)) { try await embedded.authenticate() }
+    }
+
+    @Test func authenticateReportsATokenEndpointError() async throws {
+        let (server, embedded, _) = await setUp()
+        _ = try await embedded.registerCredentials(enrollmentLink)
+        server.state.withLock {
+            $0.overrides["POST /v1/tenants/t1/realms/r1/token"] = FakeServer.error(400, "invalid_grant", "code already used")
+        }
+        await #expect(throws: BISDKError.authorizationFailed(code: "invalid_grant", description: "code already used")) {
+            try await embedded.authenticate()
+        }
     }
 
     @Test func authorizeReturnsTheCodeAndChecksState() async throws {

@@ -95,11 +95,11 @@ final class FakeServer: HTTPTransport {
             uniquingKeysWith: { $1 })
         switch key {
         case "GET /v1/clients/app":
-            return try json(ClientInfo(clientID: Self.clientID, issuer: Self.issuer, displayName: "App"))
+            return try Self.json(ClientInfo(clientID: Self.clientID, issuer: Self.issuer, displayName: "App"))
         case "GET /v1/tenants/t1/realms/r1/.well-known/openid-configuration":
-            return try json(Self.metadata)
+            return try Self.json(Self.metadata)
         case "GET /v1/tenants/t1/realms/r1/jwks":
-            return try json(jwks)
+            return try Self.json(jwks)
         case "GET /v1/tenants/t1/realms/r1/authorize":
             state.withLock { $0.authorizeParameters = query }
             var location = URLComponents(string: Self.invokeURL)!
@@ -109,7 +109,7 @@ final class FakeServer: HTTPTransport {
             return try bind(try decode(BindCredentialRequest.self, request))
         case "POST /v1/device/authenticate/challenge":
             let body = try decode(AuthenticationChallengeRequest.self, request)
-            return try json(AuthenticationChallenge(
+            return try Self.json(AuthenticationChallenge(
                 transaction: body.transaction, challenge: "Y2hhbGxlbmdl", issuer: Self.issuer, tenantID: "t1",
                 realmID: "r1", clientID: Self.clientID, applicationDisplayName: "App", expiresAt: Date(timeIntervalSinceNow: 300)))
         case "POST /v1/device/authenticate":
@@ -119,7 +119,7 @@ final class FakeServer: HTTPTransport {
         case "POST /v1/device/credentials/revoke":
             let body = try decode(RevokeCredentialRequest.self, request)
             state.withLock { $0.issued[body.credentialID] = CredentialStateWire.revoked }
-            return try json(Self.descriptor(body.credentialID, state: CredentialStateWire.revoked))
+            return try Self.json(Self.descriptor(body.credentialID, state: CredentialStateWire.revoked))
         default:
             return Self.error(404, APIErrorCode.notFound, "no route \(key)")
         }
@@ -162,7 +162,7 @@ final class FakeServer: HTTPTransport {
             notValidBefore: Date(timeIntervalSinceNow: -60), notValidAfter: Date(timeIntervalSinceNow: 3600),
             issuer: root.subject, subject: try DistinguishedName { CommonName(id) }, signatureAlgorithm: .ecdsaWithSHA256,
             extensions: .init(), issuerPrivateKey: .init(caKey))
-        return try json(BindCredentialResponse(
+        return try Self.json(BindCredentialResponse(
             credential: Self.descriptor(id), certificateChain: [try leaf.serializeAsPEM().pemString, try root.serializeAsPEM().pemString],
             postBindingRedirectURI: nil))
     }
@@ -181,13 +181,13 @@ final class FakeServer: HTTPTransport {
         }
         var redirect = URLComponents(string: Self.redirectURI)!
         redirect.queryItems = [.init(name: "code", value: "code-1"), .init(name: "state", value: echoed)]
-        return try json(AuthenticationResult(redirectURI: redirect.string!, message: "Signed in"))
+        return try Self.json(AuthenticationResult(redirectURI: redirect.string!, message: "Signed in"))
     }
 
     private func token() async throws -> HTTPResponse {
         let nonce = state.withLock { $0.idTokenNonce ?? $0.authorizeParameters["nonce"] }
         let idToken = try await signIDToken(TestIDToken(nonce: nonce))
-        return try json(TokenEndpointResponse(
+        return try Self.json(TokenEndpointResponse(
             accessToken: "access-1", tokenType: "Bearer", expiresIn: 3600, idToken: idToken, scope: "openid"))
     }
 
@@ -196,7 +196,8 @@ final class FakeServer: HTTPTransport {
         try await tokenKeys.sign(claims, kid: JWKIdentifier(string: tokenKID))
     }
 
-    private func json(_ value: some Encodable) throws -> HTTPResponse {
+    /// A `200` with `value` as JSON.
+    static func json(_ value: some Encodable) throws -> HTTPResponse {
         HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: try JSONEncoder.identityWire.encode(value))
     }
 
