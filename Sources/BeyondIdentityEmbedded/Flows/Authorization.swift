@@ -27,7 +27,8 @@ struct Authorization: Sendable {
         if let codeChallenge {
             parameters += [("code_challenge", codeChallenge.challenge), ("code_challenge_method", codeChallenge.method)]
         }
-        guard let endpoint = URL(string: provider.authorizationEndpoint + "?" + FormEncoding.encode(parameters)) else {
+        let separator = provider.authorizationEndpoint.contains("?") ? "&" : "?"
+        guard let endpoint = URL(string: provider.authorizationEndpoint + separator + FormEncoding.encode(parameters)) else {
             throw BISDKError.invalidServerResponse("authorization_endpoint is not a URL")
         }
         context.log(.debug, "authorization: requesting a code for \(context.clientID)")
