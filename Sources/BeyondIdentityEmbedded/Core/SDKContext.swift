@@ -1,0 +1,44 @@
+import Foundation
+
+/// Everything a flow needs: the configuration given to `Embedded.initialize`, and the
+/// collaborators built from it. Immutable and `Sendable`, so flows share it without locks.
+struct SDKContext: Sendable {
+    /// Text shown when the key store asks for the user's consent (biometry, passphrase).
+    let biometricAskPrompt: String
+    let clientID: String
+    let redirectURI: String
+    let domain: Domain
+    let keyStore: any KeyStore
+    let api: APIClient
+    let discovery: Discovery
+    /// The current time, injected so tests can check token lifetimes exactly.
+    let clock: @Sendable () -> Date
+    let log: Log
+
+    init(
+        biometricAskPrompt: String, clientID: String, redirectURI: String, domain: Domain, keyStore: any KeyStore,
+        transport: any HTTPTransport, clock: @escaping @Sendable () -> Date = Date.init,
+        logger: (@Sendable (LogLevel, String) -> Void)?
+    ) {
+        self.biometricAskPrompt = biometricAskPrompt
+        self.clientID = clientID
+        self.redirectURI = redirectURI
+        self.domain = domain
+        self.keyStore = keyStore
+        self.api = APIClient(transport: transport)
+        self.discovery = Discovery(api: api, domain: domain, clientID: clientID)
+        self.clock = clock
+        self.log = Log(sink: logger)
+    }
+
+    /// Runs a key-store call, reporting foreign errors as ``BISDKError/keyStoreFailure(_:)``.
+    func withKeyStore<T>(_ body: (any KeyStore) async throws -> T) async throws -> T {
+        do {
+            return try await body(keyStore)
+        } catch let error as BISDKError {
+            throw error
+        } catch {
+            throw BISDKError.keyStoreFailure("\(error)")
+        }
+    }
+}

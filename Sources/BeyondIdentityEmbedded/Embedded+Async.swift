@@ -1,0 +1,77 @@
+public import Foundation
+
+extension Embedded {
+    /// Registers a credential from an enrollment (registration or recovery) link.
+    ///
+    /// Accepts the registration redirect the app receives (`…?api_base_url=B&token=T`, where `B`
+    /// must be the configured server) or the email link itself (`{server}/v1/bind?token=T`, whose
+    /// token the SDK reads directly, without requesting the link). Creates a P-256 key in the key
+    /// store, has the server certify it, and stores key, chain and metadata together; on any
+    /// failure nothing is stored.
+    public func registerCredentials(_ url: URL) async throws(BISDKError) -> Credential {
+        try await perform { try await Registration(context: $0).run(url) }
+    }
+
+    /// A fresh PKCE verifier and its `S256` challenge (RFC 7636); never fails.
+    public func createPKCE() -> PKCE {
+        PKCE()
+    }
+
+    /// Runs the authorization-code flow for a confidential client and stops at the code, which
+    /// the app's backend exchanges. Checks that the response's `state` is the one sent.
+    ///
+    /// - Parameters:
+    ///   - pkceChallenge: Sent as `code_challenge` if given; the backend then sends the verifier.
+    ///   - scope: The space-separated scopes to request, for example `"openid"`.
+    ///   - onSelectCredential: Chooses when several credentials fit.
+    public func authorize(
+        pkceChallenge: PKCE.CodeChallenge?, scope: String, onSelectCredential: AsyncCredentialSelector? = nil
+    ) async throws(BISDKError) -> AuthorizationCode {
+        try await perform {
+            try await Authorization(context: $0)
+                .run(codeChallenge: pkceChallenge, scope: scope, select: onSelectCredential).code
+        }
+    }
+
+    /// Signs the user in as a public client: authorization code with PKCE and scope `openid`,
+    /// code exchange, and the ID token verified (ES256 signature by a key of the issuer's JWKS,
+    /// `iss`, `aud`, `azp`, `nonce`, `exp`, `iat`).
+    public func authenticate(onSelectCredential: AsyncCredentialSelector? = nil) async throws(BISDKError) -> TokenResponse {
+        try await perform { context in
+            let pkce = PKCE()
+            let grant = try await Authorization(context: context)
+                .run(codeChallenge: pkce.codeChallenge, scope: "openid", select: onSelectCredential)
+            return try await TokenExchange(context: context).run(grant, codeVerifier: pkce.codeVerifier)
+        }
+    }
+
+    /// Whether `url` is an invoke URL of the configured server (`?transaction=…&api_base_url=…`),
+    /// which ``authenticate(url:onSelectCredential:)`` accepts.
+    public func isAuthenticateUrl(_ url: URL) -> Bool {
+        guard let context = currentContext else { return false }
+        return (try? InvokeURL.transaction(from: url, server: context.domain)) != nil
+    }
+
+    /// Authenticates the user for the transaction an invoke URL names: signs its challenge with
+    /// a credential of its realm and returns where to send the user next (the client's redirect
+    /// URI with `code` and `state`).
+    public func authenticate(
+        url: URL, onSelectCredential: AsyncCredentialSelector? = nil
+    ) async throws(BISDKError) -> AuthenticateResponse {
+        try await perform { try await DeviceAuthentication(context: $0).run(url, select: onSelectCredential) }
+    }
+
+    /// The credentials in the key store, oldest first.
+    public func getCredentials() async throws(BISDKError) -> [Credential] {
+        try await perform { context in try await context.withKeyStore { try await $0.credentials() } }
+    }
+
+    /// Revokes a credential on the server, then removes its key and chain from this device.
+    ///
+    /// If the server cannot be reached the credential is kept and
+    /// ``BISDKError/serverUnreachable(_:)`` is thrown. Returns the removed credential, in state
+    /// ``CredentialState/deviceDeleted``.
+    public func deleteCredential(for handle: Credential.Handle) async throws(BISDKError) -> Credential {
+        try await perform { try await Deletion(context: $0).run(handle) }
+    }
+}

@@ -1,0 +1,101 @@
+public import Dispatch
+import Synchronization
+
+/// The SDK's entry point: configure it once with ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``,
+/// then call ``shared``.
+///
+/// ```swift
+/// Embedded.initialize(biometricAskPrompt: "Sign in", clientID: clientID, redirectURI: redirectURI)
+/// let credential = try await Embedded.shared.registerCredentials(enrollmentLink)
+/// let tokens = try await Embedded.shared.authenticate()
+/// ```
+///
+/// Every call exists twice: `async throws(BISDKError)`, and with a `callback` that receives a
+/// `Result<_, BISDKError>` on ``callbackQueue``. Calls are safe from any thread and do not wait
+/// for one another: each runs on its own task over an immutable snapshot of the configuration,
+/// and the only shared mutable state (discovery caches, the key store) lives in actors.
+///
+/// For several independent configurations in one process (tests, a CLI simulating several
+/// devices) create instances with ``init(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
+///
+/// Not built yet, with room left for them: `extendCredentials(handles:callback:)`,
+/// `cancelExtendCredentials(callback:)` and `registerCredentials(token:callback:)`.
+public final class Embedded: Sendable {
+    /// The instance configured by ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
+    /// Until then its calls fail with ``BISDKError/description(_:)``.
+    public static let shared = Embedded(context: nil)
+
+    /// Where callbacks (and ``CredentialSelector`` calls) are delivered: the main queue on Apple
+    /// platforms; on Linux, where the main queue only runs if the app calls `dispatchMain()`, a
+    /// serial queue of the SDK, so a command-line program that waits on the main thread does not deadlock.
+    public static let callbackQueue: DispatchQueue = {
+        #if canImport(Darwin)
+        DispatchQueue.main
+        #else
+        DispatchQueue(label: "BeyondIdentityEmbedded.callbacks")
+        #endif
+    }()
+
+    private let context: Mutex<SDKContext?>
+
+    init(context: SDKContext?) {
+        self.context = Mutex(context)
+    }
+
+    /// An independent, configured instance; the parameters are those of
+    /// ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
+    public convenience init(
+        biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
+        keyStore: any KeyStore = FileKeyStore.applicationSupport(), logger: (@Sendable (LogLevel, String) -> Void)? = nil
+    ) {
+        self.init(context: SDKContext(
+            biometricAskPrompt: biometricAskPrompt, clientID: clientID, redirectURI: redirectURI, domain: domain,
+            keyStore: keyStore, transport: URLSessionTransport(), logger: logger))
+    }
+
+    /// Configures ``shared``; call it before any other call (again to change the configuration:
+    /// calls already running finish with the old one).
+    ///
+    /// - Parameters:
+    ///   - biometricAskPrompt: Shown when the key store asks the user's consent to use a key
+    ///     (biometry on Apple devices; the ``FileKeyStore`` passphrase prompt on Linux).
+    ///   - clientID: The application's OIDC client id (public for ``authenticate(onSelectCredential:)``,
+    ///     confidential for ``authorize(pkceChallenge:scope:onSelectCredential:)``).
+    ///   - domain: The identity server; the SDK talks to no other and refuses links of other servers.
+    ///     `Domain(baseURL:)` points it at any server, for example one on a random loopback port.
+    ///   - redirectURI: The client's registered redirect URI.
+    ///   - keyStore: Where credentials are kept; by default ``FileKeyStore/applicationSupport()``.
+    ///   - logger: Receives the SDK's log messages (never secrets), on any thread.
+    public static func initialize(
+        biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
+        keyStore: any KeyStore = FileKeyStore.applicationSupport(), logger: (@Sendable (LogLevel, String) -> Void)? = nil
+    ) {
+        shared.configure(SDKContext(
+            biometricAskPrompt: biometricAskPrompt, clientID: clientID, redirectURI: redirectURI, domain: domain,
+            keyStore: keyStore, transport: URLSessionTransport(), logger: logger))
+    }
+
+    /// Replaces the configuration (tests use it to inject a transport and a clock).
+    func configure(_ context: SDKContext) {
+        self.context.withLock { $0 = context }
+    }
+
+    /// The current configuration, if any.
+    var currentContext: SDKContext? {
+        context.withLock { $0 }
+    }
+
+    /// Runs `body` with the current configuration, reporting every failure as a ``BISDKError``.
+    func perform<T>(_ body: (SDKContext) async throws -> T) async throws(BISDKError) -> T {
+        guard let context = currentContext else {
+            throw .description("Embedded.initialize(...) has not been called")
+        }
+        do {
+            return try await body(context)
+        } catch let error as BISDKError {
+            throw error
+        } catch {
+            throw .description(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import IdentityProtocol
+
+/// Answers an invoke URL: fetches the transaction's challenge, picks a credential of its
+/// realm, signs the challenge with that credential's key and posts the assertion.
+struct DeviceAuthentication: Sendable {
+    let context: SDKContext
+
+    func run(_ invokeURL: URL, select: AsyncCredentialSelector?) async throws -> AuthenticateResponse {
+        let transaction = try InvokeURL.transaction(from: invokeURL, server: context.domain)
+        let challenge: AuthenticationChallenge = try await context.api.post(
+            context.domain.url(DeviceAPI.authenticationChallenge), json: AuthenticationChallengeRequest(transaction: transaction))
+        guard challenge.transaction == transaction else {
+            throw BISDKError.invalidServerResponse("challenge for another transaction")
+        }
+        let candidates = try await context.withKeyStore { try await $0.credentials() }.filter {
+            $0.state == .active && $0.tenantID == challenge.tenantID && $0.realmID == challenge.realmID
+                && context.domain.isBaseURL($0.apiBaseURL.absoluteString)
+        }
+        let credential = try await CredentialChoice.pick(from: candidates, select: select)
+        context.log(.debug, "authentication: signing for \(challenge.applicationDisplayName) with \(credential.handle)")
+        let message = SignedMessage.authentication(
+            transaction: transaction, challenge: challenge.challenge, issuer: challenge.issuer,
+            credentialID: credential.handle.rawValue)
+        let signature = try await context.withKeyStore {
+            try await $0.sign(message, with: credential.keyHandle, prompt: context.biometricAskPrompt)
+        }
+        let result: AuthenticationResult = try await context.api.post(
+            context.domain.url(DeviceAPI.authenticate),
+            json: AuthenticationAssertion(
+                transaction: transaction, credentialID: credential.handle.rawValue,
+                certificateChain: credential.chain, signature: signature.derRepresentation.base64URLEncodedString))
+        guard let redirectURL = URL(string: result.redirectURI) else {
+            throw BISDKError.invalidServerResponse("redirect_uri is not a URL")
+        }
+        context.log(.info, "authentication: verified with \(credential.handle)")
+        return AuthenticateResponse(redirectURL: redirectURL, message: result.message)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import IdentityProtocol
+
+/// Reads the binding token out of an enrollment link, in either of its two forms:
+///
+/// - the registration redirect `{app link}?api_base_url=B&token=T` (what the app receives
+///   after the server's `302`): `B` must be the configured server;
+/// - the email link itself, `{base}/v1/bind?token=T`: it must be on the configured server.
+///   The SDK takes `T` from it directly instead of requesting the link, so the token goes to
+///   the server only once, in the body of the binding request.
+enum EnrollmentLink {
+    /// The binding token, or ``BISDKError/invalidLink(_:)`` / ``BISDKError/otherServer(apiBaseURL:)``.
+    static func bindingToken(from url: URL, server domain: Domain) throws -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw BISDKError.invalidLink("not a URL")
+        }
+        let items = components.queryItems ?? []
+        let token = items.first { $0.name == DeviceURLParameter.bindingToken }?.value ?? ""
+        if let apiBase = items.first(where: { $0.name == DeviceURLParameter.apiBaseURL })?.value {
+            guard domain.isBaseURL(apiBase) else { throw BISDKError.otherServer(apiBaseURL: apiBase) }
+        } else {
+            let bindURL = domain.url(DeviceAPI.enrollmentLink)
+            guard origin(of: url) == origin(of: bindURL) else { throw BISDKError.otherServer(apiBaseURL: origin(of: url)) }
+            guard url.path == bindURL.path else { throw BISDKError.invalidLink("not an enrollment link") }
+        }
+        guard !token.isEmpty else { throw BISDKError.invalidLink("no binding token") }
+        return token
+    }
+
+    private static func origin(of url: URL) -> String {
+        var components = URLComponents()
+        components.scheme = url.scheme
+        components.host = url.host
+        components.port = url.port
+        return components.string ?? url.absoluteString
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import IdentityProtocol
+
+/// Reads an invoke URL, `{app invoke URL}?transaction=REF&api_base_url=B`: the redirect the
+/// authorization endpoint answers with when the user must authenticate on this device.
+enum InvokeURL {
+    /// The transaction reference; `B` must be the configured server.
+    static func transaction(from url: URL, server domain: Domain) throws -> String {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
+        guard let transaction = value(DeviceURLParameter.transaction), !transaction.isEmpty,
+              let apiBase = value(DeviceURLParameter.apiBaseURL)
+        else { throw BISDKError.invalidLink("not an invoke URL (needs transaction and api_base_url)") }
+        guard domain.isBaseURL(apiBase) else { throw BISDKError.otherServer(apiBaseURL: apiBase) }
+        return transaction
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import IdentityProtocol
+
+/// Exchanges an authorization code at the token endpoint as a public client (RFC 6749 §4.1.3,
+/// RFC 7636 §4.5) and verifies the ID token.
+struct TokenExchange: Sendable {
+    let context: SDKContext
+
+    func run(_ grant: Authorization.Grant, codeVerifier: String) async throws -> TokenResponse {
+        guard let endpoint = URL(string: grant.provider.tokenEndpoint) else {
+            throw BISDKError.invalidServerResponse("token_endpoint is not a URL")
+        }
+        let response: TokenEndpointResponse = try await context.api.post(endpoint, form: [
+            ("grant_type", "authorization_code"), ("code", grant.code.value), ("redirect_uri", context.redirectURI),
+            ("client_id", context.clientID), ("code_verifier", codeVerifier),
+        ])
+        guard let idToken = response.idToken else { throw BISDKError.invalidIDToken(.missing) }
+        let verifier = IDTokenVerifier(
+            provider: grant.provider, clientID: context.clientID, nonce: grant.nonce, now: context.clock())
+        _ = try await verifier.verify(idToken, keys: context.discovery)
+        context.log(.info, "token exchange: ID token verified")
+        return TokenResponse(
+            accessToken: AccessToken(value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn),
+            idToken: idToken)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import IdentityProtocol
+
+/// JSON and form requests over an ``HTTPTransport``, with the server's error bodies mapped to
+/// ``BISDKError``.
+struct APIClient: Sendable {
+    let transport: any HTTPTransport
+
+    /// Which error vocabulary a response uses.
+    enum Vocabulary {
+        /// The device API: ``APIErrorCode``.
+        case device
+        /// OAuth endpoints: RFC 6749 codes, all reported as ``BISDKError/authorizationFailed(code:description:)``.
+        case oauth
+    }
+
+    /// `GET url`, decoding a JSON body.
+    func get<Response: Decodable>(_ url: URL, as _: Response.Type = Response.self) async throws -> Response {
+        try decode(try await send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), .device))
+    }
+
+    /// `POST url` with a JSON body, decoding a JSON body.
+    func post<Response: Decodable>(_ url: URL, json body: some Encodable, as _: Response.Type = Response.self) async throws -> Response {
+        let request = HTTPRequest(
+            method: "POST", url: url,
+            headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: try JSONEncoder.identityWire.encode(body))
+        return try decode(try await send(request, .device))
+    }
+
+    /// `POST url` with an `application/x-www-form-urlencoded` body (an OAuth endpoint), decoding a JSON body.
+    func post<Response: Decodable>(_ url: URL, form fields: [(String, String)], as _: Response.Type = Response.self) async throws -> Response {
+        let request = HTTPRequest(
+            method: "POST", url: url,
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+            body: Data(FormEncoding.encode(fields).utf8))
+        return try decode(try await send(request, .oauth))
+    }
+
+    /// `GET url` of an OAuth endpoint that answers with a redirect; returns the absolute `Location`.
+    func redirectLocation(of url: URL) async throws -> URL {
+        let response = try await transport.send(HTTPRequest(method: "GET", url: url))
+        guard (300..<400).contains(response.status) else {
+            throw Self.error(for: response, .oauth)
+        }
+        guard let location = response.header("Location"), let target = URL(string: location, relativeTo: url) else {
+            throw BISDKError.invalidServerResponse("redirect \(response.status) without a usable Location")
+        }
+        return target.absoluteURL
+    }
+
+    private func send(_ request: HTTPRequest, _ vocabulary: Vocabulary) async throws -> HTTPResponse {
+        let response = try await transport.send(request)
+        guard (200..<300).contains(response.status) else { throw Self.error(for: response, vocabulary) }
+        return response
+    }
+
+    private func decode<Response: Decodable>(_ response: HTTPResponse) throws -> Response {
+        do {
+            return try JSONDecoder.identityWire.decode(Response.self, from: response.body)
+        } catch {
+            throw BISDKError.invalidServerResponse("cannot decode \(Response.self): \(error)")
+        }
+    }
+
+    /// The ``BISDKError`` for a response that is not a success.
+    static func error(for response: HTTPResponse, _ vocabulary: Vocabulary) -> BISDKError {
+        guard let body = try? JSONDecoder.identityWire.decode(APIErrorBody.self, from: response.body) else {
+            return .invalidServerResponse("HTTP \(response.status) without an error body")
+        }
+        let description = body.errorDescription
+        switch (vocabulary, body.error) {
+        case (.oauth, _): return .authorizationFailed(code: body.error, description: description)
+        case (.device, APIErrorCode.invalidBindingToken): return .invalidBindingToken(description)
+        case (.device, APIErrorCode.invalidTransaction): return .invalidTransaction(description)
+        case (.device, APIErrorCode.credentialRevoked): return .credentialRevoked(description)
+        case (.device, APIErrorCode.identityInactive): return .identityInactive(description)
+        case (.device, _): return .serverError(status: response.status, code: body.error, description: description)
+        }
+    }
+}
