@@ -13,6 +13,9 @@ struct DeviceAuthentication: Sendable {
         guard challenge.transaction == transaction else {
             throw BISDKError.invalidServerResponse("challenge for another transaction")
         }
+        guard challenge.clientID == context.clientID else {
+            throw BISDKError.invalidTransaction("the sign-in was started by another application (\(challenge.clientID))")
+        }
         let candidates = try await context.withKeyStore { try await $0.credentials() }.filter {
             $0.state == .active && $0.tenantID == challenge.tenantID && $0.realmID == challenge.realmID
                 && context.domain.isBaseURL($0.apiBaseURL.absoluteString)

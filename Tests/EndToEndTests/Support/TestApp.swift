@@ -1,0 +1,35 @@
+import BeyondIdentityEmbedded
+import Foundation
+
+/// An app on a device: an SDK instance with its own key store directory, pointed at a server.
+struct TestApp: Sendable {
+    let sdk: Embedded
+    let keyStoreDirectory: URL
+
+    init(server: RunningServer, application: TestApplication, baseURL: String? = nil) {
+        keyStoreDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-device-\(UUID().uuidString)")
+        sdk = Embedded(
+            biometricAskPrompt: "Sign in", clientID: application.clientID,
+            domain: Domain(baseURL: URL(string: baseURL ?? server.baseURL)!), redirectURI: TestRealm.callback,
+            keyStore: FileKeyStore(directory: keyStoreDirectory))
+    }
+
+    /// The credential files in the key store.
+    var storedFiles: [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: keyStoreDirectory.path)) ?? []
+    }
+}
+
+extension RunningServer {
+    /// The enrollment link in the newest email of the outbox.
+    func linkFromNewestEmail() throws -> String {
+        let outbox = dataDirectory.appendingPathComponent("outbox")
+        let newest = try FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted().last
+        guard let newest else { throw SetupError("the outbox is empty") }
+        let message = try String(contentsOf: outbox.appendingPathComponent(newest), encoding: .utf8)
+        guard let range = message.range(of: #"https?://[^\s]+/v1/bind\?token=[A-Za-z0-9_\-]+"#, options: .regularExpression) else {
+            throw SetupError("no enrollment link in the email")
+        }
+        return String(message[range])
+    }
+}
