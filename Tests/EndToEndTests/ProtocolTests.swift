@@ -132,9 +132,16 @@ import X509
     @Test func tokenEndpointRefusesWrongVerifierRedirectSecretOrClient() async throws {
         try await withEnrolledDevice { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
-            let wrongSecret = try await party.exchange(try await signIn(party, device: device, server: server), secret: "wrong")
+            // (Linux URLSession cannot hand back a 401 that carries a Basic challenge, so the
+            // wrong secret travels in the body; this client must use Basic, so it fails too.)
+            let wrongSecret = try await party.exchange(
+                try await signIn(party, device: device, server: server), secret: "wrong", secretInBody: true)
             #expect(wrongSecret.status == 401)
             #expect(wrongSecret.error == "invalid_client")
+            let rightSecretWrongMethod = try await party.exchange(
+                try await signIn(party, device: device, server: server), secret: party.application.clientSecret,
+                secretInBody: true)
+            #expect(rightSecretWrongMethod.error == "invalid_client")
 
             let wrongVerifier = try await party.exchange(
                 try await signIn(party, device: device, server: server), verifier: PKCES256.makeVerifier())

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import IdentityProtocol
 import IdentityStorage
-import SwiftASN1
 import X509
 
 /// The device's part of a sign-in: fetch a transaction's challenge, answer it with a
@@ -124,9 +123,7 @@ struct DeviceAuthenticationService {
         guard let chain, let leaf = chain.first else {
             throw Self.invalidChain("the certificate chain is empty or not PEM")
         }
-        var leafDER = DER.Serializer()
-        try leafDER.serialize(leaf)
-        guard Data(leafDER.serializedBytes) == credential.certificateDER else {
+        guard try leaf.derData == credential.certificateDER else {
             throw Self.invalidChain("the leaf certificate is not this credential's")
         }
         let authority = try await context.keyring.authority(of: realm)

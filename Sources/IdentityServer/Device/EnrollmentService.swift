@@ -47,7 +47,7 @@ struct EnrollmentService {
                 return CredentialRecord(
                     id: credentialID, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID,
                     state: CredentialStateWire.active, deviceName: deviceName,
-                    certificateDER: Data(try certificate.serializeAsPEM().derBytes),
+                    certificateDER: try certificate.derData,
                     parentCredentialID: nil, createdAt: now, lastUsedAt: nil, revokedAt: nil)
             }
         } catch let error as StorageError where error == .notFound {

@@ -1,7 +1,9 @@
 import HTTPTypes
 import Hummingbird
 import IdentityProtocol
+import IdentityStorage
 import Logging
+import NIOCore
 
 /// Turns every error into `{"error", "error_description"}` with the right status. Bad input
 /// never becomes a 500; an unexpected error does, with a generic body and a log line.
@@ -13,6 +15,12 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as ServiceError {
             return Self.response(for: error)
+        } catch is NIOTooManyBytesError {
+            return Self.response(for: ServiceError(.payloadTooLarge, APIErrorCode.payloadTooLarge, "the body is larger than 64 KiB"))
+        } catch let error as StorageError where error == .notFound {
+            return Self.response(for: .notFound("no such resource"))
+        } catch let error as StorageError where error == .alreadyExists {
+            return Self.response(for: ServiceError(.conflict, APIErrorCode.conflict, "a resource with the same unique key exists"))
         } catch let error as HTTPError where (400..<500).contains(error.status.code) {
             let code = error.status == .contentTooLarge ? APIErrorCode.payloadTooLarge : APIErrorCode.invalidRequest
             let kind: ServiceError.Kind = error.status == .contentTooLarge ? .payloadTooLarge : .badRequest

@@ -3,7 +3,7 @@ import Hummingbird
 import IdentityStorage
 import Logging
 import NIOCore
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// The identity server: storage opened and migrated, keys ready, routes built. `prepare`
 /// does the slow work once; `run` serves until cancelled or signalled.
@@ -44,12 +44,10 @@ public struct IdentityServer: Sendable {
         }
     }
 
-    /// Serves until the task is cancelled (or SIGINT/SIGTERM arrives, when `handlingSignals`),
-    /// then drains requests and closes storage. `onRunning` gets the base URL once the port is bound.
-    public func run(
-        handlingSignals: Bool = true,
-        onRunning: @escaping @Sendable (String) async -> Void = { _ in }
-    ) async throws {
+    /// The server as a service: add it to a `ServiceGroup` and trigger the group's graceful
+    /// shutdown to stop it. It drains requests, then closes storage. `onRunning` gets the base
+    /// URL once the port is bound.
+    public func service(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some Service {
         let configured = configuration.publicBaseURL
         let baseURL = context.baseURL
         let host = configuration.host
@@ -65,12 +63,32 @@ public struct IdentityServer: Sendable {
             },
             logger: configuration.logger
         )
+        return ServerService(app: app, store: context.store)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then drains requests and closes storage.
+    public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        try await ServiceGroup(configuration: .init(
+            services: [service(onRunning: onRunning)], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: configuration.logger
+        )).run()
+    }
+}
+
+/// Runs the HTTP application, then closes storage however it ended.
+private struct ServerService<App: ApplicationProtocol>: Service {
+    let app: App
+    let store: any IdentityStore
+
+    func run() async throws {
+        var failure: (any Error)?
         do {
-            try await app.runService(gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
+            try await app.run()
         } catch {
-            try? await context.store.shutdown()
-            throw error
+            failure = error
         }
-        try await context.store.shutdown()
+        // A new task does not inherit a cancellation, so storage closes even then.
+        try await Task { [store] in try await store.shutdown() }.value
+        if let failure { throw failure }
     }
 }

@@ -1,11 +1,50 @@
-/// Shape checks for free-text input that ends up in records, logs or mail headers.
+import Foundation
+
+/// Shape checks for input that ends up in records, logs, redirects or mail headers.
+/// Each throws `400 invalid_request` naming the field.
 enum InputRules {
-    /// A name of at most `maxLength` characters without control characters; `nil` stays `nil`.
+    /// A name of 1…`maxLength` characters without control characters; `nil` stays `nil`.
     static func optionalName(_ value: String?, field: String, maxLength: Int = 200) throws -> String? {
         guard let value else { return nil }
         guard !value.isEmpty, value.count <= maxLength,
               !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { throw ServiceError.invalidRequest("'\(field)' must be 1–\(maxLength) characters without control characters") }
+        return value
+    }
+
+    /// A required name.
+    static func name(_ value: String?, field: String, maxLength: Int = 200) throws -> String {
+        guard let name = try optionalName(value, field: field, maxLength: maxLength) else {
+            throw ServiceError.invalidRequest("'\(field)' is required")
+        }
+        return name
+    }
+
+    /// An absolute URL with a scheme and no fragment (RFC 6749 §3.1.2); app schemes allowed.
+    static func absoluteURL(_ value: String?, field: String) throws -> String {
+        let value = try name(value, field: field, maxLength: 2000)
+        guard let components = URLComponents(string: value), let scheme = components.scheme, !scheme.isEmpty,
+              components.fragment == nil, !value.contains(where: \.isWhitespace),
+              ["http", "https"].contains(scheme.lowercased()) ? components.host?.isEmpty == false : true
+        else { throw ServiceError.invalidRequest("'\(field)' must be an absolute URL without a fragment") }
+        return value
+    }
+
+    /// An email address for mail headers: one `@`, no whitespace or control characters.
+    static func email(_ value: String?) throws -> String? {
+        guard let value else { return nil }
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), value.count <= 254,
+              !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+        else { throw ServiceError.invalidRequest("'email' is not an email address") }
+        return value
+    }
+
+    /// One of `allowed`.
+    static func oneOf(_ value: String?, _ allowed: [String], field: String) throws -> String {
+        guard let value, allowed.contains(value) else {
+            throw ServiceError.invalidRequest("'\(field)' must be one of: \(allowed.joined(separator: ", "))")
+        }
         return value
     }
 }

@@ -84,12 +84,20 @@ struct HTTPTestClient: Sendable {
         configuration: .ephemeral, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
 }
 
-/// Hands every redirect back to the caller instead of following it.
+/// Hands every redirect and authentication challenge back to the caller.
 private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    /// Answers a `401` challenge by not answering it, so the test sees the `401` itself.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        completionHandler(.rejectProtectionSpace, nil)
     }
 }

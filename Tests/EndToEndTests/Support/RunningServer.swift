@@ -1,5 +1,6 @@
 import Foundation
 import IdentityServer
+import ServiceLifecycle
 
 /// A real `bi-server` in this process: SQLite in a temporary directory (or the PostgreSQL
 /// database `BI_TEST_DATABASE_URL` names, when asked), listening on a free loopback port.
@@ -7,12 +8,14 @@ final class RunningServer: Sendable {
     let baseURL: String
     let adminToken: String
     let dataDirectory: URL
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(baseURL: String, adminToken: String, dataDirectory: URL, task: Task<Void, any Error>) {
+    private init(baseURL: String, adminToken: String, dataDirectory: URL, group: ServiceGroup, task: Task<Void, any Error>) {
         self.baseURL = baseURL
         self.adminToken = adminToken
         self.dataDirectory = dataDirectory
+        self.group = group
         self.task = task
     }
 
@@ -27,17 +30,17 @@ final class RunningServer: Sendable {
         let server = try await IdentityServer.prepare(configuration)
         guard let token = server.bootstrapAdminToken else { throw SetupError("no bootstrap admin token") }
         let (urls, continuation) = AsyncStream.makeStream(of: String.self)
-        let task = Task {
-            try await server.run(handlingSignals: false) { url in continuation.yield(url) }
-        }
+        let group = ServiceGroup(configuration: .init(
+            services: [server.service { url in continuation.yield(url) }], logger: configuration.logger))
+        let task = Task { try await group.run() }
         guard let url = await urls.first(where: { _ in true }) else { throw SetupError("server did not start") }
         try await HTTPTestClient(baseURL: url).waitUntilHealthy()
-        return RunningServer(baseURL: url, adminToken: token, dataDirectory: directory, task: task)
+        return RunningServer(baseURL: url, adminToken: token, dataDirectory: directory, group: group, task: task)
     }
 
-    /// Stops the server and removes its data directory.
+    /// Stops the server gracefully and removes its data directory.
     func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
         try? FileManager.default.removeItem(at: dataDirectory)
     }

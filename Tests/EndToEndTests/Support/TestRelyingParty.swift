@@ -44,14 +44,18 @@ struct TestRelyingParty: Sendable {
     }
 
     /// Exchanges a code; client authentication by the application's secret over HTTP Basic
-    /// (confidential) or none (public).
+    /// (confidential) or none (public), or `secret` in the body when `secretInBody`.
     func exchange(
-        _ code: String, verifier: String? = nil, redirectURI: String? = nil, secret: String? = nil
+        _ code: String, verifier: String? = nil, redirectURI: String? = nil, secret: String? = nil,
+        secretInBody: Bool = false
     ) async throws -> HTTPTestClient.Reply {
         var form = ["grant_type": "authorization_code", "code": code, "redirect_uri": redirectURI ?? self.redirectURI,
                     "code_verifier": verifier ?? self.verifier]
         var headers: [String: String] = [:]
-        if let clientSecret = secret ?? application.clientSecret {
+        if secretInBody {
+            form["client_id"] = application.clientID
+            form["client_secret"] = secret
+        } else if let clientSecret = secret ?? application.clientSecret {
             let basic = "\(application.clientID):\(clientSecret)"
             headers["Authorization"] = "Basic \(Data(basic.utf8).base64EncodedString())"
         } else {

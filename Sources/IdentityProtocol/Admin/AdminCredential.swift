@@ -1,0 +1,48 @@
+public import Foundation
+
+/// A device credential of an identity, as administrators see it.
+public struct AdminCredential: Codable, Sendable, Equatable {
+    public var id: String
+    public var tenantID: String
+    public var realmID: String
+    public var identityID: String
+    /// `active` or `revoked`.
+    public var state: String
+    public var deviceName: String?
+    /// The credential's certificate, PEM.
+    public var certificate: String
+    public var parentCredentialID: String?
+    public var createdAt: Date
+    public var lastUsedAt: Date?
+    public var revokedAt: Date?
+
+    /// Creates a credential value.
+    public init(
+        id: String, tenantID: String, realmID: String, identityID: String, state: String, deviceName: String?,
+        certificate: String, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
+    ) {
+        self.id = id
+        self.tenantID = tenantID
+        self.realmID = realmID
+        self.identityID = identityID
+        self.state = state
+        self.deviceName = deviceName
+        self.certificate = certificate
+        self.parentCredentialID = parentCredentialID
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.revokedAt = revokedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, state, certificate
+        case tenantID = "tenant_id"
+        case realmID = "realm_id"
+        case identityID = "identity_id"
+        case deviceName = "device_name"
+        case parentCredentialID = "parent_credential_id"
+        case createdAt = "created_at"
+        case lastUsedAt = "last_used_at"
+        case revokedAt = "revoked_at"
+    }
+}

@@ -1,0 +1,96 @@
+public import Foundation
+
+/// An application: an OAuth client with an embedded authenticator.
+public struct Application: Codable, Sendable, Equatable {
+    public var id: String
+    public var tenantID: String
+    public var realmID: String
+    public var clientID: String
+    /// Only in the response that creates a confidential client: shown once, stored hashed.
+    public var clientSecret: String?
+    public var displayName: String
+    /// `confidential` or `public`.
+    public var clientType: String
+    /// `client_secret_basic`, `client_secret_post` or `none`.
+    public var tokenEndpointAuthMethod: String
+    public var redirectURIs: [String]
+    /// Where `/authorize` sends the user: the embedded authenticator's invoke URL.
+    public var invokeURL: String
+    public var allowedScopes: [String]
+    /// The issuer to use with this client.
+    public var issuer: String
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    /// Creates an application value.
+    public init(
+        id: String, tenantID: String, realmID: String, clientID: String, clientSecret: String?, displayName: String,
+        clientType: String, tokenEndpointAuthMethod: String, redirectURIs: [String], invokeURL: String,
+        allowedScopes: [String], issuer: String, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.tenantID = tenantID
+        self.realmID = realmID
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.displayName = displayName
+        self.clientType = clientType
+        self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+        self.redirectURIs = redirectURIs
+        self.invokeURL = invokeURL
+        self.allowedScopes = allowedScopes
+        self.issuer = issuer
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, issuer
+        case tenantID = "tenant_id"
+        case realmID = "realm_id"
+        case clientID = "client_id"
+        case clientSecret = "client_secret"
+        case displayName = "display_name"
+        case clientType = "client_type"
+        case tokenEndpointAuthMethod = "token_endpoint_auth_method"
+        case redirectURIs = "redirect_uris"
+        case invokeURL = "invoke_url"
+        case allowedScopes = "allowed_scopes"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}
+
+/// Creates or updates an application. On create, `display_name`, `client_type`,
+/// `redirect_uris` and `invoke_url` are required; `allowed_scopes` defaults to `openid`;
+/// the auth method defaults to `client_secret_basic` (confidential) or `none` (public).
+public struct ApplicationInput: Codable, Sendable, Equatable {
+    public var displayName: String?
+    public var clientType: String?
+    public var tokenEndpointAuthMethod: String?
+    public var redirectURIs: [String]?
+    public var invokeURL: String?
+    public var allowedScopes: [String]?
+
+    /// Creates an input.
+    public init(
+        displayName: String? = nil, clientType: String? = nil, tokenEndpointAuthMethod: String? = nil,
+        redirectURIs: [String]? = nil, invokeURL: String? = nil, allowedScopes: [String]? = nil
+    ) {
+        self.displayName = displayName
+        self.clientType = clientType
+        self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+        self.redirectURIs = redirectURIs
+        self.invokeURL = invokeURL
+        self.allowedScopes = allowedScopes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case displayName = "display_name"
+        case clientType = "client_type"
+        case tokenEndpointAuthMethod = "token_endpoint_auth_method"
+        case redirectURIs = "redirect_uris"
+        case invokeURL = "invoke_url"
+        case allowedScopes = "allowed_scopes"
+    }
+}

@@ -1,0 +1,81 @@
+public import Foundation
+
+/// A credential binding job: an enrollment link for an identity.
+public struct BindingJob: Codable, Sendable, Equatable {
+    public var id: String
+    public var tenantID: String
+    public var realmID: String
+    public var identityID: String
+    /// `registration` or `recovery`.
+    public var kind: String
+    /// `email` or `return`.
+    public var delivery: String
+    public var postBindingRedirectURI: String?
+    /// `pending` or `complete`.
+    public var status: String
+    public var expiresAt: Date
+    public var createdAt: Date
+    public var completedAt: Date?
+    public var credentialID: String?
+    /// Only in the response that creates a job with delivery `return`.
+    public var credentialBindingLink: String?
+
+    /// Creates a binding job value.
+    public init(
+        id: String, tenantID: String, realmID: String, identityID: String, kind: String, delivery: String,
+        postBindingRedirectURI: String?, status: String, expiresAt: Date, createdAt: Date, completedAt: Date?,
+        credentialID: String?, credentialBindingLink: String?
+    ) {
+        self.id = id
+        self.tenantID = tenantID
+        self.realmID = realmID
+        self.identityID = identityID
+        self.kind = kind
+        self.delivery = delivery
+        self.postBindingRedirectURI = postBindingRedirectURI
+        self.status = status
+        self.expiresAt = expiresAt
+        self.createdAt = createdAt
+        self.completedAt = completedAt
+        self.credentialID = credentialID
+        self.credentialBindingLink = credentialBindingLink
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, delivery, status
+        case tenantID = "tenant_id"
+        case realmID = "realm_id"
+        case identityID = "identity_id"
+        case postBindingRedirectURI = "post_binding_redirect_uri"
+        case expiresAt = "expires_at"
+        case createdAt = "created_at"
+        case completedAt = "completed_at"
+        case credentialID = "credential_id"
+        case credentialBindingLink = "credential_binding_link"
+    }
+}
+
+/// Creates a binding job.
+public struct BindingJobInput: Codable, Sendable, Equatable {
+    /// `registration` (default) or `recovery`.
+    public var kind: String?
+    /// `email` (default) or `return`.
+    public var delivery: String?
+    public var postBindingRedirectURI: String?
+    /// Seconds until the link expires (60 … 30 days; default 24 h).
+    public var lifetimeSeconds: Int?
+
+    /// Creates an input.
+    public init(kind: String? = nil, delivery: String? = nil, postBindingRedirectURI: String? = nil, lifetimeSeconds: Int? = nil) {
+        self.kind = kind
+        self.delivery = delivery
+        self.postBindingRedirectURI = postBindingRedirectURI
+        self.lifetimeSeconds = lifetimeSeconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, delivery
+        case postBindingRedirectURI = "post_binding_redirect_uri"
+        case lifetimeSeconds = "lifetime_seconds"
+    }
+}

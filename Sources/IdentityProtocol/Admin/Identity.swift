@@ -1,0 +1,63 @@
+public import Foundation
+
+/// An identity (a user) of a realm.
+public struct Identity: Codable, Sendable, Equatable {
+    public var id: String
+    public var tenantID: String
+    public var realmID: String
+    /// Unique in the realm.
+    public var username: String
+    public var email: String?
+    public var displayName: String
+    /// `active`, `suspended` or `deleted`.
+    public var status: String
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    /// Creates an identity value.
+    public init(
+        id: String, tenantID: String, realmID: String, username: String, email: String?, displayName: String,
+        status: String, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.tenantID = tenantID
+        self.realmID = realmID
+        self.username = username
+        self.email = email
+        self.displayName = displayName
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, username, email, status
+        case tenantID = "tenant_id"
+        case realmID = "realm_id"
+        case displayName = "display_name"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}
+
+/// Creates (`username` required; `display_name` defaults to it) or updates an identity.
+public struct IdentityInput: Codable, Sendable, Equatable {
+    public var username: String?
+    public var email: String?
+    public var displayName: String?
+    /// `active`, `suspended` or `deleted`.
+    public var status: String?
+
+    /// Creates an input.
+    public init(username: String? = nil, email: String? = nil, displayName: String? = nil, status: String? = nil) {
+        self.username = username
+        self.email = email
+        self.displayName = displayName
+        self.status = status
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case username, email, status
+        case displayName = "display_name"
+    }
+}

@@ -1,0 +1,58 @@
+public import Foundation
+
+/// A realm: a user population with its own certificate authority and OpenID provider.
+public struct Realm: Codable, Sendable, Equatable {
+    public var id: String
+    public var tenantID: String
+    public var displayName: String
+    /// Where enrollment links send the user (the app's universal link).
+    public var registrationRedirectURI: String
+    /// The realm's OpenID Connect issuer.
+    public var issuer: String
+    /// The realm CA's root certificate, PEM.
+    public var caCertificate: String
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    /// Creates a realm value.
+    public init(
+        id: String, tenantID: String, displayName: String, registrationRedirectURI: String, issuer: String,
+        caCertificate: String, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.tenantID = tenantID
+        self.displayName = displayName
+        self.registrationRedirectURI = registrationRedirectURI
+        self.issuer = issuer
+        self.caCertificate = caCertificate
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, issuer
+        case tenantID = "tenant_id"
+        case displayName = "display_name"
+        case registrationRedirectURI = "registration_redirect_uri"
+        case caCertificate = "ca_certificate"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}
+
+/// Creates (both fields required) or updates a realm.
+public struct RealmInput: Codable, Sendable, Equatable {
+    public var displayName: String?
+    public var registrationRedirectURI: String?
+
+    /// Creates an input.
+    public init(displayName: String? = nil, registrationRedirectURI: String? = nil) {
+        self.displayName = displayName
+        self.registrationRedirectURI = registrationRedirectURI
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case displayName = "display_name"
+        case registrationRedirectURI = "registration_redirect_uri"
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// Identities, their credentials and their binding jobs.
+extension AdminService {
+    private static let statuses = ["active", "suspended", "deleted"]
+
+    func createIdentity(_ tenantID: String, _ realmID: String, _ input: IdentityInput) async throws -> Identity {
+        _ = try await realmRecord(tenantID, realmID)
+        let username = try InputRules.name(input.username, field: "username", maxLength: 128)
+        let now = context.now()
+        let record = IdentityRecord(
+            id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, username: username,
+            email: try InputRules.email(input.email),
+            displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
+            status: try InputRules.oneOf(input.status ?? "active", Self.statuses, field: "status"),
+            createdAt: now, updatedAt: now)
+        try await store.createIdentity(record)
+        try await audit("admin.identity.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        return AdminViews.identity(record)
+    }
+
+    func identity(_ tenantID: String, _ realmID: String, _ identityID: String) async throws -> Identity {
+        AdminViews.identity(try await identityRecord(tenantID, realmID, identityID))
+    }
+
+    func identities(_ tenantID: String, _ realmID: String, _ page: PageRequest) async throws -> AdminPage<Identity> {
+        _ = try await realmRecord(tenantID, realmID)
+        return AdminViews.page(try await store.listIdentities(realmID: realmID, page), AdminViews.identity)
+    }
+
+    /// Updates fields; a status of `deleted` also revokes every credential.
+    func updateIdentity(
+        _ tenantID: String, _ realmID: String, _ identityID: String, _ input: IdentityInput
+    ) async throws -> Identity {
+        var record = try await identityRecord(tenantID, realmID, identityID)
+        record.username = try InputRules.optionalName(input.username, field: "username", maxLength: 128) ?? record.username
+        if input.email != nil { record.email = try InputRules.email(input.email) }
+        record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
+        if input.status != nil { record.status = try InputRules.oneOf(input.status, Self.statuses, field: "status") }
+        record.updatedAt = context.now()
+        try await store.updateIdentity(record)
+        if record.status == "deleted" { try await revokeAllCredentials(of: record) }
+        try await audit("admin.identity.\(record.status == "deleted" ? "deleted" : "updated")",
+                        tenantID: tenantID, realmID: realmID, subjectID: identityID)
+        return AdminViews.identity(record)
+    }
+
+    /// Soft delete: status `deleted`, credentials revoked; the row stays for audit.
+    func deleteIdentity(_ tenantID: String, _ realmID: String, _ identityID: String) async throws {
+        _ = try await updateIdentity(tenantID, realmID, identityID, IdentityInput(status: "deleted"))
+    }
+
+    private func revokeAllCredentials(of identity: IdentityRecord) async throws {
+        var page = PageRequest(size: 1000)
+        repeat {
+            let credentials = try await store.listCredentials(identityID: identity.id, page)
+            for credential in credentials.items where credential.state == CredentialStateWire.active {
+                _ = try await store.revokeCredential(id: credential.id, at: context.now())
+            }
+            page.cursor = credentials.nextCursor
+        } while page.cursor != nil
+    }
+
+    // MARK: Credentials
+
+    func credentials(
+        _ tenantID: String, _ realmID: String, _ identityID: String, _ page: PageRequest
+    ) async throws -> AdminPage<AdminCredential> {
+        _ = try await identityRecord(tenantID, realmID, identityID)
+        let records = try await store.listCredentials(identityID: identityID, page)
+        return AdminPage(items: try records.items.map(AdminViews.credential), nextCursor: records.nextCursor)
+    }
+
+    func credential(_ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String) async throws -> AdminCredential {
+        try AdminViews.credential(try await credentialRecord(tenantID, realmID, identityID, credentialID))
+    }
+
+    func revokeCredential(
+        _ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String
+    ) async throws -> AdminCredential {
+        _ = try await credentialRecord(tenantID, realmID, identityID, credentialID)
+        let revoked = try await store.revokeCredential(id: credentialID, at: context.now())
+        try await audit("credential.revoked", tenantID: tenantID, realmID: realmID, subjectID: credentialID)
+        return try AdminViews.credential(revoked)
+    }
+
+    private func credentialRecord(
+        _ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String
+    ) async throws -> CredentialRecord {
+        _ = try await identityRecord(tenantID, realmID, identityID)
+        guard let record = try await store.credential(id: credentialID), record.identityID == identityID else {
+            throw ServiceError.notFound("no such credential")
+        }
+        return record
+    }
+
+    // MARK: Binding jobs
+
+    /// Creates an enrollment link. For delivery `email` the job is stored first, then the
+    /// mail sent: if sending fails the job exists but its token was never shown to anyone,
+    /// so nothing usable leaks and the admin can simply create another.
+    func createBindingJob(
+        _ tenantID: String, _ realmID: String, _ identityID: String, _ input: BindingJobInput
+    ) async throws -> BindingJob {
+        let realm = try await realmRecord(tenantID, realmID)
+        let identity = try await identityRecord(tenantID, realmID, identityID)
+        guard identity.status == "active" else {
+            throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is \(identity.status)")
+        }
+        let kind = try InputRules.oneOf(input.kind ?? "registration", ["registration", "recovery"], field: "kind")
+        let delivery = try InputRules.oneOf(input.delivery ?? "email", ["email", "return"], field: "delivery")
+        if delivery == "email", identity.email == nil {
+            throw ServiceError.invalidRequest("the identity has no email address; use delivery 'return'")
+        }
+        let lifetime = TimeInterval(input.lifetimeSeconds ?? Int(context.lifetimes.bindingJob))
+        guard (60...(30 * 86_400)).contains(lifetime) else {
+            throw ServiceError.invalidRequest("'lifetime_seconds' must be between 60 and 2592000")
+        }
+        let redirect = try input.postBindingRedirectURI.map { try InputRules.absoluteURL($0, field: "post_binding_redirect_uri") }
+        let token = Secrets.token()
+        let now = context.now()
+        let record = BindingJobRecord(
+            id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, identityID: identityID, kind: kind,
+            delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: "pending",
+            expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil)
+        try await store.createBindingJob(record)
+        let link = "\(context.baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
+        if delivery == "email", let email = identity.email {
+            try await context.mail.send(EnrollmentEmail.message(
+                to: email, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
+                expiresAt: record.expiresAt, baseURL: context.baseURL.value))
+        }
+        try await audit("binding_job.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        var view = AdminViews.bindingJob(record)
+        view.credentialBindingLink = delivery == "return" ? link : nil
+        return view
+    }
+
+    func bindingJob(_ tenantID: String, _ realmID: String, _ identityID: String, _ jobID: String) async throws -> BindingJob {
+        _ = try await identityRecord(tenantID, realmID, identityID)
+        guard let record = try await store.bindingJob(id: jobID), record.identityID == identityID else {
+            throw ServiceError.notFound("no such binding job")
+        }
+        return AdminViews.bindingJob(record)
+    }
+
+    func bindingJobs(
+        _ tenantID: String, _ realmID: String, _ identityID: String, _ page: PageRequest
+    ) async throws -> AdminPage<BindingJob> {
+        _ = try await identityRecord(tenantID, realmID, identityID)
+        return AdminViews.page(try await store.listBindingJobs(identityID: identityID, page), AdminViews.bindingJob)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import X509
+
+/// The admin API's logic: resources under tenants, validated, audited.
+struct AdminService {
+    let context: ServerContext
+    var store: any IdentityStore { context.store }
+
+    // MARK: Parentage: a child under the wrong parent is not found.
+
+    func tenantRecord(_ tenantID: String) async throws -> TenantRecord {
+        guard let tenant = try await store.tenant(id: tenantID) else { throw ServiceError.notFound("no such tenant") }
+        return tenant
+    }
+
+    func realmRecord(_ tenantID: String, _ realmID: String) async throws -> RealmRecord {
+        guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else {
+            throw ServiceError.notFound("no such realm")
+        }
+        return realm
+    }
+
+    func identityRecord(_ tenantID: String, _ realmID: String, _ identityID: String) async throws -> IdentityRecord {
+        guard let identity = try await store.identity(id: identityID), identity.tenantID == tenantID,
+              identity.realmID == realmID
+        else { throw ServiceError.notFound("no such identity") }
+        return identity
+    }
+
+    func audit(_ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?) async throws {
+        try await context.audit(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: ["by": "admin"])
+    }
+
+    // MARK: Tenants
+
+    func createTenant(_ input: TenantInput) async throws -> Tenant {
+        let now = context.now()
+        let record = TenantRecord(
+            id: Secrets.identifier(), displayName: try InputRules.name(input.displayName, field: "display_name"),
+            createdAt: now, updatedAt: now)
+        try await store.createTenant(record)
+        try await audit("admin.tenant.created", tenantID: record.id, subjectID: record.id)
+        return AdminViews.tenant(record)
+    }
+
+    func tenant(_ tenantID: String) async throws -> Tenant {
+        AdminViews.tenant(try await tenantRecord(tenantID))
+    }
+
+    func tenants(_ page: PageRequest) async throws -> AdminPage<Tenant> {
+        AdminViews.page(try await store.listTenants(page), AdminViews.tenant)
+    }
+
+    func updateTenant(_ tenantID: String, _ input: TenantInput) async throws -> Tenant {
+        var record = try await tenantRecord(tenantID)
+        record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
+        record.updatedAt = context.now()
+        try await store.updateTenant(record)
+        try await audit("admin.tenant.updated", tenantID: tenantID, subjectID: tenantID)
+        return AdminViews.tenant(record)
+    }
+
+    func deleteTenant(_ tenantID: String) async throws {
+        let realms = try await store.listRealms(tenantID: tenantID, PageRequest(size: 1000)).items
+        try await store.deleteTenant(id: tenantID)
+        for realm in realms { await context.keyring.forget(realmID: realm.id) }
+        try await audit("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)
+    }
+
+    // MARK: Realms
+
+    func createRealm(_ tenantID: String, _ input: RealmInput) async throws -> Realm {
+        _ = try await tenantRecord(tenantID)
+        let id = Secrets.identifier()
+        let displayName = try InputRules.name(input.displayName, field: "display_name")
+        let redirect = try InputRules.absoluteURL(input.registrationRedirectURI, field: "registration_redirect_uri")
+        let (authority, sealedKey) = try await context.keyring.createAuthority(realmID: id, displayName: displayName)
+        let now = context.now()
+        let record = RealmRecord(
+            id: id, tenantID: tenantID, displayName: displayName, registrationRedirectURI: redirect,
+            sealedCAPrivateKey: sealedKey, caCertificateDER: try authority.certificate.derData, createdAt: now, updatedAt: now)
+        try await store.createRealm(record)
+        try await audit("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
+        return try AdminViews.realm(record, issuer: context.issuer(tenantID: tenantID, realmID: id))
+    }
+
+    func realm(_ tenantID: String, _ realmID: String) async throws -> Realm {
+        try AdminViews.realm(try await realmRecord(tenantID, realmID), issuer: context.issuer(tenantID: tenantID, realmID: realmID))
+    }
+
+    func realms(_ tenantID: String, _ page: PageRequest) async throws -> AdminPage<Realm> {
+        _ = try await tenantRecord(tenantID)
+        let records = try await store.listRealms(tenantID: tenantID, page)
+        return AdminPage(
+            items: try records.items.map { try AdminViews.realm($0, issuer: context.issuer(tenantID: tenantID, realmID: $0.id)) },
+            nextCursor: records.nextCursor)
+    }
+
+    func updateRealm(_ tenantID: String, _ realmID: String, _ input: RealmInput) async throws -> Realm {
+        var record = try await realmRecord(tenantID, realmID)
+        record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
+        if input.registrationRedirectURI != nil {
+            record.registrationRedirectURI = try InputRules.absoluteURL(
+                input.registrationRedirectURI, field: "registration_redirect_uri")
+        }
+        record.updatedAt = context.now()
+        try await store.updateRealm(record)
+        try await audit("admin.realm.updated", tenantID: tenantID, realmID: realmID, subjectID: realmID)
+        return try AdminViews.realm(record, issuer: context.issuer(tenantID: tenantID, realmID: realmID))
+    }
+
+    func deleteRealm(_ tenantID: String, _ realmID: String) async throws {
+        _ = try await realmRecord(tenantID, realmID)
+        try await store.deleteRealm(id: realmID)
+        await context.keyring.forget(realmID: realmID)
+        try await audit("admin.realm.deleted", tenantID: tenantID, realmID: realmID, subjectID: realmID)
+    }
+
+    // MARK: Audit
+
+    func auditEvents(_ page: PageRequest) async throws -> AdminPage<AuditEvent> {
+        AdminViews.page(try await store.listAuditEvents(page), AdminViews.auditEvent)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import X509
+
+/// Records as the admin API shows them (never a secret or a hash).
+enum AdminViews {
+    static func page<Record, View>(_ page: Page<Record>, _ view: (Record) -> View) -> AdminPage<View> {
+        AdminPage(items: page.items.map(view), nextCursor: page.nextCursor)
+    }
+
+    static func tenant(_ r: TenantRecord) -> Tenant {
+        Tenant(id: r.id, displayName: r.displayName, createdAt: r.createdAt, updatedAt: r.updatedAt)
+    }
+
+    static func realm(_ r: RealmRecord, issuer: String) throws -> Realm {
+        Realm(
+            id: r.id, tenantID: r.tenantID, displayName: r.displayName, registrationRedirectURI: r.registrationRedirectURI,
+            issuer: issuer, caCertificate: try pem(r.caCertificateDER), createdAt: r.createdAt, updatedAt: r.updatedAt)
+    }
+
+    static func application(_ r: ApplicationRecord, issuer: String) -> Application {
+        Application(
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, clientID: r.clientID, clientSecret: nil,
+            displayName: r.displayName, clientType: r.clientType, tokenEndpointAuthMethod: r.tokenEndpointAuthMethod,
+            redirectURIs: r.redirectURIs, invokeURL: r.invokeURL, allowedScopes: r.allowedScopes, issuer: issuer,
+            createdAt: r.createdAt, updatedAt: r.updatedAt)
+    }
+
+    static func identity(_ r: IdentityRecord) -> Identity {
+        Identity(
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, username: r.username, email: r.email,
+            displayName: r.displayName, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt)
+    }
+
+    static func credential(_ r: CredentialRecord) throws -> AdminCredential {
+        AdminCredential(
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: r.state,
+            deviceName: r.deviceName, certificate: try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
+            createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)
+    }
+
+    static func bindingJob(_ r: BindingJobRecord) -> BindingJob {
+        BindingJob(
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: r.kind,
+            delivery: r.delivery, postBindingRedirectURI: r.postBindingRedirectURI, status: r.status,
+            expiresAt: r.expiresAt, createdAt: r.createdAt, completedAt: r.completedAt, credentialID: r.credentialID,
+            credentialBindingLink: nil)
+    }
+
+    static func auditEvent(_ r: AuditEventRecord) -> AuditEvent {
+        AuditEvent(
+            id: r.id, occurredAt: r.occurredAt, type: r.type, tenantID: r.tenantID, realmID: r.realmID,
+            subjectID: r.subjectID, detail: r.detailJSON)
+    }
+
+    private static func pem(_ der: Data) throws -> String {
+        try Certificate(derEncoded: Array(der)).serializeAsPEM().pemString
+    }
+}

@@ -1,0 +1,154 @@
+import Hummingbird
+import IdentityProtocol
+import IdentityStorage
+
+/// The admin API under `/v1/admin`, behind the admin token.
+struct AdminController {
+    let service: AdminService
+
+    func register(on admin: RouterGroup<ServerRequestContext>) {
+        admin.get("audit-events") { request, _ in try JSONResponse.make(try await service.auditEvents(try request.page())) }
+
+        admin.post("tenants") { request, context in
+            try JSONResponse.make(try await service.createTenant(try await request.decodeJSON(TenantInput.self, context: context)), status: .created)
+        }
+        admin.get("tenants") { request, _ in try JSONResponse.make(try await service.tenants(try request.page())) }
+        let tenant = admin.group("tenants/:tenant")
+        tenant.get { _, context in try JSONResponse.make(try await service.tenant(try context.id("tenant"))) }
+        tenant.patch { request, context in
+            try JSONResponse.make(try await service.updateTenant(
+                try context.id("tenant"), try await request.decodeJSON(TenantInput.self, context: context)))
+        }
+        tenant.delete { _, context in
+            try await service.deleteTenant(try context.id("tenant"))
+            return Response(status: .noContent)
+        }
+
+        tenant.post("realms") { request, context in
+            try JSONResponse.make(try await service.createRealm(
+                try context.id("tenant"), try await request.decodeJSON(RealmInput.self, context: context)), status: .created)
+        }
+        tenant.get("realms") { request, context in
+            try JSONResponse.make(try await service.realms(try context.id("tenant"), try request.page()))
+        }
+        let realm = tenant.group("realms/:realm")
+        realm.get { _, context in try JSONResponse.make(try await service.realm(try context.id("tenant"), try context.id("realm"))) }
+        realm.patch { request, context in
+            try JSONResponse.make(try await service.updateRealm(
+                try context.id("tenant"), try context.id("realm"), try await request.decodeJSON(RealmInput.self, context: context)))
+        }
+        realm.delete { _, context in
+            try await service.deleteRealm(try context.id("tenant"), try context.id("realm"))
+            return Response(status: .noContent)
+        }
+        registerApplications(on: realm)
+        registerIdentities(on: realm)
+    }
+
+    private func registerApplications(on realm: RouterGroup<ServerRequestContext>) {
+        realm.post("applications") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(
+                try await service.createApplication(t, r, try await request.decodeJSON(ApplicationInput.self, context: context)),
+                status: .created)
+        }
+        realm.get("applications") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.applications(t, r, try request.page()))
+        }
+        let application = realm.group("applications/:application")
+        application.get { _, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.application(t, r, try context.id("application")))
+        }
+        application.patch { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.updateApplication(
+                t, r, try context.id("application"), try await request.decodeJSON(ApplicationInput.self, context: context)))
+        }
+        application.delete { _, context in
+            let (t, r) = try context.realmPath()
+            try await service.deleteApplication(t, r, try context.id("application"))
+            return Response(status: .noContent)
+        }
+    }
+
+    private func registerIdentities(on realm: RouterGroup<ServerRequestContext>) {
+        realm.post("identities") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(
+                try await service.createIdentity(t, r, try await request.decodeJSON(IdentityInput.self, context: context)),
+                status: .created)
+        }
+        realm.get("identities") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.identities(t, r, try request.page()))
+        }
+        let identity = realm.group("identities/:identity")
+        identity.get { _, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.identity(t, r, try context.id("identity")))
+        }
+        identity.patch { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.updateIdentity(
+                t, r, try context.id("identity"), try await request.decodeJSON(IdentityInput.self, context: context)))
+        }
+        identity.delete { _, context in
+            let (t, r) = try context.realmPath()
+            try await service.deleteIdentity(t, r, try context.id("identity"))
+            return Response(status: .noContent)
+        }
+        identity.get("credentials") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.credentials(t, r, try context.id("identity"), try request.page()))
+        }
+        identity.get("credentials/:credential") { _, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(
+                try await service.credential(t, r, try context.id("identity"), try context.id("credential")))
+        }
+        identity.post("credentials/:credential/revoke") { _, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(
+                try await service.revokeCredential(t, r, try context.id("identity"), try context.id("credential")))
+        }
+        identity.post("binding-jobs") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(
+                try await service.createBindingJob(
+                    t, r, try context.id("identity"), try await request.decodeJSON(BindingJobInput.self, context: context)),
+                status: .created)
+        }
+        identity.get("binding-jobs") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.bindingJobs(t, r, try context.id("identity"), try request.page()))
+        }
+        identity.get("binding-jobs/:job") { _, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await service.bindingJob(t, r, try context.id("identity"), try context.id("job")))
+        }
+    }
+}
+
+extension ServerRequestContext {
+    /// A path parameter.
+    func id(_ name: String) throws -> String { try parameters.require(name) }
+
+    /// The tenant and realm of a realm-scoped path.
+    func realmPath() throws -> (String, String) { (try id("tenant"), try id("realm")) }
+}
+
+extension Request {
+    /// `?page_size=&cursor=`.
+    func page() throws -> PageRequest {
+        let query = try queryParameters()
+        let size = try query.single("page_size").map { text in
+            guard let size = Int(text), (1...1000).contains(size) else {
+                throw ServiceError.invalidRequest("'page_size' must be 1–1000")
+            }
+            return size
+        }
+        return PageRequest(size: size ?? 100, cursor: try query.single("cursor"))
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The email that carries an enrollment link.
+enum EnrollmentEmail {
+    static func message(
+        to email: String, displayName: String, realm: String, kind: String, link: String, expiresAt: Date, baseURL: String
+    ) -> MailMessage {
+        let host = URLComponents(string: baseURL)?.host ?? "localhost"
+        let purpose = kind == "recovery" ? "recover sign-in" : "set up sign-in"
+        let expiry = ISO8601DateFormatter().string(from: expiresAt)
+        return MailMessage(
+            from: "no-reply@\(host)",
+            to: email,
+            subject: kind == "recovery" ? "Recover sign-in for \(realm)" : "Set up sign-in for \(realm)",
+            body: """
+                Hello \(displayName),
+
+                Open this link on your device to \(purpose) for \(realm). No password is needed:
+                your device keeps a key that never leaves it.
+
+                \(link)
+
+                The link works once and expires at \(expiry). If you did not ask for it, ignore this email.
+                """)
+    }
+}
