@@ -14,16 +14,15 @@ enum Migrations {
 
     /// Applies what is missing. Idempotent.
     static func apply(on engine: any SQLEngine, now: Date) async throws {
-        try await engine.run { db in
-            try await db.raw("""
-                CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)
-                """).run()
-        }
         for migration in all {
             try await engine.transaction { db in
                 if engine.kind == .postgres {
+                    // Concurrent CREATE TABLE IF NOT EXISTS can still collide on PostgreSQL: lock first.
                     try await db.raw("SELECT pg_advisory_xact_lock(7406011)").run()
                 }
+                try await db.raw("""
+                    CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)
+                    """).run()
                 let applied = try await db.raw(
                     "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)").first()
                 guard applied == nil else { return }

@@ -77,8 +77,14 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
     private let pool: EventLoopGroupConnectionPool<PostgresConnectionSource>
     private let database: any SQLDatabase
 
-    init(url: String, logger: Logger) throws {
-        let configuration = try SQLPostgresConfiguration(url: url)
+    init(url: String, searchPath: [String]?, logger: Logger) throws {
+        var configuration: SQLPostgresConfiguration
+        do {
+            configuration = try SQLPostgresConfiguration(url: url)
+        } catch {
+            throw StorageError.unsupportedDatabaseURL.with(detail: "\(error)")
+        }
+        configuration.searchPath = searchPath
         pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: 4, logger: logger, on: MultiThreadedEventLoopGroup.singleton)

@@ -26,9 +26,11 @@ extension SQLIdentityStore {
 
     public func appendAuditEvent(_ event: AuditEventRecord) async throws { try await insert(event) }
 
-    /// Ordered by time then id; the cursor is `milliseconds:id` of the last item.
+    /// Ordered by time then id; the cursor is `milliseconds:id` of the last item (a cursor
+    /// of another form reads as past the end).
     public func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord> {
         let after = page.cursor.flatMap(AuditCursor.init)
+        if page.cursor != nil, after == nil { return Page(items: [], nextCursor: nil) }
         let events = try await engine.run { db in
             var query = db.select().column("*").from(AuditEventRecord.table)
             if let after {

@@ -6,22 +6,17 @@ extension SQLIdentityStore {
     public func createTenant(_ tenant: TenantRecord) async throws { try await insert(tenant) }
     public func tenant(id: String) async throws -> TenantRecord? { try await fetch(TenantRecord.self, where: "id", equals: id) }
     public func listTenants(_ page: PageRequest) async throws -> Page<TenantRecord> {
-        try await list(TenantRecord.self, where: "1", equals: "1", page)
+        try await list(TenantRecord.self, page)
     }
     public func updateTenant(_ tenant: TenantRecord) async throws { try await replace(tenant) }
-    public func deleteTenant(id: String) async throws {
-        // Applications and identities hang under realms; realms under the tenant.
-        try await delete(from: TenantRecord.table, id: id)
-    }
+    public func deleteTenant(id: String) async throws { try await delete(from: TenantRecord.table, id: id) }
 
     public func createRealm(_ realm: RealmRecord) async throws { try await insert(realm) }
     public func realm(id: String) async throws -> RealmRecord? { try await fetch(RealmRecord.self, where: "id", equals: id) }
     public func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord> {
         try await list(RealmRecord.self, where: "tenant_id", equals: tenantID, page)
     }
-    public func updateRealm(_ realm: RealmRecord) async throws {
-        try await replace(realm, keeping: ["id", "tenant_id", "created_at", "sealed_ca_private_key", "ca_certificate_der"])
-    }
+    public func updateRealm(_ realm: RealmRecord) async throws { try await replace(realm) }
     public func deleteRealm(id: String) async throws { try await delete(from: RealmRecord.table, id: id) }
 
     public func createApplication(_ application: ApplicationRecord) async throws { try await insert(application) }
@@ -34,9 +29,7 @@ extension SQLIdentityStore {
     public func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord> {
         try await list(ApplicationRecord.self, where: "realm_id", equals: realmID, page)
     }
-    public func updateApplication(_ application: ApplicationRecord) async throws {
-        try await replace(application, keeping: ["id", "tenant_id", "realm_id", "client_id", "created_at"])
-    }
+    public func updateApplication(_ application: ApplicationRecord) async throws { try await replace(application) }
     public func deleteApplication(id: String) async throws { try await delete(from: ApplicationRecord.table, id: id) }
 
     public func createIdentity(_ identity: IdentityRecord) async throws { try await insert(identity) }
@@ -44,9 +37,7 @@ extension SQLIdentityStore {
     public func listIdentities(realmID: String, _ page: PageRequest) async throws -> Page<IdentityRecord> {
         try await list(IdentityRecord.self, where: "realm_id", equals: realmID, page)
     }
-    public func updateIdentity(_ identity: IdentityRecord) async throws {
-        try await replace(identity, keeping: ["id", "tenant_id", "realm_id", "created_at"])
-    }
+    public func updateIdentity(_ identity: IdentityRecord) async throws { try await replace(identity) }
 
     public func credential(id: String) async throws -> CredentialRecord? {
         try await fetch(CredentialRecord.self, where: "id", equals: id)

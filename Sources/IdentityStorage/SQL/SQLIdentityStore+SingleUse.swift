@@ -16,7 +16,10 @@ extension SQLIdentityStore {
                 """).first()
             guard let claimed else { throw StorageError.notFound.with(detail: "binding token") }
             var job = try BindingJobRecord(row: claimed)
-            let credential = try await issue(job)
+            let credential = try await issue(BindingJobRecord(
+                id: job.id, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID, kind: job.kind,
+                delivery: job.delivery, tokenHash: job.tokenHash, postBindingRedirectURI: job.postBindingRedirectURI,
+                status: "pending", expiresAt: job.expiresAt, createdAt: job.createdAt, completedAt: nil, credentialID: nil))
             try await self.insert(credential, on: db)
             try await db.raw("UPDATE binding_jobs SET credential_id = \(bind: credential.id) WHERE id = \(bind: job.id)").run()
             job.credentialID = credential.id

@@ -18,15 +18,30 @@ public final class SQLIdentityStore: IdentityStore {
         SQLIdentityStore(engine: try await SQLiteEngine(path: path, logger: logger))
     }
 
-    /// A store in the PostgreSQL database at `url` (`postgres://user:password@host:port/database`).
-    public static func postgres(url: String, logger: Logger) async throws -> SQLIdentityStore {
-        SQLIdentityStore(engine: try PostgresEngine(url: url, logger: logger))
+    /// A store in the PostgreSQL database at `url` (`postgres://user:password@host:port/database`),
+    /// with `searchPath` as the connections' `search_path` when given. Fails here, not on the
+    /// first request, when the server cannot be reached.
+    public static func postgres(url: String, searchPath: [String]? = nil, logger: Logger) async throws -> SQLIdentityStore {
+        let engine = try PostgresEngine(url: url, searchPath: searchPath, logger: logger)
+        do {
+            _ = try await engine.run { db in try await db.raw("SELECT 1 AS one").first() }
+        } catch {
+            try? await engine.shutdown()
+            throw error
+        }
+        return SQLIdentityStore(engine: engine)
+    }
+
+    /// Runs one statement (tests and tools; the contract's methods cover the server).
+    func run(_ statement: SQLQueryString) async throws {
+        try await engine.run { db in try await db.raw(statement).run() }
     }
 
     /// PostgreSQL for a `postgres://` or `postgresql://` URL; SQLite file `identity.sqlite` in
     /// `dataDirectory` when `databaseURL` is `nil`; ``StorageError/unsupportedDatabaseURL`` otherwise.
     public static func open(databaseURL: String?, dataDirectory: URL, logger: Logger) async throws -> SQLIdentityStore {
         guard let databaseURL else {
+            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
             return try await sqlite(path: dataDirectory.appendingPathComponent("identity.sqlite").path, logger: logger)
         }
         guard databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://") else {
@@ -63,22 +78,22 @@ public final class SQLIdentityStore: IdentityStore {
         }
     }
 
-    /// Rows whose `column` equals `value`, by `id`, one page.
+    /// Rows (whose `column` equals `value`, when given), by `id`, one page.
     func list<R: SQLRecord & Identifiable>(
-        _: R.Type, where column: String, equals value: String, _ page: PageRequest
+        _: R.Type, where column: String? = nil, equals value: String = "", _ page: PageRequest
     ) async throws -> Page<R> where R.ID == String {
         let rows = try await engine.run { db in
-            var query = db.select().column("*").from(R.table).where(column, .equal, value)
+            var query = db.select().column("*").from(R.table)
+            if let column { query = query.where(column, .equal, value) }
             if let cursor = page.cursor { query = query.where("id", .greaterThan, cursor) }
             return try await query.orderBy("id").limit(page.size + 1).all().map(R.init(row:))
         }
         return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? rows[page.size - 1].id : nil)
     }
 
-    /// Overwrites the row with the record's id, except the columns named in `keeping`.
-    func replace<R: SQLRecord & Identifiable>(_ record: R, keeping: Set<String> = ["id", "created_at"]) async throws
-    where R.ID == String {
-        let columns = record.columns.filter { !keeping.contains($0.name) }
+    /// Overwrites the row with the record's id (all columns but `id` and `created_at`).
+    func replace<R: SQLRecord & Identifiable>(_ record: R) async throws where R.ID == String {
+        let columns = record.columns.filter { $0.name != "id" && $0.name != "created_at" }
         let id = record.id
         let updated = try await engine.run { db in
             try await SQLErrors.translating {

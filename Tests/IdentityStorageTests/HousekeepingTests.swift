@@ -1,0 +1,108 @@
+import Foundation
+@testable import IdentityStorage
+import SQLKit
+import Testing
+
+/// Migrations, expiry and opening by URL.
+@Suite struct HousekeepingTests {
+    @Test(arguments: TestEngine.all)
+    func deleteExpiredRemovesOnlyRowsExpiredBeforeTheCutoff(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.createAuthTransaction(Fixtures.authTransaction("ref-old", expiresAt: Fixtures.at(100)))
+            try await store.createAuthTransaction(Fixtures.authTransaction("ref-edge", expiresAt: Fixtures.at(200)))
+            try await store.createAuthTransaction(Fixtures.authTransaction("ref-new", expiresAt: Fixtures.at(300)))
+            try await store.createAuthTransaction(Fixtures.authTransaction("ref-c", expiresAt: Fixtures.at(400)))
+            try await store.completeAuthentication(
+                transactionHash: Fixtures.hash("ref-c"), now: Fixtures.at(10), code: Fixtures.code(expiresAt: Fixtures.at(70)))
+            for (jti, expiry) in [("jti_old", 150.0), ("jti_new", 5000.0)] {
+                try await store.recordIssuedToken(
+                    IssuedTokenRecord(jti: jti, codeHash: Fixtures.hash("code-1"), expiresAt: Fixtures.at(expiry), revokedAt: nil))
+            }
+
+            // Expired before 200: ref-old, the code (70) and jti_old (150). ref-edge expires at the cutoff: kept.
+            #expect(try await store.deleteExpired(before: Fixtures.at(200)) == 3)
+            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-old")) == nil)
+            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-edge")) != nil)
+            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-new")) != nil)
+            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(201)) == .notFound)
+            #expect(try await store.issuedToken(jti: "jti_old") == nil)
+            #expect(try await store.issuedToken(jti: "jti_new") != nil)
+            #expect(try await store.deleteExpired(before: Fixtures.at(200)) == 0)
+            // Binding jobs, credentials and the rest are not housekeeping's business.
+            #expect(try await store.bindingJob(id: "bjb_seed") != nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func migrateIsIdempotentAndKeepsData(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.createTenant(Fixtures.tenant())
+            try await store.migrate()
+            try await store.migrate()
+            #expect(try await store.tenant(id: "ten_1") == Fixtures.tenant())
+            let versions = try await store.engine.run { db in
+                try await db.raw("SELECT version FROM schema_migrations ORDER BY version").all()
+                    .map { try $0.decode(column: "version", as: Int64.self) }
+            }
+            #expect(versions == Migrations.all.map { Int64($0.version) })
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func twoProcessesMigratingAtOnceBothSucceed(engine: TestEngine) async throws {
+        try await engine.withDatabase { open in
+            let first = try await open()
+            let second = try await open()
+            async let a: Void = first.migrate()
+            async let b: Void = second.migrate()
+            do {
+                _ = try await (a, b)
+                try await first.createTenant(Fixtures.tenant())
+                #expect(try await second.tenant(id: "ten_1") == Fixtures.tenant())
+                let count = try await second.engine.run { db in
+                    try await db.raw("SELECT COUNT(*) AS n FROM schema_migrations").first()?.decode(column: "n", as: Int.self)
+                }
+                #expect(count == Migrations.all.count)
+            } catch {
+                try? await first.shutdown()
+                try? await second.shutdown()
+                throw error
+            }
+            try await first.shutdown()
+            try await second.shutdown()
+        }
+    }
+
+    @Test func openChoosesTheEngineByURL() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("identity-open-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let store = try await SQLIdentityStore.open(databaseURL: nil, dataDirectory: directory, logger: TestEngine.logger)
+        try await store.migrate()
+        try await store.createTenant(Fixtures.tenant())
+        try await store.shutdown()
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("identity.sqlite").path))
+
+        let reopened = try await SQLIdentityStore.open(databaseURL: nil, dataDirectory: directory, logger: TestEngine.logger)
+        #expect(try await reopened.tenant(id: "ten_1") == Fixtures.tenant())
+        let mode = try await reopened.engine.run { db in
+            try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+        }
+        #expect(mode == "wal")
+        try await reopened.shutdown()
+
+        for url in ["mysql://u:p@localhost/db", "sqlite:///tmp/x.sqlite", "postgres-but-not-a-url"] {
+            await #expect(throws: StorageError.unsupportedDatabaseURL) {
+                _ = try await SQLIdentityStore.open(databaseURL: url, dataDirectory: directory, logger: TestEngine.logger)
+            }
+        }
+    }
+
+    @Test func storageErrorsCompareByCodeAndDescribeTheirDetail() {
+        #expect(StorageError.notFound.with(detail: "x") == .notFound)
+        #expect(StorageError.notFound != .alreadyExists)
+        #expect(StorageError.alreadyExists.with(detail: "tenants.id").description == "already exists: tenants.id")
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import IdentityStorage
+import Synchronization
+import Testing
+
+/// Binding tokens, authentication transactions and authorization codes: used once, atomically.
+@Suite struct SingleUseTests {
+    struct IssueFailed: Error, Equatable {}
+
+    @Test(arguments: TestEngine.all)
+    func completeBindingIssuesStoresAndMarksTheJob(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            try await store.createBindingJob(Fixtures.bindingJob())
+            let seen = Mutex<BindingJobRecord?>(nil)
+            let now = Fixtures.at(30)
+
+            let bound = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: now) { job in
+                seen.withLock { $0 = job }
+                return Fixtures.credential("crd_new")
+            }
+
+            #expect(seen.withLock { $0 } == Fixtures.bindingJob())
+            var expected = Fixtures.bindingJob()
+            expected.status = "complete"
+            expected.completedAt = now
+            expected.credentialID = "crd_new"
+            #expect(bound.job == expected)
+            #expect(bound.credential == Fixtures.credential("crd_new"))
+            #expect(try await store.bindingJob(id: "bjb_1") == expected)
+            #expect(try await store.bindingJob(tokenHash: Fixtures.hash("token-1")) == expected)
+            #expect(try await store.credential(id: "crd_new") == Fixtures.credential("crd_new"))
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func completeBindingRefusesUnknownExpiredAndUsedTokens(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            try await store.createBindingJob(Fixtures.bindingJob("bjb_1", token: "live", expiresAt: Fixtures.at(600)))
+            try await store.createBindingJob(Fixtures.bindingJob("bjb_2", token: "old", expiresAt: Fixtures.at(30)))
+            let issue: @Sendable (BindingJobRecord) async throws -> CredentialRecord = { job in
+                Fixtures.credential("crd_\(job.id)")
+            }
+
+            await #expect(throws: StorageError.notFound) {
+                _ = try await store.completeBinding(tokenHash: Fixtures.hash("unknown"), now: Fixtures.at(1), issue: issue)
+            }
+            // Expired: `expiresAt` must be after `now`, so the very instant of expiry is too late.
+            await #expect(throws: StorageError.notFound) {
+                _ = try await store.completeBinding(tokenHash: Fixtures.hash("old"), now: Fixtures.at(30), issue: issue)
+            }
+            #expect(try await store.bindingJob(id: "bjb_2")?.status == "pending")
+
+            _ = try await store.completeBinding(tokenHash: Fixtures.hash("live"), now: Fixtures.at(1), issue: issue)
+            await #expect(throws: StorageError.notFound) {
+                _ = try await store.completeBinding(tokenHash: Fixtures.hash("live"), now: Fixtures.at(2), issue: issue)
+            }
+            #expect(try await store.listCredentials(identityID: "idn_1", PageRequest()).items.map(\.id) == ["crd_bjb_1"])
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func completeBindingWritesNothingWhenIssueThrows(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            try await store.createBindingJob(Fixtures.bindingJob())
+            await #expect(throws: IssueFailed()) {
+                _ = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(1)) { _ in
+                    throw IssueFailed()
+                }
+            }
+            #expect(try await store.bindingJob(id: "bjb_1") == Fixtures.bindingJob())
+            #expect(try await store.listCredentials(identityID: "idn_1", PageRequest()).items.isEmpty)
+
+            // A credential that cannot be inserted (its id is taken) also rolls the claim back.
+            try await store.createBindingJob(Fixtures.bindingJob("bjb_2", token: "token-2"))
+            _ = try await store.completeBinding(tokenHash: Fixtures.hash("token-2"), now: Fixtures.at(1)) { _ in
+                Fixtures.credential("crd_taken")
+            }
+            await #expect(throws: StorageError.alreadyExists) {
+                _ = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(2)) { _ in
+                    Fixtures.credential("crd_taken")
+                }
+            }
+            #expect(try await store.bindingJob(id: "bjb_1")?.status == "pending")
+
+            // The token still works afterwards.
+            let bound = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(3)) { _ in
+                Fixtures.credential("crd_ok")
+            }
+            #expect(bound.job.credentialID == "crd_ok")
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func concurrentCompleteBindingsWithOneTokenSucceedOnce(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            try await store.createBindingJob(Fixtures.bindingJob())
+            let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
+                for n in 0..<8 {
+                    group.addTask {
+                        do {
+                            let bound = try await store.completeBinding(
+                                tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(5)
+                            ) { _ in
+                                try await Task.sleep(for: .milliseconds(20))  // widen the race window
+                                return Fixtures.credential("crd_\(n)")
+                            }
+                            return bound.credential.id
+                        } catch let error as StorageError where error == .notFound {
+                            return "notFound"
+                        }
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            let winners = outcomes.filter { $0 != "notFound" }
+            #expect(winners.count == 1)
+            #expect(outcomes.count == 8)
+            let credentials = try await store.listCredentials(identityID: "idn_1", PageRequest()).items
+            #expect(credentials.map(\.id) == winners)
+            #expect(try await store.bindingJob(id: "bjb_1")?.credentialID == winners.first)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func completeAuthenticationConsumesStoresTheCodeAndMarksTheCredential(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.createAuthTransaction(Fixtures.authTransaction())
+            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1")) == Fixtures.authTransaction())
+
+            try await store.completeAuthentication(
+                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(20), code: Fixtures.code())
+
+            var consumed = Fixtures.authTransaction()
+            consumed.consumedAt = Fixtures.at(20)
+            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1")) == consumed)
+            #expect(try await store.credential(id: "crd_1")?.lastUsedAt == Fixtures.at(20))
+
+            // Consumed: refused, and the second code is not written.
+            await #expect(throws: StorageError.notFound) {
+                try await store.completeAuthentication(
+                    transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(21), code: Fixtures.code("code-2"))
+            }
+            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-2"), now: Fixtures.at(22)) == .notFound)
+            #expect(try await store.credential(id: "crd_1")?.lastUsedAt == Fixtures.at(20))
+
+            var redeemed = Fixtures.code()
+            redeemed.usedAt = Fixtures.at(22)
+            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(22)) == .redeemed(redeemed))
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func completeAuthenticationRefusesExpiredAndUnknownTransactions(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.createAuthTransaction(Fixtures.authTransaction(expiresAt: Fixtures.at(300)))
+            await #expect(throws: StorageError.notFound) {
+                try await store.completeAuthentication(
+                    transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(300), code: Fixtures.code())
+            }
+            await #expect(throws: StorageError.notFound) {
+                try await store.completeAuthentication(
+                    transactionHash: Fixtures.hash("ref-x"), now: Fixtures.at(1), code: Fixtures.code())
+            }
+            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1"))?.consumedAt == nil)
+            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(1)) == .notFound)
+            #expect(try await store.credential(id: "crd_1")?.lastUsedAt == nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func codesRedeemOnceThenReportTheFirstUse(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.createAuthTransaction(Fixtures.authTransaction())
+            try await store.completeAuthentication(
+                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
+
+            var used = Fixtures.code()
+            used.usedAt = Fixtures.at(11)
+            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(11)) == .redeemed(used))
+            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(12)) == .alreadyUsed(used))
+            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("nope"), now: Fixtures.at(12)) == .notFound)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func concurrentRedeemsOfOneCodeRedeemOnce(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.createAuthTransaction(Fixtures.authTransaction())
+            try await store.completeAuthentication(
+                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
+
+            let results = try await withThrowingTaskGroup(of: CodeRedemption.self) { group in
+                for n in 0..<16 {
+                    group.addTask {
+                        try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(20 + Double(n)))
+                    }
+                }
+                return try await group.reduce(into: [CodeRedemption]()) { $0.append($1) }
+            }
+            let redeemed = results.compactMap { if case .redeemed(let code) = $0 { code } else { nil } }
+            let replays = results.compactMap { if case .alreadyUsed(let code) = $0 { code } else { nil } }
+            #expect(redeemed.count == 1)
+            #expect(replays.count == 15)
+            #expect(Set(replays.map(\.usedAt)) == [redeemed.first?.usedAt])
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func revokeTokensRevokesEveryTokenOfTheCodeOnce(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            for (jti, code) in [("jti_1", "a"), ("jti_2", "a"), ("jti_3", "a"), ("jti_4", "b")] {
+                try await store.recordIssuedToken(
+                    IssuedTokenRecord(jti: jti, codeHash: Fixtures.hash(code), expiresAt: Fixtures.at(3600), revokedAt: nil))
+            }
+            await #expect(throws: StorageError.alreadyExists) {
+                try await store.recordIssuedToken(
+                    IssuedTokenRecord(jti: "jti_1", codeHash: Fixtures.hash("c"), expiresAt: Fixtures.at(1), revokedAt: nil))
+            }
+            #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("a"), at: Fixtures.at(50)) == 3)
+            #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("a"), at: Fixtures.at(60)) == 0)
+            #expect(try await store.issuedToken(jti: "jti_2")?.revokedAt == Fixtures.at(50))
+            #expect(try await store.issuedToken(jti: "jti_4") == IssuedTokenRecord(
+                jti: "jti_4", codeHash: Fixtures.hash("b"), expiresAt: Fixtures.at(3600), revokedAt: nil))
+            #expect(try await store.issuedToken(jti: "jti_x") == nil)
+            #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("none"), at: Fixtures.at(1)) == 0)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+@testable import IdentityStorage
+import Logging
+import SQLKit
+import Testing
+
+/// An engine the conformance suite runs against: SQLite always, PostgreSQL when
+/// `BI_TEST_DATABASE_URL` names a server (see `.ci/start-postgres`).
+enum TestEngine: String, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    /// The engines available in this run.
+    static let all: [TestEngine] = postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+
+    static let postgresURL: String? = {
+        let url = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"]
+        return url?.isEmpty == false ? url : nil
+    }()
+
+    static let logger: Logger = {
+        var logger = Logger(label: "IdentityStorageTests")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    var description: String { rawValue }
+
+    /// A fresh, migrated, empty database of its own (a temporary SQLite file, or a PostgreSQL
+    /// schema of a unique name), passed to `body` and removed afterwards.
+    func withStore(_ body: (SQLIdentityStore) async throws -> Void) async throws {
+        try await withDatabase { open in
+            let store = try await open()
+            do {
+                try await store.migrate()
+                try await body(store)
+            } catch {
+                try? await store.shutdown()
+                throw error
+            }
+            try await store.shutdown()
+        }
+    }
+
+    /// A fresh, empty, unmigrated database; `body` may open any number of stores on it.
+    func withDatabase(_ body: (@Sendable () async throws -> SQLIdentityStore) async throws -> Void) async throws {
+        switch self {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("identity-storage-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("identity.sqlite").path
+            try await body { try await SQLIdentityStore.sqlite(path: path, logger: Self.logger) }
+        case .postgres:
+            let url = try #require(Self.postgresURL)
+            let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let admin = try await SQLIdentityStore.postgres(url: url, logger: Self.logger)
+            let create: SQLQueryString = "CREATE SCHEMA \(ident: schema)"
+            try await admin.run(create)
+            do {
+                try await body {
+                    try await SQLIdentityStore.postgres(url: url, searchPath: [schema], logger: Self.logger)
+                }
+            } catch {
+                try? await admin.run("DROP SCHEMA \(ident: schema) CASCADE")
+                try? await admin.shutdown()
+                throw error
+            }
+            try await admin.run("DROP SCHEMA \(ident: schema) CASCADE")
+            try await admin.shutdown()
+        }
+    }
+}
