@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import X509
+
+/// The admin API's failure paths and the rules it enforces.
+@Suite struct AdminAPITests {
+    private func withRealm(_ body: (RunningServer, TestRealm) async throws -> Void) async throws {
+        let server = try await RunningServer.start()
+        do {
+            try await body(server, try await TestRealm.create(on: server))
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test func adminTokenIsRequiredAndChecked() async throws {
+        try await withRealm { server, _ in
+            let anonymous = try await HTTPTestClient(baseURL: server.baseURL).send("GET", "/v1/admin/tenants")
+            #expect(anonymous.status == 401)
+            #expect(anonymous.error == "unauthorized")
+            let wrong = try await HTTPTestClient(baseURL: server.baseURL, bearer: "bia_wrong").send("GET", "/v1/admin/tenants")
+            #expect(wrong.status == 401)
+            let file = try String(contentsOf: server.dataDirectory.appendingPathComponent("admin-token"), encoding: .utf8)
+            #expect(file.trimmingCharacters(in: .whitespacesAndNewlines) == server.adminToken)
+            let mode = try FileManager.default.attributesOfItem(
+                atPath: server.dataDirectory.appendingPathComponent("admin-token").path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        }
+    }
+
+    @Test func unknownIdsWrongParentsAndBadInputAreFourHundreds() async throws {
+        try await withRealm { server, realm in
+            let admin = server.admin
+            #expect(try await admin.send("GET", "/v1/admin/tenants/nope").status == 404)
+            let otherTenant = try await admin.created("/v1/admin/tenants", ["display_name": "Other"])
+            let otherID = try #require(otherTenant["id"] as? String)
+            let wrongParent = try await admin.send("GET", "/v1/admin/tenants/\(otherID)/realms/\(realm.realmID)")
+            #expect(wrongParent.status == 404)
+            #expect(wrongParent.error == "not_found")
+
+            let malformed = try await admin.send(
+                "POST", "/v1/admin/tenants", headers: ["Content-Type": "application/json"], body: Data("{".utf8))
+            #expect(malformed.status == 400)
+            #expect(malformed.error == "invalid_request")
+            let cases: [(String, [String: Any])] = [
+                ("/v1/admin/tenants", ["display_name": ""]),
+                ("\(realm.realmPath)/applications", ["display_name": "x", "client_type": "secretive",
+                                                     "redirect_uris": ["https://a.example/cb"], "invoke_url": "https://a.example/i"]),
+                ("\(realm.realmPath)/applications", ["display_name": "x", "client_type": "public",
+                                                     "redirect_uris": ["https://a.example/cb#frag"], "invoke_url": "https://a.example/i"]),
+                ("\(realm.realmPath)/identities", ["username": "eve", "email": "eve@example.com\r\nBcc: x@y.z"]),
+                ("\(realm.identityPath)/binding-jobs", ["kind": "steal"]),
+                ("/v1/admin/tenants/\(realm.tenantID)/realms", ["display_name": "R", "registration_redirect_uri": "not a url"]),
+            ]
+            for (path, body) in cases {
+                let reply = try await admin.send("POST", path, json: body)
+                #expect(reply.status == 400, "\(path) \(body)")
+                #expect(reply.error == "invalid_request")
+            }
+            let duplicate = try await admin.send("POST", "\(realm.realmPath)/identities", json: ["username": "ada"])
+            #expect(duplicate.status == 409)
+            #expect(duplicate.error == "conflict")
+            let oversized = try await admin.send(
+                "POST", "/v1/admin/tenants", json: ["display_name": String(repeating: "x", count: 100_000)])
+            #expect(oversized.status == 413)
+        }
+    }
+
+    @Test func applicationSecretsAreShownOnceAndRealmsHaveACA() async throws {
+        try await withRealm { server, realm in
+            #expect(realm.confidential.clientSecret != nil)
+            #expect(realm.publicClient.clientSecret == nil)
+            let listed = try await server.admin.send("GET", "\(realm.realmPath)/applications")
+            let items = try #require(listed.json["items"] as? [[String: Any]])
+            #expect(items.count == 2)
+            #expect(items.allSatisfy { $0["client_secret"] == nil })
+            #expect(Set(items.compactMap { $0["token_endpoint_auth_method"] as? String }) == ["client_secret_basic", "none"])
+
+            let realmView = try await server.admin.send("GET", realm.realmPath)
+            let root = try Certificate(pemEncoded: try #require(realmView.json["ca_certificate"] as? String))
+            #expect(root.issuer == root.subject)
+            #expect(try root.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: 0))
+        }
+    }
+
+    @Test func listsPageAndSuspendedIdentitiesGetNoLinks() async throws {
+        try await withRealm { server, realm in
+            for name in ["b", "c", "d", "e"] {
+                _ = try await server.admin.created("\(realm.realmPath)/identities", ["username": name])
+            }
+            var seen: [String] = []
+            var cursor: String?
+            repeat {
+                let query = "page_size=2" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await server.admin.send("GET", "\(realm.realmPath)/identities?\(query)")
+                let items = try #require(page.json["items"] as? [[String: Any]])
+                #expect(items.count <= 2)
+                seen += items.compactMap { $0["username"] as? String }
+                cursor = page.json["next_cursor"] as? String
+            } while cursor != nil
+            #expect(seen.sorted() == ["ada", "b", "c", "d", "e"])
+            #expect(try await server.admin.send("GET", "\(realm.realmPath)/identities?page_size=0").status == 400)
+
+            _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
+            let refused = try await server.admin.send(
+                "POST", "\(realm.identityPath)/binding-jobs", json: ["kind": "registration", "delivery": "return"])
+            #expect(refused.status == 403)
+            #expect(refused.error == "identity_inactive")
+
+            #expect(try await server.admin.send("DELETE", realm.identityPath).status == 204)
+            let deleted = try await server.admin.send("GET", realm.identityPath)
+            #expect(deleted.json["status"] as? String == "deleted")
+            let events = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000")
+            let types = try #require(events.json["items"] as? [[String: Any]]).compactMap { $0["type"] as? String }
+            #expect(types.contains("admin.identity.deleted"))
+        }
+    }
+}
