@@ -98,6 +98,9 @@ let package = Package(
             dependencies: [
                 "BeyondIdentityEmbedded",
                 "IdentityServer",
+                "IdentityProtocol",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

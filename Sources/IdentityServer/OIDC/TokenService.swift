@@ -74,6 +74,8 @@ struct TokenService {
         for code: AuthorizationCodeRecord, application: ApplicationRecord, now: Date
     ) async throws -> TokenEndpointResponse {
         let issuer = context.issuer(tenantID: application.tenantID, realmID: application.realmID)
+        // NumericDate claims in whole seconds, as most verifiers expect.
+        let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let signer = try await context.keyring.signer(realmID: code.realmID)
         let lifetime = context.lifetimes.token
         let expires = now.addingTimeInterval(lifetime)

@@ -1,0 +1,180 @@
+import ArgumentParser
+import IdentityProtocol
+
+/// Resources inside a realm: applications, identities, their credentials and binding jobs.
+extension AdminCommand {
+    struct Applications: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Applications (OAuth clients with an embedded authenticator).",
+            discussion: "Example: bi admin applications create --tenant T --realm R --name Shop --type public --redirect-uri https://app.example/callback --invoke-url https://app.example/invoke",
+            subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create an application; a confidential one's secret is shown once.", discussion: "Example: bi admin applications create --tenant T --realm R --name Backend --type confidential --redirect-uri https://app.example/callback --invoke-url https://app.example/invoke --scope openid --scope profile")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @Option(help: "Display name.") var name: String
+            @Option(help: "confidential or public.") var type: String
+            @Option(help: "A redirect URI (repeat for several).") var redirectURI: [String]
+            @Option(help: "Where /authorize sends the user.") var invokeURL: String
+            @Option(help: "An allowed scope (repeat; default openid).") var scope: [String] = []
+            @Option(help: "client_secret_basic, client_secret_post or none.") var authMethod: String?
+            func run() async throws {
+                try await admin.call("POST", realm.path + "/applications", body: ApplicationInput(
+                    displayName: name, clientType: type, tokenEndpointAuthMethod: authMethod, redirectURIs: redirectURI,
+                    invokeURL: invokeURL, allowedScopes: scope.isEmpty ? nil : scope), as: Application.self)
+            }
+        }
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List a realm's applications.", discussion: "Example: bi admin applications list --tenant T --realm R")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @OptionGroup var paging: PagingOptions
+            func run() async throws { try await admin.call("GET", realm.path + "/applications" + AdminOptions.page(paging), as: AdminPage<Application>.self) }
+        }
+        struct Get: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show an application.", discussion: "Example: bi admin applications get --tenant T --realm R --application A")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @Option(help: "The application id.") var application: String
+            func run() async throws { try await admin.call("GET", realm.path + "/applications/\(application)", as: Application.self) }
+        }
+        struct Update: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Change an application.", discussion: "Example: bi admin applications update --tenant T --realm R --application A --redirect-uri https://app.example/cb2")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @Option(help: "The application id.") var application: String
+            @Option(help: "Display name.") var name: String?
+            @Option(help: "Redirect URIs (repeat; replaces the list).") var redirectURI: [String] = []
+            @Option(help: "Where /authorize sends the user.") var invokeURL: String?
+            @Option(help: "Allowed scopes (repeat; replaces the list).") var scope: [String] = []
+            func run() async throws {
+                try await admin.call("PATCH", realm.path + "/applications/\(application)", body: ApplicationInput(
+                    displayName: name, redirectURIs: redirectURI.isEmpty ? nil : redirectURI, invokeURL: invokeURL,
+                    allowedScopes: scope.isEmpty ? nil : scope), as: Application.self)
+            }
+        }
+        struct Delete: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Delete an application.", discussion: "Example: bi admin applications delete --tenant T --realm R --application A")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @Option(help: "The application id.") var application: String
+            func run() async throws { try await admin.delete(realm.path + "/applications/\(application)") }
+        }
+    }
+
+    struct Identities: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Identities (users).", discussion: "Example: bi admin identities create --tenant T --realm R --username ada --email ada@example.com",
+            subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create an identity.", discussion: "Example: bi admin identities create --tenant T --realm R --username ada --email ada@example.com")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @Option(help: "Unique in the realm.") var username: String
+            @Option(help: "Where enrollment emails go.") var email: String?
+            @Option(help: "Display name (default: the username).") var displayName: String?
+            func run() async throws {
+                try await admin.call("POST", realm.path + "/identities",
+                                     body: IdentityInput(username: username, email: email, displayName: displayName), as: Identity.self)
+            }
+        }
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List a realm's identities.", discussion: "Example: bi admin identities list --tenant T --realm R")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @OptionGroup var paging: PagingOptions
+            func run() async throws { try await admin.call("GET", realm.path + "/identities" + AdminOptions.page(paging), as: AdminPage<Identity>.self) }
+        }
+        struct Get: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show an identity.", discussion: "Example: bi admin identities get --tenant T --realm R --identity I")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            func run() async throws { try await admin.call("GET", identity.path, as: Identity.self) }
+        }
+        struct Update: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Change an identity (status active, suspended or deleted).", discussion: "Example: bi admin identities update --tenant T --realm R --identity I --status suspended")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @Option(help: "New username.") var username: String?
+            @Option(help: "New email.") var email: String?
+            @Option(help: "New display name.") var displayName: String?
+            @Option(help: "active, suspended or deleted.") var status: String?
+            func run() async throws {
+                try await admin.call("PATCH", identity.path, body: IdentityInput(
+                    username: username, email: email, displayName: displayName, status: status), as: Identity.self)
+            }
+        }
+        struct Delete: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Delete an identity (kept as deleted; credentials revoked).", discussion: "Example: bi admin identities delete --tenant T --realm R --identity I")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            func run() async throws { try await admin.delete(identity.path) }
+        }
+    }
+
+    struct Credentials: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "An identity's device credentials.", discussion: "Example: bi admin credentials list --tenant T --realm R --identity I",
+            subcommands: [List.self, Get.self, Revoke.self])
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List credentials.", discussion: "Example: bi admin credentials list --tenant T --realm R --identity I")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @OptionGroup var paging: PagingOptions
+            func run() async throws { try await admin.call("GET", identity.path + "/credentials" + AdminOptions.page(paging), as: AdminPage<AdminCredential>.self) }
+        }
+        struct Get: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show a credential.", discussion: "Example: bi admin credentials get --tenant T --realm R --identity I --credential C")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @Option(help: "The credential id.") var credential: String
+            func run() async throws { try await admin.call("GET", identity.path + "/credentials/\(credential)", as: AdminCredential.self) }
+        }
+        struct Revoke: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Revoke a credential.", discussion: "Example: bi admin credentials revoke --tenant T --realm R --identity I --credential C")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @Option(help: "The credential id.") var credential: String
+            func run() async throws { try await admin.call("POST", identity.path + "/credentials/\(credential)/revoke", as: AdminCredential.self) }
+        }
+    }
+
+    struct BindingJobs: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "binding-jobs", abstract: "Enrollment links (registration or recovery), by email or returned.",
+            discussion: "Example: bi admin binding-jobs create --tenant T --realm R --identity I --delivery return",
+            subcommands: [Create.self, List.self, Get.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create an enrollment link.", discussion: "Example: bi admin binding-jobs create --tenant T --realm R --identity I --kind recovery --delivery email")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @Option(help: "registration or recovery.") var kind = "registration"
+            @Option(help: "email or return.") var delivery = "email"
+            @Option(help: "Where the app sends the user after binding.") var postBindingRedirectURI: String?
+            @Option(help: "Seconds until the link expires.") var lifetime: Int?
+            func run() async throws {
+                try await admin.call("POST", identity.path + "/binding-jobs", body: BindingJobInput(
+                    kind: kind, delivery: delivery, postBindingRedirectURI: postBindingRedirectURI, lifetimeSeconds: lifetime),
+                    as: BindingJob.self)
+            }
+        }
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List binding jobs.", discussion: "Example: bi admin binding-jobs list --tenant T --realm R --identity I")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @OptionGroup var paging: PagingOptions
+            func run() async throws { try await admin.call("GET", identity.path + "/binding-jobs" + AdminOptions.page(paging), as: AdminPage<BindingJob>.self) }
+        }
+        struct Get: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show a binding job.", discussion: "Example: bi admin binding-jobs get --tenant T --realm R --identity I --job J")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @Option(help: "The binding job id.") var job: String
+            func run() async throws { try await admin.call("GET", identity.path + "/binding-jobs/\(job)", as: BindingJob.self) }
+        }
+    }
+}

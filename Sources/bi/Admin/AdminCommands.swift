@@ -1,0 +1,107 @@
+import ArgumentParser
+import IdentityProtocol
+
+/// `bi admin …`: a client for every admin API resource.
+struct AdminCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin",
+        abstract: "Administer a server: tenants, realms, applications, identities, credentials, binding jobs.",
+        discussion: "Example: BI_ADMIN_TOKEN=$(cat data/admin-token) bi admin tenants list",
+        subcommands: [Tenants.self, Realms.self, Applications.self, Identities.self, Credentials.self,
+                      BindingJobs.self, AuditEvents.self])
+
+    struct Tenants: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Tenants.", discussion: "Example: bi admin tenants create --name Acme",
+            subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create a tenant.", discussion: "Example: bi admin tenants create --name Acme")
+            @OptionGroup var admin: AdminOptions
+            @Option(help: "Display name.") var name: String
+            func run() async throws { try await admin.call("POST", "/tenants", body: TenantInput(displayName: name), as: Tenant.self) }
+        }
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List tenants.", discussion: "Example: bi admin tenants list --json")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var paging: PagingOptions
+            func run() async throws { try await admin.call("GET", "/tenants" + AdminOptions.page(paging), as: AdminPage<Tenant>.self) }
+        }
+        struct Get: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show a tenant.", discussion: "Example: bi admin tenants get --tenant ID")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var tenant: TenantPath
+            func run() async throws { try await admin.call("GET", tenant.path, as: Tenant.self) }
+        }
+        struct Update: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Rename a tenant.", discussion: "Example: bi admin tenants update --tenant ID --name 'Acme Inc.'")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var tenant: TenantPath
+            @Option(help: "Display name.") var name: String
+            func run() async throws { try await admin.call("PATCH", tenant.path, body: TenantInput(displayName: name), as: Tenant.self) }
+        }
+        struct Delete: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Delete a tenant and everything under it.", discussion: "Example: bi admin tenants delete --tenant ID")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var tenant: TenantPath
+            func run() async throws { try await admin.delete(tenant.path) }
+        }
+    }
+
+    struct Realms: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Realms (each with its own CA and OpenID provider).",
+            discussion: "Example: bi admin realms create --tenant T --name Customers --registration-redirect-uri https://app.example/register",
+            subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create a realm.", discussion: "Example: bi admin realms create --tenant T --name Customers --registration-redirect-uri https://app.example/register")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var tenant: TenantPath
+            @Option(help: "Display name.") var name: String
+            @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String
+            func run() async throws {
+                try await admin.call("POST", tenant.path + "/realms",
+                                     body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI), as: Realm.self)
+            }
+        }
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List a tenant's realms.", discussion: "Example: bi admin realms list --tenant T")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var tenant: TenantPath
+            @OptionGroup var paging: PagingOptions
+            func run() async throws { try await admin.call("GET", tenant.path + "/realms" + AdminOptions.page(paging), as: AdminPage<Realm>.self) }
+        }
+        struct Get: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show a realm (issuer, CA certificate).", discussion: "Example: bi admin realms get --tenant T --realm R")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            func run() async throws { try await admin.call("GET", realm.path, as: Realm.self) }
+        }
+        struct Update: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Change a realm.", discussion: "Example: bi admin realms update --tenant T --realm R --name Staff")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @Option(help: "Display name.") var name: String?
+            @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String?
+            func run() async throws {
+                try await admin.call("PATCH", realm.path,
+                                     body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI), as: Realm.self)
+            }
+        }
+        struct Delete: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Delete a realm and everything in it.", discussion: "Example: bi admin realms delete --tenant T --realm R")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            func run() async throws { try await admin.delete(realm.path) }
+        }
+    }
+
+    struct AuditEvents: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "audit-events", abstract: "Read the audit log.", discussion: "Example: bi admin audit-events --page-size 20")
+        @OptionGroup var admin: AdminOptions
+        @OptionGroup var paging: PagingOptions
+        func run() async throws { try await admin.call("GET", "/audit-events" + AdminOptions.page(paging), as: AdminPage<AuditEvent>.self) }
+    }
+}

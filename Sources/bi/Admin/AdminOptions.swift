@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import IdentityProtocol
+
+/// How to reach the admin API, and how to print.
+struct AdminOptions: ParsableArguments {
+    @Option(help: "The server's base URL (BI_SERVER; default http://127.0.0.1:8080).")
+    var server: String?
+
+    @Option(help: "The admin token (BI_ADMIN_TOKEN; bi-server prints it on first start and writes data/admin-token).")
+    var token: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    /// An authenticated admin client.
+    func client() throws -> JSONHTTP {
+        let environment = ProcessInfo.processInfo.environment
+        guard let token = token ?? environment["BI_ADMIN_TOKEN"], !token.isEmpty else {
+            throw CLIError("no admin token: pass --token or set BI_ADMIN_TOKEN")
+        }
+        let server = server ?? environment["BI_SERVER"] ?? "http://127.0.0.1:8080"
+        return JSONHTTP(baseURL: server.hasSuffix("/") ? String(server.dropLast()) : server, authorization: "Bearer \(token)")
+    }
+
+    /// Calls the admin API and prints what comes back.
+    func call<Response: Codable>(
+        _ method: String, _ path: String, body: (any Encodable)? = nil, as: Response.Type
+    ) async throws {
+        try await Output.run {
+            let response = try await client().send(method, "/v1/admin" + path, json: body, as: Response.self)
+            try Output.emit(response, json: json, lines: try AdminText.lines(response))
+        }
+    }
+
+    /// Calls an admin endpoint that answers `204 No Content`.
+    func delete(_ path: String) async throws {
+        try await Output.run {
+            try await client().send("DELETE", "/v1/admin" + path)
+            try Output.emit(["deleted": path], json: json, lines: ["deleted \(path)"])
+        }
+    }
+
+    /// `?page_size=&cursor=` for list calls.
+    static func page(_ paging: PagingOptions) -> String {
+        var items = ["page_size=\(paging.pageSize)"]
+        if let cursor = paging.cursor { items.append("cursor=\(cursor)") }
+        return "?" + items.joined(separator: "&")
+    }
+}
+
+/// Paging of list commands.
+struct PagingOptions: ParsableArguments {
+    @Option(help: "Items per page (1–1000).") var pageSize = 100
+    @Option(help: "The next_cursor of the previous page.") var cursor: String?
+}
+
+/// `--tenant`.
+struct TenantPath: ParsableArguments {
+    @Option(help: "The tenant id.") var tenant: String
+    var path: String { "/tenants/\(tenant)" }
+}
+
+/// `--tenant --realm`.
+struct RealmPath: ParsableArguments {
+    @Option(help: "The tenant id.") var tenant: String
+    @Option(help: "The realm id.") var realm: String
+    var path: String { "/tenants/\(tenant)/realms/\(realm)" }
+}
+
+/// `--tenant --realm --identity`.
+struct IdentityPath: ParsableArguments {
+    @OptionGroup var realm: RealmPath
+    @Option(help: "The identity id.") var identity: String
+    var path: String { "\(realm.path)/identities/\(identity)" }
+}
+
+/// Resources as text: one `key: value` line per field, lists item by item.
+enum AdminText {
+    static func lines(_ value: some Encodable) throws -> [String] {
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder.identityWire.encode(value))
+        if let page = object as? [String: Any], let items = page["items"] as? [[String: Any]] {
+            let rows = items.flatMap { fields($0) + [""] }
+            let more = (page["next_cursor"] as? String).map { ["more: --cursor \($0)"] } ?? []
+            return (items.isEmpty ? ["(none)"] : rows) + more
+        }
+        return (object as? [String: Any]).map(fields) ?? ["\(object)"]
+    }
+
+    private static func fields(_ object: [String: Any]) -> [String] {
+        object.keys.sorted().map { key in
+            let value = object[key].map { value in
+                (value as? [Any]).map { $0.map { "\($0)" }.joined(separator: ", ") } ?? "\(value)"
+            } ?? ""
+            return "\(key): \(value.contains("\n") ? "\n" + value : value)"
+        }
+    }
+}

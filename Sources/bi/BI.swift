@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `bi`: the one-command demo, the sample app on the SDK, and the admin client.
+@main
+struct BI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bi",
+        abstract: "Passwordless sign-in from the terminal: demo, device (sample app) and admin client.",
+        discussion: "Example: bi demo",
+        subcommands: [DemoCommand.self, DeviceCommand.self, AdminCommand.self])
+}
