@@ -1,0 +1,110 @@
+import Foundation
+import IdentityProtocol
+import JWTKit
+import Testing
+
+/// The `bi` executable, run as a user would run it, against real servers.
+@Suite struct CLITests {
+    @Test func demoJSONCarriesTokensThatVerifyAgainstItsJWKS() async throws {
+        let result = try await BICommand.run(["demo", "--json"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let output = result.json
+        let jwks = try JSONSerialization.data(withJSONObject: try #require(output["jwks"]))
+        let keys = try await JWTKeyCollection().add(jwksJSON: String(decoding: jwks, as: UTF8.self))
+        let claims = try await keys.verify(try #require(output["id_token"] as? String), as: TestRelyingParty.IDClaims.self)
+        #expect(claims.iss.value == output["issuer"] as? String)
+        #expect(claims.aud.value == [try #require(output["client_id"] as? String)])
+        let backend = try await keys.verify(
+            try #require(output["confidential_id_token"] as? String), as: TestRelyingParty.IDClaims.self)
+        #expect(backend.aud.value == [try #require(output["confidential_client_id"] as? String)])
+        #expect(backend.sub == claims.sub)
+    }
+
+    @Test func demoTellsTheStoryInText() async throws {
+        let result = try await BICommand.run(["demo"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("ID token verified"))
+        #expect(result.stdout.contains("demo complete"))
+    }
+
+    @Test func adminAndDeviceCommandsAgainstARealServer() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { await server.stop() } }
+        let env = ["BI_SERVER": server.baseURL, "BI_ADMIN_TOKEN": server.adminToken]
+        func admin(_ arguments: [String]) async throws -> [String: Any] {
+            let result = try await BICommand.run(["admin"] + arguments + ["--json"], environment: env)
+            try #require(result.status == 0, "bi admin \(arguments): \(result.stderr)")
+            return result.json
+        }
+        let tenant = try #require(try await admin(["tenants", "create", "--name", "Acme"])["id"] as? String)
+        let realm = try #require(try await admin([
+            "realms", "create", "--tenant", tenant, "--name", "Customers",
+            "--registration-redirect-uri", TestRealm.registrationRedirect,
+        ])["id"] as? String)
+        let scope = ["--tenant", tenant, "--realm", realm]
+        let app = try await admin(["applications", "create"] + scope + [
+            "--name", "Shop", "--type", "public", "--redirect-uri", TestRealm.callback, "--invoke-url", TestRealm.invokeURL,
+            "--scope", "openid", "--scope", "profile", "--scope", "email",
+        ])
+        let clientID = try #require(app["client_id"] as? String)
+        let identity = try #require(try await admin(["identities", "create"] + scope + ["--username", "ada"])["id"] as? String)
+        let job = try await admin(["binding-jobs", "create"] + scope + ["--identity", identity, "--delivery", "return"])
+        let link = try #require(job["credential_binding_link"] as? String)
+        #expect(try await admin(["tenants", "list"])["items"] is [Any])
+
+        let device = FileManager.default.temporaryDirectory.appendingPathComponent("bi-cli-device-\(UUID().uuidString)").path
+        func bi(_ arguments: [String]) async throws -> BICommand.Result {
+            try await BICommand.run(["device"] + arguments + ["--device", device, "--json"])
+        }
+        #expect(try await bi(["configure", "--server", server.baseURL, "--client-id", clientID,
+                              "--redirect-uri", TestRealm.callback]).status == 0)
+        let registered = try await bi(["register", link])
+        try #require(registered.status == 0, "\(registered.stderr)")
+        let handle = try #require(registered.json["handle"] as? String)
+
+        let signedIn = try await bi(["authenticate"])
+        #expect(signedIn.status == 0, "\(signedIn.stderr)")
+        #expect((signedIn.json["id_token"] as? String)?.split(separator: ".").count == 3)
+
+        let browser = TestRelyingParty(
+            application: TestApplication(clientID: clientID, clientSecret: nil, issuer: try #require(app["issuer"] as? String)),
+            server: server)
+        let invoke = try #require(try await browser.authorize().location)
+        let answered = try await bi(["authenticate-url", invoke])
+        try #require(answered.status == 0, "\(answered.stderr)")
+        let redirect = try #require(answered.json["redirect_url"] as? String)
+        #expect(try await browser.exchange(try #require(HTTPTestClient.queryItem("code", in: redirect))).status == 200)
+
+        let pkce = try await bi(["pkce"])
+        let challenge = try #require(pkce.json["code_challenge"] as? String)
+        let authorized = try await bi(["authorize", "--pkce-challenge", challenge])
+        let code = try #require(authorized.json["code"] as? String)
+        #expect(try await browser.exchange(code, verifier: pkce.json["code_verifier"] as? String).status == 200)
+
+        #expect(try await bi(["delete", handle]).status == 0)
+        let afterDelete = try await bi(["authenticate"])
+        #expect(afterDelete.status == 1)
+        #expect(afterDelete.stderr.hasPrefix("bi: error: "))
+        #expect(afterDelete.stderr.split(separator: "\n").count == 1)
+        let revoked = try await admin(["credentials", "get"] + scope + ["--identity", identity, "--credential", handle])
+        #expect(revoked["state"] as? String == "revoked")
+    }
+
+    @Test func failuresAreOneLineOnStderrWithNonZeroExit() async throws {
+        let server = try await RunningServer.start()
+        let wrongToken = try await BICommand.run(
+            ["admin", "tenants", "list"], environment: ["BI_SERVER": server.baseURL, "BI_ADMIN_TOKEN": "bia_wrong"])
+        #expect(wrongToken.status == 1)
+        #expect(wrongToken.stderr.contains("401 unauthorized"))
+        await server.stop()
+        let down = try await BICommand.run(
+            ["admin", "tenants", "list"], environment: ["BI_SERVER": server.baseURL, "BI_ADMIN_TOKEN": "x"])
+        #expect(down.status == 1)
+        #expect(down.stderr.contains("cannot reach"))
+        let unconfigured = try await BICommand.run(["device", "authenticate", "--device", "/nonexistent/device"])
+        #expect(unconfigured.status == 1)
+        #expect(unconfigured.stderr == "bi: error: device /nonexistent/device is not configured: run `bi device configure`\n")
+        let help = try await BICommand.run(["device", "register", "--help"])
+        #expect(help.stdout.contains("Example: bi device register"))
+    }
+}
