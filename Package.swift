@@ -107,7 +107,11 @@ let package = Package(
         ),
         .testTarget(
             name: "IdentityStorageTests",
-            dependencies: ["IdentityStorage"],
+            dependencies: [
+                "IdentityStorage",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -115,7 +119,9 @@ let package = Package(
             dependencies: [
                 "IdentityServer",
                 "IdentityProtocol",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: strict
         ),

@@ -29,7 +29,16 @@ import Testing
 
     @Test func adminAndDeviceCommandsAgainstARealServer() async throws {
         let server = try await RunningServer.start()
-        defer { Task { await server.stop() } }
+        do {
+            try await driveEveryCommand(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    private func driveEveryCommand(_ server: RunningServer) async throws {
         let env = ["BI_SERVER": server.baseURL, "BI_ADMIN_TOKEN": server.adminToken]
         func admin(_ arguments: [String]) async throws -> [String: Any] {
             let result = try await BICommand.run(["admin"] + arguments + ["--json"], environment: env)
