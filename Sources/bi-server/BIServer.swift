@@ -58,11 +58,16 @@ struct BIServer: AsyncParsableCommand {
 
         let server = try await IdentityServer.prepare(configuration)
         if let token = server.bootstrapAdminToken {
-            print("Bootstrap admin token (shown once; also in \(dataDirectory)/admin-token): \(token)")
+            Self.say("Bootstrap admin token (shown once; also in \(dataDirectory)/admin-token): \(token)")
         }
         try await server.run { url in
-            print("bi-server listening on \(url)")
+            Self.say("bi-server listening on \(url)")
         }
+    }
+
+    /// Writes a line to stdout at once (no buffering), so it reaches a pipe or log file now.
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     private static func env(_ name: String) -> String? {

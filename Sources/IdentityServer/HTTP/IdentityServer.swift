@@ -18,7 +18,9 @@ public struct IdentityServer: Sendable {
     /// bootstrap admin token on first start.
     public static func prepare(_ configuration: ServerConfiguration) async throws -> IdentityServer {
         let directory = configuration.dataDirectory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Owner only: it holds the database, the master key and the admin token.
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let masterKey = try configuration.masterKey.map(MasterKeyFile.parse)
             ?? MasterKeyFile.loadOrCreate(at: directory.appendingPathComponent("master.key"))
         let store = try await SQLIdentityStore.open(
