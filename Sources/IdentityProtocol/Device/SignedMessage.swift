@@ -13,6 +13,11 @@ public enum SignedMessage {
         encode(["bi-revocation-v1", credentialID, String(issuedAt)])
     }
 
+    /// Opens an extension session for the signing credential.
+    public static func `extension`(credentialID: String, issuedAt: Int64) -> Data {
+        encode(["bi-extension-v1", credentialID, String(issuedAt)])
+    }
+
     /// Length-prefixed fields, so no two field lists share an encoding.
     private static func encode(_ fields: [String]) -> Data {
         var data = Data()

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var mailTransport: (any MailTransport)?
     /// Lifetimes of links, transactions, codes and tokens.
     public var lifetimes = Lifetimes()
+    /// Timing and limits of credential extension (a second device).
+    public var credentialExtension = CredentialExtension()
     /// Where the server's own metrics are registered; `/metrics` publishes this registry.
     public var metrics = PrometheusCollectorRegistry()
     /// The logger; secrets are never logged.
@@ -42,6 +44,27 @@ public struct ServerConfiguration: Sendable {
         public var token: TimeInterval = 3600
         /// An enrollment link, unless the binding job says otherwise.
         public var bindingJob: TimeInterval = 86_400
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Timing and limits of credential extension (adding a second device with a 9-digit code).
+    public struct CredentialExtension: Sendable {
+        /// How long a code works before the first device replaces it (the seed's 90 s).
+        public var codeLifetime: TimeInterval = 90
+        /// How long a session lives at most, whatever its state.
+        public var sessionLifetime: TimeInterval = 600
+        /// The first device counts as gone when it has not polled for this long, and a claim
+        /// it has not endorsed within this long fails.
+        public var holderTimeout: TimeInterval = 60
+        /// How often a waiting long poll re-reads its session, to see changes made on another
+        /// server instance (changes on this instance wake it at once).
+        public var recheckInterval: Duration = .seconds(1)
+        /// Code claims one client address may attempt per minute.
+        public var claimsPerAddressPerMinute = 10
+        /// Code claims all clients together may attempt per minute.
+        public var claimsPerMinute = 120
 
         /// The defaults.
         public init() {}

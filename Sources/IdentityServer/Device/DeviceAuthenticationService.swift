@@ -1,8 +1,6 @@
-import Crypto
 import Foundation
 import IdentityProtocol
 import IdentityStorage
-import X509
 
 /// The device's part of a sign-in: fetch a transaction's challenge, answer it with a
 /// signature by a credential key, get the client's redirect with a single-use code.
@@ -40,14 +38,15 @@ struct DeviceAuthenticationService {
         let transaction = try await liveTransaction(assertion.transaction)
         guard let realm = try await store.realm(id: transaction.realmID) else { throw Self.invalidTransaction }
         let issuer = context.issuer(tenantID: realm.tenantID, realmID: realm.id)
-        let credential = try await activeCredential(assertion.credentialID, realmID: realm.id)
-        try await verifyChain(assertion.certificateChain, of: credential, realm: realm)
-        try verifySignature(
+        let checks = DeviceChecks(context: context)
+        let credential = try await checks.activeCredential(assertion.credentialID, realmID: realm.id)
+        try await checks.verifyChain(assertion.certificateChain, of: credential, realm: realm)
+        try DeviceChecks.verifySignature(
             assertion.signature, of: credential,
             over: SignedMessage.authentication(
                 transaction: assertion.transaction, challenge: transaction.challenge,
                 issuer: issuer, credentialID: credential.id))
-        let identity = try await activeIdentity(credential.identityID)
+        let identity = try await checks.activeIdentity(credential.identityID)
 
         let code = Secrets.token()
         let now = context.now()
@@ -76,9 +75,8 @@ struct DeviceAuthenticationService {
         guard let credential = try await context.store.credential(id: request.credentialID) else {
             throw ServiceError.notFound("no such credential")
         }
-        let skew = abs(context.now().timeIntervalSince1970 - Double(request.issuedAt))
-        guard skew <= 300 else { throw ServiceError.invalidRequest("issued_at is more than 5 minutes from the server's clock") }
-        try verifySignature(
+        try DeviceChecks(context: context).checkFreshness(issuedAt: request.issuedAt)
+        try DeviceChecks.verifySignature(
             request.signature, of: credential,
             over: SignedMessage.revocation(credentialID: credential.id, issuedAt: request.issuedAt))
         let revoked = try await context.store.revokeCredential(id: credential.id, at: context.now())
@@ -100,51 +98,6 @@ struct DeviceAuthenticationService {
         return transaction
     }
 
-    private func activeCredential(_ id: String, realmID: String) async throws -> CredentialRecord {
-        guard let credential = try await context.store.credential(id: id), credential.realmID == realmID else {
-            throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
-        }
-        guard credential.state == CredentialStateWire.active else {
-            throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential has been revoked")
-        }
-        return credential
-    }
-
-    private func activeIdentity(_ id: String) async throws -> IdentityRecord {
-        guard let identity = try await context.store.identity(id: id), identity.status == "active" else {
-            throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is suspended or deleted")
-        }
-        return identity
-    }
-
-    /// The presented leaf must be the credential's own certificate and chain to the realm's root.
-    private func verifyChain(_ pems: [String], of credential: CredentialRecord, realm: RealmRecord) async throws {
-        let chain = try? pems.map { try Certificate(pemEncoded: $0) }
-        guard let chain, let leaf = chain.first else {
-            throw Self.invalidChain("the certificate chain is empty or not PEM")
-        }
-        guard try leaf.derData == credential.certificateDER else {
-            throw Self.invalidChain("the leaf certificate is not this credential's")
-        }
-        let authority = try await context.keyring.authority(of: realm)
-        guard await authority.verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: context.now()) else {
-            throw Self.invalidChain("the chain was not issued by this realm's authority")
-        }
-    }
-
-    private func verifySignature(_ signature: String, of credential: CredentialRecord, over message: Data) throws {
-        guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)),
-              let key = P256.Signing.PublicKey(certificate.publicKey),
-              let der = Data(base64URLEncoded: signature),
-              let parsed = try? P256.Signing.ECDSASignature(derRepresentation: der),
-              key.isValidSignature(parsed, for: message)
-        else { throw ServiceError(.unauthorized, APIErrorCode.invalidSignature, "the signature does not verify with the credential's key") }
-    }
-
     private static let invalidTransaction = ServiceError(
         .badRequest, APIErrorCode.invalidTransaction, "the transaction is unknown, expired or already used")
-
-    private static func invalidChain(_ description: String) -> ServiceError {
-        ServiceError(.unauthorized, APIErrorCode.invalidCertificateChain, description)
-    }
 }

@@ -46,6 +46,9 @@ struct ErrorMiddleware: RouterMiddleware {
         case .invalidClient(let challenge):
             status = .unauthorized
             if let challenge { headers[.wwwAuthenticate] = challenge }
+        case .tooManyRequests(let retryAfter):
+            status = .tooManyRequests
+            headers[.retryAfter] = String(retryAfter)
         case .invalidToken:
             status = .unauthorized
             headers[.wwwAuthenticate] = "Bearer error=\"invalid_token\", error_description=\"\(error.description)\""

@@ -33,6 +33,12 @@ public struct IdentityServer: Sendable {
                 mail: configuration.mailTransport
                     ?? OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now),
                 lifetimes: configuration.lifetimes,
+                credentialExtension: configuration.credentialExtension,
+                extensionCodes: ExtensionCodes(masterKey: masterKey),
+                extensionSignals: ExtensionSignals(),
+                claimRateLimiter: ClaimRateLimiter(
+                    store: store, perAddressPerMinute: configuration.credentialExtension.claimsPerAddressPerMinute,
+                    globalPerMinute: configuration.credentialExtension.claimsPerMinute, now: configuration.now),
                 baseURL: PublicBaseURL(configuration.publicBaseURL ?? "http://\(configuration.host):\(configuration.port)"),
                 logger: configuration.logger,
                 metrics: ServerMetrics(registry: configuration.metrics),

@@ -10,7 +10,10 @@ enum Routes {
         router.add(middleware: ErrorMiddleware())
         HealthController(metrics: metrics).register(on: router)
         EnrollmentController(service: EnrollmentService(context: context)).register(on: router)
-        DeviceAuthenticationController(service: DeviceAuthenticationService(context: context)).register(on: router)
+        DeviceAuthenticationController(
+            service: DeviceAuthenticationService(context: context), states: CredentialStatusService(context: context)
+        ).register(on: router)
+        ExtensionController(service: ExtensionService(context: context)).register(on: router)
         OIDCController(
             authorization: AuthorizationService(context: context),
             tokens: TokenService(context: context),

@@ -3,8 +3,12 @@ import Foundation
 import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
 
-/// A realm's certificate authority: a P-256 key and its self-signed root. It issues one leaf
-/// certificate per device credential and verifies the chains devices present.
+/// A realm's certificate authority: a P-256 key and its self-signed root. It issues the
+/// certificate of each enrolled device credential and verifies the chains devices present.
+///
+/// A credential's certificate is itself a CA certificate: extending a credential to a second
+/// device means the first device's key signs the second's certificate, so chains run
+/// root → first device → second device (see ``ExtensionCertificates``).
 struct RealmAuthority: Sendable {
     let privateKey: P256.Signing.PrivateKey
     let certificate: Certificate
@@ -31,7 +35,7 @@ struct RealmAuthority: Sendable {
             subject: name,
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
                 SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
             },
@@ -44,28 +48,40 @@ struct RealmAuthority: Sendable {
     static func identityURI(_ identityID: String) -> String { "urn:bi:identity:\(identityID)" }
 
     /// Issues the certificate of a device credential: subject CN is the credential id, the
-    /// identity is a SAN URI; usable for signatures only.
+    /// identity is a SAN URI.
     func issueCredentialCertificate(
         for publicKey: P256.Signing.PublicKey, credentialID: String, identityID: String, now: Date
+    ) throws -> Certificate {
+        try Self.credentialCertificate(
+            for: publicKey, credentialID: credentialID, identityID: identityID, issuer: certificate, now: now,
+            issuerPrivateKey: Certificate.PrivateKey(privateKey))
+    }
+
+    /// A device credential's certificate issued by `issuer` (the realm root, or the certificate
+    /// of the credential being extended), valid no longer than its issuer. It signs
+    /// authentications and, when the credential is extended, the next device's certificate.
+    static func credentialCertificate(
+        for publicKey: P256.Signing.PublicKey, credentialID: String, identityID: String, issuer: Certificate,
+        now: Date, issuerPrivateKey: Certificate.PrivateKey
     ) throws -> Certificate {
         try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
             publicKey: Certificate.PublicKey(publicKey),
             notValidBefore: now.addingTimeInterval(-300),
-            notValidAfter: now.addingTimeInterval(Self.credentialValidity),
-            issuer: certificate.subject,
+            notValidAfter: min(now.addingTimeInterval(credentialValidity), issuer.notValidAfter),
+            issuer: issuer.subject,
             subject: try DistinguishedName { CommonName(credentialID) },
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
                 try ExtendedKeyUsage([.clientAuth])
-                SubjectAlternativeNames([.uniformResourceIdentifier(Self.identityURI(identityID))])
-                AuthorityKeyIdentifier(keyIdentifier: try certificate.extensions.subjectKeyIdentifier?.keyIdentifier)
+                SubjectAlternativeNames([.uniformResourceIdentifier(identityURI(identityID))])
+                AuthorityKeyIdentifier(keyIdentifier: try issuer.extensions.subjectKeyIdentifier?.keyIdentifier)
                 SubjectKeyIdentifier(hash: Certificate.PublicKey(publicKey))
             },
-            issuerPrivateKey: Certificate.PrivateKey(privateKey)
+            issuerPrivateKey: issuerPrivateKey
         )
     }
 

@@ -10,6 +10,10 @@ struct ServerContext: Sendable {
     let keyring: RealmKeyring
     let mail: any MailTransport
     let lifetimes: ServerConfiguration.Lifetimes
+    let credentialExtension: ServerConfiguration.CredentialExtension
+    let extensionCodes: ExtensionCodes
+    let extensionSignals: ExtensionSignals
+    let claimRateLimiter: ClaimRateLimiter
     let baseURL: PublicBaseURL
     let logger: Logger
     let metrics: ServerMetrics

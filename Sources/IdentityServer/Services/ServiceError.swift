@@ -11,6 +11,8 @@ public struct ServiceError: Error, Equatable, CustomStringConvertible {
         case invalidClient(challenge: String?)
         /// RFC 6750 §3.1 `invalid_token`: 401, with a `WWW-Authenticate` challenge.
         case invalidToken
+        /// `429`, with `Retry-After` seconds.
+        case tooManyRequests(retryAfter: Int)
     }
 
     public let kind: Kind

@@ -84,6 +84,27 @@ public protocol IdentityStore: Sendable {
     @discardableResult
     func revokeTokens(issuedFromCode codeHash: Data, at: Date) async throws -> Int
 
+    // MARK: Credential extension
+    /// Throws ``StorageError/alreadyExists`` when the code hash is taken (draw another code).
+    func createExtensionSession(_ session: ExtensionSessionRecord) async throws
+    func extensionSession(id: String) async throws -> ExtensionSessionRecord?
+    /// The session whose current code hash matches, in any state.
+    func extensionSession(codeHash: Data) async throws -> ExtensionSessionRecord?
+    /// Replaces the session if its stored version is still `expectedVersion`, and inserts
+    /// `credential` in the same transaction. Throws ``StorageError/notFound`` (writing nothing)
+    /// when the session is missing or another writer moved its version first;
+    /// ``StorageError/alreadyExists`` when the new code hash is taken.
+    func updateExtensionSession(
+        _ session: ExtensionSessionRecord, expectedVersion: Int64, inserting credential: CredentialRecord?
+    ) async throws
+    /// Records that the holder is still there, without changing the version.
+    func touchExtensionSession(id: String, at: Date) async throws
+
+    // MARK: Rate limits
+    /// Counts one attempt in each bucket's window starting at `windowStart` (kept until
+    /// `expiresAt`) and returns every bucket's count in that window, this attempt included.
+    func recordAttempt(buckets: [String], windowStart: Date, expiresAt: Date) async throws -> [String: Int]
+
     // MARK: Keys and admin tokens
     func createSigningKey(_ key: SigningKeyRecord) async throws
     /// The realm's keys, newest first.
@@ -95,7 +116,8 @@ public protocol IdentityStore: Sendable {
     // MARK: Audit and housekeeping
     func appendAuditEvent(_ event: AuditEventRecord) async throws
     func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord>
-    /// Deletes transactions, codes and issued-token rows that expired before `cutoff`; returns the count.
+    /// Deletes transactions, codes, issued-token rows, extension sessions and rate-limit windows
+    /// that expired before `cutoff`; returns the count.
     @discardableResult
     func deleteExpired(before cutoff: Date) async throws -> Int
 }

@@ -46,7 +46,10 @@ extension SQLIdentityStore {
     }
 
     public func deleteExpired(before cutoff: Date) async throws -> Int {
-        let tables = [AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table]
+        let tables = [
+            AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table,
+            ExtensionSessionRecord.table, "rate_limit_windows",
+        ]
         return try await engine.transaction { db in
             var removed = 0
             for table in tables {

@@ -17,9 +17,10 @@ struct EnrollmentController {
     }
 }
 
-/// The device side of a sign-in, and self-revocation.
+/// The device side of a sign-in, self-revocation, and credential states.
 struct DeviceAuthenticationController {
     let service: DeviceAuthenticationService
+    let states: CredentialStatusService
 
     func register(on router: Router<ServerRequestContext>) {
         router.post(RouterPath(DeviceAPI.authenticationChallenge)) { request, context in
@@ -33,6 +34,10 @@ struct DeviceAuthenticationController {
         router.post(RouterPath(DeviceAPI.revokeCredential)) { request, context in
             let body = try await request.decodeJSON(RevokeCredentialRequest.self, context: context)
             return try JSONResponse.make(try await service.revoke(body))
+        }
+        router.post(RouterPath(DeviceAPI.credentialStatus)) { request, context in
+            let body = try await request.decodeJSON(CredentialStatusRequest.self, context: context)
+            return try JSONResponse.make(try await states.states(body))
         }
     }
 }

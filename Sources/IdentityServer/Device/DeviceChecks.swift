@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import X509
+
+/// The checks every device request shares: the credential and identity are active, the
+/// signature is the credential's, a signed request is fresh, a chain is the realm's.
+struct DeviceChecks {
+    let context: ServerContext
+
+    /// Signed requests may be this far from the server's clock, either way.
+    static let allowedClockSkew: TimeInterval = 300
+
+    /// The credential, if it exists (in `realmID`, when given) and is not revoked.
+    func activeCredential(_ id: String, realmID: String? = nil) async throws -> CredentialRecord {
+        guard let credential = try await context.store.credential(id: id), realmID == nil || credential.realmID == realmID else {
+            throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
+        }
+        guard credential.state == CredentialStateWire.active else {
+            throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential has been revoked")
+        }
+        return credential
+    }
+
+    /// The identity, if it is active.
+    func activeIdentity(_ id: String) async throws -> IdentityRecord {
+        guard let identity = try await context.store.identity(id: id), identity.status == "active" else {
+            throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is suspended or deleted")
+        }
+        return identity
+    }
+
+    /// A signed request's `issued_at` is within ``allowedClockSkew`` of now.
+    func checkFreshness(issuedAt: Int64) throws {
+        let skew = abs(context.now().timeIntervalSince1970 - Double(issuedAt))
+        guard skew <= Self.allowedClockSkew else {
+            throw ServiceError.invalidRequest("issued_at is more than 5 minutes from the server's clock")
+        }
+    }
+
+    /// `signature` (DER, base64url) is the credential's key's over `message`.
+    static func verifySignature(_ signature: String, of credential: CredentialRecord, over message: Data) throws {
+        guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)),
+              let key = P256.Signing.PublicKey(certificate.publicKey),
+              let der = Data(base64URLEncoded: signature),
+              let parsed = try? P256.Signing.ECDSASignature(derRepresentation: der),
+              key.isValidSignature(parsed, for: message)
+        else { throw ServiceError(.unauthorized, APIErrorCode.invalidSignature, "the signature does not verify with the credential's key") }
+    }
+
+    /// The presented chain (PEM, leaf first) starts with the credential's own certificate and
+    /// runs to the realm's root; returns it parsed.
+    @discardableResult
+    func verifyChain(_ pems: [String], of credential: CredentialRecord, realm: RealmRecord) async throws -> [Certificate] {
+        let chain = try? pems.map { try Certificate(pemEncoded: $0) }
+        guard let chain, let leaf = chain.first else {
+            throw Self.invalidChain("the certificate chain is empty or not PEM")
+        }
+        guard try leaf.derData == credential.certificateDER else {
+            throw Self.invalidChain("the leaf certificate is not this credential's")
+        }
+        let authority = try await context.keyring.authority(of: realm)
+        guard await authority.verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: context.now()) else {
+            throw Self.invalidChain("the chain was not issued by this realm's authority")
+        }
+        return chain
+    }
+
+    static func invalidChain(_ description: String) -> ServiceError {
+        ServiceError(.unauthorized, APIErrorCode.invalidCertificateChain, description)
+    }
+}

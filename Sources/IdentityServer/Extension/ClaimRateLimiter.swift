@@ -1,0 +1,33 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// Limits extension-code claims per client address and across all clients, in fixed
+/// one-minute windows counted in the database (so the limits hold across server instances).
+/// README "Guessing a code" has the arithmetic behind the defaults.
+struct ClaimRateLimiter: Sendable {
+    let store: any IdentityStore
+    let perAddressPerMinute: Int
+    let globalPerMinute: Int
+    let now: @Sendable () -> Date
+
+    private static let window: TimeInterval = 60
+
+    /// Counts the attempt; throws `429 rate_limited` when a limit is exceeded.
+    func admit(clientAddress: String?) async throws {
+        let now = now()
+        let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / Self.window).rounded(.down) * Self.window)
+        let address = clientAddress.map { "claim:address:\($0)" }
+        let counts = try await store.recordAttempt(
+            buckets: ["claim:all"] + (address.map { [$0] } ?? []),
+            windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * Self.window))
+        let overAddress = address.flatMap { counts[$0] }.map { $0 > perAddressPerMinute } ?? false
+        let overAll = (counts["claim:all"] ?? 0) > globalPerMinute
+        guard overAddress || overAll else { return }
+        let retryAfter = Int(windowStart.addingTimeInterval(Self.window).timeIntervalSince(now).rounded(.up))
+        throw ServiceError(
+            .tooManyRequests(retryAfter: max(1, retryAfter)), APIErrorCode.rateLimited,
+            overAddress ? "too many code attempts from this address; try again in a minute"
+                : "too many code attempts on this server; try again in a minute")
+    }
+}

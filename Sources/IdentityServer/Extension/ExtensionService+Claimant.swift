@@ -1,0 +1,72 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import X509
+
+/// Device B's step: claim a session with the code A shows and a CSR for B's new key.
+extension ExtensionService {
+    /// Rate-limits the attempt, finds the open session the code belongs to, drafts B's
+    /// certificate under A's, and records the claim. Returns B's reference to poll with.
+    func claim(_ request: ClaimExtensionRequest, from clientAddress: String?) async throws -> ExtensionSessionReference {
+        try await context.claimRateLimiter.admit(clientAddress: clientAddress)
+        guard ExtensionCodes.isWellFormed(request.code) else {
+            throw ServiceError(.badRequest, APIErrorCode.invalidExtensionCode, "the code must be 9 digits")
+        }
+        let publicKey = try CSRValidation.publicKey(fromPEM: request.csr)
+        let deviceName = try InputRules.optionalName(request.deviceName, field: "device_name")
+        guard let found = try await context.store.extensionSession(codeHash: context.extensionCodes.hash(request.code)) else {
+            throw Self.error(APIErrorCode.invalidExtensionCode)
+        }
+        let session = try await claimable(try await settled(found))
+        let holder = try await context.store.credential(id: session.credentialID)
+        guard let holder, holder.state == CredentialStateWire.active else {
+            try await failing(session, APIErrorCode.credentialRevoked)
+            throw Self.error(APIErrorCode.credentialRevoked, .forbidden)
+        }
+
+        let now = context.now()
+        let credentialID = Secrets.identifier()
+        let draft = try ExtensionCertificates.draft(
+            for: publicKey, credentialID: credentialID, identityID: session.identityID,
+            issuer: try Certificate(derEncoded: Array(holder.certificateDER)), now: now)
+        let draftDER = try draft.derData
+        let secret = Secrets.token()
+        do {
+            try await commit(session) {
+                $0.state = ExtensionStateWire.claimed
+                $0.claim = ExtensionClaimRecord(
+                    secretHash: Secrets.hash(secret), deviceName: deviceName, credentialID: credentialID,
+                    draftCertificateDER: draftDER, claimedAt: now, issuedChain: nil)
+            }
+        } catch let error as ServiceError where error.code == APIErrorCode.extensionStateConflict {
+            // Another device claimed (or A cancelled) between our read and our write.
+            guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
+            throw Self.claimError(current)
+        }
+        try await context.audit(
+            "extension.claimed", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.credentialID,
+            detail: ["session_id": session.id, "claimant_credential_id": credentialID])
+        return ExtensionSessionReference(sessionID: session.id, secret: secret)
+    }
+
+    /// The session if its code may be claimed now; otherwise the specific reason why not.
+    private func claimable(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
+        guard session.state == ExtensionStateWire.open else { throw Self.claimError(session) }
+        let now = context.now()
+        guard session.codeExpiresAt > now else { throw Self.error(APIErrorCode.extensionCodeExpired) }
+        guard now.timeIntervalSince(session.holderSeenAt) < settings.holderTimeout else {
+            try await failing(session, APIErrorCode.extensionAbandoned)
+            throw Self.error(APIErrorCode.extensionAbandoned)
+        }
+        return session
+    }
+
+    /// Why a session that is no longer open refuses a claim.
+    private static func claimError(_ session: ExtensionSessionRecord) -> ServiceError {
+        switch session.state {
+        case ExtensionStateWire.claimed, ExtensionStateWire.complete: error(APIErrorCode.extensionCodeUsed, .conflict)
+        case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled)
+        default: error(session.failure ?? APIErrorCode.extensionCodeExpired)
+        }
+    }
+}

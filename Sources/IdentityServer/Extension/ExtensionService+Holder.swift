@@ -1,0 +1,146 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import X509
+
+/// Device A's steps: open a session, replace its code, endorse the claimant, cancel.
+extension ExtensionService {
+    /// Opens a session for the credential that signed the request, with a first code.
+    func open(_ request: OpenExtensionRequest) async throws -> OpenedExtension {
+        let checks = DeviceChecks(context: context)
+        try checks.checkFreshness(issuedAt: request.issuedAt)
+        let credential = try await checks.activeCredential(request.credentialID)
+        try DeviceChecks.verifySignature(
+            request.signature, of: credential,
+            over: SignedMessage.extension(credentialID: credential.id, issuedAt: request.issuedAt))
+        _ = try await checks.activeIdentity(credential.identityID)
+
+        let now = context.now()
+        let secret = Secrets.token()
+        let opened = try await withFreshCode { code in
+            let session = ExtensionSessionRecord(
+                id: Secrets.identifier(), tenantID: credential.tenantID, realmID: credential.realmID,
+                identityID: credential.identityID, credentialID: credential.id, holderSecretHash: Secrets.hash(secret),
+                codeHash: context.extensionCodes.hash(code), codeExpiresAt: now.addingTimeInterval(settings.codeLifetime),
+                expiresAt: now.addingTimeInterval(settings.sessionLifetime), state: ExtensionStateWire.open, version: 1,
+                holderSeenAt: now, claim: nil, failure: nil, createdAt: now, updatedAt: now)
+            try await context.store.createExtensionSession(session)
+            return session
+        }
+        try await context.audit(
+            "extension.opened", tenantID: credential.tenantID, realmID: credential.realmID, subjectID: credential.id,
+            detail: ["session_id": opened.session.id])
+        return OpenedExtension(
+            sessionID: opened.session.id, secret: secret,
+            code: ExtensionCode(code: opened.code, expiresIn: Int(settings.codeLifetime)),
+            expiresIn: Int(settings.sessionLifetime))
+    }
+
+    /// Replaces the code of an open session at once: the old code stops working.
+    func rotate(_ reference: ExtensionSessionReference) async throws -> ExtensionCode {
+        let session = try await holderSession(reference)
+        guard session.state == ExtensionStateWire.open else { throw Self.notOpen(session) }
+        let now = context.now()
+        let rotated = try await withFreshCode { code in
+            try await commit(session) {
+                $0.codeHash = context.extensionCodes.hash(code)
+                $0.codeExpiresAt = min(now.addingTimeInterval(settings.codeLifetime), session.expiresAt)
+                $0.holderSeenAt = now
+            }
+        }
+        return ExtensionCode(code: rotated.code, expiresIn: Int(rotated.session.codeExpiresAt.timeIntervalSince(now)))
+    }
+
+    /// Verifies A's signature over B's drafted certificate and A's chain, then issues B's
+    /// credential (parent: A's) and completes the session, in one transaction.
+    func endorse(_ request: EndorseExtensionRequest) async throws -> ExtensionStatus {
+        let session = try await holderSession(ExtensionSessionReference(sessionID: request.sessionID, secret: request.secret))
+        guard session.state == ExtensionStateWire.claimed, let claim = session.claim else { throw Self.notClaimed(session) }
+        let checks = DeviceChecks(context: context)
+        let holder = try await checks.activeCredential(session.credentialID)
+        guard let realm = try await context.store.realm(id: session.realmID) else { throw Self.invalidSession }
+        let chain = try await checks.verifyChain(request.certificateChain, of: holder, realm: realm)
+        guard let signature = Data(base64URLEncoded: request.signature),
+              let certificate = ExtensionCertificates.endorsed(
+                draftDER: claim.draftCertificateDER, signature: signature, issuer: chain[0])
+        else {
+            try await failing(session, APIErrorCode.invalidEndorsement)
+            throw Self.error(APIErrorCode.invalidEndorsement, .unauthorized)
+        }
+        _ = try await checks.activeIdentity(session.identityID)
+
+        let now = context.now()
+        let issued = CredentialRecord(
+            id: claim.credentialID, tenantID: session.tenantID, realmID: session.realmID, identityID: session.identityID,
+            state: CredentialStateWire.active, deviceName: claim.deviceName, certificateDER: try certificate.derData,
+            parentCredentialID: holder.id, createdAt: now, lastUsedAt: nil, revokedAt: nil)
+        let leafPEM = try certificate.serializeAsPEM().pemString
+        let completed = try await commit(session, inserting: issued) {
+            $0.state = ExtensionStateWire.complete
+            $0.claim?.issuedChain = [leafPEM] + request.certificateChain
+            $0.holderSeenAt = now
+        }
+        context.metrics.credentialsBound.increment()
+        try await context.audit(
+            "credential.extended", tenantID: session.tenantID, realmID: session.realmID, subjectID: issued.id,
+            detail: ["identity_id": session.identityID, "parent_credential_id": holder.id, "session_id": session.id])
+        return try await view(completed, for: .holder)
+    }
+
+    /// Cancels an open or claimed session; the code stops working at once. Idempotent.
+    func cancel(_ reference: ExtensionSessionReference) async throws -> ExtensionStatus {
+        let session = try await holderSession(reference)
+        guard !ExtensionStateWire.isFinal(session.state) else { return try await view(session, for: .holder) }
+        let cancelled = try await commit(session) { $0.state = ExtensionStateWire.cancelled }
+        try await context.audit(
+            "extension.cancelled", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.credentialID,
+            detail: ["session_id": session.id])
+        return try await view(cancelled, for: .holder)
+    }
+
+    // MARK: Helpers
+
+    /// The settled session, if `reference` holds A's secret; marks A as present.
+    private func holderSession(_ reference: ExtensionSessionReference) async throws -> ExtensionSessionRecord {
+        let (session, role) = try await authorized(sessionID: reference.sessionID, secret: reference.secret)
+        guard role == .holder else { throw Self.invalidSession }
+        return try await settled(session)
+    }
+
+    /// Runs `write` with new codes until one is not taken (a collision among stored sessions
+    /// has odds of about one in 10⁹ per stored session).
+    private func withFreshCode(
+        _ write: (String) async throws -> ExtensionSessionRecord
+    ) async throws -> (code: String, session: ExtensionSessionRecord) {
+        for _ in 0..<5 {
+            let code = ExtensionCodes.random()
+            do {
+                return (code, try await write(code))
+            } catch let error as StorageError where error == .alreadyExists {
+                continue
+            }
+        }
+        throw StorageError.alreadyExists.with(detail: "no free extension code after 5 draws")
+    }
+
+    private static func notOpen(_ session: ExtensionSessionRecord) -> ServiceError {
+        session.state == ExtensionStateWire.claimed
+            ? ServiceError(.conflict, APIErrorCode.extensionStateConflict, "the code has been claimed; endorse or cancel")
+            : ended(session)
+    }
+
+    private static func notClaimed(_ session: ExtensionSessionRecord) -> ServiceError {
+        session.state == ExtensionStateWire.open
+            ? ServiceError(.conflict, APIErrorCode.extensionStateConflict, "no device has claimed the code yet")
+            : ended(session)
+    }
+
+    /// The error of a session that has ended.
+    static func ended(_ session: ExtensionSessionRecord) -> ServiceError {
+        switch session.state {
+        case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled, .conflict)
+        case ExtensionStateWire.complete: ServiceError(.conflict, APIErrorCode.extensionStateConflict, "the extension is complete")
+        default: error(session.failure ?? APIErrorCode.extensionAbandoned, .conflict)
+        }
+    }
+}

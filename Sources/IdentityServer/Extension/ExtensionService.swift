@@ -1,0 +1,152 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// Credential extension on the server (DESIGN.md §3): sessions in the database, each step a
+/// compare-and-set on the session's version, so two devices (or two server instances) racing
+/// for one session cannot both win. Holder (A) steps are in `ExtensionService+Holder`, the
+/// claimant's (B) in `ExtensionService+Claimant`; this file has the status long poll and
+/// what every step shares.
+struct ExtensionService {
+    let context: ServerContext
+
+    /// Which device a session secret belongs to.
+    enum Role {
+        case holder, claimant
+    }
+
+    var settings: ServerConfiguration.CredentialExtension { context.credentialExtension }
+
+    /// Answers when the session has changed past `afterVersion`, or after the requested wait.
+    func status(_ request: ExtensionStatusRequest) async throws -> ExtensionStatus {
+        var (session, role) = try await authorized(sessionID: request.sessionID, secret: request.secret)
+        if role == .holder && !ExtensionStateWire.isFinal(session.state) {
+            try await context.store.touchExtensionSession(id: session.id, at: context.now())
+        }
+        let wait = Duration.seconds(min(max(request.wait ?? 0, 0), ExtensionStatusRequest.maximumWait))
+        let deadline = ContinuousClock.now.advanced(by: wait)
+        while true {
+            session = try await settled(session)
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if session.version > request.afterVersion ?? -1 || remaining <= .zero {
+                return try await view(session, for: role)
+            }
+            await context.extensionSignals.wait(for: session.id, timeout: min(remaining, settings.recheckInterval))
+            guard let reread = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
+            session = reread
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// The session and the caller's role in it, from the secret it presented.
+    func authorized(sessionID: String, secret: String) async throws -> (ExtensionSessionRecord, Role) {
+        guard !sessionID.isEmpty, !secret.isEmpty,
+              let session = try await context.store.extensionSession(id: sessionID)
+        else { throw Self.invalidSession }
+        let presented = Secrets.hash(secret)
+        if Secrets.constantTimeEquals(presented, session.holderSecretHash) { return (session, .holder) }
+        if let claim = session.claim, Secrets.constantTimeEquals(presented, claim.secretHash) { return (session, .claimant) }
+        throw Self.invalidSession
+    }
+
+    /// The session with its time limits applied: a live session past its end fails as
+    /// expired; a claim the holder has not endorsed within the holder timeout fails as abandoned.
+    func settled(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
+        guard !ExtensionStateWire.isFinal(session.state) else { return session }
+        let now = context.now()
+        if now >= session.expiresAt {
+            return try await failing(session, APIErrorCode.extensionCodeExpired)
+        }
+        if session.state == ExtensionStateWire.claimed, let claim = session.claim,
+           now >= claim.claimedAt.addingTimeInterval(settings.holderTimeout) {
+            return try await failing(session, APIErrorCode.extensionAbandoned)
+        }
+        return session
+    }
+
+    /// Ends the session as failed with `reason`; if another writer changed it first, returns theirs.
+    @discardableResult
+    func failing(_ session: ExtensionSessionRecord, _ reason: String) async throws -> ExtensionSessionRecord {
+        do {
+            return try await commit(session) {
+                $0.state = ExtensionStateWire.failed
+                $0.failure = reason
+            }
+        } catch let error as ServiceError where error.code == APIErrorCode.extensionStateConflict {
+            guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
+            return current
+        }
+    }
+
+    /// Applies `change` with a new version, if nobody changed the session since it was read;
+    /// inserts `credential` in the same transaction; wakes the session's long polls.
+    @discardableResult
+    func commit(
+        _ session: ExtensionSessionRecord, inserting credential: CredentialRecord? = nil,
+        _ change: (inout ExtensionSessionRecord) -> Void
+    ) async throws -> ExtensionSessionRecord {
+        var updated = session
+        change(&updated)
+        updated.version = session.version + 1
+        updated.updatedAt = context.now()
+        do {
+            try await context.store.updateExtensionSession(updated, expectedVersion: session.version, inserting: credential)
+        } catch let error as StorageError where error == .notFound {
+            throw ServiceError(.conflict, APIErrorCode.extensionStateConflict, "the session changed meanwhile; ask for its status")
+        }
+        await context.extensionSignals.signal(session.id)
+        return updated
+    }
+
+    /// The session as the device in `role` may see it.
+    func view(_ session: ExtensionSessionRecord, for role: Role) async throws -> ExtensionStatus {
+        var status = ExtensionStatus(state: session.state, version: session.version)
+        if session.state == ExtensionStateWire.cancelled {
+            status.failure = Self.failure(APIErrorCode.extensionCancelled)
+        } else if let failure = session.failure {
+            status.failure = Self.failure(failure)
+        }
+        switch role {
+        case .holder:
+            if session.state == ExtensionStateWire.open {
+                status.codeExpiresIn = max(0, Int(session.codeExpiresAt.timeIntervalSince(context.now())))
+            }
+            if session.state == ExtensionStateWire.claimed, let claim = session.claim {
+                status.certificateDraft = claim.draftCertificateDER.base64URLEncodedString
+                status.claimantDeviceName = claim.deviceName
+            }
+        case .claimant:
+            if session.state == ExtensionStateWire.complete, let claim = session.claim, let chain = claim.issuedChain,
+               let credential = try await context.store.credential(id: claim.credentialID) {
+                status.credential = BindCredentialResponse(
+                    credential: try await CredentialDescriptors(context: context).describe(credential),
+                    certificateChain: chain, postBindingRedirectURI: nil)
+            }
+        }
+        return status
+    }
+
+    /// The error a session's end means, with its description.
+    static func failure(_ code: String) -> APIErrorBody {
+        APIErrorBody(error: code, errorDescription: descriptions[code] ?? "the extension failed (\(code))")
+    }
+
+    static func error(_ code: String, _ kind: ServiceError.Kind = .badRequest) -> ServiceError {
+        ServiceError(kind, code, failure(code).errorDescription ?? code)
+    }
+
+    private static let descriptions = [
+        APIErrorCode.invalidExtensionCode: "the code is wrong, or the other device has replaced it with a newer one",
+        APIErrorCode.extensionCodeExpired: "the code has expired",
+        APIErrorCode.extensionCodeUsed: "the code has already been used by a device",
+        APIErrorCode.extensionCancelled: "the extension was cancelled on the device that showed the code",
+        APIErrorCode.extensionAbandoned: "the device that showed the code stopped answering",
+        APIErrorCode.invalidEndorsement: "the endorsement does not verify for the claimed key",
+        APIErrorCode.credentialRevoked: "the credential being extended has been revoked",
+        APIErrorCode.identityInactive: "the identity is suspended or deleted",
+    ]
+
+    static let invalidSession = ServiceError(
+        .unauthorized, APIErrorCode.invalidExtensionSession, "the extension session is unknown, or the secret is not one of its devices'")
+}

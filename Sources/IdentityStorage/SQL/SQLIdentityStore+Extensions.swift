@@ -1,0 +1,91 @@
+public import Foundation
+import SQLKit
+
+/// Credential extension sessions (compare-and-set on their version) and rate-limit counters.
+extension SQLIdentityStore {
+    public func createExtensionSession(_ session: ExtensionSessionRecord) async throws { try await insert(session) }
+
+    public func extensionSession(id: String) async throws -> ExtensionSessionRecord? {
+        try await fetch(ExtensionSessionRecord.self, where: "id", equals: id)
+    }
+
+    public func extensionSession(codeHash: Data) async throws -> ExtensionSessionRecord? {
+        try await fetch(ExtensionSessionRecord.self, where: "code_hash", equals: codeHash)
+    }
+
+    public func updateExtensionSession(
+        _ session: ExtensionSessionRecord, expectedVersion: Int64, inserting credential: CredentialRecord?
+    ) async throws {
+        let columns = session.columns.filter { $0.name != "id" && $0.name != "created_at" }
+        try await engine.transaction { db in
+            let updated = try await SQLErrors.translating {
+                var update = db.update(ExtensionSessionRecord.table)
+                for column in columns { update = update.set(column.name, to: sqlValue(column.value)) }
+                return try await update.where("id", .equal, session.id).where("version", .equal, expectedVersion)
+                    .returning("id").all().count
+            }
+            guard updated == 1 else { throw StorageError.notFound.with(detail: "extension session \(session.id) version \(expectedVersion)") }
+            if let credential { try await self.insert(credential, on: db) }
+        }
+    }
+
+    public func touchExtensionSession(id: String, at date: Date) async throws {
+        try await engine.run { db in
+            try await db.update(ExtensionSessionRecord.table).set("holder_seen_at", to: date.milliseconds)
+                .where("id", .equal, id).run()
+        }
+    }
+
+    public func recordAttempt(buckets: [String], windowStart: Date, expiresAt: Date) async throws -> [String: Int] {
+        guard !buckets.isEmpty else { return [:] }
+        let values: [[any SQLExpression]] = buckets.map { bucket in
+            [SQLBind(bucket), SQLBind(windowStart.milliseconds), SQLBind(Int64(1)), SQLBind(expiresAt.milliseconds)]
+        }
+        let rows = try await engine.run { db in
+            let insert = db.insert(into: "rate_limit_windows")
+                .columns("bucket", "window_start", "attempts", "expires_at")
+                .rows(values)
+                .onConflict(with: ["bucket", "window_start"]) { update in
+                    update.set("attempts", to: SQLRaw("rate_limit_windows.attempts + 1"))
+                }
+            return try await insert.returning("bucket", "attempts").all()
+        }
+        var attempts: [String: Int] = [:]
+        for row in rows {
+            attempts[try row.string("bucket")] = Int(try row.decode(column: "attempts", as: Int64.self))
+        }
+        return attempts
+    }
+}
+
+extension ExtensionSessionRecord: SQLRecord {
+    static let table = "extension_sessions"
+    var columns: [SQLColumn] {
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID),
+         ("credential_id", credentialID), ("holder_secret_hash", holderSecretHash), ("code_hash", codeHash),
+         ("code_expires_at", codeExpiresAt.milliseconds), ("expires_at", expiresAt.milliseconds), ("state", state),
+         ("version", version), ("holder_seen_at", holderSeenAt.milliseconds),
+         ("claim_secret_hash", claim?.secretHash), ("claimant_device_name", claim?.deviceName),
+         ("claimant_credential_id", claim?.credentialID), ("draft_certificate_der", claim?.draftCertificateDER),
+         ("claimed_at", claim?.claimedAt.milliseconds), ("issued_chain", claim?.issuedChain.map(jsonText)),
+         ("failure", failure), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        var claim: ExtensionClaimRecord?
+        if let secretHash = try row.optionalData("claim_secret_hash") {
+            claim = ExtensionClaimRecord(
+                secretHash: secretHash, deviceName: try row.optionalString("claimant_device_name"),
+                credentialID: try row.string("claimant_credential_id"),
+                draftCertificateDER: try row.data("draft_certificate_der"), claimedAt: try row.date("claimed_at"),
+                issuedChain: try row.optionalString("issued_chain") == nil ? nil : try row.strings("issued_chain"))
+        }
+        self.init(
+            id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
+            identityID: try row.string("identity_id"), credentialID: try row.string("credential_id"),
+            holderSecretHash: try row.data("holder_secret_hash"), codeHash: try row.data("code_hash"),
+            codeExpiresAt: try row.date("code_expires_at"), expiresAt: try row.date("expires_at"),
+            state: try row.string("state"), version: try row.decode(column: "version", as: Int64.self),
+            holderSeenAt: try row.date("holder_seen_at"), claim: claim, failure: try row.optionalString("failure"),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+}
