@@ -79,11 +79,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A small QR code encoder (no Swift QR library in the mirror; no C dependency for SDK users).
+        .target(name: "QRCodeEncoder", swiftSettings: strict),
         // The SDK an app links.
         .target(
             name: "BeyondIdentityEmbedded",
             dependencies: [
                 "IdentityProtocol",
+                "QRCodeEncoder",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -61,9 +61,12 @@ extension Embedded {
         try await perform { try await DeviceAuthentication(context: $0).run(url, select: onSelectCredential) }
     }
 
-    /// The credentials in the key store, oldest first.
+    /// The credentials in the key store, oldest first, with their states as the server last
+    /// reported them: asked again at most every `credentialStateMaxAge` seconds (and after an
+    /// authentication refused for a revoked credential or an inactive identity), so this is
+    /// usually a local read. When the server cannot be reached, the last known states are returned.
     public func getCredentials() async throws(BISDKError) -> [Credential] {
-        try await perform { context in try await context.withKeyStore { try await $0.credentials() } }
+        try await perform { try await CredentialStates(context: $0).current() }
     }
 
     /// Revokes a credential on the server, then removes its key and chain from this device.

@@ -57,6 +57,36 @@ extension Embedded {
         deliver(callback) { () async throws(BISDKError) in try await self.deleteCredential(for: handle) }
     }
 
+    /// Callback form of ``extendCredentials(handles:)``: called once per status, then once with
+    /// a failure if the extension fails.
+    public func extendCredentials(
+        handles: [Credential.Handle], callback: @escaping @Sendable (Result<ExtendCredentialsStatus, BISDKError>) -> Void
+    ) {
+        let updates = extendCredentials(handles: handles)
+        Task {
+            do {
+                for try await status in updates {
+                    Self.callbackQueue.async { callback(.success(status)) }
+                }
+            } catch {
+                let failure = error as? BISDKError ?? .description("\(error)")
+                Self.callbackQueue.async { callback(.failure(failure)) }
+            }
+        }
+    }
+
+    /// Callback form of ``cancelExtendCredentials()``.
+    public func cancelExtendCredentials(callback: @escaping @Sendable (Result<Void, BISDKError>) -> Void) {
+        deliver(callback) { () async throws(BISDKError) in try await self.cancelExtendCredentials() }
+    }
+
+    /// Callback form of ``registerCredentials(token:)``.
+    public func registerCredentials(
+        token: CredentialToken, callback: @escaping @Sendable (Result<[Credential], BISDKError>) -> Void
+    ) {
+        deliver(callback) { () async throws(BISDKError) in try await self.registerCredentials(token: token) }
+    }
+
     private func deliver<T: Sendable>(
         _ callback: @escaping @Sendable (Result<T, BISDKError>) -> Void,
         _ operation: @escaping @Sendable () async throws(BISDKError) -> T

@@ -1,4 +1,5 @@
 public import Dispatch
+public import Foundation
 import Synchronization
 
 /// The SDK's entry point: configure it once with ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``,
@@ -18,8 +19,9 @@ import Synchronization
 /// For several independent configurations in one process (tests, a CLI simulating several
 /// devices) create instances with ``init(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
 ///
-/// Not built yet, with room left for them: `extendCredentials(handles:callback:)`,
-/// `cancelExtendCredentials(callback:)` and `registerCredentials(token:callback:)`.
+/// A credential moves to another device with ``extendCredentials(handles:)`` on the first and
+/// ``registerCredentials(token:)`` on the second; unlike the original SDK, other calls keep
+/// working while an extension runs.
 public final class Embedded: Sendable {
     /// The instance configured by ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
     /// Until then its calls fail with ``BISDKError/description(_:)``.
@@ -37,6 +39,8 @@ public final class Embedded: Sendable {
     }()
 
     private let context: Mutex<SDKContext?>
+    /// The extension this instance is running, if any.
+    let extensions = ExtensionRegistry()
 
     init(context: SDKContext?) {
         self.context = Mutex(context)
@@ -46,11 +50,13 @@ public final class Embedded: Sendable {
     /// ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
     public convenience init(
         biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
-        keyStore: any KeyStore = FileKeyStore.applicationSupport(), logger: (@Sendable (LogLevel, String) -> Void)? = nil
+        keyStore: any KeyStore = FileKeyStore.applicationSupport(), credentialStateMaxAge: TimeInterval = 300,
+        logger: (@Sendable (LogLevel, String) -> Void)? = nil
     ) {
         self.init(context: SDKContext(
             biometricAskPrompt: biometricAskPrompt, clientID: clientID, redirectURI: redirectURI, domain: domain,
-            keyStore: keyStore, transport: URLSessionTransport(), logger: logger))
+            keyStore: keyStore, transport: URLSessionTransport(), credentialStateMaxAge: credentialStateMaxAge,
+            logger: logger))
     }
 
     /// Configures ``shared``; call it before any other call (again to change the configuration:
@@ -65,14 +71,18 @@ public final class Embedded: Sendable {
     ///     `Domain(baseURL:)` points it at any server, for example one on a random loopback port.
     ///   - redirectURI: The client's registered redirect URI.
     ///   - keyStore: Where credentials are kept; by default ``FileKeyStore/applicationSupport()``.
+    ///   - credentialStateMaxAge: How old (in seconds) the credentials' states may be before
+    ///     ``getCredentials()`` or an authentication asks the server for them again.
     ///   - logger: Receives the SDK's log messages (never secrets), on any thread.
     public static func initialize(
         biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
-        keyStore: any KeyStore = FileKeyStore.applicationSupport(), logger: (@Sendable (LogLevel, String) -> Void)? = nil
+        keyStore: any KeyStore = FileKeyStore.applicationSupport(), credentialStateMaxAge: TimeInterval = 300,
+        logger: (@Sendable (LogLevel, String) -> Void)? = nil
     ) {
         shared.configure(SDKContext(
             biometricAskPrompt: biometricAskPrompt, clientID: clientID, redirectURI: redirectURI, domain: domain,
-            keyStore: keyStore, transport: URLSessionTransport(), logger: logger))
+            keyStore: keyStore, transport: URLSessionTransport(), credentialStateMaxAge: credentialStateMaxAge,
+            logger: logger))
     }
 
     /// Replaces the configuration (tests use it to inject a transport and a clock).
@@ -90,8 +100,13 @@ public final class Embedded: Sendable {
         guard let context = currentContext else {
             throw .description("Embedded.initialize(...) has not been called")
         }
+        return try await Self.reporting { try await body(context) }
+    }
+
+    /// Runs `body`, reporting every failure as a ``BISDKError``.
+    static func reporting<T>(_ body: () async throws -> T) async throws(BISDKError) -> T {
         do {
-            return try await body(context)
+            return try await body()
         } catch let error as BISDKError {
             throw error
         } catch {

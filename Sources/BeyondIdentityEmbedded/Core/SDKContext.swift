@@ -13,12 +13,16 @@ struct SDKContext: Sendable {
     let discovery: Discovery
     /// The current time, injected so tests can check token lifetimes exactly.
     let clock: @Sendable () -> Date
+    /// How old credential states may be before they are asked for again.
+    let credentialStateMaxAge: TimeInterval
+    /// When credential states were last asked for.
+    let stateRefresh = StateRefreshSchedule()
     let log: Log
 
     init(
         biometricAskPrompt: String, clientID: String, redirectURI: String, domain: Domain, keyStore: any KeyStore,
         transport: any HTTPTransport, clock: @escaping @Sendable () -> Date = Date.init,
-        logger: (@Sendable (LogLevel, String) -> Void)?
+        credentialStateMaxAge: TimeInterval = 300, logger: (@Sendable (LogLevel, String) -> Void)?
     ) {
         self.biometricAskPrompt = biometricAskPrompt
         self.clientID = clientID
@@ -28,6 +32,7 @@ struct SDKContext: Sendable {
         self.api = APIClient(transport: transport)
         self.discovery = Discovery(api: api, domain: domain, clientID: clientID)
         self.clock = clock
+        self.credentialStateMaxAge = credentialStateMaxAge
         self.log = Log(sink: logger)
     }
 

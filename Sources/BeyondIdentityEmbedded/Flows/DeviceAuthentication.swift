@@ -16,9 +16,15 @@ struct DeviceAuthentication: Sendable {
         guard challenge.clientID == context.clientID else {
             throw BISDKError.invalidTransaction("the sign-in was started by another application (\(challenge.clientID))")
         }
-        let candidates = try await context.withKeyStore { try await $0.credentials() }.filter {
-            $0.state == .active && $0.tenantID == challenge.tenantID && $0.realmID == challenge.realmID
+        let ofRealm = try await CredentialStates(context: context).current().filter {
+            $0.tenantID == challenge.tenantID && $0.realmID == challenge.realmID
                 && context.domain.isBaseURL($0.apiBaseURL.absoluteString)
+        }
+        let candidates = ofRealm.filter { $0.state == .active }
+        if candidates.isEmpty, let unusable = ofRealm.first {
+            // Say why rather than "not found": the server has revoked it or suspended the user.
+            throw unusable.state == .userSuspended
+                ? BISDKError.identityInactive("the identity is suspended") : BISDKError.credentialRevoked("the credential has been revoked")
         }
         let credential = try await CredentialChoice.pick(from: candidates, select: select)
         context.log(.debug, "authentication: signing for \(challenge.applicationDisplayName) with \(credential.handle)")
@@ -28,11 +34,18 @@ struct DeviceAuthentication: Sendable {
         let signature = try await context.withKeyStore {
             try await $0.sign(message, with: credential.keyHandle, prompt: context.biometricAskPrompt)
         }
-        let result: AuthenticationResult = try await context.api.post(
-            context.domain.url(DeviceAPI.authenticate),
-            json: AuthenticationAssertion(
-                transaction: transaction, credentialID: credential.handle.rawValue,
-                certificateChain: credential.chain, signature: signature.derRepresentation.base64URLEncodedString))
+        let result: AuthenticationResult
+        do {
+            result = try await context.api.post(
+                context.domain.url(DeviceAPI.authenticate),
+                json: AuthenticationAssertion(
+                    transaction: transaction, credentialID: credential.handle.rawValue,
+                    certificateChain: credential.chain, signature: signature.derRepresentation.base64URLEncodedString))
+        } catch let error as BISDKError {
+            if case .credentialRevoked = error { await context.stateRefresh.invalidate() }
+            if case .identityInactive = error { await context.stateRefresh.invalidate() }
+            throw error
+        }
         guard let redirectURL = URL(string: result.redirectURI) else {
             throw BISDKError.invalidServerResponse("redirect_uri is not a URL")
         }

@@ -93,6 +93,14 @@ public actor FileKeyStore: KeyStore {
             .sorted { ($0.created, $0.handle.rawValue) < ($1.created, $1.handle.rawValue) }
     }
 
+    /// Rewrites the credential's file with the new state, atomically.
+    public func updateState(_ state: CredentialState, for credential: Credential.Handle) throws {
+        for (url, var file) in try credentialFiles() where file.credential.handle == credential && file.credential.state != state {
+            file.credential.state = state
+            try AtomicFile.write(try JSONEncoder.identityWire.encode(file), to: url)
+        }
+    }
+
     /// Removes the file of the credential, key included.
     public func delete(_ credential: Credential.Handle) throws {
         for (url, file) in try credentialFiles() where file.credential.handle == credential {

@@ -37,6 +37,10 @@ public protocol KeyStore: Sendable {
     /// All stored credentials, oldest first (ties by handle).
     func credentials() async throws -> [Credential]
 
+    /// Records a new state for a stored credential (what the server reports). Does nothing if
+    /// there is none with that handle.
+    func updateState(_ state: CredentialState, for credential: Credential.Handle) async throws
+
     /// Removes a stored credential and its key. Does nothing if there is none with that handle.
     func delete(_ credential: Credential.Handle) async throws
 }

@@ -42,6 +42,8 @@ public enum BISDKError: Error, Sendable, Equatable {
     case wrongPassphrase
     /// The key store failed to read or write a credential.
     case keyStoreFailure(String)
+    /// Adding a credential to another device (extending or importing) failed.
+    case extensionFailed(ExtensionFailure)
 }
 
 extension BISDKError: LocalizedError {
@@ -84,6 +86,8 @@ extension BISDKError: LocalizedError {
             "The passphrase is wrong."
         case let .keyStoreFailure(reason):
             "The key store failed: \(reason)"
+        case let .extensionFailed(failure):
+            "Adding the credential to another device failed: \(failure)"
         }
     }
 

@@ -68,14 +68,26 @@ struct APIClient: Sendable {
         guard let body = try? JSONDecoder.identityWire.decode(APIErrorBody.self, from: response.body) else {
             return .invalidServerResponse("HTTP \(response.status) without an error body")
         }
+        if vocabulary == .oauth { return .authorizationFailed(code: body.error, description: body.errorDescription) }
+        return error(for: body, status: response.status, retryAfter: response.header("Retry-After").flatMap { Int($0) })
+    }
+
+    /// The ``BISDKError`` for a device-API error body.
+    static func error(for body: APIErrorBody, status: Int, retryAfter: Int? = nil) -> BISDKError {
         let description = body.errorDescription
-        switch (vocabulary, body.error) {
-        case (.oauth, _): return .authorizationFailed(code: body.error, description: description)
-        case (.device, APIErrorCode.invalidBindingToken): return .invalidBindingToken(description)
-        case (.device, APIErrorCode.invalidTransaction): return .invalidTransaction(description)
-        case (.device, APIErrorCode.credentialRevoked): return .credentialRevoked(description)
-        case (.device, APIErrorCode.identityInactive): return .identityInactive(description)
-        case (.device, _): return .serverError(status: response.status, code: body.error, description: description)
+        switch body.error {
+        case APIErrorCode.invalidBindingToken: return .invalidBindingToken(description)
+        case APIErrorCode.invalidTransaction: return .invalidTransaction(description)
+        case APIErrorCode.credentialRevoked: return .credentialRevoked(description)
+        case APIErrorCode.identityInactive: return .identityInactive(description)
+        case APIErrorCode.invalidExtensionCode: return .extensionFailed(.wrongCode)
+        case APIErrorCode.extensionCodeExpired: return .extensionFailed(.codeExpired)
+        case APIErrorCode.extensionCodeUsed: return .extensionFailed(.codeUsed)
+        case APIErrorCode.extensionCancelled: return .extensionFailed(.cancelled)
+        case APIErrorCode.extensionAbandoned: return .extensionFailed(.otherDeviceGone)
+        case APIErrorCode.invalidEndorsement: return .extensionFailed(.endorsementRejected)
+        case APIErrorCode.rateLimited: return .extensionFailed(.rateLimited(retryAfter: retryAfter))
+        default: return .serverError(status: status, code: body.error, description: description)
         }
     }
 }

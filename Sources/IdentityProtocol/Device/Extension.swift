@@ -55,16 +55,20 @@ public struct OpenedExtension: Codable, Sendable, Equatable {
 public struct ExtensionCode: Codable, Sendable, Equatable {
     public var code: String
     public var expiresIn: Int
+    /// The session's version once this code was set (see ``ExtensionStatusRequest/afterVersion``).
+    public var version: Int64
 
     /// Creates a code.
-    public init(code: String, expiresIn: Int) {
+    public init(code: String, expiresIn: Int, version: Int64) {
         self.code = code
         self.expiresIn = expiresIn
+        self.version = version
     }
 
     enum CodingKeys: String, CodingKey {
         case code
         case expiresIn = "expires_in"
+        case version
     }
 }
 

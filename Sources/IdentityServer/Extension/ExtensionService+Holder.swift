@@ -32,7 +32,7 @@ extension ExtensionService {
             detail: ["session_id": opened.session.id])
         return OpenedExtension(
             sessionID: opened.session.id, secret: secret,
-            code: ExtensionCode(code: opened.code, expiresIn: Int(settings.codeLifetime)),
+            code: ExtensionCode(code: opened.code, expiresIn: Int(settings.codeLifetime), version: opened.session.version),
             expiresIn: Int(settings.sessionLifetime))
     }
 
@@ -48,7 +48,9 @@ extension ExtensionService {
                 $0.holderSeenAt = now
             }
         }
-        return ExtensionCode(code: rotated.code, expiresIn: Int(rotated.session.codeExpiresAt.timeIntervalSince(now)))
+        return ExtensionCode(
+            code: rotated.code, expiresIn: Int(rotated.session.codeExpiresAt.timeIntervalSince(now)),
+            version: rotated.session.version)
     }
 
     /// Verifies A's signature over B's drafted certificate and A's chain, then issues B's

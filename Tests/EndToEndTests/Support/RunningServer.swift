@@ -45,6 +45,22 @@ final class RunningServer: Sendable {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
+    /// Runs `body` with a fresh server (configured by `configure`) and a test realm on it, and
+    /// stops the server however `body` ends.
+    static func withRealm(
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (RunningServer, TestRealm) async throws -> Void
+    ) async throws {
+        let server = try await start(configure: configure)
+        do {
+            try await body(server, try await TestRealm.create(on: server))
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     /// A client for this server's admin API.
     var admin: HTTPTestClient { HTTPTestClient(baseURL: baseURL, bearer: adminToken) }
 }

@@ -6,12 +6,21 @@ struct TestApp: Sendable {
     let sdk: Embedded
     let keyStoreDirectory: URL
 
-    init(server: RunningServer, application: TestApplication, baseURL: String? = nil) {
+    init(server: RunningServer, application: TestApplication, baseURL: String? = nil, credentialStateMaxAge: TimeInterval = 300) {
         keyStoreDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-device-\(UUID().uuidString)")
         sdk = Embedded(
             biometricAskPrompt: "Sign in", clientID: application.clientID,
             domain: Domain(baseURL: URL(string: baseURL ?? server.baseURL)!), redirectURI: TestRealm.callback,
-            keyStore: FileKeyStore(directory: keyStoreDirectory))
+            keyStore: FileKeyStore(directory: keyStoreDirectory), credentialStateMaxAge: credentialStateMaxAge)
+    }
+
+    /// The outcome of registering from a code, as a value.
+    func importing(_ token: CredentialToken) async -> Result<[Credential], BISDKError> {
+        do throws(BISDKError) {
+            return .success(try await sdk.registerCredentials(token: token))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The credential files in the key store.

@@ -1,0 +1,50 @@
+import Foundation
+import IdentityProtocol
+
+/// Device B's side of adding a second device: a new key and CSR, a claim with the code device
+/// A shows, then a wait (long poll) until A has endorsed the key and the server has issued the
+/// certificate; the credential is stored with its key at once. On any failure the key is
+/// discarded: no orphan key, no half credential.
+struct Import: Sendable {
+    let context: SDKContext
+
+    func run(_ token: CredentialToken) async throws -> [Credential] {
+        guard token.isWellFormed else { throw BISDKError.extensionFailed(.malformedCode) }
+        return try await IssuedCredential.withNewKey(context: context) { keyHandle, publicKey, csr in
+            let claim: ExtensionSessionReference = try await context.api.post(
+                context.domain.url(DeviceAPI.claimExtension),
+                json: ClaimExtensionRequest(code: token.value, csr: csr, deviceName: ProcessInfo.processInfo.hostName))
+            context.log(.info, "import: code accepted; waiting for the other device")
+            let response = try await issuedCredential(for: claim)
+            let credential = try IssuedCredential.credential(
+                from: response, keyHandle: keyHandle, publicKey: publicKey, context: context)
+            try await context.withKeyStore { try await $0.store(credential, prompt: context.biometricAskPrompt) }
+            context.log(.info, "import: stored credential \(credential.handle)")
+            return [credential]
+        }
+    }
+
+    /// Polls the claim until the server has issued the credential, or the session failed.
+    private func issuedCredential(for claim: ExtensionSessionReference) async throws -> BindCredentialResponse {
+        var version: Int64 = 0
+        while true {
+            let status: ExtensionStatus = try await context.api.post(
+                context.domain.url(DeviceAPI.extensionStatus),
+                json: ExtensionStatusRequest(
+                    sessionID: claim.sessionID, secret: claim.secret, afterVersion: version,
+                    wait: ExtensionStatusRequest.maximumWait))
+            version = status.version
+            switch status.state {
+            case ExtensionStateWire.complete:
+                guard let credential = status.credential else {
+                    throw BISDKError.invalidServerResponse("a complete extension without the credential")
+                }
+                return credential
+            case ExtensionStateWire.open, ExtensionStateWire.claimed:
+                continue
+            default:
+                throw status.error
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import BeyondIdentityEmbedded
+import Crypto
+import Foundation
+import IdentityProtocol
+import Testing
+import X509
+
+/// Extension failures that need a holder the SDK would never be: one that goes away, one that
+/// endorses the wrong key. Device A speaks the device API by hand; device B is the SDK. The
+/// server's clock is a ``TestClock``, so expiry needs no waiting.
+@Suite struct ExtensionProtocolTests {
+    private func withHolder(
+        _ body: (RunningServer, TestRealm, TestDevice, TestClock) async throws -> Void
+    ) async throws {
+        let clock = TestClock()
+        try await RunningServer.withRealm(configure: { $0.now = clock.now }) { server, realm in
+            var holder = TestDevice()
+            let enrolled = try await holder.enroll(link: try await realm.enrollmentLink(), server: server)
+            #expect(enrolled.status == 201)
+            try await body(server, realm, holder, clock)
+        }
+    }
+
+    @Test func anExpiredCodeOrAHolderThatHasGoneAwayIsRefused() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let b = TestApp(server: server, application: realm.publicClient)
+            let expiring = try await holder.openExtension(server: server, issuedAt: clock.now())
+            clock.advance(by: 91)
+            #expect(await b.importing(CredentialToken(value: expiring.code)) == .failure(.extensionFailed(.codeExpired)))
+
+            let abandoned = try await holder.openExtension(server: server, issuedAt: clock.now())
+            clock.advance(by: 61)  // the code still has 29 s, but A has not polled for a minute
+            #expect(await b.importing(CredentialToken(value: abandoned.code)) == .failure(.extensionFailed(.otherDeviceGone)))
+            let status = try await abandoned.status()
+            #expect(status.json["state"] as? String == "failed")
+            #expect((status.json["failure"] as? [String: Any])?["error"] as? String == "extension_abandoned")
+            #expect(b.storedFiles.isEmpty)
+        }
+    }
+
+    @Test func aClaimTheHolderNeverEndorsesFailsOnBothSides() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let b = TestApp(server: server, application: realm.publicClient)
+            let session = try await holder.openExtension(server: server, issuedAt: clock.now())
+            let claim = Task { await b.importing(CredentialToken(value: session.code)) }
+            _ = try await session.waitFor("claimed")
+            clock.advance(by: 61)
+            #expect(await claim.value == .failure(.extensionFailed(.otherDeviceGone)))
+            #expect(b.storedFiles.isEmpty)
+            let late = try await session.endorse(Data("anything".utf8), with: holder.key, chain: holder.chain)
+            #expect(late.status == 409)
+            #expect(late.error == "extension_abandoned")
+        }
+    }
+
+    @Test func anEndorsementOfAnotherKeyIsRejectedOnBothSides() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let b = TestApp(server: server, application: realm.publicClient)
+            let session = try await holder.openExtension(server: server, issuedAt: clock.now())
+            let claim = Task { await b.importing(CredentialToken(value: session.code)) }
+            let claimed = try await session.waitFor("claimed")
+            let encodedDraft = try #require(claimed["certificate_draft"] as? String)
+            let draftDER = try #require(Data(base64URLEncoded: encodedDraft))
+            let draft = try Certificate(derEncoded: Array(draftDER))
+            #expect(draft.issuer.description == "CN=\(holder.credentialID)")
+
+            // A certificate like the draft, for a key that is not B's, signed by A.
+            let substitute = try Certificate(
+                version: .v3, serialNumber: draft.serialNumber,
+                publicKey: Certificate.PublicKey(P256.Signing.PrivateKey().publicKey),
+                notValidBefore: draft.notValidBefore, notValidAfter: draft.notValidAfter,
+                issuer: draft.issuer, subject: draft.subject, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: draft.extensions, issuerPrivateKey: Certificate.PrivateKey(holder.key))
+            let rejected = try await session.endorse(Data(substitute.tbsCertificateBytes), with: holder.key, chain: holder.chain)
+            #expect(rejected.status == 401)
+            #expect(rejected.error == "invalid_endorsement")
+            #expect(await claim.value == .failure(.extensionFailed(.endorsementRejected)))
+            #expect(b.storedFiles.isEmpty)
+            let listed = try await server.admin.send("GET", "\(realm.identityPath)/credentials")
+            #expect((listed.json["items"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test func badSessionSecretsAndWrongChainsAreRefused() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let session = try await holder.openExtension(server: server, issuedAt: clock.now())
+            let forged = RawExtensionSession(server: server, sessionID: session.sessionID, secret: "guess", code: session.code)
+            let status = try await forged.status()
+            #expect(status.status == 401)
+            #expect(status.error == "invalid_extension_session")
+
+            let stale = try await HTTPTestClient(baseURL: server.baseURL).send("POST", DeviceAPI.openExtension, json: [
+                "credential_id": holder.credentialID, "issued_at": Int64(clock.now().timeIntervalSince1970) - 3600,
+                "signature": "AAAA",
+            ])
+            #expect(stale.status == 400)
+            var stranger = TestDevice()
+            stranger.credentialID = holder.credentialID
+            await #expect(throws: SetupError.self) { _ = try await stranger.openExtension(server: server, issuedAt: clock.now()) }
+            let early = try await session.endorse(Data("x".utf8), with: holder.key, chain: holder.chain)
+            #expect(early.status == 409)
+            #expect(early.error == "extension_state_conflict")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+import Testing
+import X509
+
+/// The device API of credential extension spoken by hand, for the cases the SDK never
+/// produces (a holder that goes away, an endorsement of the wrong key).
+struct RawExtensionSession: Sendable {
+    let server: RunningServer
+    let sessionID: String
+    let secret: String
+    let code: String
+
+    private var client: HTTPTestClient { HTTPTestClient(baseURL: server.baseURL) }
+
+    /// `POST …/extensions/status`.
+    func status(after version: Int64 = 0, wait: Int = 0) async throws -> HTTPTestClient.Reply {
+        try await client.send("POST", DeviceAPI.extensionStatus, json: [
+            "session_id": sessionID, "secret": secret, "after_version": version, "wait": wait,
+        ])
+    }
+
+    /// Waits (long poll) until the session is in `state`; returns that status.
+    func waitFor(_ state: String) async throws -> [String: Any] {
+        var version: Int64 = 0
+        for _ in 0..<20 {
+            let reply = try await status(after: version, wait: 5)
+            #expect(reply.status == 200, "\(reply.json)")
+            if reply.json["state"] as? String == state { return reply.json }
+            let current = reply.json["version"] as? Int
+            version = Int64(try #require(current))
+        }
+        throw SetupError("the session never reached \(state)")
+    }
+
+    /// `POST …/extensions/endorse` with a signature of `tbs` by `key`.
+    func endorse(_ tbs: Data, with key: P256.Signing.PrivateKey, chain: [String]) async throws -> HTTPTestClient.Reply {
+        try await client.send("POST", DeviceAPI.endorseExtension, json: [
+            "session_id": sessionID, "secret": secret,
+            "signature": try key.signature(for: tbs).derRepresentation.base64URLEncodedString,
+            "certificate_chain": chain,
+        ])
+    }
+}
+
+extension TestDevice {
+    /// Opens an extension session for this device's credential.
+    func openExtension(server: RunningServer, issuedAt: Date = Date()) async throws -> RawExtensionSession {
+        let seconds = Int64(issuedAt.timeIntervalSince1970)
+        let signature = try key.signature(for: SignedMessage.extension(credentialID: credentialID, issuedAt: seconds))
+        let reply = try await HTTPTestClient(baseURL: server.baseURL).send("POST", DeviceAPI.openExtension, json: [
+            "credential_id": credentialID, "issued_at": seconds,
+            "signature": signature.derRepresentation.base64URLEncodedString,
+        ])
+        guard reply.status == 201 else { throw SetupError("opening an extension answered \(reply.status): \(reply.json)") }
+        let code = try #require(reply.json["code"] as? [String: Any])
+        return RawExtensionSession(
+            server: server, sessionID: try #require(reply.json["session_id"] as? String),
+            secret: try #require(reply.json["secret"] as? String), code: try #require(code["code"] as? String))
+    }
+}
