@@ -100,6 +100,7 @@ let package = Package(
             name: "bi",
             dependencies: [
                 "BeyondIdentityEmbedded",
+                "QRCodeEncoder",
                 "IdentityServer",
                 "IdentityProtocol",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -128,6 +129,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder"], swiftSettings: strict),
         .testTarget(
             name: "BeyondIdentityEmbeddedTests",
             dependencies: ["BeyondIdentityEmbedded"],

@@ -47,7 +47,7 @@ struct Extension: Sendable {
         var code = firstCode
         var version = code.version
         var rotation = ContinuousClock.now + .seconds(code.expiresIn) - Self.rotationMargin
-        emit(.started(CredentialToken(value: code.code), QRCode.make(for: code.code)))
+        emit(.started(token(code), QRCode.make(for: code.code)))
         while true {
             try Task.checkCancellation()
             let untilRotation = ContinuousClock.now.duration(to: rotation)
@@ -55,7 +55,7 @@ struct Extension: Sendable {
                 code = try await context.api.post(context.domain.url(DeviceAPI.rotateExtensionCode), json: session)
                 version = code.version
                 rotation = ContinuousClock.now + .seconds(code.expiresIn) - Self.rotationMargin
-                emit(.tokenUpdated(CredentialToken(value: code.code), QRCode.make(for: code.code)))
+                emit(.tokenUpdated(token(code), QRCode.make(for: code.code)))
                 continue
             }
             let wait = min(ExtensionStatusRequest.maximumWait, max(1, Int(untilRotation.components.seconds) + 1))
@@ -98,6 +98,10 @@ struct Extension: Sendable {
                 sessionID: session.sessionID, secret: session.secret, signature: signature,
                 certificateChain: credential.chain))
         guard result.state == ExtensionStateWire.complete else { throw result.error }
+    }
+
+    private func token(_ code: ExtensionCode) -> CredentialToken {
+        CredentialToken(value: code.code, validUntil: context.clock().addingTimeInterval(TimeInterval(code.expiresIn)))
     }
 
     private func localCredential(_ handle: Credential.Handle) async throws -> Credential {

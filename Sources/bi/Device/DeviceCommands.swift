@@ -8,7 +8,7 @@ struct DeviceCommand: AsyncParsableCommand {
         commandName: "device",
         abstract: "The sample app: a device directory with its key store, driven through the SDK.",
         subcommands: [Configure.self, Register.self, Authenticate.self, Authorize.self, AuthenticateURL.self,
-                      CreatePKCE.self, Credentials.self, Delete.self])
+                      CreatePKCE.self, Credentials.self, Delete.self, Extend.self, Import.self])
 
     struct Configure: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
