@@ -18,6 +18,10 @@ import Testing
             try #require(output["confidential_id_token"] as? String), as: TestRelyingParty.IDClaims.self)
         #expect(backend.aud.value == [try #require(output["confidential_client_id"] as? String)])
         #expect(backend.sub == claims.sub)
+        let second = try await keys.verify(
+            try #require(output["second_device_id_token"] as? String), as: TestRelyingParty.IDClaims.self)
+        #expect(second.sub == claims.sub)
+        #expect(output["second_device_credential_id"] as? String != output["credential_id"] as? String)
     }
 
     @Test func demoTellsTheStoryInText() async throws {
@@ -25,6 +29,40 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("ID token verified"))
         #expect(result.stdout.contains("demo complete"))
+    }
+
+    @Test func extendShowsACodeThatImportUsesAndCtrlCCancels() async throws {
+        try await RunningServer.withRealm { server, realm in
+            let first = FileManager.default.temporaryDirectory.appendingPathComponent("bi-cli-\(UUID().uuidString)").path
+            let second = first + "-second"
+            for device in [first, second] {
+                let configured = try await BICommand.run([
+                    "device", "configure", "--device", device, "--server", server.baseURL,
+                    "--client-id", realm.publicClient.clientID, "--redirect-uri", TestRealm.callback,
+                ])
+                try #require(configured.status == 0, "\(configured.stderr)")
+            }
+            let registered = try await BICommand.run(["device", "register", "--device", first, try await realm.enrollmentLink()])
+            try #require(registered.status == 0, "\(registered.stderr)")
+
+            let extend = try BIProcess(["extend", "--device", first, "--json"])
+            let code = try #require(await extend.event("code")?["code"] as? String)
+            let imported = try await BICommand.run(["import", "--device", second, code, "--json"])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(await extend.event("done") != nil)
+            #expect(await extend.exitStatus() == 0)
+            let signIn = try await BICommand.run(["device", "authenticate", "--device", second])
+            #expect(signIn.status == 0, "\(signIn.stderr)")
+
+            let cancelled = try BIProcess(["extend", "--device", first, "--json"])
+            let stale = try #require(await cancelled.event("code")?["code"] as? String)
+            cancelled.interrupt()
+            #expect(await cancelled.event("aborted") != nil)
+            #expect(await cancelled.exitStatus() == 130)
+            let late = try await BICommand.run(["import", "--device", second, stale])
+            #expect(late.status == 1)
+            #expect(late.stderr.contains("cancelled"), "\(late.stderr)")
+        }
     }
 
     @Test func adminAndDeviceCommandsAgainstARealServer() async throws {

@@ -2,12 +2,13 @@ import ArgumentParser
 import BeyondIdentityEmbedded
 import Foundation
 import IdentityProtocol
+import QRCodeEncoder
 
 /// `bi demo`: the whole system in one process, step by step.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run a server, enroll a device from an email, and sign in twice (public and confidential client).",
+        abstract: "Run a server, enroll a device from an email, sign in (public and confidential client), add a second device with a code.",
         discussion: "Example: bi demo          (or: bi demo --json | jq .id_token)")
 
     @OptionGroup var output: OutputOptions
@@ -81,12 +82,33 @@ private struct Demo {
         ])
         Output.step("authorize(): the backend exchanged the code (client_secret_basic + PKCE) for tokens", json: json)
 
+        let second = try await addSecondDevice(from: app, credential: credential, clientID: publicApp.clientID, domain: domain)
         let jwks: JWKSet = try await JSONHTTP(baseURL: server.baseURL).send("GET", "\(realm.issuer)/jwks")
         return DemoResult(
             issuer: realm.issuer, clientID: publicApp.clientID, idToken: tokens.idToken,
             accessToken: tokens.accessToken.value, jwks: jwks, credentialID: credential.handle.rawValue,
             confidentialClientID: backendApp.clientID, confidentialIDToken: exchanged.idToken ?? "",
-            confidentialAccessToken: exchanged.accessToken)
+            confidentialAccessToken: exchanged.accessToken, secondDeviceCredentialID: second.credential.handle.rawValue,
+            secondDeviceIDToken: second.tokens.idToken)
+    }
+
+    /// Extends the credential to a second device with a 9-digit code, then signs in there.
+    private func addSecondDevice(
+        from first: Embedded, credential: Credential, clientID: String, domain: Domain
+    ) async throws -> (credential: Credential, tokens: TokenResponse) {
+        let device = Embedded(biometricAskPrompt: "Sign in", clientID: clientID, domain: domain, redirectURI: Self.callback,
+                              keyStore: FileKeyStore(directory: server.dataDirectory.appendingPathComponent("second-device-keys")))
+        var updates = first.extendCredentials(handles: [credential.handle]).makeAsyncIterator()
+        guard case let .started(token, qrCode)? = try await updates.next() else { throw CLIError("the extension did not start") }
+        Output.step("extendCredentials(): the first device shows code \(token.formatted) and its QR code", json: json)
+        if !json, let qrCode { print(qrCode.terminalText()) }
+        guard let imported = try await device.registerCredentials(token: token).first else { throw CLIError("nothing imported") }
+        guard case .done? = try await updates.next() else { throw CLIError("the first device did not finish the extension") }
+        Output.step("registerCredentials(token:): a second device holds credential \(imported.handle.rawValue), "
+                    + "certified by the first device's key (chain of \(imported.chain.count))", json: json)
+        let tokens = try await device.authenticate()
+        Output.step("authenticate() on the second device: signed in as \(imported.identityDisplayName); ID token verified", json: json)
+        return (imported, tokens)
     }
 }
 
@@ -101,6 +123,8 @@ private struct DemoResult: Codable {
     let confidentialClientID: String
     let confidentialIDToken: String
     let confidentialAccessToken: String
+    let secondDeviceCredentialID: String
+    let secondDeviceIDToken: String
 
     enum CodingKeys: String, CodingKey {
         case issuer, jwks
@@ -111,6 +135,8 @@ private struct DemoResult: Codable {
         case confidentialClientID = "confidential_client_id"
         case confidentialIDToken = "confidential_id_token"
         case confidentialAccessToken = "confidential_access_token"
+        case secondDeviceCredentialID = "second_device_credential_id"
+        case secondDeviceIDToken = "second_device_id_token"
     }
 }
 

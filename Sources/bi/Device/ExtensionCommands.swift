@@ -6,7 +6,8 @@ import QRCodeEncoder
 import Synchronization
 
 /// `bi extend`: shows the code (and its QR code) that adds this device's credential to another
-/// device, with a countdown to the next code; Ctrl-C cancels.
+/// device, with a countdown to the next code; Ctrl-C cancels. With `--json`, one JSON object
+/// per line and event (`code`, `done`, `aborted`).
 struct Extend: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add this device's credential to another device: show a 9-digit code and its QR code.",
@@ -29,9 +30,9 @@ struct Extend: AsyncParsableCommand {
                     try show(token, qrCode)
                     countdown.start(until: token.validUntil)
                 case .done:
-                    try Output.emit(Event(event: "done"), json: output.json, lines: ["the other device has its credential"])
+                    try Output.event(Event(event: "done"), json: output.json, lines: ["the other device has its credential"])
                 case .aborted:
-                    try Output.emit(Event(event: "aborted"), json: output.json, lines: ["cancelled; the code no longer works"])
+                    try Output.event(Event(event: "aborted"), json: output.json, lines: ["cancelled; the code no longer works"])
                     throw ExitCode(130)
                 }
             }
@@ -49,7 +50,7 @@ struct Extend: AsyncParsableCommand {
 
     private func show(_ token: CredentialToken, _ qrCode: QRCode?) throws {
         let seconds = token.validUntil.map { max(0, Int($0.timeIntervalSinceNow.rounded())) }
-        try Output.emit(Event(event: "code", code: token.value, expiresIn: seconds), json: output.json, lines: [
+        try Output.event(Event(event: "code", code: token.value, expiresIn: seconds), json: output.json, lines: [
             "", qrCode?.terminalText() ?? "", "enter this code on the other device:  \(token.formatted)",
         ])
     }

@@ -27,6 +27,18 @@ enum Output {
         }
     }
 
+    /// One event of a running command, written at once (unbuffered): a compact JSON line
+    /// (JSON Lines), or `lines` as text.
+    static func event(_ value: some Encodable, json: Bool, lines: @autoclosure () -> [String]) throws {
+        var text = lines().map { $0 + "\n" }.joined()
+        if json {
+            let encoder = JSONEncoder.identityWire
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            text = String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     /// A step of a story, for people (silent under `--json`).
     static func step(_ text: String, json: Bool) {
         if !json { print("• \(text)") }
@@ -36,6 +48,8 @@ enum Output {
     static func run(_ body: () async throws -> Void) async throws {
         do {
             try await body()
+        } catch let exit as ExitCode {
+            throw exit
         } catch let error as any LocalizedError {
             fail(error.errorDescription ?? "\(error)")
         } catch {
