@@ -140,6 +140,7 @@ let package = Package(
             dependencies: [
                 "BeyondIdentityEmbedded",
                 "IdentityServer",
+                "IdentityStorage",
                 "IdentityProtocol",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -31,6 +31,9 @@ struct BIServer: AsyncParsableCommand {
     @Option(help: "postgres://user:password@host:port/database to use PostgreSQL instead of SQLite (BI_DATABASE_URL).")
     var databaseURL: String?
 
+    @Option(help: "PostgreSQL schema to keep the tables in (created if missing), so several deployments can share a database (BI_DATABASE_SCHEMA).")
+    var databaseSchema: String?
+
     @Option(help: "The URL clients and devices reach this server at; default http://HOST:PORT (BI_PUBLIC_BASE_URL).")
     var publicBaseURL: String?
 
@@ -51,6 +54,7 @@ struct BIServer: AsyncParsableCommand {
         configuration.port = port
         configuration.dataDirectory = URL(fileURLWithPath: dataDirectory)
         configuration.databaseURL = databaseURL ?? Self.env("BI_DATABASE_URL")
+        configuration.databaseSchema = databaseSchema ?? Self.env("BI_DATABASE_SCHEMA")
         configuration.publicBaseURL = publicBaseURL ?? Self.env("BI_PUBLIC_BASE_URL")
         configuration.masterKey = Self.env("BI_MASTER_KEY")
         configuration.logger = Logger(label: "bi-server")

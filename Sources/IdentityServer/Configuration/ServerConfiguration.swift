@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectory = URL(fileURLWithPath: "data")
     /// `postgres://…` to use PostgreSQL; `nil` for SQLite in the data directory.
     public var databaseURL: String?
+    /// With PostgreSQL: the schema holding the tables (created if missing); `nil` uses the
+    /// connection's default `search_path`. Servers that share a database share a schema.
+    public var databaseSchema: String?
     /// The URL devices and clients reach the server at (issuers and links are built on it);
     /// `nil` means `http://host:port` with the port actually bound.
     public var publicBaseURL: String?

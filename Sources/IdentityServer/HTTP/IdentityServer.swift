@@ -24,7 +24,8 @@ public struct IdentityServer: Sendable {
         let masterKey = try configuration.masterKey.map(MasterKeyFile.parse)
             ?? MasterKeyFile.loadOrCreate(at: directory.appendingPathComponent("master.key"))
         let store = try await SQLIdentityStore.open(
-            databaseURL: configuration.databaseURL, dataDirectory: directory, logger: configuration.logger)
+            databaseURL: configuration.databaseURL, schema: configuration.databaseSchema, dataDirectory: directory,
+            logger: configuration.logger)
         do {
             try await store.migrate()
             let context = ServerContext(

@@ -37,9 +37,12 @@ public final class SQLIdentityStore: IdentityStore {
         try await engine.run { db in try await db.raw(statement).run() }
     }
 
-    /// PostgreSQL for a `postgres://` or `postgresql://` URL; SQLite file `identity.sqlite` in
-    /// `dataDirectory` when `databaseURL` is `nil`; ``StorageError/unsupportedDatabaseURL`` otherwise.
-    public static func open(databaseURL: String?, dataDirectory: URL, logger: Logger) async throws -> SQLIdentityStore {
+    /// PostgreSQL for a `postgres://` or `postgresql://` URL (its tables in `schema`, created if
+    /// missing, when given); SQLite file `identity.sqlite` in `dataDirectory` when `databaseURL` is
+    /// `nil`; ``StorageError/unsupportedDatabaseURL`` otherwise.
+    public static func open(
+        databaseURL: String?, schema: String? = nil, dataDirectory: URL, logger: Logger
+    ) async throws -> SQLIdentityStore {
         guard let databaseURL else {
             try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
             return try await sqlite(path: dataDirectory.appendingPathComponent("identity.sqlite").path, logger: logger)
@@ -47,7 +50,18 @@ public final class SQLIdentityStore: IdentityStore {
         guard databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://") else {
             throw StorageError.unsupportedDatabaseURL.with(detail: "expected postgres:// or postgresql://")
         }
-        return try await postgres(url: databaseURL, logger: logger)
+        guard let schema else { return try await postgres(url: databaseURL, logger: logger) }
+        guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
+            throw StorageError.unsupportedDatabaseURL.with(detail: "schema names are 1-63 of a-z, 0-9 and _")
+        }
+        let store = try await postgres(url: databaseURL, searchPath: [schema], logger: logger)
+        do {
+            try await store.run("CREATE SCHEMA IF NOT EXISTS \(ident: schema)")
+        } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        return store
     }
 
     public func migrate() async throws {

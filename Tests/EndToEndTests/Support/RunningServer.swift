@@ -19,8 +19,11 @@ final class RunningServer: Sendable {
         self.task = task
     }
 
-    /// Starts a server and returns once it answers `/healthz`.
-    static func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+    /// Starts a server and returns once it answers `/healthz`. `adminToken` is for a server
+    /// whose database already has one (a second instance); others make a bootstrap token.
+    static func start(
+        adminToken: String? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> RunningServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-e2e-\(UUID().uuidString)")
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -28,7 +31,7 @@ final class RunningServer: Sendable {
         configuration.logger.logLevel = .warning
         configure(&configuration)
         let server = try await IdentityServer.prepare(configuration)
-        guard let token = server.bootstrapAdminToken else { throw SetupError("no bootstrap admin token") }
+        guard let token = server.bootstrapAdminToken ?? adminToken else { throw SetupError("no bootstrap admin token") }
         let (urls, continuation) = AsyncStream.makeStream(of: String.self)
         let group = ServiceGroup(configuration: .init(
             services: [server.service { url in continuation.yield(url) }], logger: configuration.logger))
