@@ -7,9 +7,9 @@ import Testing
 // placeholders filled (`viewModel`, `url`, `credential`, `PKCE.CodeChallenge?`, the `callback:`
 // signature line of the `authorize` snippet), empty `case` bodies given a statement, the stray
 // `}` of the delete snippet removed, and UIKit / AuthenticationServices
-// (`ASWebAuthenticationSession`) lines removed. The extension snippets (`extendCredentials`,
-// `cancelExtendCredentials`, `registerCredentials(token:)`) are left out: not built yet.
-// The functions that would reach a server are never called.
+// (`ASWebAuthenticationSession`, `UIImageView`) lines removed. The `extendCredentials` snippet
+// also gains a `case .aborted` (the status DESIGN.md adds for a cancelled extension; Swift
+// requires the switch to name it). The functions that would reach a server are never called.
 
 /// The seeds' `viewModel` placeholder.
 struct SeedViewModel {
@@ -81,6 +81,56 @@ enum Seed000 {
                     print(credentials)
                     return
                 }
+            case let .failure(error):
+                print(error)
+            }
+        }
+    }
+
+    static func extend(credential: Credential) {
+        Embedded.shared.extendCredentials(handles: [credential.handle]) { result in
+            switch result {
+            case let .success(extendStatus):
+                switch extendStatus {
+                case let .started(token, qrcode):
+                    print(token, qrcode as Any)
+                case let .tokenUpdated(token, qrcode):
+                    // Display token
+                    print(token)
+
+                    if let qrcode = qrcode {
+                        // And/Or Display the QRCode
+                        print(qrcode.size)
+                    }
+                case .done:
+                    // extension is complete
+                    print("done")
+                case .aborted:
+                    print("aborted")
+                }
+            case let .failure(error):
+                print(error)
+            }
+        }
+    }
+
+    static func cancelExtend() {
+        Embedded.shared.cancelExtendCredentials() { result in
+            switch result {
+                case .success:
+                    // Cancel was successful
+                    print("cancelled")
+                case let .failure(error):
+                    print(error)
+            }
+        }
+    }
+
+    static func importCredential(tokenToImport: CredentialToken) {
+        Embedded.shared.registerCredentials(token: tokenToImport) { result in
+            switch result {
+            case let .success(credentials):
+                print(credentials)
             case let .failure(error):
                 print(error)
             }
