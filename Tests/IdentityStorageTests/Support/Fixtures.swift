@@ -70,6 +70,13 @@ enum Fixtures {
             codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", codeChallengeMethod: "S256",
             authTime: at(10), expiresAt: expiresAt, createdAt: at(10), usedAt: nil)
     }
+
+    static func extensionSession(_ id: String = "ext_1", code: String = "123456789") -> ExtensionSessionRecord {
+        ExtensionSessionRecord(
+            id: id, tenantID: "ten_1", realmID: "rlm_1", identityID: "idn_1", credentialID: "crd_1",
+            holderSecretHash: hash("secret-\(id)"), codeHash: hash(code), codeExpiresAt: at(90), expiresAt: at(600),
+            state: "open", version: 1, holderSeenAt: t0, claim: nil, failure: nil, createdAt: t0, updatedAt: t0)
+    }
 }
 
 extension IdentityStore {

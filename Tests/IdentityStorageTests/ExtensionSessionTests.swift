@@ -1,0 +1,85 @@
+import Foundation
+import IdentityStorage
+import Testing
+
+/// Extension sessions (compare-and-set on the version) and rate-limit windows, on every engine.
+@Suite struct ExtensionSessionTests {
+    @Test(arguments: TestEngine.all)
+    func sessionsRoundTripAndAreFoundByCode(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            let session = Fixtures.extensionSession()
+            try await store.createExtensionSession(session)
+            #expect(try await store.extensionSession(id: "ext_1") == session)
+            #expect(try await store.extensionSession(codeHash: Fixtures.hash("123456789")) == session)
+            #expect(try await store.extensionSession(codeHash: Fixtures.hash("000000000")) == nil)
+            // Codes are unique among stored sessions.
+            await #expect(throws: StorageError.alreadyExists) {
+                try await store.createExtensionSession(Fixtures.extensionSession("ext_2"))
+            }
+            try await store.touchExtensionSession(id: "ext_1", at: Fixtures.at(20))
+            #expect(try await store.extensionSession(id: "ext_1")?.holderSeenAt == Fixtures.at(20))
+            #expect(try await store.extensionSession(id: "ext_1")?.version == 1)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func anUpdateWinsOnlyAgainstTheVersionItRead(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.createExtensionSession(Fixtures.extensionSession())
+            var claimed = Fixtures.extensionSession()
+            claimed.state = "claimed"
+            claimed.version = 2
+            claimed.claim = ExtensionClaimRecord(
+                secretHash: Fixtures.hash("claim"), deviceName: "Laptop", credentialID: "crd_2",
+                draftCertificateDER: Data([0x30, 0x03]), claimedAt: Fixtures.at(5), issuedChain: nil)
+            try await store.updateExtensionSession(claimed, expectedVersion: 1, inserting: nil)
+            #expect(try await store.extensionSession(id: "ext_1") == claimed)
+
+            // A second writer that read version 1 loses, and writes nothing.
+            var cancelled = Fixtures.extensionSession()
+            cancelled.state = "cancelled"
+            cancelled.version = 2
+            await #expect(throws: StorageError.notFound) {
+                try await store.updateExtensionSession(cancelled, expectedVersion: 1, inserting: nil)
+            }
+
+            // Completing inserts the new credential in the same transaction.
+            var complete = claimed
+            complete.state = "complete"
+            complete.version = 3
+            complete.claim?.issuedChain = ["leaf", "parent", "root"]
+            try await store.updateExtensionSession(
+                complete, expectedVersion: 2, inserting: Fixtures.credential("crd_2"))
+            #expect(try await store.extensionSession(id: "ext_1") == complete)
+            #expect(try await store.credential(id: "crd_2") != nil)
+
+            // A failed insert rolls the session update back.
+            var again = complete
+            again.version = 4
+            again.failure = "x"
+            await #expect(throws: StorageError.alreadyExists) {
+                try await store.updateExtensionSession(again, expectedVersion: 3, inserting: Fixtures.credential("crd_2"))
+            }
+            #expect(try await store.extensionSession(id: "ext_1")?.version == 3)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func attemptsAreCountedPerBucketAndWindowThenExpire(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            let window = Fixtures.at(60)
+            func attempt(_ buckets: [String], at start: Date = window) async throws -> [String: Int] {
+                try await store.recordAttempt(buckets: buckets, windowStart: start, expiresAt: start.addingTimeInterval(120))
+            }
+            let counts = [
+                try await attempt(["all", "addr:1"]), try await attempt(["all", "addr:2"]),
+                try await attempt(["all", "addr:1"]), try await attempt(["all"], at: Fixtures.at(120)),
+            ]
+            let expected: [[String: Int]] = [["all": 1, "addr:1": 1], ["all": 2, "addr:2": 1], ["all": 3, "addr:1": 2], ["all": 1]]
+            #expect(counts == expected)
+            #expect(try await store.deleteExpired(before: Fixtures.at(200)) == 3)
+        }
+    }
+}
