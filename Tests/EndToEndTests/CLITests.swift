@@ -45,7 +45,7 @@ import Testing
             let registered = try await BICommand.run(["device", "register", "--device", first, try await realm.enrollmentLink()])
             try #require(registered.status == 0, "\(registered.stderr)")
 
-            let extend = try BIProcess(["extend", "--device", first, "--json"])
+            let extend = try await BIProcess(["extend", "--device", first, "--json"])
             let code = try #require(await extend.event("code")?["code"] as? String)
             let imported = try await BICommand.run(["import", "--device", second, code, "--json"])
             #expect(imported.status == 0, "\(imported.stderr)")
@@ -54,7 +54,7 @@ import Testing
             let signIn = try await BICommand.run(["device", "authenticate", "--device", second])
             #expect(signIn.status == 0, "\(signIn.stderr)")
 
-            let cancelled = try BIProcess(["extend", "--device", first, "--json"])
+            let cancelled = try await BIProcess(["extend", "--device", first, "--json"])
             let stale = try #require(await cancelled.event("code")?["code"] as? String)
             cancelled.interrupt()
             #expect(await cancelled.event("aborted") != nil)

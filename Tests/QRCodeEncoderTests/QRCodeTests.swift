@@ -32,7 +32,7 @@ import Testing
     /// where a missing decoder fails the test.
     @Test(.enabled(if: Zbar.isInstalled || Zbar.isRequired, "zbarimg is not installed"),
           arguments: QRCode.ErrorCorrection.allCases)
-    func zbarReadsBackWhatWasEncoded(correction: QRCode.ErrorCorrection) throws {
+    func zbarReadsBackWhatWasEncoded(correction: QRCode.ErrorCorrection) async throws {
         let texts = [
             "123456789", "000000001", String(repeating: "0123456789", count: 12),
             "Grüße, Ada! https://app.example/callback?x=1",
@@ -40,7 +40,7 @@ import Testing
         ]
         for text in texts {
             let code = try QRCode(encoding: text, correction: correction)
-            #expect(try Zbar.decode(code.png(moduleSize: 4)) == text, "version \(code.version), mask \(code.mask)")
+            #expect(try await Zbar.decode(code.png(moduleSize: 4)) == text, "version \(code.version), mask \(code.mask)")
         }
     }
 
@@ -64,20 +64,24 @@ enum Zbar {
     static var isInstalled: Bool { path != nil }
     static var isRequired: Bool { ProcessInfo.processInfo.environment["BI_REQUIRE_ZBAR"] == "1" }
 
-    static func decode(_ png: [UInt8]) throws -> String {
+    /// The text zbarimg decodes from `png`. Its output goes to a file, not a pipe, and its exit
+    /// is awaited, so no thread waits on a descriptor another child process may hold open.
+    static func decode(_ png: [UInt8]) async throws -> String {
         guard let zbarimg = path else { throw Missing() }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).png")
-        try Data(png).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString)")
+        let (image, output) = (base.appendingPathExtension("png"), base.appendingPathExtension("txt"))
+        defer { [image, output].forEach { try? FileManager.default.removeItem(at: $0) } }
+        try Data(png).write(to: image)
+        FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: zbarimg)
-        process.arguments = ["--raw", "-q", "-Sbinary", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
+        process.arguments = ["--raw", "-q", "-Sbinary", image.path]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        let (exits, exit) = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in exit.yield() }
+        try await process.start()
+        await exits.first { _ in true }
+        var text = try String(contentsOf: output, encoding: .utf8)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

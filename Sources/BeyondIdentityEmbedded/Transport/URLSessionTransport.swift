@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -32,7 +33,7 @@ final class URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await load(urlRequest)
         } catch {
             throw BISDKError.serverUnreachable("\(request.method) \(request.url.host ?? request.url.absoluteString): \(error.localizedDescription)")
         }
@@ -44,6 +45,57 @@ final class URLSessionTransport: HTTPTransport {
             headers[name.lowercased()] = value
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+}
+
+extension URLSessionTransport {
+    /// `URLSession.data(for:)` with cancellation that cannot deadlock: on Linux, cancelling a
+    /// task inside the async API waits on the session's queue while holding the task's status
+    /// lock, and that queue may be waiting for the same lock to deliver the response. Here the
+    /// data task is cancelled from another queue, after the cancellation handler has returned.
+    private func load(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let running = RunningDataTask()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    }
+                }
+                running.start(task)
+            }
+        } onCancel: {
+            running.cancel()
+        }
+    }
+}
+
+/// A data task that may be cancelled before or after it starts.
+private final class RunningDataTask: Sendable {
+    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        task.resume()
+        if cancelled { Self.cancelLater(task) }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        if let task { Self.cancelLater(task) }
+    }
+
+    private static func cancelLater(_ task: URLSessionDataTask) {
+        nonisolated(unsafe) let task = task
+        DispatchQueue.global().async { task.cancel() }
     }
 }
 

@@ -17,27 +17,43 @@ enum BICommand {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bi")
     }
 
+    /// Runs `bi` to completion. Its output goes to files, not pipes: a pipe's write end can be
+    /// inherited by another child spawned at the same moment, and a reader waiting for its end
+    /// would then hold a thread the cooperative pool needs.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return Result(
-            status: status,
-            stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let stdout = try OutputFile(), stderr = try OutputFile()
+        defer { stdout.remove(); stderr.remove() }
+        process.standardOutput = stdout.handle
+        process.standardError = stderr.handle
+        let (exits, exit) = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { exit.yield($0.terminationStatus) }
+        try await process.start()
+        let status = await exits.first { _ in true } ?? -1
+        return Result(status: status, stdout: stdout.text(), stderr: stderr.text())
+    }
+}
+
+/// A temporary file a child process writes its output to.
+struct OutputFile: Sendable {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bi-output-\(UUID().uuidString)")
+    let handle: FileHandle
+
+    init() throws {
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        handle = try FileHandle(forWritingTo: url)
+    }
+
+    /// Everything written so far.
+    func data() -> Data { FileManager.default.contents(atPath: url.path) ?? Data() }
+
+    func text() -> String { String(decoding: data(), as: UTF8.self) }
+
+    func remove() {
+        try? handle.close()
+        try? FileManager.default.removeItem(at: url)
     }
 }

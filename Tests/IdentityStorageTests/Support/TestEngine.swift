@@ -57,8 +57,8 @@ enum TestEngine: String, Sendable, CustomStringConvertible {
             let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             let admin = try await SQLIdentityStore.postgres(url: url, logger: Self.logger)
             let create: SQLQueryString = "CREATE SCHEMA \(ident: schema)"
-            try await admin.run(create)
             do {
+                try await admin.run(create)
                 try await body {
                     try await SQLIdentityStore.postgres(url: url, searchPath: [schema], logger: Self.logger)
                 }
