@@ -129,7 +129,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder"], swiftSettings: strict),
+        // Starting child processes from tests without blocking the cooperative thread pool.
+        .target(name: "TestProcessSupport", path: "Tests/TestProcessSupport", swiftSettings: strict),
+        .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder", "TestProcessSupport"], swiftSettings: strict),
         .testTarget(
             name: "BeyondIdentityEmbeddedTests",
             dependencies: ["BeyondIdentityEmbedded"],
@@ -138,6 +140,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "TestProcessSupport",
                 "BeyondIdentityEmbedded",
                 "IdentityServer",
                 "IdentityStorage",

@@ -4,19 +4,8 @@ import X509
 
 /// The admin API's failure paths and the rules it enforces.
 @Suite struct AdminAPITests {
-    private func withRealm(_ body: (RunningServer, TestRealm) async throws -> Void) async throws {
-        let server = try await RunningServer.start()
-        do {
-            try await body(server, try await TestRealm.create(on: server))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     @Test func adminTokenIsRequiredAndChecked() async throws {
-        try await withRealm { server, _ in
+        try await RunningServer.withRealm { server, _ in
             let anonymous = try await HTTPTestClient(baseURL: server.baseURL).send("GET", "/v1/admin/tenants")
             #expect(anonymous.status == 401)
             #expect(anonymous.error == "unauthorized")
@@ -31,7 +20,7 @@ import X509
     }
 
     @Test func unknownIdsWrongParentsAndBadInputAreFourHundreds() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let admin = server.admin
             #expect(try await admin.send("GET", "/v1/admin/tenants/nope").status == 404)
             let otherTenant = try await admin.created("/v1/admin/tenants", ["display_name": "Other"])
@@ -69,7 +58,7 @@ import X509
     }
 
     @Test func applicationSecretsAreShownOnceAndRealmsHaveACA() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             #expect(realm.confidential.clientSecret != nil)
             #expect(realm.publicClient.clientSecret == nil)
             let listed = try await server.admin.send("GET", "\(realm.realmPath)/applications")
@@ -86,7 +75,7 @@ import X509
     }
 
     @Test func listsPageAndSuspendedIdentitiesGetNoLinks() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             for name in ["b", "c", "d", "e"] {
                 _ = try await server.admin.created("\(realm.realmPath)/identities", ["username": name])
             }

@@ -103,8 +103,9 @@ import Testing
         func bi(_ arguments: [String]) async throws -> BICommand.Result {
             try await BICommand.run(["device"] + arguments + ["--device", device, "--json"])
         }
-        #expect(try await bi(["configure", "--server", server.baseURL, "--client-id", clientID,
-                              "--redirect-uri", TestRealm.callback]).status == 0)
+        let configured = try await bi(["configure", "--server", server.baseURL, "--client-id", clientID,
+                                       "--redirect-uri", TestRealm.callback])
+        #expect(configured.status == 0, "\(configured.status): \(configured.stderr)")
         let registered = try await bi(["register", link])
         try #require(registered.status == 0, "\(registered.stderr)")
         let handle = try #require(registered.json["handle"] as? String)

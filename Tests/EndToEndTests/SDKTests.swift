@@ -6,17 +6,6 @@ import Testing
 /// The SDK's public API against the real server: registration, both sign-in flows, the
 /// authenticate-URL flow, selection, deletion and every bad input the issue names.
 @Suite struct SDKTests {
-    private func withRealm(_ body: (RunningServer, TestRealm) async throws -> Void) async throws {
-        let server = try await RunningServer.start()
-        do {
-            try await body(server, try await TestRealm.create(on: server))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     /// Registers a credential on `app` from a link the admin API returns.
     @discardableResult
     private func register(_ app: TestApp, realm: TestRealm, kind: String = "registration") async throws -> Credential {
@@ -24,7 +13,7 @@ import Testing
     }
 
     @Test func registrationFromTheOutboxEmailThenAuthenticate() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let job = try await server.admin.created("\(realm.identityPath)/binding-jobs", ["kind": "registration", "delivery": "email"])
             #expect(job["credential_binding_link"] == nil)
             let app = TestApp(server: server, application: realm.publicClient)
@@ -45,7 +34,7 @@ import Testing
     }
 
     @Test func recoveryAddsACredentialForTheSameIdentity() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let app = TestApp(server: server, application: realm.publicClient)
             let first = try await register(app, realm: realm)
             let recovered = try await register(app, realm: realm, kind: "recovery")
@@ -56,7 +45,7 @@ import Testing
     }
 
     @Test func authorizeWithAndWithoutPKCEForAConfidentialBackend() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let app = TestApp(server: server, application: realm.confidential)
             try await register(app, realm: realm)
             let backend = TestRelyingParty(application: realm.confidential, server: server)
@@ -73,7 +62,7 @@ import Testing
     }
 
     @Test func authenticateURLFromTheAuthorizeRedirect() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let app = TestApp(server: server, application: realm.publicClient)
             try await register(app, realm: realm)
             let browser = TestRelyingParty(application: realm.publicClient, server: server)
@@ -94,7 +83,7 @@ import Testing
     }
 
     @Test func twoCredentialsAskWhichToUse() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let app = TestApp(server: server, application: realm.publicClient)
             try await register(app, realm: realm)
             let second = try await register(app, realm: realm)
@@ -114,7 +103,7 @@ import Testing
     }
 
     @Test func deleteRevokesOnTheServer() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let app = TestApp(server: server, application: realm.publicClient)
             let credential = try await register(app, realm: realm)
             // Keep a copy of the key store, to try the deleted credential afterwards.
@@ -152,7 +141,7 @@ import Testing
     }
 
     @Test func badLinksAreRefusedAndLeaveNothingBehind() async throws {
-        try await withRealm { server, realm in
+        try await RunningServer.withRealm { server, realm in
             let app = TestApp(server: server, application: realm.publicClient)
             let link = try await realm.enrollmentLink()
             let otherServer = link.replacingOccurrences(of: server.baseURL, with: "http://127.0.0.1:1")

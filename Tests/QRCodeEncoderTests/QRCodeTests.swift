@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 import Testing
 
 @testable import QRCodeEncoder

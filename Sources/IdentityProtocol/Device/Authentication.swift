@@ -95,9 +95,11 @@ public struct AuthenticationResult: Codable, Sendable, Equatable {
     }
 }
 
-/// Revokes a credential on the server, signed by that credential's own key over
-/// ``SignedMessage/revocation(credentialID:issuedAt:)``.
-public struct RevokeCredentialRequest: Codable, Sendable, Equatable {
+/// A request a credential makes about itself, signed by its own key over a purpose-labelled
+/// message with the credential id and the time: revocation
+/// (``SignedMessage/revocation(credentialID:issuedAt:)``) or opening an extension session
+/// (``SignedMessage/extension(credentialID:issuedAt:)``).
+public struct SignedCredentialRequest: Codable, Sendable, Equatable {
     public var credentialID: String
     /// Seconds since 1970; the server accepts a few minutes of clock skew.
     public var issuedAt: Int64
@@ -117,6 +119,9 @@ public struct RevokeCredentialRequest: Codable, Sendable, Equatable {
         case signature
     }
 }
+
+/// Revokes the signing credential on the server.
+public typealias RevokeCredentialRequest = SignedCredentialRequest
 
 /// Which issuer serves a client: lets an SDK configured with a server URL and a client id
 /// find the OpenID provider.

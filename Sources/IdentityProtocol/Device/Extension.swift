@@ -4,28 +4,8 @@ public import Foundation
 // A opens a session (signed by its credential) and shows a rotating 9-digit code;
 // B claims it with a CSR; A endorses B's certificate draft; the server issues B's certificate.
 
-/// Device A opens an extension session, signed by the credential's key over
-/// ``SignedMessage/extension(credentialID:issuedAt:)``.
-public struct OpenExtensionRequest: Codable, Sendable, Equatable {
-    public var credentialID: String
-    /// Seconds since 1970; the server accepts a few minutes of clock skew.
-    public var issuedAt: Int64
-    /// DER-encoded ECDSA P-256 signature, base64url.
-    public var signature: String
-
-    /// Creates a request.
-    public init(credentialID: String, issuedAt: Int64, signature: String) {
-        self.credentialID = credentialID
-        self.issuedAt = issuedAt
-        self.signature = signature
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case credentialID = "credential_id"
-        case issuedAt = "issued_at"
-        case signature
-    }
-}
+/// Device A opens an extension session for the signing credential.
+public typealias OpenExtensionRequest = SignedCredentialRequest
 
 /// A session as its holder (device A) first sees it.
 public struct OpenedExtension: Codable, Sendable, Equatable {

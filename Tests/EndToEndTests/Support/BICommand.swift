@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 
 /// Runs the built `bi` executable (next to the test bundle) and collects what it printed.
 enum BICommand {

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 
 /// `bi` running in the background, its output read line by line as it is written (for
 /// commands that wait, like `bi extend`). Output goes to a file (see ``BICommand/run(_:environment:)``).
