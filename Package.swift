@@ -129,7 +129,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Starting child processes from tests without blocking the cooperative thread pool.
+        // Test helpers that run child processes (bi, zbarimg) without blocking the cooperative pool.
         .target(name: "TestProcessSupport", path: "Tests/TestProcessSupport", swiftSettings: strict),
         .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder", "TestProcessSupport"], swiftSettings: strict),
         .testTarget(
@@ -141,6 +141,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TestProcessSupport",
+                "QRCodeEncoder",
                 "BeyondIdentityEmbedded",
                 "IdentityServer",
                 "IdentityStorage",

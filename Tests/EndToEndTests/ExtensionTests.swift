@@ -1,6 +1,8 @@
 import BeyondIdentityEmbedded
+import QRCodeEncoder
 import Foundation
 import IdentityProtocol
+import TestProcessSupport
 import Testing
 import X509
 
@@ -20,7 +22,10 @@ import X509
         var updates = app.sdk.extendCredentials(handles: [credential.handle]).makeAsyncIterator()
         guard case let .started(token, qrCode)? = try await updates.next() else { throw SetupError("no first code") }
         #expect(token.isWellFormed)
-        #expect(qrCode != nil)
+        let symbol = try #require(qrCode)
+        if Zbar.isInstalled || Zbar.isRequired {
+            #expect(try await Zbar.decode(symbol.png()) == token.value, "the QR code does not read back as the code")
+        }
         return (token, updates)
     }
 
