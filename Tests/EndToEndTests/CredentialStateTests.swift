@@ -30,7 +30,7 @@ import Testing
     @Test func aSuspendedIdentityShowsAndResumes() async throws {
         try await RunningServer.withRealm { server, realm in
             let app = TestApp(server: server, application: realm.publicClient, credentialStateMaxAge: 0)
-            try await app.sdk.registerCredentials(URL(string: try await realm.enrollmentLink())!)
+            _ = try await app.sdk.registerCredentials(URL(string: try await realm.enrollmentLink())!)
             _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
             #expect(try await app.sdk.getCredentials().map(\.state) == [.userSuspended])
             await #expect(throws: BISDKError.identityInactive("the identity is suspended")) {
@@ -46,7 +46,7 @@ import Testing
         let server = try await RunningServer.start()
         let realm = try await TestRealm.create(on: server)
         let app = TestApp(server: server, application: realm.publicClient, credentialStateMaxAge: 0)
-        try await app.sdk.registerCredentials(URL(string: try await realm.enrollmentLink())!)
+        _ = try await app.sdk.registerCredentials(URL(string: try await realm.enrollmentLink())!)
         await server.stop()
         #expect(try await app.sdk.getCredentials().map(\.state) == [.active])
     }

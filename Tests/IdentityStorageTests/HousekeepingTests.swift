@@ -51,26 +51,16 @@ import Testing
 
     @Test(arguments: TestEngine.all)
     func twoProcessesMigratingAtOnceBothSucceed(engine: TestEngine) async throws {
-        try await engine.withDatabase { open in
-            let first = try await open()
-            let second = try await open()
+        try await engine.withTwoStores { first, second in
             async let a: Void = first.migrate()
             async let b: Void = second.migrate()
-            do {
-                _ = try await (a, b)
-                try await first.createTenant(Fixtures.tenant())
-                #expect(try await second.tenant(id: "ten_1") == Fixtures.tenant())
-                let count = try await second.engine.run { db in
-                    try await db.raw("SELECT COUNT(*) AS n FROM schema_migrations").first()?.decode(column: "n", as: Int.self)
-                }
-                #expect(count == Migrations.all.count)
-            } catch {
-                try? await first.shutdown()
-                try? await second.shutdown()
-                throw error
+            _ = try await (a, b)
+            try await first.createTenant(Fixtures.tenant())
+            #expect(try await second.tenant(id: "ten_1") == Fixtures.tenant())
+            let count = try await second.engine.run { db in
+                try await db.raw("SELECT COUNT(*) AS n FROM schema_migrations").first()?.decode(column: "n", as: Int.self)
             }
-            try await first.shutdown()
-            try await second.shutdown()
+            #expect(count == Migrations.all.count)
         }
     }
 

@@ -61,9 +61,10 @@ public struct ServerConfiguration: Sendable {
         /// The first device counts as gone when it has not polled for this long, and a claim
         /// it has not endorsed within this long fails.
         public var holderTimeout: TimeInterval = 60
-        /// How often a waiting long poll re-reads its session, to see changes made on another
-        /// server instance (changes on this instance wake it at once).
-        public var recheckInterval: Duration = .seconds(1)
+        /// How often a waiting long poll re-reads its session anyway. Changes wake it at once
+        /// (on another instance through PostgreSQL notifications); this is the safety net for a
+        /// notification lost while the listening connection reconnects.
+        public var recheckInterval: Duration = .seconds(5)
         /// Code claims one client address may attempt per minute.
         public var claimsPerAddressPerMinute = 10
         /// Code claims all clients together may attempt per minute.

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Wakes the long polls of this server instance as soon as a session changes here. Changes
-/// made on another instance are seen when a waiting poll re-reads the session (every
-/// ``ServerConfiguration/CredentialExtension/recheckInterval``).
+/// Wakes the long polls of this server instance as soon as a session changes, here or (through
+/// ``ExtensionChangeRelay``) on another instance sharing the database. A waiting poll also
+/// re-reads its session every ``ServerConfiguration/CredentialExtension/recheckInterval``, in
+/// case a notification was lost.
 actor ExtensionSignals {
     private var waiters: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
 

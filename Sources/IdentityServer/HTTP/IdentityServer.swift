@@ -63,7 +63,7 @@ public struct IdentityServer: Sendable {
         let app = Application(
             router: Routes.build(context: context, metrics: configuration.metrics),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server"),
-            services: [HousekeepingService(context: context)],
+            services: [HousekeepingService(context: context), ExtensionChangeRelay(context: context)],
             onServerRunning: { channel in
                 if configured == nil, let port = channel.localAddress?.port {
                     baseURL.set("http://\(host):\(port)")

@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+import Foundation
 
 /// Seals secrets at rest (realm CA keys, token-signing keys) with AES-256-GCM under the master
 /// key. The purpose string is bound as authenticated data, so a sealed CA key cannot be

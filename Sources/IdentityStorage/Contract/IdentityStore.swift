@@ -99,6 +99,11 @@ public protocol IdentityStore: Sendable {
     ) async throws
     /// Records that the holder is still there, without changing the version.
     func touchExtensionSession(id: String, at: Date) async throws
+    /// The ids of sessions that any server sharing this database updates, as the updates
+    /// commit, from when this returns (PostgreSQL `LISTEN`/`NOTIFY`). Best effort: ids may be
+    /// lost while the listening connection reconnects. SQLite: an empty stream, as one server
+    /// uses a file.
+    func extensionSessionChanges() async -> AsyncStream<String>
 
     // MARK: Rate limits
     /// Counts one attempt in each bucket's window starting at `windowStart` (kept until

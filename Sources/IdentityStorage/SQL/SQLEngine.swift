@@ -4,6 +4,7 @@ import NIOPosix
 import PostgresKit
 import SQLKit
 import SQLiteKit
+import Synchronization
 
 /// How the store reaches its database: statements one at a time, or a transaction on one
 /// connection. SQLite and PostgreSQL differ only here and in a few words of DDL.
@@ -14,6 +15,10 @@ protocol SQLEngine: Sendable {
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
     /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
+    /// Sends `payload` to the listeners of `channel` when the transaction of `db` commits.
+    func notify(_ channel: String, payload: String, on db: any SQLDatabase) async throws
+    /// The payloads any connection to the database sends on `channel`, from when this returns.
+    func notifications(on channel: String) async -> AsyncStream<String>
     /// Closes connections.
     func shutdown() async throws
 }
@@ -65,6 +70,14 @@ final class SQLiteEngine: SQLEngine {
         try await turn.withLock { try await self.database.inTransaction(begin: "BEGIN IMMEDIATE", body) }
     }
 
+    /// Nothing to send: one server uses a SQLite file, and it signals its own changes.
+    func notify(_ channel: String, payload: String, on db: any SQLDatabase) async throws {}
+
+    /// No other server shares the file, so there is never anything to hear.
+    func notifications(on channel: String) async -> AsyncStream<String> {
+        AsyncStream { $0.finish() }
+    }
+
     func shutdown() async throws {
         try await connection.close()
     }
@@ -76,6 +89,10 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
     let kind = SQLEngineKind.postgres
     private let pool: EventLoopGroupConnectionPool<PostgresConnectionSource>
     private let database: any SQLDatabase
+    private let connection: PostgresConnection.Configuration
+    private let logger: Logger
+    /// The tasks behind ``notifications(on:)``, stopped at shutdown.
+    private let listeners = Mutex<[Task<Void, Never>]>([])
 
     init(url: String, searchPath: [String]?, logger: Logger) throws {
         var configuration: SQLPostgresConfiguration
@@ -85,6 +102,8 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
             throw StorageError.unsupportedDatabaseURL.with(detail: "\(error)")
         }
         configuration.searchPath = searchPath
+        connection = configuration.coreConfiguration
+        self.logger = logger
         pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: 4, logger: logger, on: MultiThreadedEventLoopGroup.singleton)
@@ -99,7 +118,51 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
         try await database.withSession { session in try await session.inTransaction(begin: "BEGIN", body) }
     }
 
+    func notify(_ channel: String, payload: String, on db: any SQLDatabase) async throws {
+        try await db.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+    }
+
+    /// `LISTEN` on a connection of its own, outside the pool. Returns once listening, or once
+    /// the first attempt has failed; reconnects every second while the stream is consumed.
+    /// Payloads sent while disconnected are lost, so listeners must not depend on them alone.
+    func notifications(on channel: String) async -> AsyncStream<String> {
+        let (payloads, output) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1024))
+        let (firstAttempt, attempted) = AsyncStream.makeStream(of: Void.self)
+        let listener = Task { [connection, logger] in
+            while !Task.isCancelled {
+                do {
+                    let listening = try await PostgresConnection.connect(configuration: connection, id: 0, logger: logger)
+                    do {
+                        try await listening.listen(on: channel) { notifications in
+                            attempted.finish()
+                            for try await notification in notifications { output.yield(notification.payload) }
+                        }
+                    } catch {
+                        try? await listening.close()
+                        throw error
+                    }
+                    try? await listening.close()
+                } catch {
+                    if !Task.isCancelled {
+                        logger.warning("listening for database notifications failed", metadata: ["error": "\(error)"])
+                    }
+                }
+                attempted.finish()
+                try? await Task.sleep(for: .seconds(1))
+            }
+            output.finish()
+        }
+        output.onTermination = { _ in listener.cancel() }
+        listeners.withLock { $0.append(listener) }
+        for await _ in firstAttempt {}
+        return payloads
+    }
+
     func shutdown() async throws {
+        for listener in listeners.withLock({ $0 }) {
+            listener.cancel()
+            await listener.value
+        }
         try await pool.shutdownAsync()
     }
 }

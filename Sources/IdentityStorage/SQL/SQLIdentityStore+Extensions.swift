@@ -26,8 +26,17 @@ extension SQLIdentityStore {
             }
             guard updated == 1 else { throw StorageError.notFound.with(detail: "extension session \(session.id) version \(expectedVersion)") }
             if let credential { try await self.insert(credential, on: db) }
+            try await self.engine.notify(Self.extensionSessionChannel, payload: session.id, on: db)
         }
     }
+
+    public func extensionSessionChanges() async -> AsyncStream<String> {
+        await engine.notifications(on: Self.extensionSessionChannel)
+    }
+
+    /// The notification channel of extension session changes. Session ids are unique across
+    /// databases, so deployments sharing one PostgreSQL server may share the channel.
+    static let extensionSessionChannel = "bi_extension_sessions"
 
     public func touchExtensionSession(id: String, at date: Date) async throws {
         try await engine.run { db in

@@ -44,7 +44,7 @@ struct OutputFile: Sendable {
     let handle: FileHandle
 
     init() throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         handle = try FileHandle(forWritingTo: url)
     }
 

@@ -42,6 +42,23 @@ enum TestEngine: String, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Two stores (two servers, as it were) on one fresh, empty, unmigrated database, shut down
+    /// after `body`.
+    func withTwoStores(_ body: (SQLIdentityStore, SQLIdentityStore) async throws -> Void) async throws {
+        try await withDatabase { open in
+            let (first, second) = (try await open(), try await open())
+            do {
+                try await body(first, second)
+            } catch {
+                try? await first.shutdown()
+                try? await second.shutdown()
+                throw error
+            }
+            try await first.shutdown()
+            try await second.shutdown()
+        }
+    }
+
     /// A fresh, empty, unmigrated database; `body` may open any number of stores on it.
     func withDatabase(_ body: (@Sendable () async throws -> SQLIdentityStore) async throws -> Void) async throws {
         switch self {

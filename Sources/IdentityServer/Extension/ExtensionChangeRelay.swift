@@ -1,0 +1,19 @@
+import IdentityStorage
+import ServiceLifecycle
+
+/// Wakes this instance's long polls when another server instance sharing the database changes
+/// an extension session (PostgreSQL `NOTIFY`), so device A on one instance hears at once that
+/// device B claimed its code on another.
+struct ExtensionChangeRelay: Service {
+    let context: ServerContext
+
+    func run() async throws {
+        let changes = await context.store.extensionSessionChanges()
+        await cancelWhenGracefulShutdown {
+            for await sessionID in changes { await context.extensionSignals.signal(sessionID) }
+        }
+        // SQLite has nothing to relay; stay until the server stops, as a service that returns
+        // early would stop the server.
+        try? await gracefulShutdown()
+    }
+}
