@@ -81,6 +81,29 @@ import X509
         }
     }
 
+    @Test func anIdentitySuspendedBeforeTheEndorsementFailsBothSidesAtOnce() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let b = TestApp(server: server, application: realm.publicClient)
+            let session = try await holder.openExtension(server: server, issuedAt: clock.now())
+            let claim = Task { await b.importing(CredentialToken(value: session.code)) }
+            let claimed = try await session.waitFor("claimed")
+            _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
+
+            let encodedDraft = try #require(claimed["certificate_draft"] as? String)
+            let draft = try #require(Data(base64URLEncoded: encodedDraft))
+            let tbs = try Certificate(derEncoded: Array(draft)).tbsCertificateBytes
+            let refused = try await session.endorse(Data(tbs), with: holder.key, chain: holder.chain)
+            #expect(refused.status == 403)
+            #expect(refused.error == "identity_inactive")
+            // B hears the reason now, not after the holder timeout (the clock does not move).
+            guard case .failure(.identityInactive) = await claim.value else {
+                Issue.record("B should fail with identity_inactive, got \(await claim.value)")
+                return
+            }
+            #expect(b.storedFiles.isEmpty)
+        }
+    }
+
     @Test func badSessionSecretsAndWrongChainsAreRefused() async throws {
         try await withHolder { server, realm, holder, clock in
             let session = try await holder.openExtension(server: server, issuedAt: clock.now())

@@ -125,6 +125,18 @@ import Testing
         }
     }
 
+    @Test func aCredentialTheDeviceCannotKeepIsRevokedOnTheServer() async throws {
+        try await RunningServer.withRealm { server, realm in
+            // The user cancels the prompt for the passphrase that would seal the new key.
+            let app = TestApp(server: server, application: realm.publicClient, passphrase: { _ in nil })
+            await #expect(throws: BISDKError.userCancelled) { try await register(app, realm: realm) }
+            #expect(app.storedFiles.isEmpty)
+            let listed = try await server.admin.send("GET", "\(realm.identityPath)/credentials")
+            let states = try #require(listed.json["items"] as? [[String: Any]]).map { $0["state"] as? String }
+            #expect(states == ["revoked"])
+        }
+    }
+
     @Test func deleteWithTheServerDownKeepsTheCredential() async throws {
         let server = try await RunningServer.start()
         let realm = try await TestRealm.create(on: server)

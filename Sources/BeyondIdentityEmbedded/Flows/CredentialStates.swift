@@ -26,7 +26,7 @@ struct CredentialStates: Sendable {
             return credentials
         }
         await context.stateRefresh.refreshed(at: now)
-        for index in credentials.indices {
+        for index in credentials.indices where context.domain.isBaseURL(credentials[index].apiBaseURL.absoluteString) {
             guard let wire = response.states[credentials[index].handle.rawValue] else { continue }
             let state = CredentialState(wire: wire)
             guard state != credentials[index].state else { continue }

@@ -13,17 +13,8 @@ struct Deletion: Sendable {
         guard context.domain.isBaseURL(credential.apiBaseURL.absoluteString) else {
             throw BISDKError.otherServer(apiBaseURL: credential.apiBaseURL.absoluteString)
         }
-        let issuedAt = Int64(context.clock().timeIntervalSince1970)
-        let signature = try await context.withKeyStore {
-            try await $0.sign(
-                SignedMessage.revocation(credentialID: handle.rawValue, issuedAt: issuedAt),
-                with: credential.keyHandle, prompt: context.biometricAskPrompt)
-        }
         do {
-            let _: CredentialDescriptor = try await context.api.post(
-                context.domain.url(DeviceAPI.revokeCredential),
-                json: RevokeCredentialRequest(
-                    credentialID: handle.rawValue, issuedAt: issuedAt, signature: signature.derRepresentation.base64URLEncodedString))
+            try await CredentialRevocation.post(credentialID: handle.rawValue, signedWith: credential.keyHandle, context: context)
         } catch BISDKError.serverError(status: _, code: APIErrorCode.notFound, description: _) {
             context.log(.warning, "deletion: the server does not know \(handle); removing it locally")
         }

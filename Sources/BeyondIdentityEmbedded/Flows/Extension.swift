@@ -26,10 +26,11 @@ struct Extension: Sendable {
         context.log(.info, "extension: session open for \(handle)")
         do {
             try await follow(session, of: credential, firstCode: opened.code, emit: emit)
-        } catch where Task.isCancelled {
-            // The caller stopped listening: end the session too (best effort; it also expires by itself).
+        } catch {
+            // Whatever stopped us, the code stops working too (best effort; it also expires).
             let context = context
             Task { try? await Self.cancelOnServer(session, context: context) }
+            guard Task.isCancelled else { throw error }
             emit(.aborted)
         }
     }
@@ -52,11 +53,15 @@ struct Extension: Sendable {
             try Task.checkCancellation()
             let untilRotation = ContinuousClock.now.duration(to: rotation)
             if untilRotation <= .zero {
-                code = try await context.api.post(context.domain.url(DeviceAPI.rotateExtensionCode), json: session)
-                version = code.version
-                rotation = ContinuousClock.now + .seconds(code.expiresIn) - Self.rotationMargin
-                emit(.tokenUpdated(token(code), QRCode.make(for: code.code)))
-                continue
+                do {
+                    code = try await context.api.post(context.domain.url(DeviceAPI.rotateExtensionCode), json: session)
+                    version = code.version
+                    rotation = ContinuousClock.now + .seconds(code.expiresIn) - Self.rotationMargin
+                    emit(.tokenUpdated(token(code), QRCode.make(for: code.code)))
+                    continue
+                } catch BISDKError.serverError(status: _, code: APIErrorCode.extensionStateConflict, description: _) {
+                    // B claimed the code just before the rotation: the status below says so.
+                }
             }
             let wait = min(ExtensionStatusRequest.maximumWait, max(1, Int(untilRotation.components.seconds) + 1))
             let status: ExtensionStatus = try await context.api.post(

@@ -4,7 +4,7 @@ import IdentityProtocol
 /// Device B's side of adding a second device: a new key and CSR, a claim with the code device
 /// A shows, then a wait (long poll) until A has endorsed the key and the server has issued the
 /// certificate; the credential is stored with its key at once. On any failure the key is
-/// discarded: no orphan key, no half credential.
+/// discarded (and an issued credential revoked): no orphan key, no half credential.
 struct Import: Sendable {
     let context: SDKContext
 
@@ -16,9 +16,8 @@ struct Import: Sendable {
                 json: ClaimExtensionRequest(code: token.value, csr: csr, deviceName: ProcessInfo.processInfo.hostName))
             context.log(.info, "import: code accepted; waiting for the other device")
             let response = try await issuedCredential(for: claim)
-            let credential = try IssuedCredential.credential(
-                from: response, keyHandle: keyHandle, publicKey: publicKey, context: context)
-            try await context.withKeyStore { try await $0.store(credential, prompt: context.biometricAskPrompt) }
+            let credential = try await IssuedCredential.keep(
+                response, keyHandle: keyHandle, publicKey: publicKey, context: context)
             context.log(.info, "import: stored credential \(credential.handle)")
             return [credential]
         }

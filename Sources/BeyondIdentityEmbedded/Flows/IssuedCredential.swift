@@ -7,7 +7,7 @@ import X509
 /// Turns the server's answer to a binding (enrollment or extension) into a ``Credential``,
 /// after checking that the chain's leaf certifies the device's new key.
 enum IssuedCredential {
-    static func credential(
+    private static func credential(
         from response: BindCredentialResponse, keyHandle: Credential.KeyHandle, publicKey: P256.Signing.PublicKey,
         context: SDKContext
     ) throws -> Credential {
@@ -33,6 +33,29 @@ enum IssuedCredential {
             identityID: descriptor.identityID, identityUsername: descriptor.identityUsername,
             identityDisplayName: descriptor.identityDisplayName,
             parentHandle: descriptor.parentCredentialID.map { Credential.Handle($0) })
+    }
+
+    /// Stores the credential the server issued for the new key. If the device cannot keep it
+    /// (the chain is wrong, the user cancels the prompt that seals the key, the store fails),
+    /// the server's record is revoked, signed by the new key, before the error propagates: no
+    /// credential stays active on the server that no device holds.
+    static func keep(
+        _ response: BindCredentialResponse, keyHandle: Credential.KeyHandle, publicKey: P256.Signing.PublicKey,
+        context: SDKContext
+    ) async throws -> Credential {
+        do {
+            let credential = try credential(from: response, keyHandle: keyHandle, publicKey: publicKey, context: context)
+            try await context.withKeyStore { try await $0.store(credential, prompt: context.biometricAskPrompt) }
+            return credential
+        } catch {
+            let id = response.credential.id
+            context.log(.warning, "could not keep credential \(id); revoking it on the server: \(error)")
+            // A task of its own, so that a cancelled caller does not cancel the revocation.
+            try? await Task {
+                try await CredentialRevocation.post(credentialID: id, signedWith: keyHandle, context: context)
+            }.value
+            throw error
+        }
     }
 
     /// A new key in the store and a CSR signed by it; `body` runs with them, and the key is

@@ -16,9 +16,8 @@ struct Registration: Sendable {
                 let response: BindCredentialResponse = try await context.api.post(
                     context.domain.url(DeviceAPI.bindCredential),
                     json: BindCredentialRequest(bindingToken: token, csr: csr, deviceName: ProcessInfo.processInfo.hostName))
-                let credential = try IssuedCredential.credential(
-                    from: response, keyHandle: keyHandle, publicKey: publicKey, context: context)
-                try await context.withKeyStore { try await $0.store(credential, prompt: context.biometricAskPrompt) }
+                let credential = try await IssuedCredential.keep(
+                    response, keyHandle: keyHandle, publicKey: publicKey, context: context)
                 context.log(.info, "registration: stored credential \(credential.handle)")
                 return credential
             }

@@ -2,8 +2,9 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 
-/// Limits extension-code claims per client address and across all clients, in fixed
-/// one-minute windows counted in the database (so the limits hold across server instances).
+/// Limits extension-code claims per client network (an IPv4 address, an IPv6 /64) and across
+/// all clients, in fixed one-minute windows counted in the database (so the limits hold across
+/// server instances).
 /// README "Guessing a code" has the arithmetic behind the defaults.
 struct ClaimRateLimiter: Sendable {
     let store: any IdentityStore
@@ -17,7 +18,7 @@ struct ClaimRateLimiter: Sendable {
     func admit(clientAddress: String?) async throws {
         let now = now()
         let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / Self.window).rounded(.down) * Self.window)
-        let address = clientAddress.map { "claim:address:\($0)" }
+        let address = clientAddress.map { "claim:address:\(Self.network(of: $0))" }
         let counts = try await store.recordAttempt(
             buckets: ["claim:all"] + (address.map { [$0] } ?? []),
             windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * Self.window))
@@ -29,5 +30,17 @@ struct ClaimRateLimiter: Sendable {
             .tooManyRequests(retryAfter: max(1, retryAfter)), APIErrorCode.rateLimited,
             overAddress ? "too many code attempts from this address; try again in a minute"
                 : "too many code attempts on this server; try again in a minute")
+    }
+
+    /// What one client counts as: an IPv4 address (also when IPv4-mapped), or the /64 of an
+    /// IPv6 address, as one subscriber usually holds a whole /64.
+    static func network(of address: String) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        if bytes.prefix(12).elementsEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]) {
+            return bytes.suffix(4).map(String.init).joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
     }
 }

@@ -53,20 +53,23 @@ extension ExtensionService {
     private func claimable(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
         guard session.state == ExtensionStateWire.open else { throw Self.claimError(session) }
         let now = context.now()
-        guard session.codeExpiresAt > now else { throw Self.error(APIErrorCode.extensionCodeExpired) }
+        guard session.codeExpiresAt > now else { throw Self.error(APIErrorCode.extensionCodeExpired, .conflict) }
         guard now.timeIntervalSince(session.holderSeenAt) < settings.holderTimeout else {
             try await failing(session, APIErrorCode.extensionAbandoned)
-            throw Self.error(APIErrorCode.extensionAbandoned)
+            throw Self.error(APIErrorCode.extensionAbandoned, .conflict)
         }
         return session
     }
 
-    /// Why a session that is no longer open refuses a claim.
+    /// Why a session that is no longer open refuses a claim: 409, as the code was right but
+    /// the session has moved on; 400 for a code A has replaced.
     private static func claimError(_ session: ExtensionSessionRecord) -> ServiceError {
         switch session.state {
+        // Still open after a lost race: A replaced the code meanwhile.
+        case ExtensionStateWire.open: error(APIErrorCode.invalidExtensionCode)
         case ExtensionStateWire.claimed, ExtensionStateWire.complete: error(APIErrorCode.extensionCodeUsed, .conflict)
-        case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled)
-        default: error(session.failure ?? APIErrorCode.extensionCodeExpired)
+        case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled, .conflict)
+        default: error(session.failure ?? APIErrorCode.extensionCodeExpired, .conflict)
         }
     }
 }

@@ -58,10 +58,7 @@ extension ExtensionService {
     func endorse(_ request: EndorseExtensionRequest) async throws -> ExtensionStatus {
         let session = try await holderSession(ExtensionSessionReference(sessionID: request.sessionID, secret: request.secret))
         guard session.state == ExtensionStateWire.claimed, let claim = session.claim else { throw Self.notClaimed(session) }
-        let checks = DeviceChecks(context: context)
-        let holder = try await checks.activeCredential(session.credentialID)
-        guard let realm = try await context.store.realm(id: session.realmID) else { throw Self.invalidSession }
-        let chain = try await checks.verifyChain(request.certificateChain, of: holder, realm: realm)
+        let (holder, chain) = try await endorsingCredential(of: session, presenting: request.certificateChain)
         guard let signature = Data(base64URLEncoded: request.signature),
               let certificate = ExtensionCertificates.endorsed(
                 draftDER: claim.draftCertificateDER, signature: signature, issuer: chain[0])
@@ -69,7 +66,6 @@ extension ExtensionService {
             try await failing(session, APIErrorCode.invalidEndorsement)
             throw Self.error(APIErrorCode.invalidEndorsement, .unauthorized)
         }
-        _ = try await checks.activeIdentity(session.identityID)
 
         let now = context.now()
         let issued = CredentialRecord(
@@ -89,18 +85,41 @@ extension ExtensionService {
         return try await view(completed, for: .holder)
     }
 
-    /// Cancels an open or claimed session; the code stops working at once. Idempotent.
+    /// Cancels an open or claimed session; the code stops working at once. Idempotent, also
+    /// when a claim or rotation lands meanwhile: it retries on the newer version.
     func cancel(_ reference: ExtensionSessionReference) async throws -> ExtensionStatus {
-        let session = try await holderSession(reference)
-        guard !ExtensionStateWire.isFinal(session.state) else { return try await view(session, for: .holder) }
-        let cancelled = try await commit(session) { $0.state = ExtensionStateWire.cancelled }
-        try await context.audit(
-            "extension.cancelled", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.credentialID,
-            detail: ["session_id": session.id])
-        return try await view(cancelled, for: .holder)
+        var session = try await holderSession(reference)
+        while !ExtensionStateWire.isFinal(session.state) {
+            do {
+                session = try await commit(session) { $0.state = ExtensionStateWire.cancelled }
+                try await context.audit(
+                    "extension.cancelled", tenantID: session.tenantID, realmID: session.realmID,
+                    subjectID: session.credentialID, detail: ["session_id": session.id])
+            } catch let error as ServiceError where error.code == APIErrorCode.extensionStateConflict {
+                session = try await holderSession(reference)
+            }
+        }
+        return try await view(session, for: .holder)
     }
 
     // MARK: Helpers
+
+    /// A's credential and its verified chain, if A and its identity are still active; if not,
+    /// the session fails with the same reason, so B learns it at once.
+    private func endorsingCredential(
+        of session: ExtensionSessionRecord, presenting chainPEMs: [String]
+    ) async throws -> (CredentialRecord, [Certificate]) {
+        let checks = DeviceChecks(context: context)
+        do {
+            let holder = try await checks.activeCredential(session.credentialID)
+            _ = try await checks.activeIdentity(session.identityID)
+            guard let realm = try await context.store.realm(id: session.realmID) else { throw Self.invalidSession }
+            return (holder, try await checks.verifyChain(chainPEMs, of: holder, realm: realm))
+        } catch let error as ServiceError {
+            try await failing(session, error.code)
+            throw error
+        }
+    }
 
     /// The settled session, if `reference` holds A's secret; marks A as present.
     private func holderSession(_ reference: ExtensionSessionReference) async throws -> ExtensionSessionRecord {

@@ -6,12 +6,15 @@ struct TestApp: Sendable {
     let sdk: Embedded
     let keyStoreDirectory: URL
 
-    init(server: RunningServer, application: TestApplication, baseURL: String? = nil, credentialStateMaxAge: TimeInterval = 300) {
+    init(
+        server: RunningServer, application: TestApplication, baseURL: String? = nil, credentialStateMaxAge: TimeInterval = 300,
+        passphrase: FileKeyStore.PassphraseProvider? = nil
+    ) {
         keyStoreDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-device-\(UUID().uuidString)")
         sdk = Embedded(
             biometricAskPrompt: "Sign in", clientID: application.clientID,
             domain: Domain(baseURL: URL(string: baseURL ?? server.baseURL)!), redirectURI: TestRealm.callback,
-            keyStore: FileKeyStore(directory: keyStoreDirectory), credentialStateMaxAge: credentialStateMaxAge)
+            keyStore: FileKeyStore(directory: keyStoreDirectory, passphrase: passphrase), credentialStateMaxAge: credentialStateMaxAge)
     }
 
     /// The outcome of registering from a code, as a value.
