@@ -25,15 +25,20 @@ struct ExtensionService {
         }
         let wait = Duration.seconds(min(max(request.wait ?? 0, 0), ExtensionStatusRequest.maximumWait))
         let deadline = ContinuousClock.now.advanced(by: wait)
+        let seen = request.afterVersion ?? -1
         while true {
             session = try await settled(session)
             let remaining = ContinuousClock.now.duration(to: deadline)
-            if session.version > request.afterVersion ?? -1 || remaining <= .zero {
+            if session.version > seen || remaining <= .zero {
                 return try await view(session, for: role)
             }
-            await context.extensionSignals.wait(for: session.id, timeout: min(remaining, settings.recheckInterval))
-            guard let reread = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
-            session = reread
+            let (id, store) = (session.id, context.store)
+            session = try await context.extensionSignals.read(
+                id, waitingUpTo: min(remaining, settings.recheckInterval), until: { $0.version > seen }
+            ) {
+                guard let current = try await store.extensionSession(id: id) else { throw Self.invalidSession }
+                return current
+            }
         }
     }
 

@@ -7,20 +7,30 @@ import Foundation
 actor ExtensionSignals {
     private var waiters: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
 
-    /// Returns when `sessionID` is signalled, after `timeout`, or when the task is cancelled.
-    func wait(for sessionID: String, timeout: Duration) async {
+    /// Reads with a wake-up for `sessionID` already registered, so that a change committed
+    /// just after the read still wakes this wait: returns that read if `isNews`; otherwise
+    /// waits for a signal, `timeout` or cancellation, and reads again.
+    func read<Value: Sendable>(
+        _ sessionID: String, waitingUpTo timeout: Duration, until isNews: @Sendable (Value) -> Bool,
+        _ read: @Sendable () async throws -> Value
+    ) async throws -> Value {
         let (signalled, continuation) = AsyncStream<Void>.makeStream()
         let waiter = UUID()
         waiters[sessionID, default: [:]][waiter] = continuation
+        defer {
+            waiters[sessionID]?[waiter] = nil
+            if waiters[sessionID]?.isEmpty == true { waiters[sessionID] = nil }
+            continuation.finish()
+        }
+        let first = try await read()
+        guard !isNews(first) else { return first }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for await _ in signalled {} }
             group.addTask { try? await Task.sleep(for: timeout) }
             await group.next()
             group.cancelAll()
         }
-        waiters[sessionID]?[waiter] = nil
-        if waiters[sessionID]?.isEmpty == true { waiters[sessionID] = nil }
-        continuation.finish()
+        return try await read()
     }
 
     /// Wakes every wait on `sessionID`.
