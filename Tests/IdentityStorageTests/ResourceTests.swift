@@ -171,6 +171,24 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func standingsCombineCredentialStateAndIdentityStatus(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            #expect(try await store.credentialStandings(ids: []) == [:])
+            #expect(try await store.credentialStandings(ids: ["crd_1", "crd_x"]) == [
+                "crd_1": CredentialStanding(credentialState: "active", identityStatus: "active"),
+            ])
+            var identity = Fixtures.identity()
+            identity.status = "suspended"
+            try await store.updateIdentity(identity)
+            _ = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(100))
+            #expect(try await store.credentialStandings(ids: ["crd_1"]) == [
+                "crd_1": CredentialStanding(credentialState: "revoked", identityStatus: "suspended"),
+            ])
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func revokingACredentialKeepsTheFirstRevocationTime(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()

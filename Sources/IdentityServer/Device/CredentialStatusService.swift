@@ -14,17 +14,18 @@ struct CredentialStatusService {
         guard request.credentialIDs.count <= Self.maximumIDs else {
             throw ServiceError.invalidRequest("at most \(Self.maximumIDs) credential ids per request")
         }
+        let standings = try await context.store.credentialStandings(ids: Array(Set(request.credentialIDs)))
         var states: [String: String] = [:]
-        for id in Set(request.credentialIDs) {
-            states[id] = try await state(of: id)
+        for id in request.credentialIDs {
+            states[id] = standings[id].map(Self.state) ?? CredentialStateWire.unknown
         }
         return CredentialStatusResponse(states: states)
     }
 
-    private func state(of id: String) async throws -> String {
-        guard let credential = try await context.store.credential(id: id) else { return CredentialStateWire.unknown }
-        guard credential.state == CredentialStateWire.active else { return credential.state }
-        switch try await context.store.identity(id: credential.identityID)?.status {
+    /// The state a device shows: the credential's own unless it is active and its identity is not.
+    private static func state(_ standing: CredentialStanding) -> String {
+        guard standing.credentialState == CredentialStateWire.active else { return standing.credentialState }
+        switch standing.identityStatus {
         case "active": return CredentialStateWire.active
         case "suspended": return CredentialStateWire.suspended
         default: return CredentialStateWire.deleted

@@ -48,6 +48,9 @@ public protocol IdentityStore: Sendable {
 
     // MARK: Credentials
     func credential(id: String) async throws -> CredentialRecord?
+    /// The states of the credentials among `ids` that exist, with their identities' statuses,
+    /// in one query.
+    func credentialStandings(ids: [String]) async throws -> [String: CredentialStanding]
     func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord>
     /// Sets state `revoked` and `revokedAt` (keeps the first `revokedAt` if already revoked); returns the row.
     func revokeCredential(id: String, at: Date) async throws -> CredentialRecord

@@ -42,6 +42,21 @@ extension SQLIdentityStore {
     public func credential(id: String) async throws -> CredentialRecord? {
         try await fetch(CredentialRecord.self, where: "id", equals: id)
     }
+    public func credentialStandings(ids: [String]) async throws -> [String: CredentialStanding] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await engine.run { db in
+            try await db.raw("""
+                SELECT c.id, c.state, i.status FROM credentials c JOIN identities i ON i.id = c.identity_id
+                WHERE c.id IN (\(binds: ids))
+                """).all()
+        }
+        var standings: [String: CredentialStanding] = [:]
+        for row in rows {
+            standings[try row.string("id")] = CredentialStanding(
+                credentialState: try row.string("state"), identityStatus: try row.string("status"))
+        }
+        return standings
+    }
     public func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord> {
         try await list(CredentialRecord.self, where: "identity_id", equals: identityID, page)
     }
