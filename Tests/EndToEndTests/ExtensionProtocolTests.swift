@@ -104,6 +104,17 @@ import X509
         }
     }
 
+    @Test func openingASecondSessionCancelsTheFirst() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let b = TestApp(server: server, application: realm.publicClient)
+            let first = try await holder.openExtension(server: server, issuedAt: clock.now())
+            let second = try await holder.openExtension(server: server, issuedAt: clock.now())
+            #expect(try await first.status().json["state"] as? String == "cancelled")
+            #expect(await b.importing(CredentialToken(value: first.code)) == .failure(.extensionFailed(.cancelled)))
+            #expect(try await second.status().json["state"] as? String == "open")
+        }
+    }
+
     @Test func badSessionSecretsAndWrongChainsAreRefused() async throws {
         try await withHolder { server, realm, holder, clock in
             let session = try await holder.openExtension(server: server, issuedAt: clock.now())

@@ -67,6 +67,21 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func liveSessionsAreTheOpenAndClaimedOnesOfTheCredential(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            for (id, code, state) in [("ext_1", "1", "open"), ("ext_2", "2", "claimed"), ("ext_3", "3", "cancelled")] {
+                var session = Fixtures.extensionSession(id, code: code)
+                session.state = state
+                try await store.createExtensionSession(session)
+            }
+            let live = try await store.liveExtensionSessions(credentialID: "crd_1")
+            #expect(live.map(\.id).sorted() == ["ext_1", "ext_2"])
+            #expect(try await store.liveExtensionSessions(credentialID: "crd_x").isEmpty)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func attemptsAreCountedPerBucketAndWindowThenExpire(engine: TestEngine) async throws {
         try await engine.withStore { store in
             let window = Fixtures.at(60)

@@ -5,7 +5,8 @@ import X509
 
 /// Device A's steps: open a session, replace its code, endorse the claimant, cancel.
 extension ExtensionService {
-    /// Opens a session for the credential that signed the request, with a first code.
+    /// Opens a session for the credential that signed the request, with a first code, and
+    /// cancels the credential's earlier sessions: one extension per credential at a time.
     func open(_ request: OpenExtensionRequest) async throws -> OpenedExtension {
         let checks = DeviceChecks(context: context)
         try checks.checkFreshness(issuedAt: request.issuedAt)
@@ -26,6 +27,10 @@ extension ExtensionService {
                 holderSeenAt: now, claim: nil, failure: nil, createdAt: now, updatedAt: now)
             try await context.store.createExtensionSession(session)
             return session
+        }
+        for earlier in try await context.store.liveExtensionSessions(credentialID: credential.id)
+        where earlier.id != opened.session.id {
+            try await cancel(earlier)
         }
         try await context.audit(
             "extension.opened", tenantID: credential.tenantID, realmID: credential.realmID, subjectID: credential.id,
@@ -88,7 +93,13 @@ extension ExtensionService {
     /// Cancels an open or claimed session; the code stops working at once. Idempotent, also
     /// when a claim or rotation lands meanwhile: it retries on the newer version.
     func cancel(_ reference: ExtensionSessionReference) async throws -> ExtensionStatus {
-        var session = try await holderSession(reference)
+        try await view(try await cancel(try await holderSession(reference)), for: .holder)
+    }
+
+    /// Cancels `session` unless it has ended, retrying when a claim or rotation lands meanwhile.
+    @discardableResult
+    private func cancel(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
+        var session = session
         while !ExtensionStateWire.isFinal(session.state) {
             do {
                 session = try await commit(session) { $0.state = ExtensionStateWire.cancelled }
@@ -96,10 +107,11 @@ extension ExtensionService {
                     "extension.cancelled", tenantID: session.tenantID, realmID: session.realmID,
                     subjectID: session.credentialID, detail: ["session_id": session.id])
             } catch let error as ServiceError where error.code == APIErrorCode.extensionStateConflict {
-                session = try await holderSession(reference)
+                guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
+                session = try await settled(current)
             }
         }
-        return try await view(session, for: .holder)
+        return session
     }
 
     // MARK: Helpers

@@ -91,6 +91,8 @@ public protocol IdentityStore: Sendable {
     /// Throws ``StorageError/alreadyExists`` when the code hash is taken (draw another code).
     func createExtensionSession(_ session: ExtensionSessionRecord) async throws
     func extensionSession(id: String) async throws -> ExtensionSessionRecord?
+    /// The credential's sessions that are open or claimed.
+    func liveExtensionSessions(credentialID: String) async throws -> [ExtensionSessionRecord]
     /// The session whose current code hash matches, in any state.
     func extensionSession(codeHash: Data) async throws -> ExtensionSessionRecord?
     /// Replaces the session if its stored version is still `expectedVersion`, and inserts

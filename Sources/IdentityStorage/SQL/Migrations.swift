@@ -13,6 +13,7 @@ enum Migrations {
     static let all: [Migration] = [
         Migration(version: 1, statements: initialSchema),
         Migration(version: 2, statements: extensionSessions),
+        Migration(version: 3, statements: extensionSessionsByCredential),
     ]
 
     /// Applies what is missing. Idempotent.
@@ -150,6 +151,11 @@ enum Migrations {
             """,
             "CREATE INDEX rate_limit_windows_by_expiry ON rate_limit_windows (expires_at)",
         ]
+    }
+
+    /// Version 3: a credential's live extension sessions, found by index (opening one cancels the rest).
+    private static func extensionSessionsByCredential(_: SQLEngineKind) -> [String] {
+        ["CREATE INDEX extension_sessions_by_credential ON extension_sessions (credential_id, state)"]
     }
 }
 

@@ -13,6 +13,14 @@ extension SQLIdentityStore {
         try await fetch(ExtensionSessionRecord.self, where: "code_hash", equals: codeHash)
     }
 
+    public func liveExtensionSessions(credentialID: String) async throws -> [ExtensionSessionRecord] {
+        try await engine.run { db in
+            try await db.select().column("*").from(ExtensionSessionRecord.table)
+                .where("credential_id", .equal, credentialID).where("state", .in, ["open", "claimed"])
+                .all().map(ExtensionSessionRecord.init(row:))
+        }
+    }
+
     public func updateExtensionSession(
         _ session: ExtensionSessionRecord, expectedVersion: Int64, inserting credential: CredentialRecord?
     ) async throws {
