@@ -109,6 +109,8 @@ public final class Embedded: Sendable {
             return try await body()
         } catch let error as BISDKError {
             throw error
+        } catch is CancellationError {
+            throw .userCancelled
         } catch {
             throw .description(String(describing: error))
         }

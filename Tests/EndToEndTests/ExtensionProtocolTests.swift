@@ -104,6 +104,39 @@ import X509
         }
     }
 
+    @Test func aClaimantThatGivesUpWithdrawsItsClaim() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let session = try await holder.openExtension(server: server, issuedAt: clock.now())
+            let claim = try await TestDevice().claimExtension(code: session.code, server: server)
+            let withdrawn = try await claim.cancel()
+            #expect(withdrawn.status == 200)
+            #expect(withdrawn.json["state"] as? String == "cancelled")
+            let late = try await session.endorse(Data("anything".utf8), with: holder.key, chain: holder.chain)
+            #expect(late.error == "extension_cancelled")
+            let listed = try await server.admin.send("GET", "\(realm.identityPath)/credentials")
+            #expect((listed.json["items"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test func aClaimantWithdrawingTooLateLearnsItsCredentialToRevokeIt() async throws {
+        try await withHolder { server, realm, holder, clock in
+            let session = try await holder.openExtension(server: server, issuedAt: clock.now())
+            var b = TestDevice()
+            let claim = try await b.claimExtension(code: session.code, server: server)
+            let encodedDraft = try #require(try await session.waitFor("claimed")["certificate_draft"] as? String)
+            let draft = try Certificate(derEncoded: Array(try #require(Data(base64URLEncoded: encodedDraft))))
+            #expect(try await session.endorse(Data(draft.tbsCertificateBytes), with: holder.key, chain: holder.chain).status == 200)
+
+            let withdrawn = try await claim.cancel()
+            #expect(withdrawn.json["state"] as? String == "complete")
+            let issued = try #require(withdrawn.json["credential"] as? [String: Any])
+            b.credentialID = try #require((issued["credential"] as? [String: Any])?["id"] as? String)
+            #expect(try await b.revoke(server: server, issuedAt: clock.now()).status == 200)
+            let onServer = try await server.admin.send("GET", "\(realm.identityPath)/credentials/\(b.credentialID)")
+            #expect(onServer.json["state"] as? String == "revoked")
+        }
+    }
+
     @Test func openingASecondSessionCancelsTheFirst() async throws {
         try await withHolder { server, realm, holder, clock in
             let b = TestApp(server: server, application: realm.publicClient)

@@ -15,7 +15,7 @@ struct Import: Sendable {
                 context.domain.url(DeviceAPI.claimExtension),
                 json: ClaimExtensionRequest(code: token.value, csr: csr, deviceName: ProcessInfo.processInfo.hostName))
             context.log(.info, "import: code accepted; waiting for the other device")
-            let response = try await issuedCredential(for: claim)
+            let response = try await issuedCredential(for: claim, keyHandle: keyHandle)
             let credential = try await IssuedCredential.keep(
                 response, keyHandle: keyHandle, publicKey: publicKey, context: context)
             context.log(.info, "import: stored credential \(credential.handle)")
@@ -23,8 +23,26 @@ struct Import: Sendable {
         }
     }
 
+    /// Waits for the credential; if that fails (cancelled, network, the session ended), withdraws
+    /// the claim so that A cannot complete it, and revokes the credential if A had already.
+    private func issuedCredential(
+        for claim: ExtensionSessionReference, keyHandle: Credential.KeyHandle
+    ) async throws -> BindCredentialResponse {
+        do {
+            return try await awaitCredential(for: claim)
+        } catch {
+            // A task of its own, so that a cancelled caller does not cancel the withdrawal.
+            try? await Task { [context] in
+                let status: ExtensionStatus = try await context.api.post(context.domain.url(DeviceAPI.cancelExtension), json: claim)
+                guard let issued = status.credential?.credential.id else { return }
+                try await CredentialRevocation.post(credentialID: issued, signedWith: keyHandle, context: context)
+            }.value
+            throw error
+        }
+    }
+
     /// Polls the claim until the server has issued the credential, or the session failed.
-    private func issuedCredential(for claim: ExtensionSessionReference) async throws -> BindCredentialResponse {
+    private func awaitCredential(for claim: ExtensionSessionReference) async throws -> BindCredentialResponse {
         var version: Int64 = 0
         while true {
             let status: ExtensionStatus = try await context.api.post(

@@ -36,7 +36,8 @@ public enum BISDKError: Error, Sendable, Equatable {
     case invalidIDToken(IDTokenFailure)
     /// Several credentials fit and no `onSelectCredential` was given to choose one.
     case credentialSelectionRequired
-    /// The user cancelled (credential selection or passphrase prompt).
+    /// The user cancelled (credential selection or passphrase prompt), or the app cancelled
+    /// the task making the call.
     case userCancelled
     /// The passphrase does not unseal the credential's private key.
     case wrongPassphrase

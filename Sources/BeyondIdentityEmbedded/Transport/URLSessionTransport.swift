@@ -35,6 +35,7 @@ final class URLSessionTransport: HTTPTransport {
         do {
             (data, response) = try await load(urlRequest)
         } catch {
+            try Task.checkCancellation()
             throw BISDKError.serverUnreachable("\(request.method) \(request.url.host ?? request.url.absoluteString): \(error.localizedDescription)")
         }
         guard let http = response as? HTTPURLResponse else {
@@ -94,7 +95,6 @@ private final class RunningDataTask: Sendable {
     }
 
     private static func cancelLater(_ task: URLSessionDataTask) {
-        nonisolated(unsafe) let task = task
         DispatchQueue.global().async { task.cancel() }
     }
 }

@@ -23,7 +23,8 @@ public enum DeviceAPI {
     public static let rotateExtensionCode = "/v1/device/extensions/code"
     /// `POST` ``EndorseExtensionRequest`` → ``ExtensionStatus`` (device A).
     public static let endorseExtension = "/v1/device/extensions/endorse"
-    /// `POST` ``ExtensionSessionReference`` → ``ExtensionStatus`` (device A).
+    /// `POST` ``ExtensionSessionReference`` → ``ExtensionStatus``: device A cancels, or device B
+    /// withdraws its claim (the status then carries B's credential if A endorsed first).
     public static let cancelExtension = "/v1/device/extensions/cancel"
     /// `POST` ``ClaimExtensionRequest`` → ``ExtensionSessionReference`` (device B; rate-limited).
     public static let claimExtension = "/v1/device/extensions/claim"

@@ -3,7 +3,8 @@ import IdentityProtocol
 import IdentityStorage
 import X509
 
-/// Device A's steps: open a session, replace its code, endorse the claimant, cancel.
+/// Device A's steps: open a session, replace its code, endorse the claimant, cancel (which
+/// device B may do too).
 extension ExtensionService {
     /// Opens a session for the credential that signed the request, with a first code, and
     /// cancels the credential's earlier sessions: one extension per credential at a time.
@@ -92,8 +93,13 @@ extension ExtensionService {
 
     /// Cancels an open or claimed session; the code stops working at once. Idempotent, also
     /// when a claim or rotation lands meanwhile: it retries on the newer version.
+    ///
+    /// Device B may cancel too, with its claim's secret, when it gives up waiting: A then cannot
+    /// complete the session for a device that is gone. If A endorsed first, B's view of the
+    /// complete session carries the credential, so B can revoke it.
     func cancel(_ reference: ExtensionSessionReference) async throws -> ExtensionStatus {
-        try await view(try await cancel(try await holderSession(reference)), for: .holder)
+        let (session, role) = try await authorized(sessionID: reference.sessionID, secret: reference.secret)
+        return try await view(try await cancel(try await settled(session)), for: role)
     }
 
     /// Cancels `session` unless it has ended, retrying when a claim or rotation lands meanwhile.

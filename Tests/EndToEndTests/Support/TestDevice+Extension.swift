@@ -34,6 +34,11 @@ struct RawExtensionSession: Sendable {
         throw SetupError("the session never reached \(state)")
     }
 
+    /// `POST …/extensions/cancel` with this session's secret (A's, or B's claim).
+    func cancel() async throws -> HTTPTestClient.Reply {
+        try await client.send("POST", DeviceAPI.cancelExtension, json: ["session_id": sessionID, "secret": secret])
+    }
+
     /// `POST …/extensions/endorse` with a signature of `tbs` by `key`.
     func endorse(_ tbs: Data, with key: P256.Signing.PrivateKey, chain: [String]) async throws -> HTTPTestClient.Reply {
         try await client.send("POST", DeviceAPI.endorseExtension, json: [
@@ -45,6 +50,16 @@ struct RawExtensionSession: Sendable {
 }
 
 extension TestDevice {
+    /// Claims the session showing `code` with a CSR for this device's key, as device B.
+    func claimExtension(code: String, server: RunningServer) async throws -> RawExtensionSession {
+        let reply = try await HTTPTestClient(baseURL: server.baseURL).send(
+            "POST", DeviceAPI.claimExtension, json: ["code": code, "csr": try Self.csr(for: key)])
+        guard reply.status == 201 else { throw SetupError("claiming answered \(reply.status): \(reply.json)") }
+        return RawExtensionSession(
+            server: server, sessionID: try #require(reply.json["session_id"] as? String),
+            secret: try #require(reply.json["secret"] as? String), code: code)
+    }
+
     /// Opens an extension session for this device's credential.
     func openExtension(server: RunningServer, issuedAt: Date = Date()) async throws -> RawExtensionSession {
         let seconds = Int64(issuedAt.timeIntervalSince1970)
