@@ -37,6 +37,12 @@ struct BIServer: AsyncParsableCommand {
     @Option(help: "The URL clients and devices reach this server at; default http://HOST:PORT (BI_PUBLIC_BASE_URL).")
     var publicBaseURL: String?
 
+    @Option(name: .customLong("trusted-proxy"), help: """
+        A reverse proxy (address or CIDR network; repeatable) whose X-Forwarded-For names the client \
+        for rate limits (BI_TRUSTED_PROXIES, comma-separated).
+        """)
+    var trustedProxies: [String] = []
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (BI_LOG_LEVEL).")
     var logLevel = env("BI_LOG_LEVEL") ?? "info"
 
@@ -49,7 +55,14 @@ struct BIServer: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
+        let proxies = trustedProxies.isEmpty
+            ? (Self.env("BI_TRUSTED_PROXIES")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+            : trustedProxies
         var configuration = ServerConfiguration()
+        configuration.trustedProxies = try proxies.map { proxy in
+            guard let network = IPNetwork(proxy) else { throw ValidationError("'\(proxy)' is not an address or CIDR network") }
+            return network
+        }
         configuration.host = host
         configuration.port = port
         configuration.dataDirectory = URL(fileURLWithPath: dataDirectory)

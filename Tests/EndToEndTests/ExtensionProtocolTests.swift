@@ -2,6 +2,7 @@ import BeyondIdentityEmbedded
 import Crypto
 import Foundation
 import IdentityProtocol
+import IdentityServer
 import Testing
 import X509
 
@@ -134,6 +135,29 @@ import X509
             #expect(try await b.revoke(server: server, issuedAt: clock.now()).status == 200)
             let onServer = try await server.admin.send("GET", "\(realm.identityPath)/credentials/\(b.credentialID)")
             #expect(onServer.json["state"] as? String == "revoked")
+        }
+    }
+
+    @Test func behindATrustedProxyClaimsAreLimitedPerForwardedClient() async throws {
+        let clock = TestClock()  // frozen, so all attempts fall in one minute's window
+        try await RunningServer.withRealm(configure: {
+            $0.now = clock.now
+            $0.credentialExtension.claimsPerAddressPerMinute = 2
+            $0.trustedProxies = [IPNetwork("127.0.0.1")!]
+        }) { server, _ in
+            let client = HTTPTestClient(baseURL: server.baseURL)
+            let csr = try TestDevice.csr(for: P256.Signing.PrivateKey())
+            func claim(from address: String) async throws -> HTTPTestClient.Reply {
+                try await client.send(
+                    "POST", DeviceAPI.claimExtension, json: ["code": "000000000", "csr": csr],
+                    headers: ["X-Forwarded-For": address])
+            }
+            let first = [try await claim(from: "198.51.100.1"), try await claim(from: "198.51.100.1")]
+            #expect(first.map(\.error) == ["invalid_extension_code", "invalid_extension_code"])
+            let third = try await claim(from: "198.51.100.1")
+            #expect(third.status == 429)
+            #expect(third.error == "rate_limited")
+            #expect(try await claim(from: "198.51.100.2").error == "invalid_extension_code")
         }
     }
 

@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     /// The master key (64 hex digits or base64 of 32 bytes); `nil` uses `master.key` in the
     /// data directory, created on first start.
     public var masterKey: String?
+    /// Reverse proxies whose `X-Forwarded-For` names the client (for rate limits); empty
+    /// means clients connect directly and the header is ignored.
+    public var trustedProxies: [IPNetwork] = []
     /// Where enrollment emails go; `nil` writes them to the outbox directory.
     public var mailTransport: (any MailTransport)?
     /// Lifetimes of links, transactions, codes and tokens.

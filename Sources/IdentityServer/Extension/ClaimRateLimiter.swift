@@ -35,11 +35,8 @@ struct ClaimRateLimiter: Sendable {
     /// What one client counts as: an IPv4 address (also when IPv4-mapped), or the /64 of an
     /// IPv6 address, as one subscriber usually holds a whole /64.
     static func network(of address: String) -> String {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
-        if bytes.prefix(12).elementsEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]) {
-            return bytes.suffix(4).map(String.init).joined(separator: ".")
-        }
+        guard let bytes = IPNetwork.bytes(of: address) else { return address }
+        guard bytes.count == 16 else { return bytes.map(String.init).joined(separator: ".") }
         let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
         return groups.joined(separator: ":") + "::/64"
     }

@@ -40,6 +40,7 @@ public struct IdentityServer: Sendable {
                 claimRateLimiter: ClaimRateLimiter(
                     store: store, perAddressPerMinute: configuration.credentialExtension.claimsPerAddressPerMinute,
                     globalPerMinute: configuration.credentialExtension.claimsPerMinute, now: configuration.now),
+                trustedProxies: TrustedProxies(networks: configuration.trustedProxies),
                 baseURL: PublicBaseURL(configuration.publicBaseURL ?? "http://\(configuration.host):\(configuration.port)"),
                 logger: configuration.logger,
                 metrics: ServerMetrics(registry: configuration.metrics),

@@ -4,7 +4,7 @@ import Hummingbird
 /// the client's address for rate limits.
 struct ServerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    /// The peer's IP address (the proxy's, behind one).
+    /// The peer's IP address (the proxy's, behind one; see ``TrustedProxies``).
     let clientAddress: String?
 
     init(source: Source) {

@@ -14,6 +14,7 @@ struct ServerContext: Sendable {
     let extensionCodes: ExtensionCodes
     let extensionSignals: ExtensionSignals
     let claimRateLimiter: ClaimRateLimiter
+    let trustedProxies: TrustedProxies
     let baseURL: PublicBaseURL
     let logger: Logger
     let metrics: ServerMetrics

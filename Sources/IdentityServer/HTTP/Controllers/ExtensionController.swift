@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import IdentityProtocol
 
@@ -28,7 +29,14 @@ struct ExtensionController {
         }
         router.post(RouterPath(DeviceAPI.claimExtension)) { request, context in
             let body = try await request.decodeJSON(ClaimExtensionRequest.self, context: context)
-            return try JSONResponse.make(try await service.claim(body, from: context.clientAddress), status: .created)
+            let client = service.context.trustedProxies.clientAddress(
+                peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
+            return try JSONResponse.make(try await service.claim(body, from: client), status: .created)
         }
     }
+}
+
+extension HTTPField.Name {
+    /// `X-Forwarded-For` (de facto standard; RFC 7239's `Forwarded` is rarely sent).
+    static let xForwardedFor = Self("X-Forwarded-For")!
 }
