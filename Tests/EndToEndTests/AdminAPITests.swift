@@ -59,8 +59,10 @@ import X509
 
     @Test func applicationSecretsAreShownOnceAndRealmsHaveACA() async throws {
         try await RunningServer.withRealm { server, realm in
-            #expect(realm.confidential.clientSecret != nil)
+            #expect(realm.confidential.clientSecret?.hasPrefix("bis_") == true)
             #expect(realm.publicClient.clientSecret == nil)
+            // Prefixed: recognizable, and never a leading "-" that command lines take for a flag.
+            #expect([realm.confidential, realm.publicClient].allSatisfy { $0.clientID.hasPrefix("bic_") })
             let listed = try await server.admin.send("GET", "\(realm.realmPath)/applications")
             let items = try #require(listed.json["items"] as? [[String: Any]])
             #expect(items.count == 2)

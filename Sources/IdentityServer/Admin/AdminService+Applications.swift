@@ -11,10 +11,10 @@ extension AdminService {
         _ = try await realmRecord(tenantID, realmID)
         let type = try InputRules.oneOf(input.clientType, Self.clientTypes, field: "client_type")
         let method = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type)
-        let secret = type == "confidential" ? Secrets.token() : nil
+        let secret = type == "confidential" ? Secrets.clientSecret() : nil
         let now = context.now()
         let record = ApplicationRecord(
-            id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, clientID: Secrets.token(),
+            id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, clientID: Secrets.clientID(),
             displayName: try InputRules.name(input.displayName, field: "display_name"), clientType: type,
             tokenEndpointAuthMethod: method, clientSecretHash: secret.map(Secrets.hash),
             redirectURIs: try Self.redirectURIs(input.redirectURIs),

@@ -21,6 +21,17 @@ enum Secrets {
         return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
+    /// A new OAuth `client_id`: public, pasted into configuration and command lines, so it
+    /// has a prefix that says what it is and never starts with `-` (as a bare token may).
+    static func clientID() -> String {
+        "bic_" + token()
+    }
+
+    /// A new client secret, prefixed so that secret scanners recognize a leaked one.
+    static func clientSecret() -> String {
+        "bis_" + token()
+    }
+
     /// A new resource id.
     static func identifier() -> String {
         UUID().uuidString.lowercased()
