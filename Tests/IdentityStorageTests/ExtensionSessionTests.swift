@@ -100,34 +100,39 @@ import Testing
 
     /// What another store on the same database hears: PostgreSQL notifies on commit only (so a
     /// lost compare-and-set sends nothing); SQLite, used by one server, has nothing to relay.
+    /// Session ids are unique, as real ones are: the channel is shared by every schema of the
+    /// database, so tests running alongside are heard too, and skipped.
     @Test(arguments: TestEngine.all)
     func committedUpdatesReachListenersOnOtherConnections(engine: TestEngine) async throws {
         try await engine.withTwoStores { writer, listener in
             try await writer.migrate()
             try await writer.seedTreeWithCredential()
-            for (id, code) in [("ext_1", "111111111"), ("ext_2", "222222222")] {
+            let (lostID, wonID) = (UUID().uuidString, UUID().uuidString)
+            for (id, code) in [(lostID, "111111111"), (wonID, "222222222")] {
                 try await writer.createExtensionSession(Fixtures.extensionSession(id, code: code))
             }
             let changes = await listener.extensionSessionChanges()
 
-            var lost = Fixtures.extensionSession("ext_1", code: "111111111")
+            var lost = Fixtures.extensionSession(lostID, code: "111111111")
             lost.version = 3
             await #expect(throws: StorageError.notFound) {
                 try await writer.updateExtensionSession(lost, expectedVersion: 2, inserting: nil)
             }
-            var won = Fixtures.extensionSession("ext_2", code: "222222222")
+            var won = Fixtures.extensionSession(wonID, code: "222222222")
             won.version = 2
             try await writer.updateExtensionSession(won, expectedVersion: 1, inserting: nil)
 
-            let heard = try await Self.first(of: changes, within: .seconds(10))
-            #expect(heard == (engine == .postgres ? "ext_2" : nil))
+            let heard = try await Self.first(of: changes, among: [lostID, wonID], within: .seconds(10))
+            #expect(heard == (engine == .postgres ? wonID : nil))
         }
     }
 
-    /// The first element of `stream`, or `nil` when it finishes first; fails after `limit`.
-    private static func first(of stream: AsyncStream<String>, within limit: Duration) async throws -> String? {
+    /// The first element of `stream` in `wanted`, or `nil` when it finishes first; fails after `limit`.
+    private static func first(
+        of stream: AsyncStream<String>, among wanted: Set<String>, within limit: Duration
+    ) async throws -> String? {
         try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask { await stream.first { _ in true } }
+            group.addTask { await stream.first { wanted.contains($0) } }
             group.addTask {
                 try await Task.sleep(for: limit)
                 throw TimedOut()

@@ -42,8 +42,8 @@ extension SQLIdentityStore {
         await engine.notifications(on: Self.extensionSessionChannel)
     }
 
-    /// The notification channel of extension session changes. Session ids are unique across
-    /// databases, so deployments sharing one PostgreSQL server may share the channel.
+    /// The notification channel of extension session changes. Deployments in other schemas of
+    /// the same database share it; their session ids (random UUIDs) wake nobody here.
     static let extensionSessionChannel = "bi_extension_sessions"
 
     public func touchExtensionSession(id: String, at date: Date) async throws {
