@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "BeyondIdentityEmbedded", targets: ["BeyondIdentityEmbedded"]),
+        .library(name: "BeyondIdentityEmbeddedUI", targets: ["BeyondIdentityEmbeddedUI"]),
         .library(name: "IdentityServer", targets: ["IdentityServer"]),
         .executable(name: "bi-server", targets: ["bi-server"]),
         .executable(name: "bi", targets: ["bi"]),
@@ -95,11 +96,18 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The seed-003 screens: a platform-neutral flow model, a terminal presenter, thin Apple views.
+        .target(
+            name: "BeyondIdentityEmbeddedUI",
+            dependencies: ["BeyondIdentityEmbedded", "QRCodeEncoder"],
+            swiftSettings: strict
+        ),
         // Sample app on the SDK, admin client and one-command demo.
         .executableTarget(
             name: "bi",
             dependencies: [
                 "BeyondIdentityEmbedded",
+                "BeyondIdentityEmbeddedUI",
                 "QRCodeEncoder",
                 "IdentityServer",
                 "IdentityProtocol",
@@ -138,9 +146,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BeyondIdentityEmbeddedUITests",
+            dependencies: ["BeyondIdentityEmbeddedUI", "BeyondIdentityEmbedded"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "TestProcessSupport",
+                "BeyondIdentityEmbeddedUI",
                 "QRCodeEncoder",
                 "BeyondIdentityEmbedded",
                 "IdentityServer",

@@ -69,6 +69,14 @@ extension Embedded {
         try await perform { try await CredentialStates(context: $0).current() }
     }
 
+    /// The credentials that can sign in to the configured application (those of its realm on
+    /// the configured server), oldest first, in any state, refreshed as ``getCredentials()``
+    /// refreshes them. When the server cannot be reached to learn the application's realm,
+    /// every credential of the configured server is returned.
+    public func getApplicationCredentials() async throws(BISDKError) -> [Credential] {
+        try await perform { try await ApplicationCredentials(context: $0).current() }
+    }
+
     /// Revokes a credential on the server, then removes its key and chain from this device.
     ///
     /// If the server cannot be reached the credential is kept and

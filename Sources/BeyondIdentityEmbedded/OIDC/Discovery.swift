@@ -49,7 +49,8 @@ actor Discovery {
         return keys.find(identifier: kid, type: .ecdsa)
     }
 
-    private func clientIssuer() async throws -> String {
+    /// The issuer serving the configured client (`GET /v1/clients/{id}`, once per instance).
+    func clientIssuer() async throws -> String {
         if let issuer { return issuer }
         let info: ClientInfo = try await api.get(domain.url(DeviceAPI.client(clientID)))
         guard info.issuer.hasPrefix(domain.baseURL.absoluteString + "/") else {

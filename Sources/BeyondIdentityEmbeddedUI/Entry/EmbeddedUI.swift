@@ -1,0 +1,54 @@
+public import BeyondIdentityEmbedded
+public import Foundation
+
+/// The UI's flows over one SDK instance: what the seed's free functions
+/// (``continueWithBeyondIdentity(for:authFlow:config:completion:)`` and the others) run on
+/// ``Embedded/shared``. Create one to use another instance, texts or device description.
+///
+/// Each flow runs until the user signs in, hands over to the app, or closes it, and returns
+/// how it ended; cancelling its task ends it (a running extension is cancelled on the server).
+public struct EmbeddedUI: Sendable {
+    /// The SDK the flows call.
+    public var sdk: any EmbeddedSDK
+    /// The texts shown.
+    public var strings: UIStrings
+    /// This device, as credential details show it.
+    public var device: DeviceDescription
+
+    /// Flows over `sdk` (by default ``Embedded/shared``).
+    public init(sdk: any EmbeddedSDK = Embedded.shared, strings: UIStrings = .english, device: DeviceDescription = .current) {
+        self.sdk = sdk
+        self.strings = strings
+        self.device = device
+    }
+
+    /// The button flow: sign in with a credential on this device, or get one.
+    public func continueWithBeyondIdentity(
+        presenter: any FlowPresenter, authFlow: AuthFlowType, config: BeyondIdentityConfig
+    ) async -> FlowOutcome {
+        let context = context(presenter, supportURL: config.supportURL)
+        return await finishing(presenter) { await ButtonFlow(context: context, flowType: authFlow, config: config).run() }
+    }
+
+    /// The settings flow: view, delete or extend the device's credentials, or add one.
+    public func openSettings(presenter: any FlowPresenter, config: BeyondIdentityConfig) async -> FlowOutcome {
+        let context = context(presenter, supportURL: config.supportURL)
+        return await finishing(presenter) { await SettingsFlow(context: context, config: config).run() }
+    }
+
+    /// Registers a credential from an enrollment link the app intercepted, then signs in.
+    public func registerCredentialAndLogin(presenter: any FlowPresenter, url: URL, config: RegisterConfig) async -> FlowOutcome {
+        let context = context(presenter, supportURL: config.supportURL)
+        return await finishing(presenter) { await RegisterFlow(context: context, url: url, config: config).run() }
+    }
+
+    private func context(_ presenter: any FlowPresenter, supportURL: URL) -> FlowContext {
+        FlowContext(sdk: sdk, presenter: presenter, strings: strings, device: device, supportURL: supportURL)
+    }
+
+    private func finishing(_ presenter: any FlowPresenter, _ flow: () async -> FlowOutcome) async -> FlowOutcome {
+        let outcome = await flow()
+        await presenter.dismiss()
+        return Task.isCancelled ? .cancelled : outcome
+    }
+}

@@ -1,0 +1,147 @@
+import BeyondIdentityEmbedded
+import Foundation
+
+/// The flow behind ``openBeyondIdentitySettings(with:config:completion:)``: the device's
+/// credentials with their details; delete one (after a confirmation that says what is lost),
+/// add one to another device by code, or add a credential to this device.
+struct SettingsFlow: Sendable {
+    let context: FlowContext
+    let config: BeyondIdentityConfig
+
+    /// Where a screen leads.
+    private enum Next {
+        case ended(FlowOutcome)
+        /// Back to the list, read again.
+        case list
+    }
+
+    func run() async -> FlowOutcome {
+        let sdk = context.sdk
+        while !Task.isCancelled {
+            switch await context.work(.lookingUp, { () async throws(BISDKError) in try await sdk.getCredentials() }) {
+            case let .finished(credentials):
+                if case let .ended(outcome) = await list(credentials) { return outcome }
+            case .stopped:
+                return Task.isCancelled ? .cancelled : .closed
+            case let .failed(error):
+                if await context.explain(error, canGoBack: false) != .retry { return .failed(error) }
+            }
+        }
+        return .cancelled
+    }
+
+    private func list(_ credentials: [Credential]) async -> Next {
+        let strings = context.strings
+        let entries = credentials.map {
+            ScreenAction(.details($0.handle), strings[.credentialChoice, $0.displayName, context.stateName($0.state)])
+        }
+        let screen = Screen(
+            kind: .credentialList, title: strings[.settingsTitle],
+            message: strings[credentials.isEmpty ? .settingsEmpty : .settingsMessage],
+            actions: entries + [
+                context.action(.addCredential, .addCredential, role: credentials.isEmpty ? .primary : .normal),
+                context.action(.explain, .explain), context.action(.support, .support),
+                context.action(.close, .close, role: .dismiss),
+            ])
+        while true {
+            switch await context.ask(screen) {
+            case let .details(handle):
+                guard let credential = credentials.first(where: { $0.handle == handle }) else { return .list }
+                return await details(of: credential)
+            case .addCredential:
+                switch await AddCredential(context: context, config: config).run(canGoBack: true) {
+                case let .ended(outcome): return .ended(outcome)
+                case .imported, .back: return .list
+                }
+            default:
+                return .ended(.closed)
+            }
+        }
+    }
+
+    private func details(of credential: Credential) async -> Next {
+        let strings = context.strings
+        var actions: [ScreenAction] = []
+        if credential.state == .active { actions.append(context.action(.extend(credential.handle), .extend, role: .primary)) }
+        actions += [
+            context.action(.delete(credential.handle), .delete, role: .destructive), context.action(.back, .back, role: .dismiss),
+        ]
+        let screen = Screen(kind: .credentialDetails, title: credential.displayName, details: facts(credential), actions: actions)
+        while true {
+            switch await context.ask(screen) {
+            case .extend:
+                switch await ExtendFlow(context: context, credential: credential).run() {
+                case .done:
+                    if await context.notice(.extendedTitle, .extendedMessage, credential.identityDisplayName) == .close {
+                        return .ended(.closed)
+                    }
+                    return .list
+                case .cancelled:
+                    if await context.notice(.extensionCancelledTitle, .extensionCancelledMessage) == .close { return .ended(.closed) }
+                case .closed:
+                    return .ended(.closed)
+                case let .failed(error):
+                    if await context.explain(error, canRecover: false) == .close { return .ended(.failed(error)) }
+                }
+            case .delete:
+                if let next = await delete(credential) { return next }
+            case .back:
+                return .list
+            default:
+                return .ended(.closed)
+            }
+        }
+    }
+
+    /// Asks for confirmation, then deletes; `nil` means the user kept the credential.
+    private func delete(_ credential: Credential) async -> Next? {
+        let strings = context.strings
+        let name = credential.identityDisplayName
+        let confirmation = Screen(
+            kind: .deleteConfirmation, title: strings[.deleteTitle, name], message: strings[.deleteMessage, name],
+            actions: [context.action(.confirm, .deleteConfirm, role: .destructive), context.action(.back, .keep, role: .dismiss)])
+        while true {
+            switch await context.ask(confirmation) {
+            case .confirm:
+                let sdk = context.sdk
+                switch await context.work(.deleting, { () async throws(BISDKError) in try await sdk.deleteCredential(for: credential.handle) }) {
+                case .finished:
+                    return await context.notice(.deletedTitle, .deletedMessage, name) == .close ? .ended(.closed) : .list
+                case .stopped(.close):
+                    return .ended(.closed)
+                case .stopped:
+                    continue
+                case let .failed(error):
+                    switch await context.explain(error, canRecover: false) {
+                    case .retry: continue
+                    case .close: return .ended(.failed(error))
+                    default: return nil
+                    }
+                }
+            case .back:
+                return nil
+            default:
+                return .ended(.closed)
+            }
+        }
+    }
+
+    /// What the details screen lists.
+    private func facts(_ credential: Credential) -> [Detail] {
+        let strings = context.strings
+        var facts = [
+            Detail(strings[.detailIdentity], credential.identityDisplayName),
+            Detail(strings[.detailUsername], credential.identityUsername),
+            Detail(strings[.detailRealm], credential.realmDisplayName),
+            Detail(strings[.detailTenant], credential.tenantDisplayName),
+            Detail(strings[.detailCreated], credential.created.formatted(date: .abbreviated, time: .shortened)),
+            Detail(strings[.detailState], context.stateName(credential.state)),
+            Detail(strings[.detailRootFingerprint], credential.rootFingerprint),
+            Detail(strings[.detailDevice], context.device.name),
+            Detail(strings[.detailSystem], context.device.system),
+            Detail(strings[.detailCredentialID], credential.handle.rawValue),
+        ]
+        if let parent = credential.parentHandle { facts.append(Detail(strings[.detailExtendedFrom], parent.rawValue)) }
+        return facts
+    }
+}

@@ -1,0 +1,55 @@
+public import BeyondIdentityEmbedded
+
+/// A failure in words a user understands, and which ways out make sense for it.
+public struct ErrorExplanation: Sendable, Hashable {
+    /// The heading.
+    public var title: String
+    /// What happened and what to do.
+    public var message: String
+    /// Whether the same step may succeed if tried again.
+    public var canRetry: Bool
+    /// Whether recovering the account is a way out.
+    public var suggestsRecovery: Bool
+
+    /// Explains `error` with `strings`.
+    public init(_ error: BISDKError, strings: UIStrings) {
+        typealias Key = UIStrings.Key
+        func explained(_ title: Key, _ message: Key, retry: Bool, recover: Bool = false, _ argument: String = "") -> Self {
+            Self(title: strings[title], message: strings[message, argument], canRetry: retry, suggestsRecovery: recover)
+        }
+        self = switch error {
+        case .credentialRevoked: explained(.errorRevokedTitle, .errorRevokedMessage, retry: false, recover: true)
+        case .identityInactive: explained(.errorSuspendedTitle, .errorSuspendedMessage, retry: false)
+        case .serverUnreachable: explained(.errorUnreachableTitle, .errorUnreachableMessage, retry: true)
+        case .invalidBindingToken, .invalidLink, .otherServer:
+            explained(.errorLinkTitle, .errorLinkMessage, retry: false, recover: true)
+        case .credentialNotFound: explained(.errorNotFoundTitle, .errorNotFoundMessage, retry: false, recover: true)
+        case .wrongPassphrase: explained(.errorPassphraseTitle, .errorPassphraseMessage, retry: true)
+        case let .extensionFailed(failure): Self.explaining(failure, strings: strings)
+        default: explained(.errorGenericTitle, .errorGenericMessage, retry: true, error.errorDescription ?? "\(error)")
+        }
+    }
+
+    private init(title: String, message: String, canRetry: Bool, suggestsRecovery: Bool) {
+        self.title = title
+        self.message = message
+        self.canRetry = canRetry
+        self.suggestsRecovery = suggestsRecovery
+    }
+
+    private static func explaining(_ failure: ExtensionFailure, strings: UIStrings) -> Self {
+        let (title, message): (UIStrings.Key, UIStrings.Key) = switch failure {
+        case .malformedCode, .wrongCode: (.errorWrongCodeTitle, .errorWrongCodeMessage)
+        case .codeExpired: (.errorCodeExpiredTitle, .errorCodeExpiredMessage)
+        case .codeUsed: (.errorCodeUsedTitle, .errorCodeUsedMessage)
+        case .cancelled, .otherDeviceGone, .endorsementRejected: (.errorOtherDeviceTitle, .errorOtherDeviceMessage)
+        case .rateLimited: (.errorRateLimitedTitle, .errorRateLimitedMessage)
+        case .alreadyRunning, .oneCredentialAtATime: (.errorGenericTitle, .errorGenericMessage)
+        }
+        let argument = switch failure {
+        case let .rateLimited(retryAfter): "\(retryAfter ?? 60)"
+        default: failure.description
+        }
+        return Self(title: strings[title], message: strings[message, argument], canRetry: true, suggestsRecovery: false)
+    }
+}

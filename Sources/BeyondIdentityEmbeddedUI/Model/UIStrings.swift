@@ -1,0 +1,170 @@
+/// Every text the UI shows, in one table keyed by ``Key``, ready for localisation: pass a
+/// translated table to ``init(_:)``; keys it lacks fall back to English. `{0}`, `{1}` are
+/// replaced by the arguments of ``subscript(_:_:)``.
+public struct UIStrings: Sendable {
+    /// The texts, by what they are for.
+    public enum Key: String, Sendable, Hashable, CaseIterable {
+        // Choices
+        case back, cancel, close, ok, retry, support, explain
+        case continueAs, notYou, useAnotherAccount, signUp, addFromAnotherDevice, recover
+        case replaceConfirm, keep, addCredential, extend, delete, deleteConfirm, credentialChoice
+        // Progress
+        case lookingUp, signingIn, registering, importing, deleting, replacing, preparingCode
+        // Screens
+        case credentialExistsTitle, credentialExistsMessage
+        case chooseCredentialTitle, chooseCredentialMessage
+        case noCredentialTitle, noCredentialMessage, inactiveCredentialNote
+        case replaceTitle, replaceMessage
+        case explanationTitle, explanationMessage
+        case enterCodeTitle, enterCodeMessage, codePrompt, codePlaceholder, codeMalformed
+        case settingsTitle, settingsMessage, settingsEmpty
+        case deleteTitle, deleteMessage
+        case showCodeTitle, showCodeMessage, countdown
+        case deletedTitle, deletedMessage, extendedTitle, extendedMessage, extensionCancelledTitle, extensionCancelledMessage
+        // Credential details
+        case detailIdentity, detailUsername, detailRealm, detailTenant, detailCreated, detailState, detailRootFingerprint
+        case detailDevice, detailSystem, detailCredentialID, detailExtendedFrom
+        // Credential states
+        case stateActive, stateUserSuspended, stateUserDeleted, stateDeviceDeleted, stateInvalid
+        // Errors
+        case errorRevokedTitle, errorRevokedMessage, errorSuspendedTitle, errorSuspendedMessage
+        case errorUnreachableTitle, errorUnreachableMessage, errorLinkTitle, errorLinkMessage
+        case errorWrongCodeTitle, errorWrongCodeMessage, errorCodeExpiredTitle, errorCodeExpiredMessage
+        case errorCodeUsedTitle, errorCodeUsedMessage, errorOtherDeviceTitle, errorOtherDeviceMessage
+        case errorRateLimitedTitle, errorRateLimitedMessage, errorNotFoundTitle, errorNotFoundMessage
+        case errorPassphraseTitle, errorPassphraseMessage, errorGenericTitle, errorGenericMessage
+    }
+
+    /// The English texts.
+    public static let english = UIStrings([:])
+
+    private let table: [Key: String]
+
+    /// A table; keys it lacks are shown in English.
+    public init(_ table: [Key: String]) {
+        self.table = table
+    }
+
+    /// The text for `key`, with `{0}`, `{1}`, … replaced by `arguments`.
+    public subscript(_ key: Key, _ arguments: String...) -> String {
+        var text = table[key] ?? Self.englishText(key)
+        for (index, argument) in arguments.enumerated() {
+            text = text.replacingOccurrences(of: "{\(index)}", with: argument)
+        }
+        return text
+    }
+
+    private static func englishText(_ key: Key) -> String {
+        switch key {
+        case .back: "Back"
+        case .cancel: "Cancel"
+        case .close: "Close"
+        case .ok: "OK"
+        case .retry: "Try again"
+        case .support: "Contact support"
+        case .explain: "What is a credential?"
+        case .continueAs: "Continue as {0}"
+        case .notYou: "Not {0}? Replace this credential"
+        case .useAnotherAccount: "Use another account"
+        case .signUp: "Set up a new account"
+        case .addFromAnotherDevice: "Add this device from another device"
+        case .recover: "Recover my account"
+        case .replaceConfirm: "Delete and replace"
+        case .keep: "Keep it"
+        case .addCredential: "Add a credential to this device"
+        case .extend: "Add to another device"
+        case .delete: "Delete from this device"
+        case .deleteConfirm: "Delete"
+        case .credentialChoice: "{0} · {1}"
+        case .lookingUp: "Checking this device…"
+        case .signingIn: "Signing you in…"
+        case .registering: "Setting up your credential…"
+        case .importing: "Adding this device…"
+        case .deleting: "Deleting the credential…"
+        case .replacing: "Removing the old credential…"
+        case .preparingCode: "Preparing a code…"
+        case .credentialExistsTitle: "Welcome back"
+        case .credentialExistsMessage: "This device holds the credential of {0}."
+        case .chooseCredentialTitle: "Choose an account"
+        case .chooseCredentialMessage: "Several accounts can sign in on this device."
+        case .noCredentialTitle: "Sign in without a password"
+        case .noCredentialMessage: "This device has no credential for this app yet."
+        case .inactiveCredentialNote: "The credential of {0} on this device can no longer sign in: {1}."
+        case .replaceTitle: "Replace the credential of {0}?"
+        case .replaceMessage:
+            "It will be revoked and deleted from this device. If {0} has no other device with a credential, "
+                + "the account can only be recovered by email."
+        case .explanationTitle: "What is a credential?"
+        case .explanationMessage:
+            "A credential is a key kept on this device, with a certificate that says whose key it is. "
+                + "Signing in proves that this device holds the key: there is no password to type, guess or steal. "
+                + "The key never leaves the device; to sign in on another device, add the credential to it with a code."
+        case .enterCodeTitle: "Add this device from another device"
+        case .enterCodeMessage:
+            "On a device that already signs you in, open settings and choose “Add to another device”. "
+                + "Enter the 9-digit code it shows, or scan its QR code."
+        case .codePrompt: "Code"
+        case .codePlaceholder: "123 456 789"
+        case .codeMalformed: "Enter the 9 digits of the code."
+        case .settingsTitle: "Passwordless sign-in"
+        case .settingsMessage: "Credentials on this device:"
+        case .settingsEmpty: "This device has no credential yet."
+        case .deleteTitle: "Delete the credential of {0}?"
+        case .deleteMessage:
+            "It will be revoked and removed from this device, and cannot sign in again. If no other device "
+                + "holds a credential for {0}, recovering the account is the only way back."
+        case .showCodeTitle: "Add to another device"
+        case .showCodeMessage:
+            "On the other device, choose “Add this device from another device” and enter this code or scan "
+                + "the QR code. The code changes every 90 seconds."
+        case .countdown: "New code in {0} s"
+        case .deletedTitle: "Credential deleted"
+        case .deletedMessage: "The credential of {0} was revoked and removed from this device."
+        case .extendedTitle: "Device added"
+        case .extendedMessage: "The other device can now sign in as {0}."
+        case .extensionCancelledTitle: "Cancelled"
+        case .extensionCancelledMessage: "The code no longer works."
+        case .detailIdentity: "Name"
+        case .detailUsername: "Username"
+        case .detailRealm: "Realm"
+        case .detailTenant: "Organisation"
+        case .detailCreated: "Created"
+        case .detailState: "State"
+        case .detailRootFingerprint: "Root fingerprint (SHA-256)"
+        case .detailDevice: "Device"
+        case .detailSystem: "System"
+        case .detailCredentialID: "Credential ID"
+        case .detailExtendedFrom: "Added from credential"
+        case .stateActive: "active"
+        case .stateUserSuspended: "account suspended"
+        case .stateUserDeleted: "revoked"
+        case .stateDeviceDeleted: "deleted from this device"
+        case .stateInvalid: "invalid"
+        case .errorRevokedTitle: "This credential was revoked"
+        case .errorRevokedMessage:
+            "It can no longer sign in. Set up a new one, add this device from another device, or recover your account."
+        case .errorSuspendedTitle: "Your account is suspended"
+        case .errorSuspendedMessage: "Sign-in is blocked until your organisation resumes the account. Contact support."
+        case .errorUnreachableTitle: "The server cannot be reached"
+        case .errorUnreachableMessage: "Check your connection and try again. Nothing was changed."
+        case .errorLinkTitle: "This link no longer works"
+        case .errorLinkMessage: "It has expired or was already used. Ask for a new link, or recover your account."
+        case .errorWrongCodeTitle: "That code did not work"
+        case .errorWrongCodeMessage: "Check the code on your other device: it changes every 90 seconds."
+        case .errorCodeExpiredTitle: "The code has expired"
+        case .errorCodeExpiredMessage: "Enter the code your other device shows now."
+        case .errorCodeUsedTitle: "The code was already used"
+        case .errorCodeUsedMessage: "Each code works once. Show a new code on your other device."
+        case .errorOtherDeviceTitle: "The other device stopped"
+        case .errorOtherDeviceMessage: "It cancelled or stopped answering. Start again on both devices."
+        case .errorRateLimitedTitle: "Too many attempts"
+        case .errorRateLimitedMessage: "Wait {0} seconds, then try again."
+        case .errorNotFoundTitle: "No credential found"
+        case .errorNotFoundMessage: "This device has no credential that can sign in here."
+        case .errorPassphraseTitle: "Wrong passphrase"
+        case .errorPassphraseMessage: "The passphrase does not unlock this credential. Try again."
+        case .errorGenericTitle: "Something went wrong"
+        case .errorGenericMessage: "{0}"
+        }
+    }
+}
