@@ -139,6 +139,11 @@ let package = Package(
         ),
         // Test helpers that run child processes (bi, zbarimg) without blocking the cooperative pool.
         .target(name: "TestProcessSupport", path: "Tests/TestProcessSupport", swiftSettings: strict),
+        // A scripted presenter and an app stand-in for driving EmbeddedUI flows in tests.
+        .target(
+            name: "UITestSupport", dependencies: ["BeyondIdentityEmbeddedUI"], path: "Tests/UITestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder", "TestProcessSupport"], swiftSettings: strict),
         .testTarget(
             name: "BeyondIdentityEmbeddedTests",
@@ -154,6 +159,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TestProcessSupport",
+                "UITestSupport",
                 "BeyondIdentityEmbeddedUI",
                 "QRCodeEncoder",
                 "BeyondIdentityEmbedded",

@@ -7,5 +7,5 @@ struct BI: AsyncParsableCommand {
         commandName: "bi",
         abstract: "Passwordless sign-in from the terminal: demo, device (sample app) and admin client.",
         discussion: "Example: bi demo",
-        subcommands: [DemoCommand.self, DeviceCommand.self, Extend.self, Import.self, AdminCommand.self])
+        subcommands: [DemoCommand.self, DeviceCommand.self, Extend.self, Import.self, UICommand.self, AdminCommand.self])
 }

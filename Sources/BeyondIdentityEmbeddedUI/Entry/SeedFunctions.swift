@@ -48,11 +48,12 @@ public func openBeyondIdentitySettings(with presenter: any FlowPresenter, config
 }
 
 /// Starts registering a credential from the enrollment link `url` on `presenter` (`window` in
-/// the seed), then signs in.
+/// the seed, hence optional: without one nothing is shown and nothing happens), then signs in.
 public func registerCredentialAndLogin(
-    window presenter: any FlowPresenter, url: URL, config: RegisterConfig,
+    window presenter: (any FlowPresenter)?, url: URL, config: RegisterConfig,
     completion: (@MainActor @Sendable (FlowOutcome) -> Void)? = nil
 ) {
+    guard let presenter else { return }
     start(completion) { await EmbeddedUI().registerCredentialAndLogin(presenter: presenter, url: url, config: config) }
 }
 

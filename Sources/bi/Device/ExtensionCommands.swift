@@ -86,23 +86,6 @@ struct Import: AsyncParsableCommand {
     }
 }
 
-/// Runs `action` on Ctrl-C (SIGINT) instead of dying, until stopped.
-private final class Interrupt {
-    private let source: any DispatchSourceSignal
-
-    init(_ action: @escaping @Sendable () async -> Void) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { Task { await action() } }
-        source.resume()
-    }
-
-    func stop() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
-    }
-}
-
 /// A one-line countdown to the next code, rewritten every second on a terminal.
 private final class Countdown: Sendable {
     private let enabled: Bool

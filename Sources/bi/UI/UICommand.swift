@@ -1,0 +1,61 @@
+import ArgumentParser
+import BeyondIdentityEmbedded
+import BeyondIdentityEmbeddedUI
+import Foundation
+
+/// `bi ui …`: the EmbeddedUI flows in the terminal, on a device directory.
+struct UICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ui",
+        abstract: "The ready-made screens (EmbeddedUI) in the terminal: sign in, settings, registration.",
+        discussion: """
+            Type the number of a choice (or a code where one is asked) and press Enter; Ctrl-C cancels.
+            Example: bi ui --device ./phone        bi ui settings --device ./phone
+            """,
+        subcommands: [Button.self, Settings.self, Register.self],
+        defaultSubcommand: Button.self)
+
+    struct Button: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The sign-in button: continue with a credential on this device, or get one.",
+            discussion: "Example: bi ui button --device ./phone --flow authorize --scope 'openid profile'")
+        @OptionGroup var device: DeviceOptions
+        @OptionGroup var options: UIOptions
+
+        func run() async throws {
+            try await options.run(device) { ui, presenter in
+                await ui.continueWithBeyondIdentity(presenter: presenter, authFlow: options.authFlow, config: options.config)
+            }
+        }
+    }
+
+    struct Settings: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Settings: the device's credentials; details, delete, add to another device, add one here.",
+            discussion: "Example: bi ui settings --device ./phone")
+        @OptionGroup var device: DeviceOptions
+        @OptionGroup var options: UIOptions
+
+        func run() async throws {
+            try await options.run(device) { ui, presenter in await ui.openSettings(presenter: presenter, config: options.config) }
+        }
+    }
+
+    struct Register: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Register a credential from an enrollment link, then sign in with it.",
+            discussion: "Example: bi ui register --device ./phone 'http://127.0.0.1:8080/v1/bind?token=…'")
+        @OptionGroup var device: DeviceOptions
+        @OptionGroup var options: UIOptions
+        @Argument(help: "The link from the enrollment email.") var link: String
+
+        func run() async throws {
+            guard let url = URL(string: link) else { throw CLIError("not a URL: \(link)") }
+            try await options.run(device) { ui, presenter in
+                await ui.registerCredentialAndLogin(presenter: presenter, url: url, config: RegisterConfig(
+                    authFlowType: options.authFlow, supportURL: options.config.supportURL,
+                    recoverUserAction: options.config.recoverUserAction))
+            }
+        }
+    }
+}

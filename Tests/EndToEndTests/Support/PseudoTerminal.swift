@@ -1,0 +1,88 @@
+import Foundation
+import TestProcessSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `bi` running in a real pseudo-terminal: what it draws is read from the terminal's master
+/// side (ANSI sequences removed), what the user types is written there.
+final class PseudoTerminal: @unchecked Sendable {
+    // @unchecked: one test task drives it; the descriptors are only read, written and closed.
+    private let master: Int32
+    private let process = Process()
+    private var screen = ""
+    private var consumed = "".startIndex
+
+    init(_ arguments: [String]) async throws {
+        var (master, slave): (Int32, Int32) = (-1, -1)
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw SetupError("no pseudo-terminal") }
+        self.master = master
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.executableURL = BICommand.executable
+        process.arguments = arguments
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try await process.start()
+        try terminal.close()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        close(master)
+    }
+
+    /// Waits until the terminal shows `text` after what earlier waits matched; fails after 30 s
+    /// or when `bi` exits first. Returns everything shown since the last match.
+    @discardableResult
+    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            readAvailable()
+            if let found = screen.range(of: text, range: consumed..<screen.endIndex) {
+                defer { consumed = found.upperBound }
+                return String(screen[consumed..<found.upperBound])
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(20))  // the child's next write
+        }
+        readAvailable()
+        throw SetupError("the terminal never showed \"\(text)\"; it shows:\n\(screen[consumed...])")
+    }
+
+    /// Types `line` and Enter.
+    func type(_ line: String) {
+        let bytes = Array((line + "\r").utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits for `bi` to exit and returns its status.
+    func exitStatus() async -> Int32 {
+        while process.isRunning {
+            readAvailable()
+            try? await Task.sleep(for: .milliseconds(20))  // the child's exit
+        }
+        return process.terminationStatus
+    }
+
+    private func readAvailable() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var bytes: [UInt8] = []
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        guard !bytes.isEmpty else { return }
+        let offset = screen.distance(from: screen.startIndex, to: consumed)
+        screen += Self.plain(String(decoding: bytes, as: UTF8.self))
+        consumed = screen.index(screen.startIndex, offsetBy: offset)
+    }
+
+    /// `text` without ANSI escape sequences (styles, cursor moves, screen clears).
+    static func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}(\\[[0-9;?]*[A-Za-z]|[78])", with: "", options: .regularExpression)
+    }
+}
