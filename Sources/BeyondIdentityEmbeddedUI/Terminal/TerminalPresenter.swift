@@ -20,10 +20,16 @@ public final class TerminalPresenter: FlowPresenter {
     }
 
     /// Draws `screen` and waits for a line: the number of a choice, or (on a screen with an
-    /// input) the text typed. End of input means ``UserAction/close``.
+    /// input) the text typed. End of input means ``UserAction/close``. Without styles (output
+    /// not a terminal: a script typing ahead), progress screens read nothing, so no line meant
+    /// for the next screen cancels the work; Ctrl-C still does.
     public func present(_ screen: Screen) async -> UserAction {
         let (text, countdownLinesUp) = renderer.render(screen, at: clock())
         Self.write(text)
+        if screen.inProgress && !styled {
+            await Self.untilCancelled()
+            return .close
+        }
         let ticker: Task<Void, Never>? = if let countdownLinesUp, let code = screen.code {
             tick(code, linesUp: countdownLinesUp)
         } else {
@@ -62,6 +68,13 @@ public final class TerminalPresenter: FlowPresenter {
                 Self.write("\u{1B}7\u{1B}[\(linesUp)A\r\u{1B}[2K" + renderer.countdown(seconds) + "\u{1B}8")
             }
         }
+    }
+
+    /// Returns when the calling task is cancelled (the flow replaced the screen).
+    private static func untilCancelled() async {
+        let (wait, keepOpen) = AsyncStream.makeStream(of: Never.self)
+        for await _ in wait {}
+        keepOpen.finish()
     }
 
     private static func write(_ text: String) {

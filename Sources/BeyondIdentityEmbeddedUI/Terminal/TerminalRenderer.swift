@@ -13,6 +13,7 @@ struct TerminalRenderer: Sendable {
     func render(_ screen: Screen, at now: Date) -> (text: String, countdownLinesUp: Int?) {
         var lines: [String] = []
         lines.append(styled ? "\u{1B}[1m\(screen.title)\u{1B}[0m" : "== \(screen.title) ==")
+        if screen.inProgress && !styled { return ("\n" + lines[0] + "\n", nil) }  // nothing to choose: see TerminalPresenter
         if screen.inProgress { lines.append("…") }
         if !screen.message.isEmpty { lines += ["", screen.message] }
         if !screen.details.isEmpty {
