@@ -165,6 +165,25 @@ import UITestSupport
         }
     }
 
+    @Test func cancellingTheFlowWhileACodeIsShownEndsTheCode() async throws {
+        try await RunningServer.withRealm { server, realm in
+            let (app, credential) = try await registered(server, realm)
+            let (codes, codeShown) = AsyncStream.makeStream(of: CredentialToken.self)
+            let presenter = ScriptedPresenter([
+                on(.credentialList, .details(credential.handle)),
+                on(.credentialDetails, .extend(credential.handle)),
+                on(.showCode, nil) { screen in if let token = screen.code?.token { codeShown.yield(token) } },
+            ])
+            let log = AppLog()
+            let flow = Task { await EmbeddedUI(sdk: app.sdk).openSettings(presenter: presenter, config: log.config) }
+            let token = try #require(await codes.first { _ in true })
+            flow.cancel()
+            guard case .cancelled = await flow.value else { throw SetupError("the flow did not end as cancelled") }
+            let b = TestApp(server: server, application: realm.publicClient)
+            #expect(await b.importing(token) == .failure(.extensionFailed(.cancelled)))
+        }
+    }
+
     @Test func settingsShowsARevokedCredentialAsSuch() async throws {
         try await RunningServer.withRealm { server, realm in
             let (app, credential) = try await registered(server, realm, stateMaxAge: 0)

@@ -49,6 +49,7 @@ public struct EmbeddedUI: Sendable {
     private func finishing(_ presenter: any FlowPresenter, _ flow: () async -> FlowOutcome) async -> FlowOutcome {
         let outcome = await flow()
         await presenter.dismiss()
-        return Task.isCancelled ? .cancelled : outcome
+        if Task.isCancelled, case .closed = outcome { return .cancelled }
+        return outcome
     }
 }

@@ -20,42 +20,47 @@ struct ExtendFlow: Sendable {
 
     func run() async -> Result {
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
-        let updates = context.sdk.extendCredentials(handles: [credential.handle])
-        return await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    for try await status in updates { sink.yield(.status(status)) }
-                    sink.yield(.ended(nil))
-                } catch {
-                    sink.yield(.ended(error as? BISDKError ?? .description("\(error)")))
-                }
+        let sdk = context.sdk
+        let updates = sdk.extendCredentials(handles: [credential.handle])
+        // Unstructured, so that cancelling the flow does not cut the SDK off before the code
+        // is ended on the server (below).
+        let follower = Task {
+            do {
+                for try await status in updates { sink.yield(.status(status)) }
+                sink.yield(.ended(nil))
+            } catch {
+                sink.yield(.ended(error as? BISDKError ?? .description("\(error)")))
             }
-            let screens = ScreenSlot(presenter: context.presenter, sink: sink)
-            defer { screens.clear() }
-            screens.show(preparing)
-            var stoppedBy: UserAction?
-            for await event in events {
-                switch event {
-                case let .status(.started(token, qrCode)), let .status(.tokenUpdated(token, qrCode)):
-                    screens.show(codeScreen(ShownCode(token: token, qrCode: qrCode)))
-                case .status(.done):
-                    return .done
-                case .status(.aborted):
-                    return stoppedBy == .close ? .closed : .cancelled
-                case let .ended(error):
-                    guard let error, error != .userCancelled else { return stoppedBy == .close ? .closed : .cancelled }
-                    return .failed(error)
-                case let .user(action, generation):
-                    guard generation == screens.generation, stoppedBy == nil else { continue }
-                    stoppedBy = action == .close ? .close : .cancel
-                    screens.show(stopping)
-                    let sdk = context.sdk
-                    group.addTask { try? await sdk.cancelExtendCredentials() }
-                }
-            }
-            group.cancelAll()
-            return .cancelled
         }
+        let screens = ScreenSlot(presenter: context.presenter, sink: sink)
+        defer {
+            screens.clear()
+            follower.cancel()
+        }
+        screens.show(preparing)
+        var stoppedBy: UserAction?
+        for await event in events {
+            switch event {
+            case let .status(.started(token, qrCode)), let .status(.tokenUpdated(token, qrCode)):
+                screens.show(codeScreen(ShownCode(token: token, qrCode: qrCode)))
+            case .status(.done):
+                return .done
+            case .status(.aborted):
+                return stoppedBy == .close ? .closed : .cancelled
+            case let .ended(error):
+                guard let error, error != .userCancelled else { return stoppedBy == .close ? .closed : .cancelled }
+                return .failed(error)
+            case let .user(action, generation):
+                guard generation == screens.generation, stoppedBy == nil else { continue }
+                stoppedBy = action == .close ? .close : .cancel
+                screens.show(stopping)
+                Task { try? await sdk.cancelExtendCredentials() }  // the SDK then reports .aborted
+            }
+        }
+        // The flow's task was cancelled (Ctrl-C, the app): end the code on the server and wait
+        // for that, on a task of its own since the requests of a cancelled task are cancelled too.
+        await Task { try? await sdk.cancelExtendCredentials() }.value
+        return .cancelled
     }
 
     private var preparing: Screen {

@@ -10,9 +10,10 @@ struct FlowContext: Sendable {
     let supportURL: URL
 
     /// Presents `screen` until the user chooses something other than support (opened here)
-    /// or the explanation (shown, then `screen` again).
+    /// or the explanation (shown, then `screen` again). Once the flow's task is cancelled,
+    /// nothing is shown and the answer is ``UserAction/close``, so every flow ends.
     func ask(_ screen: Screen) async -> UserAction {
-        while true {
+        while !Task.isCancelled {
             let action = await presenter.present(screen)
             switch action {
             case .support:
@@ -23,6 +24,7 @@ struct FlowContext: Sendable {
                 return action
             }
         }
+        return .close
     }
 
     /// A choice labelled with `key`.
