@@ -8,36 +8,21 @@ struct ButtonFlow: Sendable {
     let flowType: AuthFlowType
     let config: BeyondIdentityConfig
 
-    /// Where a screen leads.
-    private enum Next {
-        case ended(FlowOutcome)
-        /// Read the credentials again (one was replaced, imported, or found unusable).
-        case reload
-    }
-
     func run() async -> FlowOutcome {
-        while !Task.isCancelled {
-            let sdk = context.sdk
-            switch await context.work(.lookingUp, { () async throws(BISDKError) in try await sdk.getApplicationCredentials() }) {
-            case let .finished(credentials):
-                let usable = credentials.filter { $0.state == .active }
-                let next = switch usable.count {
-                case 0: await offerNew(unusable: credentials, canGoBack: false) ?? .reload
-                case 1: await offerContinue(as: usable[0])
-                default: await offerChoice(of: usable)
-                }
-                if case let .ended(outcome) = next { return outcome }
-            case .stopped:
-                return Task.isCancelled ? .cancelled : .closed
-            case let .failed(error):
-                if await context.explain(error, canGoBack: false) != .retry { return .failed(error) }
+        let sdk = context.sdk
+        return await context.showingCredentials({ () async throws(BISDKError) in try await sdk.getApplicationCredentials() }) {
+            credentials in
+            let usable = credentials.filter { $0.state == .active }
+            return switch usable.count {
+            case 0: await offerNew(unusable: credentials, canGoBack: false) ?? .reload
+            case 1: await offerContinue(as: usable[0])
+            default: await offerChoice(of: usable)
             }
         }
-        return .cancelled
     }
 
     /// One credential: continue as its user, or replace it.
-    private func offerContinue(as credential: Credential) async -> Next {
+    private func offerContinue(as credential: Credential) async -> FlowStep {
         let strings = context.strings
         let name = credential.identityDisplayName
         let screen = Screen(
@@ -61,7 +46,7 @@ struct ButtonFlow: Sendable {
     }
 
     /// Several credentials: continue as one of them, or use another account.
-    private func offerChoice(of credentials: [Credential]) async -> Next {
+    private func offerChoice(of credentials: [Credential]) async -> FlowStep {
         let strings = context.strings
         let choices = credentials.map {
             ScreenAction(.signIn($0.handle), strings[.continueAs, $0.displayName], role: .primary)
@@ -86,7 +71,7 @@ struct ButtonFlow: Sendable {
 
     /// No usable credential (or another account wanted): the ways to get one. An imported
     /// credential signs in at once. `nil` means the user went back.
-    private func offerNew(unusable: [Credential], canGoBack: Bool) async -> Next? {
+    private func offerNew(unusable: [Credential], canGoBack: Bool) async -> FlowStep? {
         switch await AddCredential(context: context, config: config).run(unusable: unusable, canGoBack: canGoBack) {
         case let .ended(outcome):
             return .ended(outcome)
@@ -100,7 +85,7 @@ struct ButtonFlow: Sendable {
 
     /// Signs in; when the user goes back, the credentials are read again (an error may have
     /// changed their states).
-    private func signIn(with handle: Credential.Handle) async -> Next {
+    private func signIn(with handle: Credential.Handle) async -> FlowStep {
         switch await SignIn(context: context, flowType: flowType, recover: config.recoverUserAction).run(with: handle) {
         case let .ended(outcome): .ended(outcome)
         case .back: .reload
@@ -109,7 +94,7 @@ struct ButtonFlow: Sendable {
 
     /// Warns what replacing means; on confirmation deletes the credential and offers the ways
     /// to get a new one. `nil` means the user kept it.
-    private func replace(_ credential: Credential) async -> Next? {
+    private func replace(_ credential: Credential) async -> FlowStep? {
         let strings = context.strings
         let warning = Screen(
             kind: .replaceWarning, title: strings[.replaceTitle, credential.identityDisplayName],

@@ -8,29 +8,14 @@ struct SettingsFlow: Sendable {
     let context: FlowContext
     let config: BeyondIdentityConfig
 
-    /// Where a screen leads.
-    private enum Next {
-        case ended(FlowOutcome)
-        /// Back to the list, read again.
-        case list
-    }
-
     func run() async -> FlowOutcome {
         let sdk = context.sdk
-        while !Task.isCancelled {
-            switch await context.work(.lookingUp, { () async throws(BISDKError) in try await sdk.getCredentials() }) {
-            case let .finished(credentials):
-                if case let .ended(outcome) = await list(credentials) { return outcome }
-            case .stopped:
-                return Task.isCancelled ? .cancelled : .closed
-            case let .failed(error):
-                if await context.explain(error, canGoBack: false) != .retry { return .failed(error) }
-            }
+        return await context.showingCredentials({ () async throws(BISDKError) in try await sdk.getCredentials() }) {
+            await list($0)
         }
-        return .cancelled
     }
 
-    private func list(_ credentials: [Credential]) async -> Next {
+    private func list(_ credentials: [Credential]) async -> FlowStep {
         let strings = context.strings
         let entries = credentials.map {
             ScreenAction(.details($0.handle), strings[.credentialChoice, $0.displayName, context.stateName($0.state)])
@@ -46,12 +31,12 @@ struct SettingsFlow: Sendable {
         while true {
             switch await context.ask(screen) {
             case let .details(handle):
-                guard let credential = credentials.first(where: { $0.handle == handle }) else { return .list }
+                guard let credential = credentials.first(where: { $0.handle == handle }) else { return .reload }
                 return await details(of: credential)
             case .addCredential:
                 switch await AddCredential(context: context, config: config).run(canGoBack: true) {
                 case let .ended(outcome): return .ended(outcome)
-                case .imported, .back: return .list
+                case .imported, .back: return .reload
                 }
             default:
                 return .ended(.closed)
@@ -59,7 +44,7 @@ struct SettingsFlow: Sendable {
         }
     }
 
-    private func details(of credential: Credential) async -> Next {
+    private func details(of credential: Credential) async -> FlowStep {
         let strings = context.strings
         var actions: [ScreenAction] = []
         if credential.state == .active { actions.append(context.action(.extend(credential.handle), .extend, role: .primary)) }
@@ -75,7 +60,7 @@ struct SettingsFlow: Sendable {
                     if await context.notice(.extendedTitle, .extendedMessage, credential.identityDisplayName) == .close {
                         return .ended(.closed)
                     }
-                    return .list
+                    return .reload
                 case .cancelled:
                     if await context.notice(.extensionCancelledTitle, .extensionCancelledMessage) == .close { return .ended(.closed) }
                 case .closed:
@@ -86,7 +71,7 @@ struct SettingsFlow: Sendable {
             case .delete:
                 if let next = await delete(credential) { return next }
             case .back:
-                return .list
+                return .reload
             default:
                 return .ended(.closed)
             }
@@ -94,7 +79,7 @@ struct SettingsFlow: Sendable {
     }
 
     /// Asks for confirmation, then deletes; `nil` means the user kept the credential.
-    private func delete(_ credential: Credential) async -> Next? {
+    private func delete(_ credential: Credential) async -> FlowStep? {
         let strings = context.strings
         let name = credential.identityDisplayName
         let confirmation = Screen(
@@ -106,7 +91,7 @@ struct SettingsFlow: Sendable {
                 let sdk = context.sdk
                 switch await context.work(.deleting, { () async throws(BISDKError) in try await sdk.deleteCredential(for: credential.handle) }) {
                 case .finished:
-                    return await context.notice(.deletedTitle, .deletedMessage, name) == .close ? .ended(.closed) : .list
+                    return await context.notice(.deletedTitle, .deletedMessage, name) == .close ? .ended(.closed) : .reload
                 case .stopped(.close):
                     return .ended(.closed)
                 case .stopped:
