@@ -28,19 +28,17 @@ struct SettingsFlow: Sendable {
                 context.action(.explain, .explain), context.action(.support, .support),
                 context.action(.close, .close, role: .dismiss),
             ])
-        while true {
-            switch await context.ask(screen) {
-            case let .details(handle):
-                guard let credential = credentials.first(where: { $0.handle == handle }) else { return .reload }
-                return await details(of: credential)
-            case .addCredential:
-                switch await AddCredential(context: context, config: config).run(canGoBack: true) {
-                case let .ended(outcome): return .ended(outcome)
-                case .imported, .back: return .reload
-                }
-            default:
-                return .ended(.closed)
+        switch await context.ask(screen) {
+        case let .details(handle):
+            guard let credential = credentials.first(where: { $0.handle == handle }) else { return .reload }
+            return await details(of: credential)
+        case .addCredential:
+            switch await AddCredential(context: context, config: config).run(canGoBack: true) {
+            case let .ended(outcome): return .ended(outcome)
+            case .imported, .back: return .reload
             }
+        default:
+            return .ended(.closed)
         }
     }
 
