@@ -152,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BeyondIdentityEmbeddedUITests",
-            dependencies: ["BeyondIdentityEmbeddedUI", "BeyondIdentityEmbedded"],
+            dependencies: ["BeyondIdentityEmbeddedUI", "BeyondIdentityEmbedded", "UITestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

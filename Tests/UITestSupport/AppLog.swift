@@ -31,6 +31,11 @@ public final class AppLog: Sendable {
         .authorize(pkce: pkce, scope: scope) { self.append("code \($0.value)") }
     }
 
+    /// The registration flow's configuration, signing in by `flow`.
+    public func registerConfig(_ flow: AuthFlowType) -> RegisterConfig {
+        RegisterConfig(authFlowType: flow, supportURL: Self.supportURL, recoverUserAction: { self.append("recover") })
+    }
+
     private func append(_ event: String) {
         recorded.withLock { $0.append(event) }
     }

@@ -6,6 +6,7 @@ import Synchronization
 /// An ``EmbeddedSDK`` whose answers a test sets, recording every call. An answer of `nil`
 /// never comes: the call waits until its task is cancelled (a step the user cancels).
 final class FakeSDK: EmbeddedSDK {
+    /// The answers, in order, per call.
     struct Answers: Sendable {
         var credentials: [Result<[Credential], BISDKError>] = []
         var authenticate: [Result<TokenResponse, BISDKError>?] = []
@@ -13,6 +14,9 @@ final class FakeSDK: EmbeddedSDK {
         var register: [Result<Credential, BISDKError>] = []
         var importing: [Result<[Credential], BISDKError>] = []
         var delete: [Result<Credential, BISDKError>?] = []
+        /// How ``cancelExtendCredentials()`` ends the running extension: with `.aborted` (`nil`),
+        /// or failing with this error (as the SDK does with `.userCancelled` before it has a code).
+        var cancelEndsExtensionWith: BISDKError?
     }
 
     /// A call the UI made.
@@ -102,8 +106,12 @@ final class FakeSDK: EmbeddedSDK {
     }
 
     func cancelExtendCredentials() async throws(BISDKError) {
-        _ = record(.cancelExtend) { _ in () }
-        extensionSends(.aborted)
-        extensionSends(nil)
+        let error = record(.cancelExtend) { $0.cancelEndsExtensionWith } ?? nil
+        if let error {
+            extensionSends(nil, error: error)
+        } else {
+            extensionSends(.aborted)
+            extensionSends(nil)
+        }
     }
 }

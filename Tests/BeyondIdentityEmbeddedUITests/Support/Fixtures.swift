@@ -1,11 +1,13 @@
-import BeyondIdentityEmbedded
+@testable import BeyondIdentityEmbedded
 import BeyondIdentityEmbeddedUI
 import Foundation
 
 /// Values the UI tests share.
 enum Fixtures {
-    static let supportURL = URL(string: "mailto:help@app.example")!
     static let tokens = TokenResponse(accessToken: AccessToken(value: "at", type: "Bearer", expiresIn: 3600), idToken: "id")
+    static let authorizationCode = AuthorizationCode(value: "code-1")
+    static let challenge = PKCE.CodeChallenge(challenge: "challenge-1", method: "S256")
+    static let enrollmentLink = URL(string: "http://127.0.0.1:8080/bind?token=enroll-1")!
 
     /// A credential of `name` in `state`.
     static func credential(_ name: String, _ state: CredentialState = .active) -> Credential {
@@ -17,23 +19,13 @@ enum Fixtures {
             identityDisplayName: name)
     }
 
+    /// A code the SDK shows (its digits and deadline), as ``ExtendCredentialsStatus`` carries it.
+    static func shownToken(_ digits: String, validUntil: Date) -> CredentialToken {
+        CredentialToken(value: digits, validUntil: validUntil)
+    }
+
     /// A UI over `sdk` with a fixed device description.
     static func ui(_ sdk: FakeSDK) -> EmbeddedUI {
         EmbeddedUI(sdk: sdk, device: DeviceDescription(name: "test-host", system: "TestOS 1.0"))
-    }
-}
-
-/// What the app's callbacks received, on the main actor.
-@MainActor final class AppLog {
-    var events: [String] = []
-
-    var config: BeyondIdentityConfig {
-        BeyondIdentityConfig(
-            supportURL: Fixtures.supportURL, signUpAction: { self.events.append("signUp") },
-            recoverUserAction: { self.events.append("recover") })
-    }
-
-    var authenticate: AuthFlowType {
-        .authenticate { self.events.append("tokens \($0.idToken)") }
     }
 }

@@ -1,0 +1,157 @@
+@testable import BeyondIdentityEmbedded
+@testable import BeyondIdentityEmbeddedUI
+import Foundation
+import Testing
+import UITestSupport
+
+/// The terminal presenter's parts: how a screen is drawn (plain and styled, numbered choices,
+/// the code with its countdown, an input's problem) and how typed lines are read.
+@Suite struct TerminalRendererTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let plain = TerminalRenderer(styled: false, strings: .english)
+    let styled = TerminalRenderer(styled: true, strings: .english)
+
+    /// The code screen of the extension, with a code valid 42 s after ``now``.
+    func codeScreen(qrCode: QRCode? = nil) -> Screen {
+        Screen(
+            kind: .showCode, title: "Add to another device", message: "Enter this code.",
+            code: ShownCode(token: Fixtures.shownToken("123456789", validUntil: now + 42), qrCode: qrCode),
+            actions: [ScreenAction(.cancel, "Cancel", role: .dismiss)])
+    }
+
+    // MARK: Rendering
+
+    @Test func plainRenderingNumbersTheChoicesFromOne() {
+        let screen = Screen(
+            kind: .notice, title: "Device added", message: "The other device can now sign in as Ada.",
+            details: [Detail("Name", "Ada"), Detail("Username", "ada")],
+            actions: [ScreenAction(.back, "OK", role: .primary), ScreenAction(.close, "Close", role: .dismiss)])
+        let (text, countdownLinesUp) = plain.render(screen, at: now)
+        #expect(text == """
+
+            == Device added ==
+
+            The other device can now sign in as Ada.
+
+              Name      Ada
+              Username  ada
+
+              1) OK
+              2) Close
+            """ + "\nChoose 1-2: ")
+        #expect(countdownLinesUp == nil)
+    }
+
+    @Test func plainRenderingShowsTheFormattedCodeAndItsCountdown() {
+        let (text, countdownLinesUp) = plain.render(codeScreen(), at: now)
+        #expect(text == """
+
+            == Add to another device ==
+
+            Enter this code.
+
+              123 456 789
+              New code in 42 s
+
+              1) Cancel
+            """ + "\nChoose 1-1: ")
+        // From the prompt's line, the countdown is 3 lines up (the choice, the blank line, itself).
+        #expect(countdownLinesUp == 3)
+        #expect(plain.render(codeScreen(), at: now + 30).text.contains("  New code in 12 s\n"))
+        #expect(plain.render(codeScreen(), at: now + 60).text.contains("  New code in 0 s\n"))
+    }
+
+    @Test func theQRCodeIsDrawnAboveTheCode() throws {
+        let qrCode = try #require(QRCode.make(for: "123456789"))
+        let (text, countdownLinesUp) = plain.render(codeScreen(qrCode: qrCode), at: now)
+        #expect(text.contains("Enter this code.\n\n" + qrCode.terminalText() + "\n\n  123 456 789\n  New code in 42 s\n"))
+        #expect(countdownLinesUp == 3)
+    }
+
+    @Test func plainProgressShowsOnlyItsTitle() {
+        let screen = Screen(
+            kind: .progress, title: "Signing you in…", inProgress: true, actions: [ScreenAction(.cancel, "Cancel", role: .dismiss)])
+        let (text, countdownLinesUp) = plain.render(screen, at: now)
+        #expect(text == "\n== Signing you in… ==\n")
+        #expect(countdownLinesUp == nil)
+    }
+
+    @Test func plainInputShowsItsProblemAndPrompt() {
+        let screen = Screen(
+            kind: .enterCode, title: "Add this device from another device",
+            input: InputField(prompt: "Code", placeholder: "123 456 789", allowsScanning: true, problem: "Enter the 9 digits of the code."),
+            actions: [ScreenAction(.support, "Contact support"), ScreenAction(.back, "Back", role: .dismiss)])
+        let (text, _) = plain.render(screen, at: now)
+        #expect(text == """
+
+            == Add this device from another device ==
+
+            ! Enter the 9 digits of the code.
+
+              1) Contact support
+              2) Back
+            """ + "\nCode (123 456 789), or a choice: ")
+    }
+
+    @Test func styledRenderingClearsTheScreenFirstAndStylesByRole() {
+        let screen = Screen(
+            kind: .credentialExists, title: "Welcome back",
+            actions: [
+                ScreenAction(.signIn(Credential.Handle("cred-Ada")), "Continue as Ada", role: .primary),
+                ScreenAction(.replace, "Not Ada?", role: .destructive), ScreenAction(.explain, "What is a credential?"),
+                ScreenAction(.close, "Close", role: .dismiss),
+            ])
+        let (text, countdownLinesUp) = styled.render(screen, at: now)
+        #expect(text.hasPrefix("\u{1B}[H\u{1B}[2J\u{1B}[1mWelcome back\u{1B}[0m\n"))
+        #expect(text.contains("  1) \u{1B}[1mContinue as Ada\u{1B}[0m\n"))
+        #expect(text.contains("  2) \u{1B}[31mNot Ada?\u{1B}[0m\n"))
+        #expect(text.contains("  3) What is a credential?\n"))
+        #expect(text.contains("  4) \u{1B}[2mClose\u{1B}[0m\n"))
+        #expect(text.hasSuffix("Choose 1-4: "))
+        #expect(countdownLinesUp == nil)
+    }
+
+    @Test func styledCodeIsBoldWithTheSameCountdownLine() {
+        let (text, countdownLinesUp) = styled.render(codeScreen(), at: now)
+        #expect(text.hasPrefix("\u{1B}[H\u{1B}[2J"))
+        #expect(text.contains("  \u{1B}[1m123 456 789\u{1B}[0m\n  New code in 42 s\n"))
+        #expect(countdownLinesUp == 3)
+        #expect(styled.countdown(41) == "  New code in 41 s")
+    }
+
+    @Test func countdownUsesTheTranslatedText() {
+        let german = TerminalRenderer(styled: false, strings: UIStrings([.countdown: "Neuer Code in {0} s"]))
+        #expect(german.countdown(42) == "  Neuer Code in 42 s")
+    }
+
+    // MARK: Reading lines
+
+    @Test func linesArriveInOrder() async {
+        let typed = TypedLines()
+        let input = LineInput(read: typed.read)
+        typed.type("1")
+        #expect(await input.next() == "1")
+        let waiting = Task { await input.next() }
+        typed.type("123 456 789")
+        #expect(await waiting.value == "123 456 789")
+        typed.type("2")
+        typed.type("3")
+        typed.type(nil)
+        #expect(await input.next() == "2")
+        #expect(await input.next() == "3")
+        #expect(await input.next() == nil)
+        #expect(await input.next() == nil)
+    }
+
+    @Test func aCancelledWaitReturnsNilAndTheLineTypedLaterIsKept() async {
+        let typed = TypedLines()
+        let input = LineInput(read: typed.read)
+        let waiting = Task { await input.next() }
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+        typed.type("late")
+        #expect(await input.next() == "late")
+        typed.type(nil)
+        #expect(await input.next() == nil)
+    }
+}
