@@ -443,7 +443,7 @@ import UITestSupport
         #expect(presenter.dismissed && presenter.finished)
     }
 
-    @Test func retriedReplaceAsksAgainThenDeletes() async {
+    @Test func retriedReplaceDeletesAtOnce() async {
         let sdk = FakeSDK(.init(
             credentials: [.success([ada])],
             delete: [.failure(.serverUnreachable("offline")), .success(Fixtures.credential("Ada", .deviceDeleted))]))
@@ -452,13 +452,12 @@ import UITestSupport
             on(.credentialExists, .replace),
             on(.replaceWarning, .confirm),
             on(.error, .retry),
-            on(.replaceWarning, .confirm),
             on(.noCredential, .close),
         ])
         #expect(await run(sdk, presenter, app) == .closed)
         #expect(sdk.calls == [.getApplicationCredentials, .delete(ada.handle), .delete(ada.handle)])
         #expect(presenter.kinds == [
-            .progress, .credentialExists, .replaceWarning, .progress, .error, .replaceWarning, .progress, .noCredential,
+            .progress, .credentialExists, .replaceWarning, .progress, .error, .progress, .noCredential,
         ])
     }
 

@@ -42,7 +42,7 @@ import UITestSupport
     ) {
         let kinds = presenter.kinds
         #expect(kinds == before + after || kinds == before + [.progress] + after, sourceLocation: sourceLocation)
-        for screen in presenter.screens where screen.title == "Cancel" {
+        for screen in presenter.screens where screen.title == "Cancelling…" {
             #expect(screen.kind == .progress && screen.inProgress && screen.actions.isEmpty, sourceLocation: sourceLocation)
         }
     }

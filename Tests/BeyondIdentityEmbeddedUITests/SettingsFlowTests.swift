@@ -205,7 +205,7 @@ import UITestSupport
         #expect(presenter.dismissed && presenter.finished)
     }
 
-    @Test func retriedDeleteAsksAgainThenDeletes() async {
+    @Test func retriedDeleteDeletesAtOnce() async {
         let sdk = FakeSDK(.init(
             credentials: [.success([ada]), .success([])],
             delete: [.failure(.serverUnreachable("offline")), .success(adaDeleted)]))
@@ -215,14 +215,13 @@ import UITestSupport
             on(.credentialDetails, .delete(ada.handle)),
             on(.deleteConfirmation, .confirm),
             on(.error, .retry),
-            on(.deleteConfirmation, .confirm),
             on(.notice, .back),
             on(.credentialList, .close),
         ])
         #expect(await run(sdk, presenter, app) == .closed)
         #expect(sdk.calls == [.getCredentials, .delete(ada.handle), .delete(ada.handle), .getCredentials])
         #expect(presenter.kinds == [
-            .progress, .credentialList, .credentialDetails, .deleteConfirmation, .progress, .error, .deleteConfirmation,
+            .progress, .credentialList, .credentialDetails, .deleteConfirmation, .progress, .error,
             .progress, .notice, .progress, .credentialList,
         ])
     }

@@ -23,24 +23,26 @@ public final class ScreenModel: ObservableObject, FlowPresenter {
         answer = nil
     }
 
-    public nonisolated func present(_ screen: Screen) async -> UserAction {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Task { @MainActor in
-                    self.answer?.resume(returning: .close)
-                    self.screen = screen
-                    self.answer = continuation
-                }
-            }
+    /// Shows `screen` and waits for ``choose(_:)``; a wait still open is answered ``UserAction/close``.
+    public func present(_ screen: Screen) async -> UserAction {
+        guard !Task.isCancelled else { return .close }
+        answer?.resume(returning: .close)
+        self.screen = screen
+        // The continuation is stored before this method suspends, and a cancellation's
+        // `choose(.close)` runs on the main actor only after that, so no wait is left open.
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { answer = $0 }
         } onCancel: {
             Task { @MainActor in self.choose(.close) }
         }
     }
 
+    /// Opens `url` with ``openLink``.
     public nonisolated func open(_ url: URL) async {
         await MainActor.run { openLink(url) }
     }
 
+    /// Clears the screen and calls ``onDismiss``.
     public nonisolated func dismiss() async {
         await MainActor.run {
             screen = nil

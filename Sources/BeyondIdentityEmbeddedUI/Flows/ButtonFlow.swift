@@ -102,28 +102,8 @@ struct ButtonFlow: Sendable {
             actions: [
                 context.action(.confirm, .replaceConfirm, role: .destructive), context.action(.back, .keep, role: .dismiss),
             ])
-        while true {
-            switch await context.ask(warning) {
-            case .confirm:
-                let sdk = context.sdk
-                switch await context.work(.replacing, { () async throws(BISDKError) in
-                    try await sdk.deleteCredential(for: credential.handle)
-                }) {
-                case .finished: return await offerNew(unusable: [], canGoBack: false) ?? .reload
-                case .stopped(.close): return .ended(.closed)
-                case .stopped: continue
-                case let .failed(error):
-                    switch await context.explain(error, canRecover: false) {
-                    case .retry: continue
-                    case .close: return .ended(.failed(error))
-                    default: return nil
-                    }
-                }
-            case .back:
-                return nil
-            default:
-                return .ended(.closed)
-            }
+        return await context.confirmDeletion(of: credential, confirmation: warning, progress: .replacing) {
+            await offerNew(unusable: [], canGoBack: false) ?? .reload
         }
     }
 }

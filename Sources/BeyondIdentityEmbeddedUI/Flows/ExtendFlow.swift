@@ -23,7 +23,7 @@ struct ExtendFlow: Sendable {
         let sdk = context.sdk
         let updates = sdk.extendCredentials(handles: [credential.handle])
         // Unstructured, so that cancelling the flow does not cut the SDK off before the code
-        // is ended on the server (below).
+        // is ended on the server (see `follow`).
         let follower = Task {
             do {
                 for try await status in updates { sink.yield(.status(status)) }
@@ -33,10 +33,15 @@ struct ExtendFlow: Sendable {
             }
         }
         let screens = ScreenSlot(presenter: context.presenter, sink: sink)
-        defer {
-            screens.clear()
-            follower.cancel()
-        }
+        let result = await follow(events, on: screens)
+        await screens.clear()
+        follower.cancel()
+        return result
+    }
+
+    /// Shows each code as it comes and stops the extension when the user asks.
+    private func follow(_ events: AsyncStream<Event>, on screens: ScreenSlot) async -> Result {
+        let sdk = context.sdk
         screens.show(preparing)
         var stoppedBy: UserAction?
         for await event in events {
@@ -69,7 +74,7 @@ struct ExtendFlow: Sendable {
     }
 
     private var stopping: Screen {
-        Screen(kind: .progress, title: context.strings[.cancel], inProgress: true, actions: [])
+        Screen(kind: .progress, title: context.strings[.cancelling], inProgress: true, actions: [])
     }
 
     private func codeScreen(_ code: ShownCode) -> Screen {

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// The one screen a flow shows while it also listens to something else (the extension's code
-/// updates): showing a new screen cancels the wait on the old one, and the user's answer
+/// updates): showing a new screen cancels the wait on the old one and draws the new one only
+/// once the old one has returned, so screens never appear out of order; the user's answer
 /// arrives as an ``ExtendFlow/Event/user(_:generation:)`` tagged with its screen.
 final class ScreenSlot: Sendable {
     private let presenter: any FlowPresenter
@@ -20,18 +21,25 @@ final class ScreenSlot: Sendable {
     func show(_ screen: Screen) {
         let (presenter, sink) = (self.presenter, self.sink)
         state.withLock { state in
-            state.waiting?.cancel()
+            let previous = state.waiting
+            previous?.cancel()
             state.generation += 1
             let generation = state.generation
             state.waiting = Task {
+                await previous?.value
+                guard !Task.isCancelled else { return }
                 let action = await presenter.present(screen)
                 if !Task.isCancelled { sink.yield(.user(action, generation: generation)) }
             }
         }
     }
 
-    /// Stops waiting on the current screen.
-    func clear() {
-        state.withLock { $0.waiting?.cancel() }
+    /// Stops waiting on the current screen, and returns once its presenter has.
+    func clear() async {
+        let waiting = state.withLock { state in
+            state.waiting?.cancel()
+            return state.waiting
+        }
+        await waiting?.value
     }
 }

@@ -83,29 +83,8 @@ struct SettingsFlow: Sendable {
         let confirmation = Screen(
             kind: .deleteConfirmation, title: strings[.deleteTitle, name], message: strings[.deleteMessage, name],
             actions: [context.action(.confirm, .deleteConfirm, role: .destructive), context.action(.back, .keep, role: .dismiss)])
-        while true {
-            switch await context.ask(confirmation) {
-            case .confirm:
-                let sdk = context.sdk
-                switch await context.work(.deleting, { () async throws(BISDKError) in try await sdk.deleteCredential(for: credential.handle) }) {
-                case .finished:
-                    return await context.notice(.deletedTitle, .deletedMessage, name) == .close ? .ended(.closed) : .reload
-                case .stopped(.close):
-                    return .ended(.closed)
-                case .stopped:
-                    continue
-                case let .failed(error):
-                    switch await context.explain(error, canRecover: false) {
-                    case .retry: continue
-                    case .close: return .ended(.failed(error))
-                    default: return nil
-                    }
-                }
-            case .back:
-                return nil
-            default:
-                return .ended(.closed)
-            }
+        return await context.confirmDeletion(of: credential, confirmation: confirmation, progress: .deleting) {
+            await context.notice(.deletedTitle, .deletedMessage, name) == .close ? .ended(.closed) : .reload
         }
     }
 

@@ -9,7 +9,7 @@ public struct UIStrings: Sendable {
         case continueAs, notYou, useAnotherAccount, signUp, addFromAnotherDevice, recover
         case replaceConfirm, keep, addCredential, extend, delete, deleteConfirm, credentialChoice
         // Progress
-        case lookingUp, signingIn, registering, importing, deleting, replacing, preparingCode
+        case lookingUp, signingIn, registering, importing, deleting, replacing, preparingCode, cancelling
         // Screens
         case credentialExistsTitle, credentialExistsMessage
         case chooseCredentialTitle, chooseCredentialMessage
@@ -83,6 +83,7 @@ public struct UIStrings: Sendable {
         case .deleting: "Deleting the credential…"
         case .replacing: "Removing the old credential…"
         case .preparingCode: "Preparing a code…"
+        case .cancelling: "Cancelling…"
         case .credentialExistsTitle: "Welcome back"
         case .credentialExistsMessage: "This device holds the credential of {0}."
         case .chooseCredentialTitle: "Choose an account"
