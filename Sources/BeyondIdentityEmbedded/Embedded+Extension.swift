@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Adding a credential to a second device: ``extendCredentials(handles:)`` on the device that
 /// has it, ``registerCredentials(token:)`` on the new one.

@@ -59,9 +59,3 @@ public struct QRCode: Sendable, Equatable {
         modules[y * size + x]
     }
 }
-
-/// Why a text could not be encoded.
-public enum QRCodeError: Error, Sendable, Equatable {
-    /// The text does not fit in a version 10 symbol at the chosen error-correction level.
-    case tooLong
-}

@@ -1,6 +1,4 @@
 #if !canImport(UIKit)
-public import Foundation
-
 /// The seed's one button (on Apple platforms a `UIButton`): its label, and the button flow
 /// it starts when pressed.
 public struct BeyondIdentityButton: Sendable {

@@ -43,7 +43,6 @@ struct SettingsFlow: Sendable {
     }
 
     private func details(of credential: Credential) async -> FlowStep {
-        let strings = context.strings
         var actions: [ScreenAction] = []
         if credential.state == .active { actions.append(context.action(.extend(credential.handle), .extend, role: .primary)) }
         actions += [

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One page of an admin list; pass `next_cursor` as `cursor` for the next.
 public struct AdminPage<Item: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
@@ -14,36 +14,5 @@ public struct AdminPage<Item: Codable & Sendable & Equatable>: Codable, Sendable
     enum CodingKeys: String, CodingKey {
         case items
         case nextCursor = "next_cursor"
-    }
-}
-
-/// An entry of the audit log.
-public struct AuditEvent: Codable, Sendable, Equatable {
-    public var id: String
-    public var occurredAt: Date
-    public var type: String
-    public var tenantID: String?
-    public var realmID: String?
-    public var subjectID: String?
-    /// Details, as a JSON object in text.
-    public var detail: String
-
-    /// Creates an event value.
-    public init(id: String, occurredAt: Date, type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: String) {
-        self.id = id
-        self.occurredAt = occurredAt
-        self.type = type
-        self.tenantID = tenantID
-        self.realmID = realmID
-        self.subjectID = subjectID
-        self.detail = detail
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, type, detail
-        case occurredAt = "occurred_at"
-        case tenantID = "tenant_id"
-        case realmID = "realm_id"
-        case subjectID = "subject_id"
     }
 }

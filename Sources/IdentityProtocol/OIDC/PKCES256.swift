@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Crypto
 
 /// PKCE with the `S256` method (RFC 7636 §4.2).

@@ -1,66 +1,7 @@
-public import Foundation
-
-/// One plain-text email.
-public struct MailMessage: Sendable, Equatable {
-    public var from: String
-    public var to: String
-    public var subject: String
-    public var body: String
-
-    /// Creates a message. Header fields must not contain line breaks.
-    public init(from: String, to: String, subject: String, body: String) {
-        self.from = from
-        self.to = to
-        self.subject = subject
-        self.body = body
-    }
-
-    /// The message in RFC 5322 form, CRLF line endings.
-    public func rfc5322(date: Date, messageID: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        let headers = [
-            "From: \(from)",
-            "To: \(to)",
-            "Subject: \(subject)",
-            "Date: \(formatter.string(from: date))",
-            "Message-ID: <\(messageID)>",
-            "MIME-Version: 1.0",
-            "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: 8bit",
-        ]
-        let text = body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
-        return headers.joined(separator: "\r\n") + "\r\n\r\n" + text + "\r\n"
-    }
-}
+import Foundation
 
 /// Delivers email. The default writes to an outbox directory; a relay can be plugged in.
 public protocol MailTransport: Sendable {
     /// Delivers one message or throws.
     func send(_ message: MailMessage) async throws
-}
-
-/// Writes each message as an `.eml` file (RFC 5322) into a directory, so everything works
-/// offline and tests can read what was sent.
-public struct OutboxMailTransport: MailTransport {
-    /// The outbox directory.
-    public let directory: URL
-    private let now: @Sendable () -> Date
-
-    /// Creates a transport writing into `directory` (created if missing).
-    public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.directory = directory
-        self.now = now
-    }
-
-    public func send(_ message: MailMessage) async throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let date = now()
-        let id = UUID().uuidString.lowercased()
-        let name = "\(Int64(date.timeIntervalSince1970 * 1000))-\(id).eml"
-        let text = message.rfc5322(date: date, messageID: "\(id)@bi-server")
-        try Data(text.utf8).write(to: directory.appendingPathComponent(name), options: [.atomic])
-    }
 }

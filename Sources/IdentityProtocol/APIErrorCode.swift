@@ -1,25 +1,3 @@
-/// The JSON body of every error the server answers: `{"error": …, "error_description": …}`.
-///
-/// OAuth endpoints use the error codes of RFC 6749 §4.1.2.1 and §5.2 and OIDC Core §3.1.2.6;
-/// the device and admin APIs use the codes in ``APIErrorCode``.
-public struct APIErrorBody: Codable, Sendable, Equatable {
-    /// A machine-readable error code.
-    public var error: String
-    /// A human-readable explanation, safe to show to a developer.
-    public var errorDescription: String?
-
-    /// Creates an error body.
-    public init(error: String, errorDescription: String? = nil) {
-        self.error = error
-        self.errorDescription = errorDescription
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case error
-        case errorDescription = "error_description"
-    }
-}
-
 /// Error codes of the device and admin APIs (OAuth endpoints use RFC 6749's codes).
 public enum APIErrorCode {
     /// The request body or parameters are malformed.
@@ -64,19 +42,4 @@ public enum APIErrorCode {
     public static let rateLimited = "rate_limited"
     /// The request body is larger than the server accepts.
     public static let payloadTooLarge = "payload_too_large"
-}
-
-/// OAuth 2.0 / OpenID Connect error codes (RFC 6749 §4.1.2.1, §5.2; RFC 6750 §3.1; OIDC Core §3.1.2.6).
-public enum OAuthErrorCode {
-    public static let invalidRequest = "invalid_request"
-    public static let unauthorizedClient = "unauthorized_client"
-    public static let accessDenied = "access_denied"
-    public static let unsupportedResponseType = "unsupported_response_type"
-    public static let invalidScope = "invalid_scope"
-    public static let serverError = "server_error"
-    public static let invalidClient = "invalid_client"
-    public static let invalidGrant = "invalid_grant"
-    public static let unsupportedGrantType = "unsupported_grant_type"
-    public static let invalidToken = "invalid_token"
-    public static let loginRequired = "login_required"
 }

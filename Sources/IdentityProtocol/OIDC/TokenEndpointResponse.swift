@@ -1,0 +1,27 @@
+/// A successful token endpoint response (RFC 6749 §5.1, OIDC Core §3.1.3.3).
+public struct TokenEndpointResponse: Codable, Sendable, Equatable {
+    public var accessToken: String
+    /// Always `Bearer`.
+    public var tokenType: String
+    /// Lifetime of the access token in seconds.
+    public var expiresIn: Int
+    public var idToken: String?
+    public var scope: String?
+
+    /// Creates a token response.
+    public init(accessToken: String, tokenType: String, expiresIn: Int, idToken: String?, scope: String?) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+        self.idToken = idToken
+        self.scope = scope
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case idToken = "id_token"
+        case scope
+    }
+}

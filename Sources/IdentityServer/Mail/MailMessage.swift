@@ -1,0 +1,37 @@
+public import Foundation
+
+/// One plain-text email.
+public struct MailMessage: Sendable, Equatable {
+    public var from: String
+    public var to: String
+    public var subject: String
+    public var body: String
+
+    /// Creates a message. Header fields must not contain line breaks.
+    public init(from: String, to: String, subject: String, body: String) {
+        self.from = from
+        self.to = to
+        self.subject = subject
+        self.body = body
+    }
+
+    /// The message in RFC 5322 form, CRLF line endings.
+    public func rfc5322(date: Date, messageID: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        let headers = [
+            "From: \(from)",
+            "To: \(to)",
+            "Subject: \(subject)",
+            "Date: \(formatter.string(from: date))",
+            "Message-ID: <\(messageID)>",
+            "MIME-Version: 1.0",
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: 8bit",
+        ]
+        let text = body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        return headers.joined(separator: "\r\n") + "\r\n\r\n" + text + "\r\n"
+    }
+}

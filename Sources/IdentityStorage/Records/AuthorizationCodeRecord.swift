@@ -1,0 +1,42 @@
+public import Foundation
+
+/// An authorization code, bound to client, redirect URI, PKCE challenge and the authenticated identity.
+public struct AuthorizationCodeRecord: Sendable, Equatable {
+    /// SHA-256 of the code; unique.
+    public var codeHash: Data
+    public var applicationID: String
+    public var realmID: String
+    public var identityID: String
+    public var credentialID: String
+    public var redirectURI: String
+    public var scope: String
+    public var nonce: String?
+    public var codeChallenge: String?
+    public var codeChallengeMethod: String?
+    public var authTime: Date
+    public var expiresAt: Date
+    public var createdAt: Date
+    public var usedAt: Date?
+
+    /// Creates a record.
+    public init(
+        codeHash: Data, applicationID: String, realmID: String, identityID: String, credentialID: String,
+        redirectURI: String, scope: String, nonce: String?, codeChallenge: String?, codeChallengeMethod: String?,
+        authTime: Date, expiresAt: Date, createdAt: Date, usedAt: Date?
+    ) {
+        self.codeHash = codeHash
+        self.applicationID = applicationID
+        self.realmID = realmID
+        self.identityID = identityID
+        self.credentialID = credentialID
+        self.redirectURI = redirectURI
+        self.scope = scope
+        self.nonce = nonce
+        self.codeChallenge = codeChallenge
+        self.codeChallengeMethod = codeChallengeMethod
+        self.authTime = authTime
+        self.expiresAt = expiresAt
+        self.createdAt = createdAt
+        self.usedAt = usedAt
+    }
+}

@@ -1,0 +1,36 @@
+public import Foundation
+
+/// A device-bound credential: a certificate the realm CA issued for a device key.
+public struct CredentialRecord: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var tenantID: String
+    public var realmID: String
+    public var identityID: String
+    /// `active` or `revoked`.
+    public var state: String
+    public var deviceName: String?
+    /// The leaf certificate, DER.
+    public var certificateDER: Data
+    public var parentCredentialID: String?
+    public var createdAt: Date
+    public var lastUsedAt: Date?
+    public var revokedAt: Date?
+
+    /// Creates a record.
+    public init(
+        id: String, tenantID: String, realmID: String, identityID: String, state: String, deviceName: String?,
+        certificateDER: Data, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
+    ) {
+        self.id = id
+        self.tenantID = tenantID
+        self.realmID = realmID
+        self.identityID = identityID
+        self.state = state
+        self.deviceName = deviceName
+        self.certificateDER = certificateDER
+        self.parentCredentialID = parentCredentialID
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.revokedAt = revokedAt
+    }
+}
