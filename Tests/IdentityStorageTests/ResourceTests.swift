@@ -1,5 +1,5 @@
 import Foundation
-import IdentityStorage
+@testable import IdentityStorage
 import Testing
 
 /// Create, read, update, delete and their errors, for each resource.
@@ -63,8 +63,8 @@ import Testing
             }
             let publicClient = {
                 var app = Fixtures.application("app_2", clientID: "client_2")
-                app.clientType = "public"
-                app.tokenEndpointAuthMethod = "none"
+                app.clientType = .public
+                app.tokenEndpointAuthMethod = .none
                 app.clientSecretHash = nil
                 app.redirectURIs = []
                 return app
@@ -89,6 +89,18 @@ import Testing
         }
     }
 
+    /// States are stored as strings; one this version does not know (written by a newer one,
+    /// or by hand) is reported, never read as some other state.
+    @Test(arguments: TestEngine.all)
+    func aStoredStateThisVersionDoesNotKnowIsAnError(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.run("UPDATE identities SET status = 'archived' WHERE id = 'idn_1'")
+            await #expect(throws: StorageError.invalidValue) { try await store.identity(id: "idn_1") }
+            await #expect(throws: StorageError.invalidValue) { try await store.credentialStandings(ids: ["crd_1"]) }
+        }
+    }
+
     @Test(arguments: TestEngine.all)
     func usernamesAreUniquePerRealm(engine: TestEngine) async throws {
         try await engine.withStore { store in
@@ -106,7 +118,7 @@ import Testing
             await #expect(throws: StorageError.alreadyExists) { try await store.updateIdentity(bob) }
             bob.username = "robert"
             bob.email = nil
-            bob.status = "suspended"
+            bob.status = .suspended
             try await store.updateIdentity(bob)
             #expect(try await store.identity(id: "idn_3") == bob)
             await #expect(throws: StorageError.notFound) { try await store.updateIdentity(Fixtures.identity("idn_x")) }
@@ -176,14 +188,14 @@ import Testing
             try await store.seedTreeWithCredential()
             #expect(try await store.credentialStandings(ids: []) == [:])
             #expect(try await store.credentialStandings(ids: ["crd_1", "crd_x"]) == [
-                "crd_1": CredentialStanding(credentialState: "active", identityStatus: "active"),
+                "crd_1": CredentialStanding(credentialState: .active, identityStatus: .active),
             ])
             var identity = Fixtures.identity()
-            identity.status = "suspended"
+            identity.status = .suspended
             try await store.updateIdentity(identity)
             _ = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(100))
             #expect(try await store.credentialStandings(ids: ["crd_1"]) == [
-                "crd_1": CredentialStanding(credentialState: "revoked", identityStatus: "suspended"),
+                "crd_1": CredentialStanding(credentialState: .revoked, identityStatus: .suspended),
             ])
         }
     }
@@ -193,7 +205,7 @@ import Testing
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
             let first = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(100))
-            #expect(first.state == "revoked")
+            #expect(first.state == .revoked)
             #expect(first.revokedAt == Fixtures.at(100))
             let second = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(200))
             #expect(second.revokedAt == Fixtures.at(100))

@@ -22,7 +22,7 @@ import Testing
 
             #expect(seen.withLock { $0 } == Fixtures.bindingJob())
             var expected = Fixtures.bindingJob()
-            expected.status = "complete"
+            expected.status = .complete
             expected.completedAt = now
             expected.credentialID = "crd_new"
             #expect(bound.job == expected)
@@ -50,7 +50,7 @@ import Testing
             await #expect(throws: StorageError.notFound) {
                 _ = try await store.completeBinding(tokenHash: Fixtures.hash("old"), now: Fixtures.at(30), issue: issue)
             }
-            #expect(try await store.bindingJob(id: "bjb_2")?.status == "pending")
+            #expect(try await store.bindingJob(id: "bjb_2")?.status == .pending)
 
             _ = try await store.completeBinding(tokenHash: Fixtures.hash("live"), now: Fixtures.at(1), issue: issue)
             await #expect(throws: StorageError.notFound) {
@@ -83,7 +83,7 @@ import Testing
                     Fixtures.credential("crd_taken")
                 }
             }
-            #expect(try await store.bindingJob(id: "bjb_1")?.status == "pending")
+            #expect(try await store.bindingJob(id: "bjb_1")?.status == .pending)
 
             // The token still works afterwards.
             let bound = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(3)) { _ in

@@ -4,14 +4,11 @@ import IdentityStorage
 
 /// Applications: OAuth clients with an embedded authenticator.
 extension AdminService {
-    private static let clientTypes = ["confidential", "public"]
-    private static let secretMethods = ["client_secret_basic", "client_secret_post"]
-
     func createApplication(_ tenantID: String, _ realmID: String, _ input: ApplicationInput) async throws -> Application {
         _ = try await realmRecord(tenantID, realmID)
-        let type = try InputRules.oneOf(input.clientType, Self.clientTypes, field: "client_type")
+        let type: ApplicationRecord.ClientType = try InputRules.oneOf(input.clientType, field: "client_type")
         let method = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type)
-        let secret = type == "confidential" ? Secrets.clientSecret() : nil
+        let secret = type == .confidential ? Secrets.clientSecret() : nil
         let now = context.now()
         let record = ApplicationRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, clientID: Secrets.clientID(),
@@ -40,7 +37,7 @@ extension AdminService {
         _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ApplicationInput
     ) async throws -> Application {
         var record = try await applicationRecord(tenantID, realmID, applicationID)
-        if let type = input.clientType, type != record.clientType {
+        if let type = input.clientType, type != record.clientType.rawValue {
             throw ServiceError.invalidRequest("'client_type' cannot change; create another application")
         }
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
@@ -74,14 +71,17 @@ extension AdminService {
     }
 
     /// Public clients cannot keep a secret: `none`. Confidential: basic (default) or post.
-    private static func authMethod(_ value: String?, clientType: String) throws -> String {
-        if clientType == "public" {
-            guard value == nil || value == "none" else {
+    private static func authMethod(
+        _ value: String?, clientType: ApplicationRecord.ClientType
+    ) throws -> ApplicationRecord.TokenEndpointAuthMethod {
+        if clientType == .public {
+            guard value == nil || value == ApplicationRecord.TokenEndpointAuthMethod.none.rawValue else {
                 throw ServiceError.invalidRequest("public clients use token_endpoint_auth_method 'none'")
             }
-            return "none"
+            return .none
         }
-        return try InputRules.oneOf(value ?? "client_secret_basic", secretMethods, field: "token_endpoint_auth_method")
+        return try InputRules.oneOf(
+            value, default: .clientSecretBasic, allowed: [.clientSecretBasic, .clientSecretPost], field: "token_endpoint_auth_method")
     }
 
     private static func redirectURIs(_ uris: [String]?) throws -> [String] {

@@ -4,8 +4,6 @@ import IdentityStorage
 
 /// Identities, their credentials and their binding jobs.
 extension AdminService {
-    private static let statuses = ["active", "suspended", "deleted"]
-
     func createIdentity(_ tenantID: String, _ realmID: String, _ input: IdentityInput) async throws -> Identity {
         _ = try await realmRecord(tenantID, realmID)
         let username = try InputRules.name(input.username, field: "username", maxLength: 128)
@@ -14,7 +12,7 @@ extension AdminService {
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, username: username,
             email: try InputRules.email(input.email),
             displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
-            status: try InputRules.oneOf(input.status ?? "active", Self.statuses, field: "status"),
+            status: try InputRules.oneOf(input.status, default: .active, field: "status"),
             createdAt: now, updatedAt: now)
         try await store.createIdentity(record)
         try await audit("admin.identity.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
@@ -38,25 +36,25 @@ extension AdminService {
         record.username = try InputRules.optionalName(input.username, field: "username", maxLength: 128) ?? record.username
         if input.email != nil { record.email = try InputRules.email(input.email) }
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
-        if input.status != nil { record.status = try InputRules.oneOf(input.status, Self.statuses, field: "status") }
+        if input.status != nil { record.status = try InputRules.oneOf(input.status, field: "status") }
         record.updatedAt = context.now()
         try await store.updateIdentity(record)
-        if record.status == "deleted" { try await revokeAllCredentials(of: record) }
-        try await audit("admin.identity.\(record.status == "deleted" ? "deleted" : "updated")",
+        if record.status == .deleted { try await revokeAllCredentials(of: record) }
+        try await audit("admin.identity.\(record.status == .deleted ? "deleted" : "updated")",
                         tenantID: tenantID, realmID: realmID, subjectID: identityID)
         return AdminViews.identity(record)
     }
 
     /// Soft delete: status `deleted`, credentials revoked; the row stays for audit.
     func deleteIdentity(_ tenantID: String, _ realmID: String, _ identityID: String) async throws {
-        _ = try await updateIdentity(tenantID, realmID, identityID, IdentityInput(status: "deleted"))
+        _ = try await updateIdentity(tenantID, realmID, identityID, IdentityInput(status: IdentityRecord.Status.deleted.rawValue))
     }
 
     private func revokeAllCredentials(of identity: IdentityRecord) async throws {
         var page = PageRequest(size: 1000)
         repeat {
             let credentials = try await store.listCredentials(identityID: identity.id, page)
-            for credential in credentials.items where credential.state == CredentialStateWire.active {
+            for credential in credentials.items where credential.state == .active {
                 _ = try await store.revokeCredential(id: credential.id, at: context.now())
             }
             page.cursor = credentials.nextCursor
@@ -106,12 +104,12 @@ extension AdminService {
     ) async throws -> BindingJob {
         let realm = try await realmRecord(tenantID, realmID)
         let identity = try await identityRecord(tenantID, realmID, identityID)
-        guard identity.status == "active" else {
+        guard identity.status == .active else {
             throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is \(identity.status)")
         }
-        let kind = try InputRules.oneOf(input.kind ?? "registration", ["registration", "recovery"], field: "kind")
-        let delivery = try InputRules.oneOf(input.delivery ?? "email", ["email", "return"], field: "delivery")
-        if delivery == "email", identity.email == nil {
+        let kind: BindingJobRecord.Kind = try InputRules.oneOf(input.kind, default: .registration, field: "kind")
+        let delivery: BindingJobRecord.Delivery = try InputRules.oneOf(input.delivery, default: .email, field: "delivery")
+        if delivery == .email, identity.email == nil {
             throw ServiceError.invalidRequest("the identity has no email address; use delivery 'return'")
         }
         let lifetime = TimeInterval(input.lifetimeSeconds ?? Int(context.lifetimes.bindingJob))
@@ -123,18 +121,18 @@ extension AdminService {
         let now = context.now()
         let record = BindingJobRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, identityID: identityID, kind: kind,
-            delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: "pending",
+            delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: .pending,
             expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil)
         try await store.createBindingJob(record)
         let link = "\(context.baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
-        if delivery == "email", let email = identity.email {
+        if delivery == .email, let email = identity.email {
             try await context.mail.send(EnrollmentEmail.message(
                 to: email, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
                 expiresAt: record.expiresAt, baseURL: context.baseURL.value))
         }
         try await audit("binding_job.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         var view = AdminViews.bindingJob(record)
-        view.credentialBindingLink = delivery == "return" ? link : nil
+        view.credentialBindingLink = delivery == .return ? link : nil
         return view
     }
 

@@ -22,7 +22,7 @@ enum AdminViews {
     static func application(_ r: ApplicationRecord, issuer: String) -> Application {
         Application(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, clientID: r.clientID, clientSecret: nil,
-            displayName: r.displayName, clientType: r.clientType, tokenEndpointAuthMethod: r.tokenEndpointAuthMethod,
+            displayName: r.displayName, clientType: r.clientType.rawValue, tokenEndpointAuthMethod: r.tokenEndpointAuthMethod.rawValue,
             redirectURIs: r.redirectURIs, invokeURL: r.invokeURL, allowedScopes: r.allowedScopes, issuer: issuer,
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
@@ -30,20 +30,20 @@ enum AdminViews {
     static func identity(_ r: IdentityRecord) -> Identity {
         Identity(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, username: r.username, email: r.email,
-            displayName: r.displayName, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt)
+            displayName: r.displayName, status: r.status.rawValue, createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 
     static func credential(_ r: CredentialRecord) throws -> AdminCredential {
         AdminCredential(
-            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: r.state,
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: r.state.rawValue,
             deviceName: r.deviceName, certificate: try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
             createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)
     }
 
     static func bindingJob(_ r: BindingJobRecord) -> BindingJob {
         BindingJob(
-            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: r.kind,
-            delivery: r.delivery, postBindingRedirectURI: r.postBindingRedirectURI, status: r.status,
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: r.kind.rawValue,
+            delivery: r.delivery.rawValue, postBindingRedirectURI: r.postBindingRedirectURI, status: r.status.rawValue,
             expiresAt: r.expiresAt, createdAt: r.createdAt, completedAt: r.completedAt, credentialID: r.credentialID,
             credentialBindingLink: nil)
     }

@@ -24,11 +24,11 @@ struct CredentialStatusService {
 
     /// The state a device shows: the credential's own unless it is active and its identity is not.
     private static func state(_ standing: CredentialStanding) -> String {
-        guard standing.credentialState == CredentialStateWire.active else { return standing.credentialState }
-        switch standing.identityStatus {
-        case "active": return CredentialStateWire.active
-        case "suspended": return CredentialStateWire.suspended
-        default: return CredentialStateWire.deleted
+        guard standing.credentialState == .active else { return CredentialStateWire.revoked }
+        return switch standing.identityStatus {
+        case .active: CredentialStateWire.active
+        case .suspended: CredentialStateWire.suspended
+        case .deleted: CredentialStateWire.deleted
         }
     }
 }

@@ -17,7 +17,7 @@ struct DeviceChecks {
         guard let credential = try await context.store.credential(id: id), realmID == nil || credential.realmID == realmID else {
             throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
         }
-        guard credential.state == CredentialStateWire.active else {
+        guard credential.state == .active else {
             throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential has been revoked")
         }
         return credential
@@ -25,7 +25,7 @@ struct DeviceChecks {
 
     /// The identity, if it is active.
     func activeIdentity(_ id: String) async throws -> IdentityRecord {
-        guard let identity = try await context.store.identity(id: id), identity.status == "active" else {
+        guard let identity = try await context.store.identity(id: id), identity.status == .active else {
             throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is suspended or deleted")
         }
         return identity

@@ -33,7 +33,7 @@ struct EnrollmentService {
               let realm = try await store.realm(id: job.realmID),
               let tenant = try await store.tenant(id: job.tenantID)
         else { throw Self.invalidToken }
-        guard identity.status == "active" else {
+        guard identity.status == .active else {
             throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is \(identity.status)")
         }
         let authority = try await context.keyring.authority(of: realm)
@@ -46,7 +46,7 @@ struct EnrollmentService {
                     for: publicKey, credentialID: credentialID, identityID: job.identityID, now: now)
                 return CredentialRecord(
                     id: credentialID, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID,
-                    state: CredentialStateWire.active, deviceName: deviceName,
+                    state: .active, deviceName: deviceName,
                     certificateDER: try certificate.derData,
                     parentCredentialID: nil, createdAt: now, lastUsedAt: nil, revokedAt: nil)
             }
@@ -56,7 +56,7 @@ struct EnrollmentService {
         context.metrics.credentialsBound.increment()
         try await context.audit(
             "credential.bound", tenantID: tenant.id, realmID: realm.id, subjectID: credentialID,
-            detail: ["identity_id": identity.id, "binding_job_id": bound.job.id, "kind": bound.job.kind])
+            detail: ["identity_id": identity.id, "binding_job_id": bound.job.id, "kind": bound.job.kind.rawValue])
         let leaf = try Certificate(derEncoded: Array(bound.credential.certificateDER))
         return BindCredentialResponse(
             credential: CredentialDescriptors(context: context)
@@ -68,7 +68,7 @@ struct EnrollmentService {
     private func pendingJob(token: String?) async throws -> BindingJobRecord {
         guard let token, !token.isEmpty else { throw ServiceError.invalidRequest("the binding token is missing") }
         guard let job = try await context.store.bindingJob(tokenHash: Secrets.hash(token)),
-              job.status == "pending", job.expiresAt > context.now()
+              job.status == .pending, job.expiresAt > context.now()
         else { throw Self.invalidToken }
         return job
     }

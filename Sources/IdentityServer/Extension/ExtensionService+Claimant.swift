@@ -19,7 +19,7 @@ extension ExtensionService {
         }
         let session = try await claimable(try await settled(found))
         let holder = try await context.store.credential(id: session.credentialID)
-        guard let holder, holder.state == CredentialStateWire.active else {
+        guard let holder, holder.state == .active else {
             try await failing(session, APIErrorCode.credentialRevoked)
             throw Self.error(APIErrorCode.credentialRevoked, .forbidden)
         }

@@ -76,7 +76,7 @@ extension ExtensionService {
         let now = context.now()
         let issued = CredentialRecord(
             id: claim.credentialID, tenantID: session.tenantID, realmID: session.realmID, identityID: session.identityID,
-            state: CredentialStateWire.active, deviceName: claim.deviceName, certificateDER: try certificate.derData,
+            state: .active, deviceName: claim.deviceName, certificateDER: try certificate.derData,
             parentCredentialID: holder.id, createdAt: now, lastUsedAt: nil, revokedAt: nil)
         let leafPEM = try certificate.serializeAsPEM().pemString
         let completed = try await commit(session, inserting: issued) {

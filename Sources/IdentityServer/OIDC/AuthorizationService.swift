@@ -72,7 +72,7 @@ struct AuthorizationService {
         if try parameters.single("prompt")?.split(separator: " ").contains("none") == true {
             throw ServiceError(.badRequest, OAuthErrorCode.loginRequired, "a device must take part in every sign-in")
         }
-        let (challenge, method) = try pkce(parameters, publicClient: application.clientType == "public")
+        let (challenge, method) = try pkce(parameters, publicClient: application.clientType == .public)
         let nonce = try parameters.single("nonce")
         let state = try parameters.single("state")
         for (name, value) in [("nonce", nonce), ("state", state)] where (value?.utf8.count ?? 0) > 512 {

@@ -47,9 +47,9 @@ struct ClientAuthentication {
         }
         let secret: String?
         switch application.tokenEndpointAuthMethod {
-        case "client_secret_basic": secret = presented.basic?.secret
-        case "client_secret_post": secret = usedBasic ? nil : presented.formSecret
-        default:
+        case .clientSecretBasic: secret = presented.basic?.secret
+        case .clientSecretPost: secret = usedBasic ? nil : presented.formSecret
+        case .none:
             guard !usedBasic, presented.formSecret == nil else {
                 throw Self.failure("this client authenticates with method none", basic: usedBasic)
             }

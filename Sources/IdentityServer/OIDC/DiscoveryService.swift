@@ -1,5 +1,6 @@
 import Foundation
 import IdentityProtocol
+import IdentityStorage
 
 /// OpenID Provider metadata (Discovery 1.0 §3), the realm's JWKS, and which issuer serves a client.
 struct DiscoveryService {
@@ -19,7 +20,7 @@ struct DiscoveryService {
             subjectTypesSupported: ["public"],
             idTokenSigningAlgValuesSupported: ["ES256"],
             scopesSupported: ["openid", "profile", "email"],
-            tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "none"],
+            tokenEndpointAuthMethodsSupported: ApplicationRecord.TokenEndpointAuthMethod.allCases.map(\.rawValue),
             grantTypesSupported: ["authorization_code"],
             codeChallengeMethodsSupported: [PKCES256.method],
             claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr",

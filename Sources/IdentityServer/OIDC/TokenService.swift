@@ -31,7 +31,7 @@ struct TokenService {
         guard record.expiresAt > now else { throw Self.invalidGrant("the code has expired") }
         guard redirectURI == record.redirectURI else { throw Self.invalidGrant("redirect_uri does not match the authorization request") }
         try Self.checkPKCE(verifier: verifier, challenge: record.codeChallenge)
-        guard let identity = try await context.store.identity(id: record.identityID), identity.status == "active" else {
+        guard let identity = try await context.store.identity(id: record.identityID), identity.status == .active else {
             throw Self.invalidGrant("the identity is no longer active")
         }
         return try await issueTokens(for: record, application: application, now: now)
@@ -117,7 +117,7 @@ struct TokenService {
         let now = context.now()
         guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now,
               let issued = try await context.store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
-              let identity = try await context.store.identity(id: claims.sub.value), identity.status == "active"
+              let identity = try await context.store.identity(id: claims.sub.value), identity.status == .active
         else { throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "the access token is expired, revoked or not for this issuer") }
         let scopes = Set(claims.scope.split(separator: " ").map(String.init))
         return UserInfo(

@@ -40,11 +40,14 @@ enum InputRules {
         return value
     }
 
-    /// One of `allowed`.
-    static func oneOf(_ value: String?, _ allowed: [String], field: String) throws -> String {
-        guard let value, allowed.contains(value) else {
-            throw ServiceError.invalidRequest("'\(field)' must be one of: \(allowed.joined(separator: ", "))")
+    /// The value of `Value` spelled `value`, one of `allowed`; `fallback` when `value` is absent.
+    static func oneOf<Value: RawRepresentable & CaseIterable & Equatable>(
+        _ value: String?, default fallback: Value? = nil, allowed: [Value] = Array(Value.allCases), field: String
+    ) throws -> Value where Value.RawValue == String {
+        if value == nil, let fallback { return fallback }
+        guard let value, let chosen = Value(rawValue: value), allowed.contains(chosen) else {
+            throw ServiceError.invalidRequest("'\(field)' must be one of: \(allowed.map(\.rawValue).joined(separator: ", "))")
         }
-        return value
+        return chosen
     }
 }

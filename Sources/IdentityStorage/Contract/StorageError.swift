@@ -5,6 +5,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case notFound
         case alreadyExists
         case unsupportedDatabaseURL
+        case invalidValue
     }
 
     private let code: Code
@@ -20,6 +21,8 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     public static let notFound = StorageError(.notFound)
     /// A unique key is taken.
     public static let alreadyExists = StorageError(.alreadyExists)
+    /// A stored value is not one this version knows (a state written by a newer version).
+    public static let invalidValue = StorageError(.invalidValue)
     /// The database URL names no engine we have.
     public static let unsupportedDatabaseURL = StorageError(.unsupportedDatabaseURL)
 
@@ -33,6 +36,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notFound: "not found"
         case .alreadyExists: "already exists"
         case .unsupportedDatabaseURL: "unsupported database URL"
+        case .invalidValue: "invalid stored value"
         }
         return detail.isEmpty ? name : "\(name): \(detail)"
     }

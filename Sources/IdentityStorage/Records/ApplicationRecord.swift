@@ -9,9 +9,9 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     public var clientID: String
     public var displayName: String
     /// `confidential` or `public`.
-    public var clientType: String
+    public var clientType: ClientType
     /// `client_secret_basic`, `client_secret_post` or `none`.
-    public var tokenEndpointAuthMethod: String
+    public var tokenEndpointAuthMethod: TokenEndpointAuthMethod
     /// SHA-256 of the client secret; `nil` for public clients.
     public var clientSecretHash: Data?
     /// Exact-match list.
@@ -25,7 +25,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, clientID: String, displayName: String,
-        clientType: String, tokenEndpointAuthMethod: String, clientSecretHash: Data?,
+        clientType: ClientType, tokenEndpointAuthMethod: TokenEndpointAuthMethod, clientSecretHash: Data?,
         redirectURIs: [String], invokeURL: String, allowedScopes: [String], createdAt: Date, updatedAt: Date
     ) {
         self.id = id

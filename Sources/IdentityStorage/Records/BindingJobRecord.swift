@@ -7,14 +7,14 @@ public struct BindingJobRecord: Sendable, Equatable, Identifiable {
     public var realmID: String
     public var identityID: String
     /// `registration` or `recovery`.
-    public var kind: String
+    public var kind: Kind
     /// `email` or `return`.
-    public var delivery: String
+    public var delivery: Delivery
     /// SHA-256 of the single-use binding token; unique.
     public var tokenHash: Data
     public var postBindingRedirectURI: String?
     /// `pending` or `complete`. (Expiry is read from `expiresAt`.)
-    public var status: String
+    public var status: Status
     public var expiresAt: Date
     public var createdAt: Date
     public var completedAt: Date?
@@ -23,8 +23,8 @@ public struct BindingJobRecord: Sendable, Equatable, Identifiable {
 
     /// Creates a record.
     public init(
-        id: String, tenantID: String, realmID: String, identityID: String, kind: String, delivery: String,
-        tokenHash: Data, postBindingRedirectURI: String?, status: String, expiresAt: Date, createdAt: Date,
+        id: String, tenantID: String, realmID: String, identityID: String, kind: Kind, delivery: Delivery,
+        tokenHash: Data, postBindingRedirectURI: String?, status: Status, expiresAt: Date, createdAt: Date,
         completedAt: Date?, credentialID: String?
     ) {
         self.id = id

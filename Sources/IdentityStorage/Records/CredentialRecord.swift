@@ -7,7 +7,7 @@ public struct CredentialRecord: Sendable, Equatable, Identifiable {
     public var realmID: String
     public var identityID: String
     /// `active` or `revoked`.
-    public var state: String
+    public var state: State
     public var deviceName: String?
     /// The leaf certificate, DER.
     public var certificateDER: Data
@@ -18,7 +18,7 @@ public struct CredentialRecord: Sendable, Equatable, Identifiable {
 
     /// Creates a record.
     public init(
-        id: String, tenantID: String, realmID: String, identityID: String, state: String, deviceName: String?,
+        id: String, tenantID: String, realmID: String, identityID: String, state: State, deviceName: String?,
         certificateDER: Data, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
     ) {
         self.id = id

@@ -10,14 +10,14 @@ public struct IdentityRecord: Sendable, Equatable, Identifiable {
     public var email: String?
     public var displayName: String
     /// `active`, `suspended` or `deleted`.
-    public var status: String
+    public var status: Status
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, username: String, email: String?,
-        displayName: String, status: String, createdAt: Date, updatedAt: Date
+        displayName: String, status: Status, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID

@@ -53,7 +53,7 @@ extension SQLIdentityStore {
         var standings: [String: CredentialStanding] = [:]
         for row in rows {
             standings[try row.string("id")] = CredentialStanding(
-                credentialState: try row.string("state"), identityStatus: try row.string("status"))
+                credentialState: try row.value("state"), identityStatus: try row.value("status"))
         }
         return standings
     }
@@ -63,7 +63,7 @@ extension SQLIdentityStore {
     public func revokeCredential(id: String, at date: Date) async throws -> CredentialRecord {
         let row = try await engine.run { db in
             try await db.raw("""
-                UPDATE credentials SET state = 'revoked', revoked_at = COALESCE(revoked_at, \(bind: date.milliseconds))
+                UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = COALESCE(revoked_at, \(bind: date.milliseconds))
                 WHERE id = \(bind: id) RETURNING *
                 """).first()
         }

@@ -10,8 +10,8 @@ extension SQLIdentityStore {
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
         try await engine.transaction { db in
             let claimed = try await db.raw("""
-                UPDATE binding_jobs SET status = 'complete', completed_at = \(bind: now.milliseconds)
-                WHERE token_hash = \(bind: tokenHash) AND status = 'pending' AND expires_at > \(bind: now.milliseconds)
+                UPDATE binding_jobs SET status = \(bind: BindingJobRecord.Status.complete.rawValue), completed_at = \(bind: now.milliseconds)
+                WHERE token_hash = \(bind: tokenHash) AND status = \(bind: BindingJobRecord.Status.pending.rawValue) AND expires_at > \(bind: now.milliseconds)
                 RETURNING *
                 """).first()
             guard let claimed else { throw StorageError.notFound.with(detail: "binding token") }
@@ -19,7 +19,7 @@ extension SQLIdentityStore {
             let credential = try await issue(BindingJobRecord(
                 id: job.id, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID, kind: job.kind,
                 delivery: job.delivery, tokenHash: job.tokenHash, postBindingRedirectURI: job.postBindingRedirectURI,
-                status: "pending", expiresAt: job.expiresAt, createdAt: job.createdAt, completedAt: nil, credentialID: nil))
+                status: .pending, expiresAt: job.expiresAt, createdAt: job.createdAt, completedAt: nil, credentialID: nil))
             try await self.insert(credential, on: db)
             try await db.raw("UPDATE binding_jobs SET credential_id = \(bind: credential.id) WHERE id = \(bind: job.id)").run()
             job.credentialID = credential.id

@@ -21,6 +21,12 @@ extension SQLRow {
     func optionalDate(_ column: String) throws -> Date? {
         try decode(column: column, as: Int64?.self).map(Date.init(milliseconds:))
     }
+    /// A value stored as its raw string; one this version does not know is ``StorageError/invalidValue``.
+    func value<Value: RawRepresentable>(_ column: String) throws -> Value where Value.RawValue == String {
+        let raw = try string(column)
+        guard let value = Value(rawValue: raw) else { throw StorageError.invalidValue.with(detail: "\(column) = \(raw)") }
+        return value
+    }
     /// A string list stored as JSON text.
     func strings(_ column: String) throws -> [String] {
         try JSONDecoder().decode([String].self, from: Data(string(column).utf8))
@@ -63,7 +69,7 @@ extension ApplicationRecord: SQLRecord {
     static let table = "applications"
     var columns: [SQLColumn] {
         [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("client_id", clientID), ("display_name", displayName),
-         ("client_type", clientType), ("token_endpoint_auth_method", tokenEndpointAuthMethod),
+         ("client_type", clientType.rawValue), ("token_endpoint_auth_method", tokenEndpointAuthMethod.rawValue),
          ("client_secret_hash", clientSecretHash), ("redirect_uris", jsonText(redirectURIs)), ("invoke_url", invokeURL),
          ("allowed_scopes", jsonText(allowedScopes)), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
@@ -71,7 +77,7 @@ extension ApplicationRecord: SQLRecord {
         self.init(
             id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
             clientID: try row.string("client_id"), displayName: try row.string("display_name"),
-            clientType: try row.string("client_type"), tokenEndpointAuthMethod: try row.string("token_endpoint_auth_method"),
+            clientType: try row.value("client_type"), tokenEndpointAuthMethod: try row.value("token_endpoint_auth_method"),
             clientSecretHash: try row.optionalData("client_secret_hash"), redirectURIs: try row.strings("redirect_uris"),
             invokeURL: try row.string("invoke_url"), allowedScopes: try row.strings("allowed_scopes"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
@@ -82,14 +88,14 @@ extension IdentityRecord: SQLRecord {
     static let table = "identities"
     var columns: [SQLColumn] {
         [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("username", username), ("email", email),
-         ("display_name", displayName), ("status", status), ("created_at", createdAt.milliseconds),
+         ("display_name", displayName), ("status", status.rawValue), ("created_at", createdAt.milliseconds),
          ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
         self.init(
             id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
             username: try row.string("username"), email: try row.optionalString("email"),
-            displayName: try row.string("display_name"), status: try row.string("status"),
+            displayName: try row.string("display_name"), status: try row.value("status"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }
@@ -97,7 +103,7 @@ extension IdentityRecord: SQLRecord {
 extension CredentialRecord: SQLRecord {
     static let table = "credentials"
     var columns: [SQLColumn] {
-        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID), ("state", state),
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID), ("state", state.rawValue),
          ("device_name", deviceName), ("certificate_der", certificateDER), ("parent_credential_id", parentCredentialID),
          ("created_at", createdAt.milliseconds), ("last_used_at", lastUsedAt?.milliseconds),
          ("revoked_at", revokedAt?.milliseconds)]
@@ -105,7 +111,7 @@ extension CredentialRecord: SQLRecord {
     init(row: any SQLRow) throws {
         self.init(
             id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
-            identityID: try row.string("identity_id"), state: try row.string("state"),
+            identityID: try row.string("identity_id"), state: try row.value("state"),
             deviceName: try row.optionalString("device_name"), certificateDER: try row.data("certificate_der"),
             parentCredentialID: try row.optionalString("parent_credential_id"), createdAt: try row.date("created_at"),
             lastUsedAt: try row.optionalDate("last_used_at"), revokedAt: try row.optionalDate("revoked_at"))
@@ -115,17 +121,17 @@ extension CredentialRecord: SQLRecord {
 extension BindingJobRecord: SQLRecord {
     static let table = "binding_jobs"
     var columns: [SQLColumn] {
-        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID), ("kind", kind),
-         ("delivery", delivery), ("token_hash", tokenHash), ("post_binding_redirect_uri", postBindingRedirectURI),
-         ("status", status), ("expires_at", expiresAt.milliseconds), ("created_at", createdAt.milliseconds),
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID), ("kind", kind.rawValue),
+         ("delivery", delivery.rawValue), ("token_hash", tokenHash), ("post_binding_redirect_uri", postBindingRedirectURI),
+         ("status", status.rawValue), ("expires_at", expiresAt.milliseconds), ("created_at", createdAt.milliseconds),
          ("completed_at", completedAt?.milliseconds), ("credential_id", credentialID)]
     }
     init(row: any SQLRow) throws {
         self.init(
             id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
-            identityID: try row.string("identity_id"), kind: try row.string("kind"), delivery: try row.string("delivery"),
+            identityID: try row.string("identity_id"), kind: try row.value("kind"), delivery: try row.value("delivery"),
             tokenHash: try row.data("token_hash"), postBindingRedirectURI: try row.optionalString("post_binding_redirect_uri"),
-            status: try row.string("status"), expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"),
+            status: try row.value("status"), expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"),
             completedAt: try row.optionalDate("completed_at"), credentialID: try row.optionalString("credential_id"))
     }
 }

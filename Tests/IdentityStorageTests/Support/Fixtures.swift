@@ -26,7 +26,7 @@ enum Fixtures {
     ) -> ApplicationRecord {
         ApplicationRecord(
             id: id, tenantID: tenant, realmID: realm, clientID: clientID, displayName: "App \(id)",
-            clientType: "confidential", tokenEndpointAuthMethod: "client_secret_basic",
+            clientType: .confidential, tokenEndpointAuthMethod: .clientSecretBasic,
             clientSecretHash: hash("secret-\(id)"), redirectURIs: ["https://rp.example/cb", "com.example:/cb"],
             invokeURL: "https://app.example/invoke", allowedScopes: ["openid", "email"], createdAt: t0, updatedAt: t0)
     }
@@ -36,12 +36,12 @@ enum Fixtures {
     ) -> IdentityRecord {
         IdentityRecord(
             id: id, tenantID: tenant, realmID: realm, username: username, email: "\(username)@example.com",
-            displayName: username.capitalized, status: "active", createdAt: t0, updatedAt: t0)
+            displayName: username.capitalized, status: .active, createdAt: t0, updatedAt: t0)
     }
 
     static func credential(_ id: String = "crd_1", identity: String = "idn_1", realm: String = "rlm_1") -> CredentialRecord {
         CredentialRecord(
-            id: id, tenantID: "ten_1", realmID: realm, identityID: identity, state: "active", deviceName: "Phone",
+            id: id, tenantID: "ten_1", realmID: realm, identityID: identity, state: .active, deviceName: "Phone",
             certificateDER: Data([0x30, 0x01, 0x02]), parentCredentialID: nil, createdAt: t0, lastUsedAt: nil,
             revokedAt: nil)
     }
@@ -50,8 +50,8 @@ enum Fixtures {
         _ id: String = "bjb_1", identity: String = "idn_1", token: String = "token-1", expiresAt: Date = at(600)
     ) -> BindingJobRecord {
         BindingJobRecord(
-            id: id, tenantID: "ten_1", realmID: "rlm_1", identityID: identity, kind: "registration", delivery: "return",
-            tokenHash: hash(token), postBindingRedirectURI: "https://app.example/done", status: "pending",
+            id: id, tenantID: "ten_1", realmID: "rlm_1", identityID: identity, kind: .registration, delivery: .return,
+            tokenHash: hash(token), postBindingRedirectURI: "https://app.example/done", status: .pending,
             expiresAt: expiresAt, createdAt: t0, completedAt: nil, credentialID: nil)
     }
 

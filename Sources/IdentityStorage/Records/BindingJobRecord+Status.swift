@@ -1,0 +1,9 @@
+extension BindingJobRecord {
+    /// Whether an enrollment link can still be used; stored as its raw value.
+    public enum Status: String, Sendable, CaseIterable {
+        /// Not used yet (it may have expired: see ``BindingJobRecord/expiresAt``).
+        case pending
+        /// Used: a credential was bound with it.
+        case complete
+    }
+}
