@@ -1,14 +1,25 @@
-/// OAuth 2.0 / OpenID Connect error codes (RFC 6749 §4.1.2.1, §5.2; RFC 6750 §3.1; OIDC Core §3.1.2.6).
-public enum OAuthErrorCode {
-    public static let invalidRequest = "invalid_request"
-    public static let unauthorizedClient = "unauthorized_client"
-    public static let accessDenied = "access_denied"
-    public static let unsupportedResponseType = "unsupported_response_type"
-    public static let invalidScope = "invalid_scope"
-    public static let serverError = "server_error"
-    public static let invalidClient = "invalid_client"
-    public static let invalidGrant = "invalid_grant"
-    public static let unsupportedGrantType = "unsupported_grant_type"
-    public static let invalidToken = "invalid_token"
-    public static let loginRequired = "login_required"
+/// OAuth 2.0 / OpenID Connect error codes, as the specifications spell them.
+public enum OAuthErrorCode: String, Sendable, CaseIterable {
+    /// A parameter is missing, repeated, unsupported or malformed (RFC 6749 §4.1.2.1, §5.2).
+    case invalidRequest = "invalid_request"
+    /// The client may not use this grant or response type (RFC 6749 §4.1.2.1, §5.2).
+    case unauthorizedClient = "unauthorized_client"
+    /// The resource owner or the server denied the request (RFC 6749 §4.1.2.1).
+    case accessDenied = "access_denied"
+    /// The response type is not supported (RFC 6749 §4.1.2.1).
+    case unsupportedResponseType = "unsupported_response_type"
+    /// The scope is unknown, malformed or not allowed (RFC 6749 §4.1.2.1, §5.2).
+    case invalidScope = "invalid_scope"
+    /// The server failed unexpectedly (RFC 6749 §4.1.2.1).
+    case serverError = "server_error"
+    /// Client authentication failed (RFC 6749 §5.2).
+    case invalidClient = "invalid_client"
+    /// The grant (code, verifier, redirect URI) is invalid, expired, revoked or of another client (RFC 6749 §5.2).
+    case invalidGrant = "invalid_grant"
+    /// The grant type is not supported (RFC 6749 §5.2).
+    case unsupportedGrantType = "unsupported_grant_type"
+    /// The access token is expired, revoked, malformed or invalid (RFC 6750 §3.1).
+    case invalidToken = "invalid_token"
+    /// The end user must take part: no silent sign-in (OpenID Connect Core §3.1.2.6).
+    case loginRequired = "login_required"
 }

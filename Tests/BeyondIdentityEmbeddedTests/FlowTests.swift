@@ -31,7 +31,7 @@ import Testing
     @Test func registrationStoresNothingWhenTheServerRefuses() async throws {
         let (server, embedded, store) = await setUp()
         server.state.withLock {
-            $0.overrides["POST /v1/device/credentials"] = FakeServer.error(400, APIErrorCode.invalidBindingToken, "used")
+            $0.overrides["POST /v1/device/credentials"] = FakeServer.error(400, APIErrorCode.invalidBindingToken.rawValue, "used")
         }
         await #expect(throws: BISDKError.invalidBindingToken("used")) { try await embedded.registerCredentials(enrollmentLink) }
         #expect(try await store.credentials().isEmpty)
@@ -197,7 +197,7 @@ import Testing
         let (server, embedded, store) = await setUp()
         let credential = try await embedded.registerCredentials(enrollmentLink)
         server.state.withLock {
-            $0.overrides["POST \(DeviceAPI.revokeCredential)"] = FakeServer.error(404, APIErrorCode.notFound, "unknown credential")
+            $0.overrides["POST \(DeviceAPI.revokeCredential)"] = FakeServer.error(404, APIErrorCode.notFound.rawValue, "unknown credential")
         }
         _ = try await embedded.deleteCredential(for: credential.handle)
         #expect(try await store.credentials().isEmpty)

@@ -15,7 +15,7 @@ struct Deletion: Sendable {
         }
         do {
             try await CredentialRevocation.post(credentialID: handle.rawValue, signedWith: credential.keyHandle, context: context)
-        } catch BISDKError.serverError(status: _, code: APIErrorCode.notFound, description: _) {
+        } catch BISDKError.serverError(status: _, code: APIErrorCode.notFound.rawValue, description: _) {
             context.log(.warning, "deletion: the server does not know \(handle); removing it locally")
         }
         try await context.withKeyStore { try await $0.delete(handle) }

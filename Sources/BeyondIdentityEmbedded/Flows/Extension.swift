@@ -59,7 +59,7 @@ struct Extension: Sendable {
                     rotation = ContinuousClock.now + .seconds(code.expiresIn) - Self.rotationMargin
                     emit(.tokenUpdated(token(code), QRCode.make(for: code.code)))
                     continue
-                } catch BISDKError.serverError(status: _, code: APIErrorCode.extensionStateConflict, description: _) {
+                } catch BISDKError.serverError(status: _, code: APIErrorCode.extensionStateConflict.rawValue, description: _) {
                     // B claimed the code just before the rotation: the status below says so.
                 }
             }

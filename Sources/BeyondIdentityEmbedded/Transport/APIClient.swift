@@ -75,18 +75,18 @@ struct APIClient: Sendable {
     /// The ``BISDKError`` for a device-API error body.
     static func error(for body: APIErrorBody, status: Int, retryAfter: Int? = nil) -> BISDKError {
         let description = body.errorDescription
-        switch body.error {
-        case APIErrorCode.invalidBindingToken: return .invalidBindingToken(description)
-        case APIErrorCode.invalidTransaction: return .invalidTransaction(description)
-        case APIErrorCode.credentialRevoked: return .credentialRevoked(description)
-        case APIErrorCode.identityInactive: return .identityInactive(description)
-        case APIErrorCode.invalidExtensionCode: return .extensionFailed(.wrongCode)
-        case APIErrorCode.extensionCodeExpired: return .extensionFailed(.codeExpired)
-        case APIErrorCode.extensionCodeUsed: return .extensionFailed(.codeUsed)
-        case APIErrorCode.extensionCancelled: return .extensionFailed(.cancelled)
-        case APIErrorCode.extensionAbandoned: return .extensionFailed(.otherDeviceGone)
-        case APIErrorCode.invalidEndorsement: return .extensionFailed(.endorsementRejected)
-        case APIErrorCode.rateLimited: return .extensionFailed(.rateLimited(retryAfter: retryAfter))
+        switch APIErrorCode(rawValue: body.error) {
+        case .invalidBindingToken?: return .invalidBindingToken(description)
+        case .invalidTransaction?: return .invalidTransaction(description)
+        case .credentialRevoked?: return .credentialRevoked(description)
+        case .identityInactive?: return .identityInactive(description)
+        case .invalidExtensionCode?: return .extensionFailed(.wrongCode)
+        case .extensionCodeExpired?: return .extensionFailed(.codeExpired)
+        case .extensionCodeUsed?: return .extensionFailed(.codeUsed)
+        case .extensionCancelled?: return .extensionFailed(.cancelled)
+        case .extensionAbandoned?: return .extensionFailed(.otherDeviceGone)
+        case .invalidEndorsement?: return .extensionFailed(.endorsementRejected)
+        case .rateLimited?: return .extensionFailed(.rateLimited(retryAfter: retryAfter))
         default: return .serverError(status: status, code: body.error, description: description)
         }
     }

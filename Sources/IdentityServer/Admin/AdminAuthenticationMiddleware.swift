@@ -11,7 +11,7 @@ struct AdminAuthenticationMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
               try await store.adminToken(hash: Secrets.hash(String(header.dropFirst(7)))) != nil
         else {
-            throw ServiceError(.unauthorized, APIErrorCode.unauthorized, "a valid admin token is required")
+            throw ServerError(APIErrorCode.unauthorized, "a valid admin token is required")
         }
         return try await next(request, context)
     }

@@ -17,7 +17,7 @@ extension AdminService {
             redirectURIs: try Self.redirectURIs(input.redirectURIs),
             invokeURL: try InputRules.absoluteURL(input.invokeURL, field: "invoke_url"),
             allowedScopes: try Self.scopes(input.allowedScopes ?? ["openid"]), createdAt: now, updatedAt: now)
-        try await store.createApplication(record)
+        try await write { try await store.createApplication(record) }
         try await audit("admin.application.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         var view = view(record)
         view.clientSecret = secret
@@ -38,7 +38,7 @@ extension AdminService {
     ) async throws -> Application {
         var record = try await applicationRecord(tenantID, realmID, applicationID)
         if let type = input.clientType, type != record.clientType.rawValue {
-            throw ServiceError.invalidRequest("'client_type' cannot change; create another application")
+            throw ServerError.invalidRequest("'client_type' cannot change; create another application")
         }
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.tokenEndpointAuthMethod != nil {
@@ -48,21 +48,21 @@ extension AdminService {
         if input.invokeURL != nil { record.invokeURL = try InputRules.absoluteURL(input.invokeURL, field: "invoke_url") }
         if let scopes = input.allowedScopes { record.allowedScopes = try Self.scopes(scopes) }
         record.updatedAt = context.now()
-        try await store.updateApplication(record)
+        try await write { try await store.updateApplication(record) }
         try await audit("admin.application.updated", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
         return view(record)
     }
 
     func deleteApplication(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws {
         _ = try await applicationRecord(tenantID, realmID, applicationID)
-        try await store.deleteApplication(id: applicationID)
+        try await write { try await store.deleteApplication(id: applicationID) }
         try await audit("admin.application.deleted", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
     }
 
     private func applicationRecord(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws -> ApplicationRecord {
         guard let record = try await store.application(id: applicationID), record.tenantID == tenantID,
               record.realmID == realmID
-        else { throw ServiceError.notFound("no such application") }
+        else { throw ServerError.notFound("no such application") }
         return record
     }
 
@@ -76,7 +76,7 @@ extension AdminService {
     ) throws -> ApplicationRecord.TokenEndpointAuthMethod {
         if clientType == .public {
             guard value == nil || value == ApplicationRecord.TokenEndpointAuthMethod.none.rawValue else {
-                throw ServiceError.invalidRequest("public clients use token_endpoint_auth_method 'none'")
+                throw ServerError.invalidRequest("public clients use token_endpoint_auth_method 'none'")
             }
             return .none
         }
@@ -86,7 +86,7 @@ extension AdminService {
 
     private static func redirectURIs(_ uris: [String]?) throws -> [String] {
         guard let uris, !uris.isEmpty, uris.count <= 20 else {
-            throw ServiceError.invalidRequest("'redirect_uris' must list 1–20 URIs")
+            throw ServerError.invalidRequest("'redirect_uris' must list 1–20 URIs")
         }
         return try uris.map { try InputRules.absoluteURL($0, field: "redirect_uris") }
     }
@@ -94,7 +94,7 @@ extension AdminService {
     private static func scopes(_ scopes: [String]) throws -> [String] {
         guard scopes.contains("openid"), scopes.count <= 50,
               scopes.allSatisfy({ !$0.isEmpty && $0.count <= 100 && $0.allSatisfy { $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "\\" } })
-        else { throw ServiceError.invalidRequest("'allowed_scopes' must include 'openid' and be scope tokens (RFC 6749 §3.3)") }
+        else { throw ServerError.invalidRequest("'allowed_scopes' must include 'openid' and be scope tokens (RFC 6749 §3.3)") }
         return scopes
     }
 }

@@ -14,7 +14,7 @@ extension AdminService {
             displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
             status: try InputRules.oneOf(input.status, default: .active, field: "status"),
             createdAt: now, updatedAt: now)
-        try await store.createIdentity(record)
+        try await write { try await store.createIdentity(record) }
         try await audit("admin.identity.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         return AdminViews.identity(record)
     }
@@ -38,7 +38,7 @@ extension AdminService {
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.status != nil { record.status = try InputRules.oneOf(input.status, field: "status") }
         record.updatedAt = context.now()
-        try await store.updateIdentity(record)
+        try await write { try await store.updateIdentity(record) }
         if record.status == .deleted { try await revokeAllCredentials(of: record) }
         try await audit("admin.identity.\(record.status == .deleted ? "deleted" : "updated")",
                         tenantID: tenantID, realmID: realmID, subjectID: identityID)
@@ -55,7 +55,7 @@ extension AdminService {
         repeat {
             let credentials = try await store.listCredentials(identityID: identity.id, page)
             for credential in credentials.items where credential.state == .active {
-                _ = try await store.revokeCredential(id: credential.id, at: context.now())
+                _ = try await write { try await store.revokeCredential(id: credential.id, at: context.now()) }
             }
             page.cursor = credentials.nextCursor
         } while page.cursor != nil
@@ -79,7 +79,7 @@ extension AdminService {
         _ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String
     ) async throws -> AdminCredential {
         _ = try await credentialRecord(tenantID, realmID, identityID, credentialID)
-        let revoked = try await store.revokeCredential(id: credentialID, at: context.now())
+        let revoked = try await write { try await store.revokeCredential(id: credentialID, at: context.now()) }
         try await audit("credential.revoked", tenantID: tenantID, realmID: realmID, subjectID: credentialID)
         return try AdminViews.credential(revoked)
     }
@@ -89,7 +89,7 @@ extension AdminService {
     ) async throws -> CredentialRecord {
         _ = try await identityRecord(tenantID, realmID, identityID)
         guard let record = try await store.credential(id: credentialID), record.identityID == identityID else {
-            throw ServiceError.notFound("no such credential")
+            throw ServerError.notFound("no such credential")
         }
         return record
     }
@@ -105,16 +105,16 @@ extension AdminService {
         let realm = try await realmRecord(tenantID, realmID)
         let identity = try await identityRecord(tenantID, realmID, identityID)
         guard identity.status == .active else {
-            throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is \(identity.status)")
+            throw ServerError(APIErrorCode.identityInactive, "the identity is \(identity.status)")
         }
         let kind: BindingJobRecord.Kind = try InputRules.oneOf(input.kind, default: .registration, field: "kind")
         let delivery: BindingJobRecord.Delivery = try InputRules.oneOf(input.delivery, default: .email, field: "delivery")
         if delivery == .email, identity.email == nil {
-            throw ServiceError.invalidRequest("the identity has no email address; use delivery 'return'")
+            throw ServerError.invalidRequest("the identity has no email address; use delivery 'return'")
         }
         let lifetime = TimeInterval(input.lifetimeSeconds ?? Int(context.lifetimes.bindingJob))
         guard (60...(30 * 86_400)).contains(lifetime) else {
-            throw ServiceError.invalidRequest("'lifetime_seconds' must be between 60 and 2592000")
+            throw ServerError.invalidRequest("'lifetime_seconds' must be between 60 and 2592000")
         }
         let redirect = try input.postBindingRedirectURI.map { try InputRules.absoluteURL($0, field: "post_binding_redirect_uri") }
         let token = Secrets.token()
@@ -123,7 +123,7 @@ extension AdminService {
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, identityID: identityID, kind: kind,
             delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: .pending,
             expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil)
-        try await store.createBindingJob(record)
+        try await write { try await store.createBindingJob(record) }
         let link = "\(context.baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
         if delivery == .email, let email = identity.email {
             try await context.mail.send(EnrollmentEmail.message(
@@ -139,7 +139,7 @@ extension AdminService {
     func bindingJob(_ tenantID: String, _ realmID: String, _ identityID: String, _ jobID: String) async throws -> BindingJob {
         _ = try await identityRecord(tenantID, realmID, identityID)
         guard let record = try await store.bindingJob(id: jobID), record.identityID == identityID else {
-            throw ServiceError.notFound("no such binding job")
+            throw ServerError.notFound("no such binding job")
         }
         return AdminViews.bindingJob(record)
     }

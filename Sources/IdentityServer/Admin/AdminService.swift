@@ -11,13 +11,13 @@ struct AdminService {
     // MARK: Parentage: a child under the wrong parent is not found.
 
     func tenantRecord(_ tenantID: String) async throws -> TenantRecord {
-        guard let tenant = try await store.tenant(id: tenantID) else { throw ServiceError.notFound("no such tenant") }
+        guard let tenant = try await store.tenant(id: tenantID) else { throw ServerError.notFound("no such tenant") }
         return tenant
     }
 
     func realmRecord(_ tenantID: String, _ realmID: String) async throws -> RealmRecord {
         guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else {
-            throw ServiceError.notFound("no such realm")
+            throw ServerError.notFound("no such realm")
         }
         return realm
     }
@@ -25,8 +25,18 @@ struct AdminService {
     func identityRecord(_ tenantID: String, _ realmID: String, _ identityID: String) async throws -> IdentityRecord {
         guard let identity = try await store.identity(id: identityID), identity.tenantID == tenantID,
               identity.realmID == realmID
-        else { throw ServiceError.notFound("no such identity") }
+        else { throw ServerError.notFound("no such identity") }
         return identity
+    }
+
+    /// Runs a storage write, answering the storage contract's errors as the admin API does
+    /// (`404 not_found`, `409 conflict`).
+    func write<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as StorageError {
+            throw ServerError.from(error)
+        }
     }
 
     func audit(_ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?) async throws {
@@ -40,7 +50,7 @@ struct AdminService {
         let record = TenantRecord(
             id: Secrets.identifier(), displayName: try InputRules.name(input.displayName, field: "display_name"),
             createdAt: now, updatedAt: now)
-        try await store.createTenant(record)
+        try await write { try await store.createTenant(record) }
         try await audit("admin.tenant.created", tenantID: record.id, subjectID: record.id)
         return AdminViews.tenant(record)
     }
@@ -57,14 +67,14 @@ struct AdminService {
         var record = try await tenantRecord(tenantID)
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         record.updatedAt = context.now()
-        try await store.updateTenant(record)
+        try await write { try await store.updateTenant(record) }
         try await audit("admin.tenant.updated", tenantID: tenantID, subjectID: tenantID)
         return AdminViews.tenant(record)
     }
 
     func deleteTenant(_ tenantID: String) async throws {
         let realms = try await store.listRealms(tenantID: tenantID, PageRequest(size: 1000)).items
-        try await store.deleteTenant(id: tenantID)
+        try await write { try await store.deleteTenant(id: tenantID) }
         for realm in realms { await context.keyring.forget(realmID: realm.id) }
         try await audit("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)
     }
@@ -81,7 +91,7 @@ struct AdminService {
         let record = RealmRecord(
             id: id, tenantID: tenantID, displayName: displayName, registrationRedirectURI: redirect,
             sealedCAPrivateKey: sealedKey, caCertificateDER: try authority.certificate.derData, createdAt: now, updatedAt: now)
-        try await store.createRealm(record)
+        try await write { try await store.createRealm(record) }
         try await audit("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
         return try AdminViews.realm(record, issuer: context.issuer(tenantID: tenantID, realmID: id))
     }
@@ -106,14 +116,14 @@ struct AdminService {
                 input.registrationRedirectURI, field: "registration_redirect_uri")
         }
         record.updatedAt = context.now()
-        try await store.updateRealm(record)
+        try await write { try await store.updateRealm(record) }
         try await audit("admin.realm.updated", tenantID: tenantID, realmID: realmID, subjectID: realmID)
         return try AdminViews.realm(record, issuer: context.issuer(tenantID: tenantID, realmID: realmID))
     }
 
     func deleteRealm(_ tenantID: String, _ realmID: String) async throws {
         _ = try await realmRecord(tenantID, realmID)
-        try await store.deleteRealm(id: realmID)
+        try await write { try await store.deleteRealm(id: realmID) }
         await context.keyring.forget(realmID: realmID)
         try await audit("admin.realm.deleted", tenantID: tenantID, realmID: realmID, subjectID: realmID)
     }

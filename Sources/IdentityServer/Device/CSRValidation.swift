@@ -17,7 +17,7 @@ enum CSRValidation {
         return key
     }
 
-    private static func invalid(_ description: String) -> ServiceError {
-        ServiceError(.badRequest, APIErrorCode.invalidCSR, description)
+    private static func invalid(_ description: String) -> ServerError {
+        ServerError(APIErrorCode.invalidCSR, description)
     }
 }

@@ -11,7 +11,7 @@ struct CredentialDescriptors {
         guard let identity = try await store.identity(id: credential.identityID),
               let realm = try await store.realm(id: credential.realmID),
               let tenant = try await store.tenant(id: credential.tenantID)
-        else { throw ServiceError.notFound("the credential's identity, realm or tenant no longer exists") }
+        else { throw ServerError.notFound("the credential's identity, realm or tenant no longer exists") }
         return describe(credential, tenant: tenant, realm: realm, identity: identity)
     }
 

@@ -12,7 +12,7 @@ struct CredentialStatusService {
 
     func states(_ request: CredentialStatusRequest) async throws -> CredentialStatusResponse {
         guard request.credentialIDs.count <= Self.maximumIDs else {
-            throw ServiceError.invalidRequest("at most \(Self.maximumIDs) credential ids per request")
+            throw ServerError.invalidRequest("at most \(Self.maximumIDs) credential ids per request")
         }
         let standings = try await context.store.credentialStandings(ids: Array(Set(request.credentialIDs)))
         var states: [String: String] = [:]

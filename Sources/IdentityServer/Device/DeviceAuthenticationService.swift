@@ -73,7 +73,7 @@ struct DeviceAuthenticationService {
     /// Revokes the credential that signed the request. Idempotent.
     func revoke(_ request: RevokeCredentialRequest) async throws -> CredentialDescriptor {
         guard let credential = try await context.store.credential(id: request.credentialID) else {
-            throw ServiceError.notFound("no such credential")
+            throw ServerError.notFound("no such credential")
         }
         try DeviceChecks(context: context).checkFreshness(issuedAt: request.issuedAt)
         try DeviceChecks.verifySignature(
@@ -98,6 +98,5 @@ struct DeviceAuthenticationService {
         return transaction
     }
 
-    private static let invalidTransaction = ServiceError(
-        .badRequest, APIErrorCode.invalidTransaction, "the transaction is unknown, expired or already used")
+    private static let invalidTransaction = ServerError(APIErrorCode.invalidTransaction, "the transaction is unknown, expired or already used")
 }

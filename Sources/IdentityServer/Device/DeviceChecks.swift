@@ -15,10 +15,10 @@ struct DeviceChecks {
     /// The credential, if it exists (in `realmID`, when given) and is not revoked.
     func activeCredential(_ id: String, realmID: String? = nil) async throws -> CredentialRecord {
         guard let credential = try await context.store.credential(id: id), realmID == nil || credential.realmID == realmID else {
-            throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
+            throw ServerError(APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
         }
         guard credential.state == .active else {
-            throw ServiceError(.forbidden, APIErrorCode.credentialRevoked, "the credential has been revoked")
+            throw ServerError(APIErrorCode.credentialRevoked, "the credential has been revoked")
         }
         return credential
     }
@@ -26,7 +26,7 @@ struct DeviceChecks {
     /// The identity, if it is active.
     func activeIdentity(_ id: String) async throws -> IdentityRecord {
         guard let identity = try await context.store.identity(id: id), identity.status == .active else {
-            throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is suspended or deleted")
+            throw ServerError(APIErrorCode.identityInactive, "the identity is suspended or deleted")
         }
         return identity
     }
@@ -35,7 +35,7 @@ struct DeviceChecks {
     func checkFreshness(issuedAt: Int64) throws {
         let skew = abs(context.now().timeIntervalSince1970 - Double(issuedAt))
         guard skew <= Self.allowedClockSkew else {
-            throw ServiceError.invalidRequest("issued_at is more than 5 minutes from the server's clock")
+            throw ServerError.invalidRequest("issued_at is more than 5 minutes from the server's clock")
         }
     }
 
@@ -46,7 +46,7 @@ struct DeviceChecks {
               let der = Data(base64URLEncoded: signature),
               let parsed = try? P256.Signing.ECDSASignature(derRepresentation: der),
               key.isValidSignature(parsed, for: message)
-        else { throw ServiceError(.unauthorized, APIErrorCode.invalidSignature, "the signature does not verify with the credential's key") }
+        else { throw ServerError(APIErrorCode.invalidSignature, "the signature does not verify with the credential's key") }
     }
 
     /// The presented chain (PEM, leaf first) starts with the credential's own certificate and
@@ -67,7 +67,7 @@ struct DeviceChecks {
         return chain
     }
 
-    static func invalidChain(_ description: String) -> ServiceError {
-        ServiceError(.unauthorized, APIErrorCode.invalidCertificateChain, description)
+    static func invalidChain(_ description: String) -> ServerError {
+        ServerError(APIErrorCode.invalidCertificateChain, description)
     }
 }

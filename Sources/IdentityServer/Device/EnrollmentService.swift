@@ -14,12 +14,12 @@ struct EnrollmentService {
         let job = try await pendingJob(token: token)
         guard let realm = try await context.store.realm(id: job.realmID),
               var components = URLComponents(string: realm.registrationRedirectURI)
-        else { throw ServiceError.notFound("the realm of this link no longer exists") }
+        else { throw ServerError.notFound("the realm of this link no longer exists") }
         components.queryItems = (components.queryItems ?? []) + [
             URLQueryItem(name: DeviceURLParameter.apiBaseURL, value: context.baseURL.value),
             URLQueryItem(name: DeviceURLParameter.bindingToken, value: token),
         ]
-        guard let url = components.string else { throw ServiceError.invalidRequest("the registration redirect URI is malformed") }
+        guard let url = components.string else { throw ServerError.invalidRequest("the registration redirect URI is malformed") }
         return url
     }
 
@@ -34,7 +34,7 @@ struct EnrollmentService {
               let tenant = try await store.tenant(id: job.tenantID)
         else { throw Self.invalidToken }
         guard identity.status == .active else {
-            throw ServiceError(.forbidden, APIErrorCode.identityInactive, "the identity is \(identity.status)")
+            throw ServerError(APIErrorCode.identityInactive, "the identity is \(identity.status)")
         }
         let authority = try await context.keyring.authority(of: realm)
         let now = context.now()
@@ -66,13 +66,12 @@ struct EnrollmentService {
     }
 
     private func pendingJob(token: String?) async throws -> BindingJobRecord {
-        guard let token, !token.isEmpty else { throw ServiceError.invalidRequest("the binding token is missing") }
+        guard let token, !token.isEmpty else { throw ServerError.invalidRequest("the binding token is missing") }
         guard let job = try await context.store.bindingJob(tokenHash: Secrets.hash(token)),
               job.status == .pending, job.expiresAt > context.now()
         else { throw Self.invalidToken }
         return job
     }
 
-    private static let invalidToken = ServiceError(
-        .badRequest, APIErrorCode.invalidBindingToken, "the binding token is unknown, expired or already used")
+    private static let invalidToken = ServerError(APIErrorCode.invalidBindingToken, "the binding token is unknown, expired or already used")
 }

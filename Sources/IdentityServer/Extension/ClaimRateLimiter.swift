@@ -26,10 +26,10 @@ struct ClaimRateLimiter: Sendable {
         let overAll = (counts["claim:all"] ?? 0) > globalPerMinute
         guard overAddress || overAll else { return }
         let retryAfter = Int(windowStart.addingTimeInterval(Self.window).timeIntervalSince(now).rounded(.up))
-        throw ServiceError(
-            .tooManyRequests(retryAfter: max(1, retryAfter)), APIErrorCode.rateLimited,
+        throw ServerError.rateLimited(
             overAddress ? "too many code attempts from this address; try again in a minute"
-                : "too many code attempts on this server; try again in a minute")
+                : "too many code attempts on this server; try again in a minute",
+            retryAfter: max(1, retryAfter))
     }
 
     /// What one client counts as: an IPv4 address (also when IPv4-mapped), or the /64 of an

@@ -10,7 +10,7 @@ extension ExtensionService {
     func claim(_ request: ClaimExtensionRequest, from clientAddress: String?) async throws -> ExtensionSessionReference {
         try await context.claimRateLimiter.admit(clientAddress: clientAddress)
         guard ExtensionCodes.isWellFormed(request.code) else {
-            throw ServiceError(.badRequest, APIErrorCode.invalidExtensionCode, "the code must be 9 digits")
+            throw ServerError(APIErrorCode.invalidExtensionCode, "the code must be 9 digits")
         }
         let publicKey = try CSRValidation.publicKey(fromPEM: request.csr)
         let deviceName = try InputRules.optionalName(request.deviceName, field: "device_name")
@@ -38,7 +38,7 @@ extension ExtensionService {
                     secretHash: Secrets.hash(secret), deviceName: deviceName, credentialID: credentialID,
                     draftCertificateDER: draftDER, claimedAt: now, issuedChain: nil)
             }
-        } catch let error as ServiceError where error.code == APIErrorCode.extensionStateConflict {
+        } catch let error as ServerError where error.code == .api(.extensionStateConflict) {
             // Another device claimed (or A cancelled) between our read and our write.
             guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
             throw Self.claimError(current)
@@ -63,13 +63,13 @@ extension ExtensionService {
 
     /// Why a session that is no longer open refuses a claim: 409, as the code was right but
     /// the session has moved on; 400 for a code A has replaced.
-    private static func claimError(_ session: ExtensionSessionRecord) -> ServiceError {
+    private static func claimError(_ session: ExtensionSessionRecord) -> ServerError {
         switch session.state {
         // Still open after a lost race: A replaced the code meanwhile.
         case ExtensionStateWire.open: error(APIErrorCode.invalidExtensionCode)
         case ExtensionStateWire.claimed, ExtensionStateWire.complete: error(APIErrorCode.extensionCodeUsed, .conflict)
         case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled, .conflict)
-        default: error(session.failure ?? APIErrorCode.extensionCodeExpired, .conflict)
+        default: error(session.failure.map(storedFailure) ?? .extensionCodeExpired, .conflict)
         }
     }
 }

@@ -112,7 +112,7 @@ extension ExtensionService {
                 try await context.audit(
                     "extension.cancelled", tenantID: session.tenantID, realmID: session.realmID,
                     subjectID: session.credentialID, detail: ["session_id": session.id])
-            } catch let error as ServiceError where error.code == APIErrorCode.extensionStateConflict {
+            } catch let error as ServerError where error.code == .api(.extensionStateConflict) {
                 guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
                 session = try await settled(current)
             }
@@ -133,8 +133,8 @@ extension ExtensionService {
             _ = try await checks.activeIdentity(session.identityID)
             guard let realm = try await context.store.realm(id: session.realmID) else { throw Self.invalidSession }
             return (holder, try await checks.verifyChain(chainPEMs, of: holder, realm: realm))
-        } catch let error as ServiceError {
-            try await failing(session, error.code)
+        } catch let error as ServerError {
+            if case let .api(reason) = error.code { try await failing(session, reason) }
             throw error
         }
     }
@@ -162,24 +162,24 @@ extension ExtensionService {
         throw StorageError.alreadyExists.with(detail: "no free extension code after 5 draws")
     }
 
-    private static func notOpen(_ session: ExtensionSessionRecord) -> ServiceError {
+    private static func notOpen(_ session: ExtensionSessionRecord) -> ServerError {
         session.state == ExtensionStateWire.claimed
-            ? ServiceError(.conflict, APIErrorCode.extensionStateConflict, "the code has been claimed; endorse or cancel")
+            ? ServerError(APIErrorCode.extensionStateConflict, "the code has been claimed; endorse or cancel")
             : ended(session)
     }
 
-    private static func notClaimed(_ session: ExtensionSessionRecord) -> ServiceError {
+    private static func notClaimed(_ session: ExtensionSessionRecord) -> ServerError {
         session.state == ExtensionStateWire.open
-            ? ServiceError(.conflict, APIErrorCode.extensionStateConflict, "no device has claimed the code yet")
+            ? ServerError(APIErrorCode.extensionStateConflict, "no device has claimed the code yet")
             : ended(session)
     }
 
     /// The error of a session that has ended.
-    static func ended(_ session: ExtensionSessionRecord) -> ServiceError {
+    static func ended(_ session: ExtensionSessionRecord) -> ServerError {
         switch session.state {
         case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled, .conflict)
-        case ExtensionStateWire.complete: ServiceError(.conflict, APIErrorCode.extensionStateConflict, "the extension is complete")
-        default: error(session.failure ?? APIErrorCode.extensionAbandoned, .conflict)
+        case ExtensionStateWire.complete: ServerError(APIErrorCode.extensionStateConflict, "the extension is complete")
+        default: error(session.failure.map(storedFailure) ?? .extensionAbandoned, .conflict)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
 
@@ -72,13 +73,13 @@ struct ExtensionService {
 
     /// Ends the session as failed with `reason`; if another writer changed it first, returns theirs.
     @discardableResult
-    func failing(_ session: ExtensionSessionRecord, _ reason: String) async throws -> ExtensionSessionRecord {
+    func failing(_ session: ExtensionSessionRecord, _ reason: APIErrorCode) async throws -> ExtensionSessionRecord {
         do {
             return try await commit(session) {
                 $0.state = ExtensionStateWire.failed
-                $0.failure = reason
+                $0.failure = reason.rawValue
             }
-        } catch let error as ServiceError where error.code == APIErrorCode.extensionStateConflict {
+        } catch let error as ServerError where error.code == .api(.extensionStateConflict) {
             guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
             return current
         }
@@ -98,7 +99,7 @@ struct ExtensionService {
         do {
             try await context.store.updateExtensionSession(updated, expectedVersion: session.version, inserting: credential)
         } catch let error as StorageError where error == .notFound {
-            throw ServiceError(.conflict, APIErrorCode.extensionStateConflict, "the session changed meanwhile; ask for its status")
+            throw ServerError(APIErrorCode.extensionStateConflict, "the session changed meanwhile; ask for its status")
         }
         await context.extensionSignals.signal(session.id)
         return updated
@@ -110,7 +111,7 @@ struct ExtensionService {
         if session.state == ExtensionStateWire.cancelled {
             status.failure = Self.failure(APIErrorCode.extensionCancelled)
         } else if let failure = session.failure {
-            status.failure = Self.failure(failure)
+            status.failure = Self.failure(Self.storedFailure(failure))
         }
         switch role {
         case .holder:
@@ -133,15 +134,21 @@ struct ExtensionService {
     }
 
     /// The error a session's end means, with its description.
-    static func failure(_ code: String) -> APIErrorBody {
-        APIErrorBody(error: code, errorDescription: descriptions[code] ?? "the extension failed (\(code))")
+    static func failure(_ code: APIErrorCode) -> APIErrorBody {
+        APIErrorBody(error: code.rawValue, errorDescription: descriptions[code] ?? "the extension failed (\(code.rawValue))")
     }
 
-    static func error(_ code: String, _ kind: ServiceError.Kind = .badRequest) -> ServiceError {
-        ServiceError(kind, code, failure(code).errorDescription ?? code)
+    /// The error `code` means for a session, answered with `status` (by default the code's own).
+    static func error(_ code: APIErrorCode, _ status: HTTPResponse.Status? = nil) -> ServerError {
+        ServerError(code, failure(code).errorDescription ?? code.rawValue, status: status)
     }
 
-    private static let descriptions = [
+    /// The code a session recorded when it failed (one this version no longer knows reads as abandoned).
+    static func storedFailure(_ failure: String) -> APIErrorCode {
+        APIErrorCode(rawValue: failure) ?? .extensionAbandoned
+    }
+
+    private static let descriptions: [APIErrorCode: String] = [
         APIErrorCode.invalidExtensionCode: "the code is wrong, or the other device has replaced it with a newer one",
         APIErrorCode.extensionCodeExpired: "the code has expired",
         APIErrorCode.extensionCodeUsed: "the code has already been used by a device",
@@ -152,6 +159,5 @@ struct ExtensionService {
         APIErrorCode.identityInactive: "the identity is suspended or deleted",
     ]
 
-    static let invalidSession = ServiceError(
-        .unauthorized, APIErrorCode.invalidExtensionSession, "the extension session is unknown, or the secret is not one of its devices'")
+    static let invalidSession = ServerError(APIErrorCode.invalidExtensionSession, "the extension session is unknown, or the secret is not one of its devices'")
 }

@@ -12,7 +12,7 @@ struct FormParameters: Sendable {
         for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
-                throw ServiceError.invalidRequest("malformed form encoding")
+                throw ServerError.invalidRequest("malformed form encoding")
             }
             values[name, default: []].append(value)
         }
@@ -21,7 +21,7 @@ struct FormParameters: Sendable {
     /// The parameter's single value; `nil` when absent or empty; throws when repeated.
     func single(_ name: String) throws -> String? {
         guard let all = values[name] else { return nil }
-        guard all.count == 1 else { throw ServiceError.invalidRequest("parameter '\(name)' appears more than once") }
+        guard all.count == 1 else { throw ServerError.invalidRequest("parameter '\(name)' appears more than once") }
         return all[0].isEmpty ? nil : all[0]
     }
 
@@ -39,7 +39,7 @@ extension Request {
     /// A form body's parameters; the body must be `application/x-www-form-urlencoded`.
     func formParameters(context: ServerRequestContext) async throws -> FormParameters {
         guard headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
-            throw ServiceError.invalidRequest("the body must be application/x-www-form-urlencoded")
+            throw ServerError.invalidRequest("the body must be application/x-www-form-urlencoded")
         }
         var request = self
         let body = try await request.collectBody(upTo: context.maxUploadSize)

@@ -42,7 +42,7 @@ extension Request {
         do {
             return try JSONDecoder.identityWire.decode(Value.self, from: Data(buffer: body))
         } catch {
-            throw ServiceError.invalidRequest("The body is not the expected JSON: \(DecodingFailure.describe(error))")
+            throw ServerError.invalidRequest("The body is not the expected JSON: \(DecodingFailure.describe(error))")
         }
     }
 }

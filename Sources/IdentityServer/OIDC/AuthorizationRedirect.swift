@@ -5,13 +5,13 @@ import Foundation
 enum AuthorizationRedirect {
     static func url(_ base: String, parameters: [(String, String?)]) throws -> String {
         guard var components = URLComponents(string: base) else {
-            throw ServiceError.invalidRequest("the redirect URI is malformed")
+            throw ServerError.invalidRequest("the redirect URI is malformed")
         }
         let added = parameters.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
         components.queryItems = (components.queryItems ?? []) + added
         // URLComponents leaves "+" alone; form decoders read it as a space.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.string else { throw ServiceError.invalidRequest("the redirect URI is malformed") }
+        guard let url = components.string else { throw ServerError.invalidRequest("the redirect URI is malformed") }
         return url
     }
 }

@@ -27,9 +27,9 @@ struct AuthorizationService {
                 (DeviceURLParameter.apiBaseURL, context.baseURL.value),
             ])
             return .invokeAuthenticator(invoke)
-        } catch let error as ServiceError {
+        } catch let error as ServerError {
             return .errorRedirect(try AuthorizationRedirect.url(redirectURI, parameters: [
-                ("error", error.code), ("error_description", error.description), ("state", state),
+                ("error", error.code.wire), ("error_description", error.description), ("state", state),
                 ("iss", context.issuer(tenantID: tenantID, realmID: realmID)),
             ]))
         }
@@ -40,16 +40,16 @@ struct AuthorizationService {
         _ parameters: FormParameters, tenantID: String, realmID: String
     ) async throws -> (ApplicationRecord, String) {
         guard let clientID = try parameters.single("client_id") else {
-            throw ServiceError.invalidRequest("client_id is missing")
+            throw ServerError.invalidRequest("client_id is missing")
         }
         guard let application = try await context.store.application(clientID: clientID),
               application.tenantID == tenantID, application.realmID == realmID
-        else { throw ServiceError(.badRequest, OAuthErrorCode.invalidRequest, "unknown client_id for this issuer") }
+        else { throw ServerError(OAuthErrorCode.invalidRequest, "unknown client_id for this issuer") }
         guard let redirectURI = try parameters.single("redirect_uri") else {
-            throw ServiceError.invalidRequest("redirect_uri is missing")
+            throw ServerError.invalidRequest("redirect_uri is missing")
         }
         guard application.redirectURIs.contains(redirectURI) else {
-            throw ServiceError.invalidRequest("redirect_uri is not registered for this client")
+            throw ServerError.invalidRequest("redirect_uri is not registered for this client")
         }
         return (application, redirectURI)
     }
@@ -59,24 +59,24 @@ struct AuthorizationService {
         _ parameters: FormParameters, application: ApplicationRecord, redirectURI: String
     ) async throws -> String {
         guard let responseType = try parameters.single("response_type") else {
-            throw ServiceError.invalidRequest("response_type is missing")
+            throw ServerError.invalidRequest("response_type is missing")
         }
         guard responseType == "code" else {
-            throw ServiceError(.badRequest, OAuthErrorCode.unsupportedResponseType, "only response_type=code is supported")
+            throw ServerError(OAuthErrorCode.unsupportedResponseType, "only response_type=code is supported")
         }
         let scopes = try parameters.single("scope")?.split(separator: " ").map(String.init) ?? []
-        guard !scopes.isEmpty else { throw ServiceError(.badRequest, OAuthErrorCode.invalidScope, "scope is missing") }
+        guard !scopes.isEmpty else { throw ServerError(OAuthErrorCode.invalidScope, "scope is missing") }
         if let unknown = scopes.first(where: { !application.allowedScopes.contains($0) }) {
-            throw ServiceError(.badRequest, OAuthErrorCode.invalidScope, "scope '\(unknown)' is not allowed for this client")
+            throw ServerError(OAuthErrorCode.invalidScope, "scope '\(unknown)' is not allowed for this client")
         }
         if try parameters.single("prompt")?.split(separator: " ").contains("none") == true {
-            throw ServiceError(.badRequest, OAuthErrorCode.loginRequired, "a device must take part in every sign-in")
+            throw ServerError(OAuthErrorCode.loginRequired, "a device must take part in every sign-in")
         }
         let (challenge, method) = try pkce(parameters, publicClient: application.clientType == .public)
         let nonce = try parameters.single("nonce")
         let state = try parameters.single("state")
         for (name, value) in [("nonce", nonce), ("state", state)] where (value?.utf8.count ?? 0) > 512 {
-            throw ServiceError.invalidRequest("\(name) is longer than 512 bytes")
+            throw ServerError.invalidRequest("\(name) is longer than 512 bytes")
         }
 
         let reference = Secrets.token()
@@ -94,15 +94,15 @@ struct AuthorizationService {
         let challenge = try parameters.single("code_challenge")
         let method = try parameters.single("code_challenge_method")
         guard let challenge else {
-            if publicClient { throw ServiceError.invalidRequest("public clients must use PKCE (code_challenge with S256)") }
-            if method != nil { throw ServiceError.invalidRequest("code_challenge_method without code_challenge") }
+            if publicClient { throw ServerError.invalidRequest("public clients must use PKCE (code_challenge with S256)") }
+            if method != nil { throw ServerError.invalidRequest("code_challenge_method without code_challenge") }
             return (nil, nil)
         }
         guard (method ?? "plain") == PKCES256.method else {
-            throw ServiceError.invalidRequest("code_challenge_method must be S256")
+            throw ServerError.invalidRequest("code_challenge_method must be S256")
         }
         guard challenge.utf8.count == 43, Data(base64URLEncoded: challenge)?.count == 32 else {
-            throw ServiceError.invalidRequest("code_challenge must be a base64url SHA-256 (43 characters)")
+            throw ServerError.invalidRequest("code_challenge must be a base64url SHA-256 (43 characters)")
         }
         return (challenge, PKCES256.method)
     }

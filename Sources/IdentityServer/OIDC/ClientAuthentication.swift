@@ -33,14 +33,14 @@ struct ClientAuthentication {
     /// The authenticated application, which must belong to the issuer's realm.
     func authenticate(_ presented: Presented, realmID: String) async throws -> ApplicationRecord {
         if presented.basic != nil, presented.formSecret != nil {
-            throw ServiceError.invalidRequest("use one client authentication method, not two")
+            throw ServerError.invalidRequest("use one client authentication method, not two")
         }
         let usedBasic = presented.basic != nil
         guard let clientID = presented.basic?.clientID ?? presented.formClientID else {
             throw Self.failure("client authentication is missing", basic: usedBasic)
         }
         if let formClientID = presented.formClientID, formClientID != clientID {
-            throw ServiceError.invalidRequest("client_id does not match the authenticated client")
+            throw ServerError.invalidRequest("client_id does not match the authenticated client")
         }
         guard let application = try await store.application(clientID: clientID), application.realmID == realmID else {
             throw Self.failure("unknown client", basic: usedBasic)
@@ -61,9 +61,7 @@ struct ClientAuthentication {
         return application
     }
 
-    private static func failure(_ description: String, basic: Bool) -> ServiceError {
-        ServiceError(
-            .invalidClient(challenge: basic ? "Basic realm=\"bi-server\"" : nil),
-            OAuthErrorCode.invalidClient, description)
+    private static func failure(_ description: String, basic: Bool) -> ServerError {
+        .invalidClient(description, triedBasic: basic)
     }
 }

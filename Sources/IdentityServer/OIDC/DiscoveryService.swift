@@ -36,7 +36,7 @@ struct DiscoveryService {
     /// Which issuer serves a client (the SDK knows only the server and its client id).
     func client(_ clientID: String) async throws -> ClientInfo {
         guard let application = try await context.store.application(clientID: clientID) else {
-            throw ServiceError.notFound("no such client")
+            throw ServerError.notFound("no such client")
         }
         return ClientInfo(
             clientID: clientID, issuer: context.issuer(tenantID: application.tenantID, realmID: application.realmID),
@@ -45,7 +45,7 @@ struct DiscoveryService {
 
     private func requireRealm(tenantID: String, realmID: String) async throws {
         guard let realm = try await context.store.realm(id: realmID), realm.tenantID == tenantID else {
-            throw ServiceError.notFound("no such issuer")
+            throw ServerError.notFound("no such issuer")
         }
     }
 }

@@ -17,11 +17,11 @@ struct TokenService {
         let application = try await ClientAuthentication(store: context.store)
             .authenticate(presented, realmID: realmID)
         guard application.tenantID == tenantID else { throw Self.invalidGrant("unknown client for this issuer") }
-        guard let grantType = try form.single("grant_type") else { throw ServiceError.invalidRequest("grant_type is missing") }
+        guard let grantType = try form.single("grant_type") else { throw ServerError.invalidRequest("grant_type is missing") }
         guard grantType == "authorization_code" else {
-            throw ServiceError(.badRequest, OAuthErrorCode.unsupportedGrantType, "only authorization_code is supported")
+            throw ServerError(OAuthErrorCode.unsupportedGrantType, "only authorization_code is supported")
         }
-        guard let code = try form.single("code") else { throw ServiceError.invalidRequest("code is missing") }
+        guard let code = try form.single("code") else { throw ServerError.invalidRequest("code is missing") }
         let redirectURI = try form.single("redirect_uri")
         let verifier = try form.single("code_verifier")
 
@@ -109,7 +109,7 @@ struct TokenService {
     /// The claims `/userinfo` returns for a valid, unrevoked access token of this issuer.
     func userInfo(bearer authorization: String?, tenantID: String, realmID: String) async throws -> UserInfo {
         guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
-            throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "a Bearer access token is required")
+            throw ServerError.invalidToken("a Bearer access token is required")
         }
         let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         let issuer = context.issuer(tenantID: tenantID, realmID: realmID)
@@ -118,7 +118,7 @@ struct TokenService {
         guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now,
               let issued = try await context.store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
               let identity = try await context.store.identity(id: claims.sub.value), identity.status == .active
-        else { throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "the access token is expired, revoked or not for this issuer") }
+        else { throw ServerError.invalidToken("the access token is expired, revoked or not for this issuer") }
         let scopes = Set(claims.scope.split(separator: " ").map(String.init))
         return UserInfo(
             sub: identity.id,
@@ -132,12 +132,12 @@ struct TokenService {
             return try await context.keyring.verify(
                 token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID)
         } catch {
-            throw ServiceError(.invalidToken, OAuthErrorCode.invalidToken, "the access token does not verify")
+            throw ServerError.invalidToken("the access token does not verify")
         }
     }
 
-    private static func invalidGrant(_ description: String) -> ServiceError {
-        ServiceError(.badRequest, OAuthErrorCode.invalidGrant, description)
+    private static func invalidGrant(_ description: String) -> ServerError {
+        ServerError(OAuthErrorCode.invalidGrant, description)
     }
 }
 

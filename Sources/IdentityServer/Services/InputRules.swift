@@ -8,14 +8,14 @@ enum InputRules {
         guard let value else { return nil }
         guard !value.isEmpty, value.count <= maxLength,
               !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw ServiceError.invalidRequest("'\(field)' must be 1–\(maxLength) characters without control characters") }
+        else { throw ServerError.invalidRequest("'\(field)' must be 1–\(maxLength) characters without control characters") }
         return value
     }
 
     /// A required name.
     static func name(_ value: String?, field: String, maxLength: Int = 200) throws -> String {
         guard let name = try optionalName(value, field: field, maxLength: maxLength) else {
-            throw ServiceError.invalidRequest("'\(field)' is required")
+            throw ServerError.invalidRequest("'\(field)' is required")
         }
         return name
     }
@@ -26,7 +26,7 @@ enum InputRules {
         guard let components = URLComponents(string: value), let scheme = components.scheme, !scheme.isEmpty,
               components.fragment == nil, !value.contains(where: \.isWhitespace),
               ["http", "https"].contains(scheme.lowercased()) ? components.host?.isEmpty == false : true
-        else { throw ServiceError.invalidRequest("'\(field)' must be an absolute URL without a fragment") }
+        else { throw ServerError.invalidRequest("'\(field)' must be an absolute URL without a fragment") }
         return value
     }
 
@@ -36,7 +36,7 @@ enum InputRules {
         let parts = value.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), value.count <= 254,
               !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
-        else { throw ServiceError.invalidRequest("'email' is not an email address") }
+        else { throw ServerError.invalidRequest("'email' is not an email address") }
         return value
     }
 
@@ -46,7 +46,7 @@ enum InputRules {
     ) throws -> Value where Value.RawValue == String {
         if value == nil, let fallback { return fallback }
         guard let value, let chosen = Value(rawValue: value), allowed.contains(chosen) else {
-            throw ServiceError.invalidRequest("'\(field)' must be one of: \(allowed.map(\.rawValue).joined(separator: ", "))")
+            throw ServerError.invalidRequest("'\(field)' must be one of: \(allowed.map(\.rawValue).joined(separator: ", "))")
         }
         return chosen
     }

@@ -121,7 +121,7 @@ final class FakeServer: HTTPTransport {
             state.withLock { $0.issued[body.credentialID] = CredentialStateWire.revoked }
             return try Self.json(Self.descriptor(body.credentialID, state: CredentialStateWire.revoked))
         default:
-            return Self.error(404, APIErrorCode.notFound, "no route \(key)")
+            return Self.error(404, APIErrorCode.notFound.rawValue, "no route \(key)")
         }
     }
 
@@ -148,7 +148,7 @@ final class FakeServer: HTTPTransport {
     private func bind(_ request: BindCredentialRequest) throws -> HTTPResponse {
         let csr = try CertificateSigningRequest(pemEncoded: request.csr)
         guard csr.publicKey.isValidSignature(csr.signature, for: csr) else {
-            return Self.error(400, APIErrorCode.invalidCSR, "bad CSR signature")
+            return Self.error(400, APIErrorCode.invalidCSR.rawValue, "bad CSR signature")
         }
         let id = state.withLock { state in
             defer { state.nextCredential += 1 }
@@ -173,7 +173,7 @@ final class FakeServer: HTTPTransport {
             transaction: assertion.transaction, challenge: "Y2hhbGxlbmdl", issuer: Self.issuer, credentialID: assertion.credentialID)
         let signature = try P256.Signing.ECDSASignature(derRepresentation: Data(base64URLEncoded: assertion.signature)!)
         guard P256.Signing.PublicKey(leaf.publicKey)!.isValidSignature(signature, for: message) else {
-            return Self.error(400, APIErrorCode.invalidSignature, "signature does not verify")
+            return Self.error(400, APIErrorCode.invalidSignature.rawValue, "signature does not verify")
         }
         let echoed = state.withLock { state in
             state.lastAssertionCredential = assertion.credentialID

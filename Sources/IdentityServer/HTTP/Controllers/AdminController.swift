@@ -145,7 +145,7 @@ extension Request {
         let query = try queryParameters()
         let size = try query.single("page_size").map { text in
             guard let size = Int(text), (1...1000).contains(size) else {
-                throw ServiceError.invalidRequest("'page_size' must be 1–1000")
+                throw ServerError.invalidRequest("'page_size' must be 1–1000")
             }
             return size
         }

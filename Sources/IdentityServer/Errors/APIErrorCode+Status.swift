@@ -1,0 +1,19 @@
+import HTTPTypes
+import IdentityProtocol
+
+extension APIErrorCode {
+    /// The status an error with this code answers with, unless a caller says otherwise.
+    var status: HTTPResponse.Status {
+        switch self {
+        case .invalidRequest, .invalidBindingToken, .invalidCSR, .invalidTransaction, .invalidExtensionCode,
+             .extensionCodeExpired, .extensionCodeUsed, .extensionCancelled, .extensionAbandoned, .invalidEndorsement:
+            .badRequest
+        case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession: .unauthorized
+        case .credentialRevoked, .identityInactive: .forbidden
+        case .notFound: .notFound
+        case .conflict, .extensionStateConflict: .conflict
+        case .rateLimited: .tooManyRequests
+        case .payloadTooLarge: .contentTooLarge
+        }
+    }
+}

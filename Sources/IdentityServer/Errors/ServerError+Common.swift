@@ -1,0 +1,41 @@
+import HTTPTypes
+import IdentityProtocol
+import IdentityStorage
+
+extension ServerError {
+    /// `400 invalid_request`: the request is malformed.
+    static func invalidRequest(_ description: String) -> Self {
+        Self(APIErrorCode.invalidRequest, description)
+    }
+
+    /// `404 not_found`.
+    static func notFound(_ description: String) -> Self {
+        Self(APIErrorCode.notFound, description)
+    }
+
+    /// `401 invalid_client` (RFC 6749 §5.2), with a Basic challenge when the client tried Basic.
+    static func invalidClient(_ description: String, triedBasic: Bool) -> Self {
+        Self(OAuthErrorCode.invalidClient, description, headers: triedBasic ? Challenge.headers(Challenge.basicClient) : [:])
+    }
+
+    /// `401 invalid_token` with its Bearer challenge (RFC 6750 §3.1).
+    static func invalidToken(_ description: String) -> Self {
+        let code = OAuthErrorCode.invalidToken
+        return Self(code, description, headers: Challenge.headers(Challenge.bearer(error: code.rawValue, description: description)))
+    }
+
+    /// `429 rate_limited` with `Retry-After` seconds.
+    static func rateLimited(_ description: String, retryAfter: Int) -> Self {
+        Self(APIErrorCode.rateLimited, description, headers: [.retryAfter: String(retryAfter)])
+    }
+
+    /// A storage error as the API answers it: `404 not_found` (naming `resource`) or `409
+    /// conflict`; anything else is not the caller's fault and stays unexpected (a 500).
+    static func from(_ error: StorageError, resource: String = "resource") -> any Error {
+        switch error {
+        case .notFound: Self.notFound("no such \(resource)")
+        case .alreadyExists: Self(APIErrorCode.conflict, "a resource with the same unique key exists")
+        default: error
+        }
+    }
+}
