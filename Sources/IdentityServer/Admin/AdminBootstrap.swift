@@ -7,15 +7,15 @@ enum AdminBootstrap {
     static let fileName = "admin-token"
 
     /// Returns the new token on first start, `nil` when admin tokens exist.
-    static func createFirstToken(context: ServerContext, dataDirectory: URL) async throws -> String? {
-        guard try await context.store.adminTokenCount() == 0 else { return nil }
+    static func createFirstToken(store: any IdentityStore, audit: AuditLog, dataDirectory: URL) async throws -> String? {
+        guard try await store.adminTokenCount() == 0 else { return nil }
         let token = "bia_" + Secrets.token()
         let file = dataDirectory.appendingPathComponent(fileName)
         try? FileManager.default.removeItem(at: file)
         try SecretFile.create(at: file, contents: Data((token + "\n").utf8))
-        try await context.store.createAdminToken(AdminTokenRecord(
-            tokenHash: Secrets.hash(token), label: "bootstrap", createdAt: context.now()))
-        try await context.audit("admin.token.created", tenantID: nil, realmID: nil, subjectID: nil, detail: ["label": "bootstrap"])
+        try await store.createAdminToken(AdminTokenRecord(
+            tokenHash: Secrets.hash(token), label: "bootstrap", createdAt: audit.now()))
+        try await audit.record("admin.token.created", tenantID: nil, realmID: nil, subjectID: nil, detail: ["label": "bootstrap"])
         return token
     }
 }

@@ -9,7 +9,7 @@ extension AdminService {
         let type: ApplicationRecord.ClientType = try InputRules.oneOf(input.clientType, field: "client_type")
         let method = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type)
         let secret = type == .confidential ? Secrets.clientSecret() : nil
-        let now = context.now()
+        let now = now()
         let record = ApplicationRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, clientID: Secrets.clientID(),
             displayName: try InputRules.name(input.displayName, field: "display_name"), clientType: type,
@@ -47,7 +47,7 @@ extension AdminService {
         if let uris = input.redirectURIs { record.redirectURIs = try Self.redirectURIs(uris) }
         if input.invokeURL != nil { record.invokeURL = try InputRules.absoluteURL(input.invokeURL, field: "invoke_url") }
         if let scopes = input.allowedScopes { record.allowedScopes = try Self.scopes(scopes) }
-        record.updatedAt = context.now()
+        record.updatedAt = now()
         try await write { try await store.updateApplication(record) }
         try await audit("admin.application.updated", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
         return view(record)
@@ -67,7 +67,7 @@ extension AdminService {
     }
 
     private func view(_ record: ApplicationRecord) -> Application {
-        AdminViews.application(record, issuer: context.issuer(tenantID: record.tenantID, realmID: record.realmID))
+        AdminViews.application(record, issuer: baseURL.issuer(tenantID: record.tenantID, realmID: record.realmID))
     }
 
     /// Public clients cannot keep a secret: `none`. Confidential: basic (default) or post.

@@ -7,7 +7,7 @@ extension AdminService {
     func createIdentity(_ tenantID: String, _ realmID: String, _ input: IdentityInput) async throws -> Identity {
         _ = try await realmRecord(tenantID, realmID)
         let username = try InputRules.name(input.username, field: "username", maxLength: 128)
-        let now = context.now()
+        let now = now()
         let record = IdentityRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, username: username,
             email: try InputRules.email(input.email),
@@ -37,7 +37,7 @@ extension AdminService {
         if input.email != nil { record.email = try InputRules.email(input.email) }
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.status != nil { record.status = try InputRules.oneOf(input.status, field: "status") }
-        record.updatedAt = context.now()
+        record.updatedAt = now()
         try await write { try await store.updateIdentity(record) }
         if record.status == .deleted { try await revokeAllCredentials(of: record) }
         try await audit("admin.identity.\(record.status == .deleted ? "deleted" : "updated")",
@@ -55,7 +55,7 @@ extension AdminService {
         repeat {
             let credentials = try await store.listCredentials(identityID: identity.id, page)
             for credential in credentials.items where credential.state == .active {
-                _ = try await write { try await store.revokeCredential(id: credential.id, at: context.now()) }
+                _ = try await write { try await store.revokeCredential(id: credential.id, at: now()) }
             }
             page.cursor = credentials.nextCursor
         } while page.cursor != nil
@@ -79,7 +79,7 @@ extension AdminService {
         _ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String
     ) async throws -> AdminCredential {
         _ = try await credentialRecord(tenantID, realmID, identityID, credentialID)
-        let revoked = try await write { try await store.revokeCredential(id: credentialID, at: context.now()) }
+        let revoked = try await write { try await store.revokeCredential(id: credentialID, at: now()) }
         try await audit("credential.revoked", tenantID: tenantID, realmID: realmID, subjectID: credentialID)
         return try AdminViews.credential(revoked)
     }
@@ -112,23 +112,23 @@ extension AdminService {
         if delivery == .email, identity.email == nil {
             throw ServerError.invalidRequest("the identity has no email address; use delivery 'return'")
         }
-        let lifetime = TimeInterval(input.lifetimeSeconds ?? Int(context.lifetimes.bindingJob))
+        let lifetime = TimeInterval(input.lifetimeSeconds ?? Int(lifetimes.bindingJob))
         guard (60...(30 * 86_400)).contains(lifetime) else {
             throw ServerError.invalidRequest("'lifetime_seconds' must be between 60 and 2592000")
         }
         let redirect = try input.postBindingRedirectURI.map { try InputRules.absoluteURL($0, field: "post_binding_redirect_uri") }
         let token = Secrets.token()
-        let now = context.now()
+        let now = now()
         let record = BindingJobRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, identityID: identityID, kind: kind,
             delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: .pending,
             expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil)
         try await write { try await store.createBindingJob(record) }
-        let link = "\(context.baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
+        let link = "\(baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
         if delivery == .email, let email = identity.email {
-            try await context.mail.send(EnrollmentEmail.message(
+            try await mail.send(EnrollmentEmail.message(
                 to: email, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
-                expiresAt: record.expiresAt, baseURL: context.baseURL.value))
+                expiresAt: record.expiresAt, baseURL: baseURL.value))
         }
         try await audit("binding_job.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         var view = AdminViews.bindingJob(record)

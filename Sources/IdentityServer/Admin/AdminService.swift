@@ -5,8 +5,13 @@ import X509
 
 /// The admin API's logic: resources under tenants, validated, audited.
 struct AdminService {
-    let context: ServerContext
-    var store: any IdentityStore { context.store }
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let mail: any MailTransport
+    let audit: AuditLog
+    let lifetimes: ServerConfiguration.Lifetimes
+    let baseURL: PublicBaseURL
+    let now: @Sendable () -> Date
 
     // MARK: Parentage: a child under the wrong parent is not found.
 
@@ -40,13 +45,13 @@ struct AdminService {
     }
 
     func audit(_ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?) async throws {
-        try await context.audit(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: ["by": "admin"])
+        try await audit.record(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: ["by": "admin"])
     }
 
     // MARK: Tenants
 
     func createTenant(_ input: TenantInput) async throws -> Tenant {
-        let now = context.now()
+        let now = now()
         let record = TenantRecord(
             id: Secrets.identifier(), displayName: try InputRules.name(input.displayName, field: "display_name"),
             createdAt: now, updatedAt: now)
@@ -66,7 +71,7 @@ struct AdminService {
     func updateTenant(_ tenantID: String, _ input: TenantInput) async throws -> Tenant {
         var record = try await tenantRecord(tenantID)
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
-        record.updatedAt = context.now()
+        record.updatedAt = now()
         try await write { try await store.updateTenant(record) }
         try await audit("admin.tenant.updated", tenantID: tenantID, subjectID: tenantID)
         return AdminViews.tenant(record)
@@ -75,7 +80,7 @@ struct AdminService {
     func deleteTenant(_ tenantID: String) async throws {
         let realms = try await store.listRealms(tenantID: tenantID, PageRequest(size: 1000)).items
         try await write { try await store.deleteTenant(id: tenantID) }
-        for realm in realms { await context.keyring.forget(realmID: realm.id) }
+        for realm in realms { await keyring.forget(realmID: realm.id) }
         try await audit("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)
     }
 
@@ -86,25 +91,25 @@ struct AdminService {
         let id = Secrets.identifier()
         let displayName = try InputRules.name(input.displayName, field: "display_name")
         let redirect = try InputRules.absoluteURL(input.registrationRedirectURI, field: "registration_redirect_uri")
-        let (authority, sealedKey) = try await context.keyring.createAuthority(realmID: id, displayName: displayName)
-        let now = context.now()
+        let (authority, sealedKey) = try await keyring.createAuthority(realmID: id, displayName: displayName)
+        let now = now()
         let record = RealmRecord(
             id: id, tenantID: tenantID, displayName: displayName, registrationRedirectURI: redirect,
             sealedCAPrivateKey: sealedKey, caCertificateDER: try authority.certificate.derData, createdAt: now, updatedAt: now)
         try await write { try await store.createRealm(record) }
         try await audit("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
-        return try AdminViews.realm(record, issuer: context.issuer(tenantID: tenantID, realmID: id))
+        return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: tenantID, realmID: id))
     }
 
     func realm(_ tenantID: String, _ realmID: String) async throws -> Realm {
-        try AdminViews.realm(try await realmRecord(tenantID, realmID), issuer: context.issuer(tenantID: tenantID, realmID: realmID))
+        try AdminViews.realm(try await realmRecord(tenantID, realmID), issuer: baseURL.issuer(tenantID: tenantID, realmID: realmID))
     }
 
     func realms(_ tenantID: String, _ page: PageRequest) async throws -> AdminPage<Realm> {
         _ = try await tenantRecord(tenantID)
         let records = try await store.listRealms(tenantID: tenantID, page)
         return AdminPage(
-            items: try records.items.map { try AdminViews.realm($0, issuer: context.issuer(tenantID: tenantID, realmID: $0.id)) },
+            items: try records.items.map { try AdminViews.realm($0, issuer: baseURL.issuer(tenantID: tenantID, realmID: $0.id)) },
             nextCursor: records.nextCursor)
     }
 
@@ -115,16 +120,16 @@ struct AdminService {
             record.registrationRedirectURI = try InputRules.absoluteURL(
                 input.registrationRedirectURI, field: "registration_redirect_uri")
         }
-        record.updatedAt = context.now()
+        record.updatedAt = now()
         try await write { try await store.updateRealm(record) }
         try await audit("admin.realm.updated", tenantID: tenantID, realmID: realmID, subjectID: realmID)
-        return try AdminViews.realm(record, issuer: context.issuer(tenantID: tenantID, realmID: realmID))
+        return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: tenantID, realmID: realmID))
     }
 
     func deleteRealm(_ tenantID: String, _ realmID: String) async throws {
         _ = try await realmRecord(tenantID, realmID)
         try await write { try await store.deleteRealm(id: realmID) }
-        await context.keyring.forget(realmID: realmID)
+        await keyring.forget(realmID: realmID)
         try await audit("admin.realm.deleted", tenantID: tenantID, realmID: realmID, subjectID: realmID)
     }
 

@@ -4,10 +4,10 @@ import IdentityStorage
 /// Builds what a device is told about a credential: ids with the names of its tenant,
 /// realm and identity.
 struct CredentialDescriptors {
-    let context: ServerContext
+    let store: any IdentityStore
 
     func describe(_ credential: CredentialRecord) async throws -> CredentialDescriptor {
-        let store = context.store
+        let store = store
         guard let identity = try await store.identity(id: credential.identityID),
               let realm = try await store.realm(id: credential.realmID),
               let tenant = try await store.tenant(id: credential.tenantID)

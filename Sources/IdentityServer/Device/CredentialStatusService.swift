@@ -5,7 +5,7 @@ import IdentityStorage
 /// identity reaches them. Unsigned: a credential id is a random 128-bit value that only its
 /// device and the server know, and the answer reveals nothing else.
 struct CredentialStatusService {
-    let context: ServerContext
+    let store: any IdentityStore
 
     /// At most this many ids per request.
     static let maximumIDs = 100
@@ -14,7 +14,7 @@ struct CredentialStatusService {
         guard request.credentialIDs.count <= Self.maximumIDs else {
             throw ServerError.invalidRequest("at most \(Self.maximumIDs) credential ids per request")
         }
-        let standings = try await context.store.credentialStandings(ids: Array(Set(request.credentialIDs)))
+        let standings = try await store.credentialStandings(ids: Array(Set(request.credentialIDs)))
         var states: [String: String] = [:]
         for id in request.credentialIDs {
             states[id] = standings[id].map(Self.state) ?? CredentialStateWire.unknown

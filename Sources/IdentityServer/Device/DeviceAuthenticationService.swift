@@ -6,17 +6,23 @@ import IdentityStorage
 /// signature by a credential key, get the client's redirect with a single-use code.
 /// Also lets a device revoke its own credential.
 struct DeviceAuthenticationService {
-    let context: ServerContext
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let audit: AuditLog
+    let metrics: ServerMetrics
+    let lifetimes: ServerConfiguration.Lifetimes
+    let baseURL: PublicBaseURL
+    let now: @Sendable () -> Date
 
     /// The challenge of an unconsumed, unexpired transaction.
     func challenge(for reference: String) async throws -> AuthenticationChallenge {
         let transaction = try await liveTransaction(reference)
-        guard let application = try await context.store.application(id: transaction.applicationID),
-              let realm = try await context.store.realm(id: transaction.realmID)
+        guard let application = try await store.application(id: transaction.applicationID),
+              let realm = try await store.realm(id: transaction.realmID)
         else { throw Self.invalidTransaction }
         return AuthenticationChallenge(
             transaction: reference, challenge: transaction.challenge,
-            issuer: context.issuer(tenantID: realm.tenantID, realmID: realm.id),
+            issuer: baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id),
             tenantID: realm.tenantID, realmID: realm.id, clientID: application.clientID,
             applicationDisplayName: application.displayName, expiresAt: transaction.expiresAt)
     }
@@ -25,20 +31,20 @@ struct DeviceAuthenticationService {
     func authenticate(_ assertion: AuthenticationAssertion) async throws -> AuthenticationResult {
         do {
             let result = try await verifiedAuthentication(assertion)
-            context.metrics.authenticationsSucceeded.increment()
+            metrics.authenticationsSucceeded.increment()
             return result
         } catch {
-            context.metrics.authenticationsFailed.increment()
+            metrics.authenticationsFailed.increment()
             throw error
         }
     }
 
     private func verifiedAuthentication(_ assertion: AuthenticationAssertion) async throws -> AuthenticationResult {
-        let store = context.store
+        let store = store
         let transaction = try await liveTransaction(assertion.transaction)
         guard let realm = try await store.realm(id: transaction.realmID) else { throw Self.invalidTransaction }
-        let issuer = context.issuer(tenantID: realm.tenantID, realmID: realm.id)
-        let checks = DeviceChecks(context: context)
+        let issuer = baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id)
+        let checks = DeviceChecks(store: store, keyring: keyring, now: now)
         let credential = try await checks.activeCredential(assertion.credentialID, realmID: realm.id)
         try await checks.verifyChain(assertion.certificateChain, of: credential, realm: realm)
         try DeviceChecks.verifySignature(
@@ -49,7 +55,7 @@ struct DeviceAuthenticationService {
         let identity = try await checks.activeIdentity(credential.identityID)
 
         let code = Secrets.token()
-        let now = context.now()
+        let now = now()
         do {
             try await store.completeAuthentication(
                 transactionHash: transaction.referenceHash, now: now,
@@ -58,11 +64,11 @@ struct DeviceAuthenticationService {
                     identityID: identity.id, credentialID: credential.id, redirectURI: transaction.redirectURI,
                     scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
                     codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
-                    expiresAt: now.addingTimeInterval(context.lifetimes.authorizationCode), createdAt: now, usedAt: nil))
+                    expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil))
         } catch let error as StorageError where error == .notFound {
             throw Self.invalidTransaction
         }
-        try await context.audit(
+        try await audit.record(
             "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: identity.id,
             detail: ["credential_id": credential.id, "application_id": transaction.applicationID])
         let redirect = try AuthorizationRedirect.url(
@@ -72,28 +78,28 @@ struct DeviceAuthenticationService {
 
     /// Revokes the credential that signed the request. Idempotent.
     func revoke(_ request: RevokeCredentialRequest) async throws -> CredentialDescriptor {
-        guard let credential = try await context.store.credential(id: request.credentialID) else {
+        guard let credential = try await store.credential(id: request.credentialID) else {
             throw ServerError.notFound("no such credential")
         }
-        try DeviceChecks(context: context).checkFreshness(issuedAt: request.issuedAt)
+        try DeviceChecks(store: store, keyring: keyring, now: now).checkFreshness(issuedAt: request.issuedAt)
         try DeviceChecks.verifySignature(
             request.signature, of: credential,
             over: SignedMessage.revocation(credentialID: credential.id, issuedAt: request.issuedAt))
-        let revoked = try await context.store.revokeCredential(id: credential.id, at: context.now())
+        let revoked = try await store.revokeCredential(id: credential.id, at: now())
         if credential.revokedAt == nil {
-            try await context.audit(
+            try await audit.record(
                 "credential.revoked", tenantID: credential.tenantID, realmID: credential.realmID,
                 subjectID: credential.id, detail: ["by": "device"])
         }
-        return try await CredentialDescriptors(context: context).describe(revoked)
+        return try await CredentialDescriptors(store: store).describe(revoked)
     }
 
     // MARK: Checks
 
     private func liveTransaction(_ reference: String) async throws -> AuthTransactionRecord {
         guard !reference.isEmpty,
-              let transaction = try await context.store.authTransaction(referenceHash: Secrets.hash(reference)),
-              transaction.consumedAt == nil, transaction.expiresAt > context.now()
+              let transaction = try await store.authTransaction(referenceHash: Secrets.hash(reference)),
+              transaction.consumedAt == nil, transaction.expiresAt > now()
         else { throw Self.invalidTransaction }
         return transaction
     }

@@ -7,14 +7,16 @@ import X509
 /// The checks every device request shares: the credential and identity are active, the
 /// signature is the credential's, a signed request is fresh, a chain is the realm's.
 struct DeviceChecks {
-    let context: ServerContext
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let now: @Sendable () -> Date
 
     /// Signed requests may be this far from the server's clock, either way.
     static let allowedClockSkew: TimeInterval = 300
 
     /// The credential, if it exists (in `realmID`, when given) and is not revoked.
     func activeCredential(_ id: String, realmID: String? = nil) async throws -> CredentialRecord {
-        guard let credential = try await context.store.credential(id: id), realmID == nil || credential.realmID == realmID else {
+        guard let credential = try await store.credential(id: id), realmID == nil || credential.realmID == realmID else {
             throw ServerError(APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
         }
         guard credential.state == .active else {
@@ -25,7 +27,7 @@ struct DeviceChecks {
 
     /// The identity, if it is active.
     func activeIdentity(_ id: String) async throws -> IdentityRecord {
-        guard let identity = try await context.store.identity(id: id), identity.status == .active else {
+        guard let identity = try await store.identity(id: id), identity.status == .active else {
             throw ServerError(APIErrorCode.identityInactive, "the identity is suspended or deleted")
         }
         return identity
@@ -33,7 +35,7 @@ struct DeviceChecks {
 
     /// A signed request's `issued_at` is within ``allowedClockSkew`` of now.
     func checkFreshness(issuedAt: Int64) throws {
-        let skew = abs(context.now().timeIntervalSince1970 - Double(issuedAt))
+        let skew = abs(now().timeIntervalSince1970 - Double(issuedAt))
         guard skew <= Self.allowedClockSkew else {
             throw ServerError.invalidRequest("issued_at is more than 5 minutes from the server's clock")
         }
@@ -60,8 +62,8 @@ struct DeviceChecks {
         guard try leaf.derData == credential.certificateDER else {
             throw Self.invalidChain("the leaf certificate is not this credential's")
         }
-        let authority = try await context.keyring.authority(of: realm)
-        guard await authority.verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: context.now()) else {
+        let authority = try await keyring.authority(of: realm)
+        guard await authority.verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: now()) else {
             throw Self.invalidChain("the chain was not issued by this realm's authority")
         }
         return chain

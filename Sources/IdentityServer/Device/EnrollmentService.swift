@@ -6,17 +6,22 @@ import X509
 /// Enrollment: follows a link to the app, then binds a device key to the identity the link
 /// was made for.
 struct EnrollmentService {
-    let context: ServerContext
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let audit: AuditLog
+    let metrics: ServerMetrics
+    let baseURL: PublicBaseURL
+    let now: @Sendable () -> Date
 
     /// Where an enrollment link sends the browser: the realm's registration redirect URI with
     /// the token and the API base URL. The token is not consumed here.
     func registrationRedirect(token: String?) async throws -> String {
         let job = try await pendingJob(token: token)
-        guard let realm = try await context.store.realm(id: job.realmID),
+        guard let realm = try await store.realm(id: job.realmID),
               var components = URLComponents(string: realm.registrationRedirectURI)
         else { throw ServerError.notFound("the realm of this link no longer exists") }
         components.queryItems = (components.queryItems ?? []) + [
-            URLQueryItem(name: DeviceURLParameter.apiBaseURL, value: context.baseURL.value),
+            URLQueryItem(name: DeviceURLParameter.apiBaseURL, value: baseURL.value),
             URLQueryItem(name: DeviceURLParameter.bindingToken, value: token),
         ]
         guard let url = components.string else { throw ServerError.invalidRequest("the registration redirect URI is malformed") }
@@ -28,7 +33,7 @@ struct EnrollmentService {
         let publicKey = try CSRValidation.publicKey(fromPEM: request.csr)
         let deviceName = try InputRules.optionalName(request.deviceName, field: "device_name")
         let job = try await pendingJob(token: request.bindingToken)
-        let store = context.store
+        let store = store
         guard let identity = try await store.identity(id: job.identityID),
               let realm = try await store.realm(id: job.realmID),
               let tenant = try await store.tenant(id: job.tenantID)
@@ -36,8 +41,8 @@ struct EnrollmentService {
         guard identity.status == .active else {
             throw ServerError(APIErrorCode.identityInactive, "the identity is \(identity.status)")
         }
-        let authority = try await context.keyring.authority(of: realm)
-        let now = context.now()
+        let authority = try await keyring.authority(of: realm)
+        let now = now()
         let credentialID = Secrets.identifier()
         let bound: (job: BindingJobRecord, credential: CredentialRecord)
         do {
@@ -53,13 +58,13 @@ struct EnrollmentService {
         } catch let error as StorageError where error == .notFound {
             throw Self.invalidToken
         }
-        context.metrics.credentialsBound.increment()
-        try await context.audit(
+        metrics.credentialsBound.increment()
+        try await audit.record(
             "credential.bound", tenantID: tenant.id, realmID: realm.id, subjectID: credentialID,
             detail: ["identity_id": identity.id, "binding_job_id": bound.job.id, "kind": bound.job.kind.rawValue])
         let leaf = try Certificate(derEncoded: Array(bound.credential.certificateDER))
         return BindCredentialResponse(
-            credential: CredentialDescriptors(context: context)
+            credential: CredentialDescriptors(store: store)
                 .describe(bound.credential, tenant: tenant, realm: realm, identity: identity),
             certificateChain: [try leaf.serializeAsPEM().pemString, try authority.certificatePEM],
             postBindingRedirectURI: bound.job.postBindingRedirectURI)
@@ -67,8 +72,8 @@ struct EnrollmentService {
 
     private func pendingJob(token: String?) async throws -> BindingJobRecord {
         guard let token, !token.isEmpty else { throw ServerError.invalidRequest("the binding token is missing") }
-        guard let job = try await context.store.bindingJob(tokenHash: Secrets.hash(token)),
-              job.status == .pending, job.expiresAt > context.now()
+        guard let job = try await store.bindingJob(tokenHash: Secrets.hash(token)),
+              job.status == .pending, job.expiresAt > now()
         else { throw Self.invalidToken }
         return job
     }

@@ -5,12 +5,13 @@ import ServiceLifecycle
 /// an extension session (PostgreSQL `NOTIFY`), so device A on one instance hears at once that
 /// device B claimed its code on another.
 struct ExtensionChangeRelay: Service {
-    let context: ServerContext
+    let store: any IdentityStore
+    let signals: ExtensionSignals
 
     func run() async throws {
-        let changes = await context.store.extensionSessionChanges()
+        let changes = await store.extensionSessionChanges()
         await cancelWhenGracefulShutdown {
-            for await sessionID in changes { await context.extensionSignals.signal(sessionID) }
+            for await sessionID in changes { await signals.signal(sessionID) }
         }
         // SQLite has nothing to relay; stay until the server stops, as a service that returns
         // early would stop the server.

@@ -8,23 +8,23 @@ extension ExtensionService {
     /// Rate-limits the attempt, finds the open session the code belongs to, drafts B's
     /// certificate under A's, and records the claim. Returns B's reference to poll with.
     func claim(_ request: ClaimExtensionRequest, from clientAddress: String?) async throws -> ExtensionSessionReference {
-        try await context.claimRateLimiter.admit(clientAddress: clientAddress)
+        try await claimLimiter.admit(clientAddress: clientAddress)
         guard ExtensionCodes.isWellFormed(request.code) else {
             throw ServerError(APIErrorCode.invalidExtensionCode, "the code must be 9 digits")
         }
         let publicKey = try CSRValidation.publicKey(fromPEM: request.csr)
         let deviceName = try InputRules.optionalName(request.deviceName, field: "device_name")
-        guard let found = try await context.store.extensionSession(codeHash: context.extensionCodes.hash(request.code)) else {
+        guard let found = try await store.extensionSession(codeHash: codes.hash(request.code)) else {
             throw Self.error(APIErrorCode.invalidExtensionCode)
         }
         let session = try await claimable(try await settled(found))
-        let holder = try await context.store.credential(id: session.credentialID)
+        let holder = try await store.credential(id: session.credentialID)
         guard let holder, holder.state == .active else {
             try await failing(session, APIErrorCode.credentialRevoked)
             throw Self.error(APIErrorCode.credentialRevoked, .forbidden)
         }
 
-        let now = context.now()
+        let now = now()
         let credentialID = Secrets.identifier()
         let draft = try ExtensionCertificates.draft(
             for: publicKey, credentialID: credentialID, identityID: session.identityID,
@@ -40,10 +40,10 @@ extension ExtensionService {
             }
         } catch let error as ServerError where error.code == .api(.extensionStateConflict) {
             // Another device claimed (or A cancelled) between our read and our write.
-            guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
+            guard let current = try await store.extensionSession(id: session.id) else { throw Self.invalidSession }
             throw Self.claimError(current)
         }
-        try await context.audit(
+        try await audit.record(
             "extension.claimed", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.credentialID,
             detail: ["session_id": session.id, "claimant_credential_id": credentialID])
         return ExtensionSessionReference(sessionID: session.id, secret: secret)
@@ -52,7 +52,7 @@ extension ExtensionService {
     /// The session if its code may be claimed now; otherwise the specific reason why not.
     private func claimable(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
         guard session.state == ExtensionStateWire.open else { throw Self.claimError(session) }
-        let now = context.now()
+        let now = now()
         guard session.codeExpiresAt > now else { throw Self.error(APIErrorCode.extensionCodeExpired, .conflict) }
         guard now.timeIntervalSince(session.holderSeenAt) < settings.holderTimeout else {
             try await failing(session, APIErrorCode.extensionAbandoned)

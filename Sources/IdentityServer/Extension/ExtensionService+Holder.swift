@@ -9,7 +9,7 @@ extension ExtensionService {
     /// Opens a session for the credential that signed the request, with a first code, and
     /// cancels the credential's earlier sessions: one extension per credential at a time.
     func open(_ request: OpenExtensionRequest) async throws -> OpenedExtension {
-        let checks = DeviceChecks(context: context)
+        let checks = DeviceChecks(store: store, keyring: keyring, now: now)
         try checks.checkFreshness(issuedAt: request.issuedAt)
         let credential = try await checks.activeCredential(request.credentialID)
         try DeviceChecks.verifySignature(
@@ -17,23 +17,23 @@ extension ExtensionService {
             over: SignedMessage.extension(credentialID: credential.id, issuedAt: request.issuedAt))
         _ = try await checks.activeIdentity(credential.identityID)
 
-        let now = context.now()
+        let now = now()
         let secret = Secrets.token()
         let opened = try await withFreshCode { code in
             let session = ExtensionSessionRecord(
                 id: Secrets.identifier(), tenantID: credential.tenantID, realmID: credential.realmID,
                 identityID: credential.identityID, credentialID: credential.id, holderSecretHash: Secrets.hash(secret),
-                codeHash: context.extensionCodes.hash(code), codeExpiresAt: now.addingTimeInterval(settings.codeLifetime),
+                codeHash: codes.hash(code), codeExpiresAt: now.addingTimeInterval(settings.codeLifetime),
                 expiresAt: now.addingTimeInterval(settings.sessionLifetime), state: ExtensionStateWire.open, version: 1,
                 holderSeenAt: now, claim: nil, failure: nil, createdAt: now, updatedAt: now)
-            try await context.store.createExtensionSession(session)
+            try await store.createExtensionSession(session)
             return session
         }
-        for earlier in try await context.store.liveExtensionSessions(credentialID: credential.id)
+        for earlier in try await store.liveExtensionSessions(credentialID: credential.id)
         where earlier.id != opened.session.id {
             try await cancel(earlier)
         }
-        try await context.audit(
+        try await audit.record(
             "extension.opened", tenantID: credential.tenantID, realmID: credential.realmID, subjectID: credential.id,
             detail: ["session_id": opened.session.id])
         return OpenedExtension(
@@ -46,10 +46,10 @@ extension ExtensionService {
     func rotate(_ reference: ExtensionSessionReference) async throws -> ExtensionCode {
         let session = try await holderSession(reference)
         guard session.state == ExtensionStateWire.open else { throw Self.notOpen(session) }
-        let now = context.now()
+        let now = now()
         let rotated = try await withFreshCode { code in
             try await commit(session) {
-                $0.codeHash = context.extensionCodes.hash(code)
+                $0.codeHash = codes.hash(code)
                 $0.codeExpiresAt = min(now.addingTimeInterval(settings.codeLifetime), session.expiresAt)
                 $0.holderSeenAt = now
             }
@@ -73,7 +73,7 @@ extension ExtensionService {
             throw Self.error(APIErrorCode.invalidEndorsement, .unauthorized)
         }
 
-        let now = context.now()
+        let now = now()
         let issued = CredentialRecord(
             id: claim.credentialID, tenantID: session.tenantID, realmID: session.realmID, identityID: session.identityID,
             state: .active, deviceName: claim.deviceName, certificateDER: try certificate.derData,
@@ -84,8 +84,8 @@ extension ExtensionService {
             $0.claim?.issuedChain = [leafPEM] + request.certificateChain
             $0.holderSeenAt = now
         }
-        context.metrics.credentialsBound.increment()
-        try await context.audit(
+        metrics.credentialsBound.increment()
+        try await audit.record(
             "credential.extended", tenantID: session.tenantID, realmID: session.realmID, subjectID: issued.id,
             detail: ["identity_id": session.identityID, "parent_credential_id": holder.id, "session_id": session.id])
         return try await view(completed, for: .holder)
@@ -109,11 +109,11 @@ extension ExtensionService {
         while !ExtensionStateWire.isFinal(session.state) {
             do {
                 session = try await commit(session) { $0.state = ExtensionStateWire.cancelled }
-                try await context.audit(
+                try await audit.record(
                     "extension.cancelled", tenantID: session.tenantID, realmID: session.realmID,
                     subjectID: session.credentialID, detail: ["session_id": session.id])
             } catch let error as ServerError where error.code == .api(.extensionStateConflict) {
-                guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
+                guard let current = try await store.extensionSession(id: session.id) else { throw Self.invalidSession }
                 session = try await settled(current)
             }
         }
@@ -127,11 +127,11 @@ extension ExtensionService {
     private func endorsingCredential(
         of session: ExtensionSessionRecord, presenting chainPEMs: [String]
     ) async throws -> (CredentialRecord, [Certificate]) {
-        let checks = DeviceChecks(context: context)
+        let checks = DeviceChecks(store: store, keyring: keyring, now: now)
         do {
             let holder = try await checks.activeCredential(session.credentialID)
             _ = try await checks.activeIdentity(session.identityID)
-            guard let realm = try await context.store.realm(id: session.realmID) else { throw Self.invalidSession }
+            guard let realm = try await store.realm(id: session.realmID) else { throw Self.invalidSession }
             return (holder, try await checks.verifyChain(chainPEMs, of: holder, realm: realm))
         } catch let error as ServerError {
             if case let .api(reason) = error.code { try await failing(session, reason) }

@@ -9,20 +9,28 @@ import IdentityStorage
 /// claimant's (B) in `ExtensionService+Claimant`; this file has the status long poll and
 /// what every step shares.
 struct ExtensionService {
-    let context: ServerContext
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let codes: ExtensionCodes
+    let signals: ExtensionSignals
+    let claimLimiter: ClaimRateLimiter
+    let limits: ServerConfiguration.CredentialExtension
+    let audit: AuditLog
+    let metrics: ServerMetrics
+    let now: @Sendable () -> Date
 
     /// Which device a session secret belongs to.
     enum Role {
         case holder, claimant
     }
 
-    var settings: ServerConfiguration.CredentialExtension { context.credentialExtension }
+    var settings: ServerConfiguration.CredentialExtension { limits }
 
     /// Answers when the session has changed past `afterVersion`, or after the requested wait.
     func status(_ request: ExtensionStatusRequest) async throws -> ExtensionStatus {
         var (session, role) = try await authorized(sessionID: request.sessionID, secret: request.secret)
         if role == .holder && !ExtensionStateWire.isFinal(session.state) {
-            try await context.store.touchExtensionSession(id: session.id, at: context.now())
+            try await store.touchExtensionSession(id: session.id, at: now())
         }
         let wait = Duration.seconds(min(max(request.wait ?? 0, 0), ExtensionStatusRequest.maximumWait))
         let deadline = ContinuousClock.now.advanced(by: wait)
@@ -33,8 +41,8 @@ struct ExtensionService {
             if session.version > seen || remaining <= .zero {
                 return try await view(session, for: role)
             }
-            let (id, store) = (session.id, context.store)
-            session = try await context.extensionSignals.read(
+            let (id, store) = (session.id, store)
+            session = try await signals.read(
                 id, waitingUpTo: min(remaining, settings.recheckInterval), until: { $0.version > seen }
             ) {
                 guard let current = try await store.extensionSession(id: id) else { throw Self.invalidSession }
@@ -48,7 +56,7 @@ struct ExtensionService {
     /// The session and the caller's role in it, from the secret it presented.
     func authorized(sessionID: String, secret: String) async throws -> (ExtensionSessionRecord, Role) {
         guard !sessionID.isEmpty, !secret.isEmpty,
-              let session = try await context.store.extensionSession(id: sessionID)
+              let session = try await store.extensionSession(id: sessionID)
         else { throw Self.invalidSession }
         let presented = Secrets.hash(secret)
         if Secrets.constantTimeEquals(presented, session.holderSecretHash) { return (session, .holder) }
@@ -60,7 +68,7 @@ struct ExtensionService {
     /// expired; a claim the holder has not endorsed within the holder timeout fails as abandoned.
     func settled(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
         guard !ExtensionStateWire.isFinal(session.state) else { return session }
-        let now = context.now()
+        let now = now()
         if now >= session.expiresAt {
             return try await failing(session, APIErrorCode.extensionCodeExpired)
         }
@@ -80,7 +88,7 @@ struct ExtensionService {
                 $0.failure = reason.rawValue
             }
         } catch let error as ServerError where error.code == .api(.extensionStateConflict) {
-            guard let current = try await context.store.extensionSession(id: session.id) else { throw Self.invalidSession }
+            guard let current = try await store.extensionSession(id: session.id) else { throw Self.invalidSession }
             return current
         }
     }
@@ -95,13 +103,13 @@ struct ExtensionService {
         var updated = session
         change(&updated)
         updated.version = session.version + 1
-        updated.updatedAt = context.now()
+        updated.updatedAt = now()
         do {
-            try await context.store.updateExtensionSession(updated, expectedVersion: session.version, inserting: credential)
+            try await store.updateExtensionSession(updated, expectedVersion: session.version, inserting: credential)
         } catch let error as StorageError where error == .notFound {
             throw ServerError(APIErrorCode.extensionStateConflict, "the session changed meanwhile; ask for its status")
         }
-        await context.extensionSignals.signal(session.id)
+        await signals.signal(session.id)
         return updated
     }
 
@@ -116,7 +124,7 @@ struct ExtensionService {
         switch role {
         case .holder:
             if session.state == ExtensionStateWire.open {
-                status.codeExpiresIn = max(0, Int(session.codeExpiresAt.timeIntervalSince(context.now())))
+                status.codeExpiresIn = max(0, Int(session.codeExpiresAt.timeIntervalSince(now())))
             }
             if session.state == ExtensionStateWire.claimed, let claim = session.claim {
                 status.certificateDraft = claim.draftCertificateDER.base64URLEncodedString
@@ -124,9 +132,9 @@ struct ExtensionService {
             }
         case .claimant:
             if session.state == ExtensionStateWire.complete, let claim = session.claim, let chain = claim.issuedChain,
-               let credential = try await context.store.credential(id: claim.credentialID) {
+               let credential = try await store.credential(id: claim.credentialID) {
                 status.credential = BindCredentialResponse(
-                    credential: try await CredentialDescriptors(context: context).describe(credential),
+                    credential: try await CredentialDescriptors(store: store).describe(credential),
                     certificateChain: chain, postBindingRedirectURI: nil)
             }
         }

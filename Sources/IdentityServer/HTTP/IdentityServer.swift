@@ -46,7 +46,7 @@ public struct IdentityServer: Sendable {
                 metrics: ServerMetrics(registry: configuration.metrics),
                 now: configuration.now
             )
-            let token = try await AdminBootstrap.createFirstToken(context: context, dataDirectory: directory)
+            let token = try await AdminBootstrap.createFirstToken(store: store, audit: context.audit, dataDirectory: directory)
             return IdentityServer(bootstrapAdminToken: token, configuration: configuration, context: context)
         } catch {
             try? await store.shutdown()
@@ -64,7 +64,10 @@ public struct IdentityServer: Sendable {
         let app = Application(
             router: Routes.build(context: context, metrics: configuration.metrics),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server"),
-            services: [HousekeepingService(context: context), ExtensionChangeRelay(context: context)],
+            services: [
+                HousekeepingService(store: context.store, logger: context.logger, now: context.now),
+                ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),
+            ],
             onServerRunning: { channel in
                 if configured == nil, let port = channel.localAddress?.port {
                     baseURL.set("http://\(host):\(port)")

@@ -9,17 +9,28 @@ enum Routes {
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware())
         HealthController(metrics: metrics).register(on: router)
-        EnrollmentController(service: EnrollmentService(context: context)).register(on: router)
+        let (store, keyring, audit, metrics, lifetimes, baseURL, now) = (
+            context.store, context.keyring, context.audit, context.metrics, context.lifetimes, context.baseURL, context.now)
+        EnrollmentController(service: EnrollmentService(
+            store: store, keyring: keyring, audit: audit, metrics: metrics, baseURL: baseURL, now: now
+        )).register(on: router)
         DeviceAuthenticationController(
-            service: DeviceAuthenticationService(context: context), states: CredentialStatusService(context: context)
+            service: DeviceAuthenticationService(
+                store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
+            states: CredentialStatusService(store: store)
         ).register(on: router)
-        ExtensionController(service: ExtensionService(context: context)).register(on: router)
+        ExtensionController(service: ExtensionService(
+            store: store, keyring: keyring, codes: context.extensionCodes, signals: context.extensionSignals,
+            claimLimiter: context.claimRateLimiter, limits: context.credentialExtension, audit: audit, metrics: metrics, now: now
+        ), trustedProxies: context.trustedProxies).register(on: router)
         OIDCController(
-            authorization: AuthorizationService(context: context),
-            tokens: TokenService(context: context),
-            discovery: DiscoveryService(context: context)
+            authorization: AuthorizationService(store: store, lifetimes: lifetimes, baseURL: baseURL, now: now),
+            tokens: TokenService(
+                store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
+            discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL)
         ).register(on: router)
-        AdminController(service: AdminService(context: context))
+        AdminController(service: AdminService(
+            store: store, keyring: keyring, mail: context.mail, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now))
             .register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: context.store)))
         return router
     }

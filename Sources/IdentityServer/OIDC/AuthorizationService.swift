@@ -5,7 +5,10 @@ import IdentityStorage
 /// `/authorize` (RFC 6749 §4.1.1, OIDC Core §3.1.2): validates the request and starts an
 /// authentication transaction that the application's embedded authenticator completes.
 struct AuthorizationService {
-    let context: ServerContext
+    let store: any IdentityStore
+    let lifetimes: ServerConfiguration.Lifetimes
+    let baseURL: PublicBaseURL
+    let now: @Sendable () -> Date
 
     /// What `/authorize` answers when it does not fail outright.
     enum Outcome: Equatable {
@@ -24,13 +27,13 @@ struct AuthorizationService {
             let transaction = try await startTransaction(parameters, application: application, redirectURI: redirectURI)
             let invoke = try AuthorizationRedirect.url(application.invokeURL, parameters: [
                 (DeviceURLParameter.transaction, transaction),
-                (DeviceURLParameter.apiBaseURL, context.baseURL.value),
+                (DeviceURLParameter.apiBaseURL, baseURL.value),
             ])
             return .invokeAuthenticator(invoke)
         } catch let error as ServerError {
             return .errorRedirect(try AuthorizationRedirect.url(redirectURI, parameters: [
                 ("error", error.code.wire), ("error_description", error.description), ("state", state),
-                ("iss", context.issuer(tenantID: tenantID, realmID: realmID)),
+                ("iss", baseURL.issuer(tenantID: tenantID, realmID: realmID)),
             ]))
         }
     }
@@ -42,7 +45,7 @@ struct AuthorizationService {
         guard let clientID = try parameters.single("client_id") else {
             throw ServerError.invalidRequest("client_id is missing")
         }
-        guard let application = try await context.store.application(clientID: clientID),
+        guard let application = try await store.application(clientID: clientID),
               application.tenantID == tenantID, application.realmID == realmID
         else { throw ServerError(OAuthErrorCode.invalidRequest, "unknown client_id for this issuer") }
         guard let redirectURI = try parameters.single("redirect_uri") else {
@@ -80,12 +83,12 @@ struct AuthorizationService {
         }
 
         let reference = Secrets.token()
-        let now = context.now()
-        try await context.store.createAuthTransaction(AuthTransactionRecord(
+        let now = now()
+        try await store.createAuthTransaction(AuthTransactionRecord(
             referenceHash: Secrets.hash(reference), applicationID: application.id, realmID: application.realmID,
             redirectURI: redirectURI, scope: scopes.joined(separator: " "), state: state, nonce: nonce,
             codeChallenge: challenge, codeChallengeMethod: method, challenge: Secrets.token(),
-            expiresAt: now.addingTimeInterval(context.lifetimes.transaction), createdAt: now, consumedAt: nil))
+            expiresAt: now.addingTimeInterval(lifetimes.transaction), createdAt: now, consumedAt: nil))
         return reference
     }
 

@@ -4,12 +4,14 @@ import IdentityStorage
 
 /// OpenID Provider metadata (Discovery 1.0 §3), the realm's JWKS, and which issuer serves a client.
 struct DiscoveryService {
-    let context: ServerContext
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let baseURL: PublicBaseURL
 
     /// The metadata of a realm's provider.
     func metadata(tenantID: String, realmID: String) async throws -> ProviderMetadata {
         try await requireRealm(tenantID: tenantID, realmID: realmID)
-        let issuer = context.issuer(tenantID: tenantID, realmID: realmID)
+        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         return ProviderMetadata(
             issuer: issuer,
             authorizationEndpoint: "\(issuer)/authorize",
@@ -30,21 +32,21 @@ struct DiscoveryService {
     /// The realm's JSON Web Key Set, encoded once per key change.
     func jwks(tenantID: String, realmID: String) async throws -> Data {
         try await requireRealm(tenantID: tenantID, realmID: realmID)
-        return try await context.keyring.signer(realmID: realmID).jwksJSON
+        return try await keyring.signer(realmID: realmID).jwksJSON
     }
 
     /// Which issuer serves a client (the SDK knows only the server and its client id).
     func client(_ clientID: String) async throws -> ClientInfo {
-        guard let application = try await context.store.application(clientID: clientID) else {
+        guard let application = try await store.application(clientID: clientID) else {
             throw ServerError.notFound("no such client")
         }
         return ClientInfo(
-            clientID: clientID, issuer: context.issuer(tenantID: application.tenantID, realmID: application.realmID),
+            clientID: clientID, issuer: baseURL.issuer(tenantID: application.tenantID, realmID: application.realmID),
             displayName: application.displayName)
     }
 
     private func requireRealm(tenantID: String, realmID: String) async throws {
-        guard let realm = try await context.store.realm(id: realmID), realm.tenantID == tenantID else {
+        guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else {
             throw ServerError.notFound("no such issuer")
         }
     }

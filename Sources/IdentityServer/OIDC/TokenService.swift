@@ -7,14 +7,20 @@ import JWTKit
 /// One handler owns client authentication, code redemption, PKCE and token issuance, so no
 /// step can be skipped.
 struct TokenService {
-    let context: ServerContext
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let audit: AuditLog
+    let metrics: ServerMetrics
+    let lifetimes: ServerConfiguration.Lifetimes
+    let baseURL: PublicBaseURL
+    let now: @Sendable () -> Date
 
     /// Exchanges an authorization code for tokens.
     func exchange(
         _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
     ) async throws -> TokenEndpointResponse {
         let presented = try ClientAuthentication.presented(authorization: authorization, form: form)
-        let application = try await ClientAuthentication(store: context.store)
+        let application = try await ClientAuthentication(store: store)
             .authenticate(presented, realmID: realmID)
         guard application.tenantID == tenantID else { throw Self.invalidGrant("unknown client for this issuer") }
         guard let grantType = try form.single("grant_type") else { throw ServerError.invalidRequest("grant_type is missing") }
@@ -25,13 +31,13 @@ struct TokenService {
         let redirectURI = try form.single("redirect_uri")
         let verifier = try form.single("code_verifier")
 
-        let now = context.now()
+        let now = now()
         let record = try await redeem(code, now: now)
         guard record.applicationID == application.id else { throw Self.invalidGrant("the code was issued to another client") }
         guard record.expiresAt > now else { throw Self.invalidGrant("the code has expired") }
         guard redirectURI == record.redirectURI else { throw Self.invalidGrant("redirect_uri does not match the authorization request") }
         try Self.checkPKCE(verifier: verifier, challenge: record.codeChallenge)
-        guard let identity = try await context.store.identity(id: record.identityID), identity.status == .active else {
+        guard let identity = try await store.identity(id: record.identityID), identity.status == .active else {
             throw Self.invalidGrant("the identity is no longer active")
         }
         return try await issueTokens(for: record, application: application, now: now)
@@ -39,13 +45,13 @@ struct TokenService {
 
     /// Marks the code used; a replay revokes what the first use issued (RFC 6749 §4.1.2).
     private func redeem(_ code: String, now: Date) async throws -> AuthorizationCodeRecord {
-        switch try await context.store.redeemAuthorizationCode(hash: Secrets.hash(code), now: now) {
+        switch try await store.redeemAuthorizationCode(hash: Secrets.hash(code), now: now) {
         case .redeemed(let record):
             return record
         case .alreadyUsed(let record):
-            let revoked = try await context.store.revokeTokens(issuedFromCode: record.codeHash, at: now)
-            context.metrics.codeReplays.increment()
-            try await context.audit(
+            let revoked = try await store.revokeTokens(issuedFromCode: record.codeHash, at: now)
+            metrics.codeReplays.increment()
+            try await audit.record(
                 "authorization_code.replayed", tenantID: nil, realmID: record.realmID, subjectID: record.identityID,
                 detail: ["revoked_tokens": String(revoked)])
             throw Self.invalidGrant("the code has already been used")
@@ -73,11 +79,11 @@ struct TokenService {
     private func issueTokens(
         for code: AuthorizationCodeRecord, application: ApplicationRecord, now: Date
     ) async throws -> TokenEndpointResponse {
-        let issuer = context.issuer(tenantID: application.tenantID, realmID: application.realmID)
+        let issuer = baseURL.issuer(tenantID: application.tenantID, realmID: application.realmID)
         // NumericDate claims in whole seconds, as most verifiers expect.
         let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        let signer = try await context.keyring.signer(realmID: code.realmID)
-        let lifetime = context.lifetimes.token
+        let signer = try await keyring.signer(realmID: code.realmID)
+        let lifetime = lifetimes.token
         let expires = now.addingTimeInterval(lifetime)
         let accessJTI = Secrets.identifier()
         let accessToken = try await signer.sign(
@@ -86,7 +92,7 @@ struct TokenService {
                 exp: .init(value: expires), iat: .init(value: now), jti: .init(value: accessJTI),
                 clientID: application.clientID, scope: code.scope, authTime: Int64(code.authTime.timeIntervalSince1970)),
             type: AccessTokenClaims.type)
-        try await context.store.recordIssuedToken(
+        try await store.recordIssuedToken(
             IssuedTokenRecord(jti: accessJTI, codeHash: code.codeHash, expiresAt: expires, revokedAt: nil))
         var idToken: String?
         if code.scope.split(separator: " ").contains("openid") {
@@ -98,8 +104,8 @@ struct TokenService {
                     azp: application.clientID, amr: ["pop"], jti: .init(value: Secrets.identifier())),
                 type: "JWT")
         }
-        context.metrics.tokensIssued.increment()
-        try await context.audit(
+        metrics.tokensIssued.increment()
+        try await audit.record(
             "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: code.identityID,
             detail: ["client_id": application.clientID, "jti": accessJTI])
         return TokenEndpointResponse(
@@ -112,12 +118,12 @@ struct TokenService {
             throw ServerError.invalidToken("a Bearer access token is required")
         }
         let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        let issuer = context.issuer(tenantID: tenantID, realmID: realmID)
+        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         let claims = try await verifiedAccessToken(token, realmID: realmID)
-        let now = context.now()
+        let now = now()
         guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now,
-              let issued = try await context.store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
-              let identity = try await context.store.identity(id: claims.sub.value), identity.status == .active
+              let issued = try await store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
+              let identity = try await store.identity(id: claims.sub.value), identity.status == .active
         else { throw ServerError.invalidToken("the access token is expired, revoked or not for this issuer") }
         let scopes = Set(claims.scope.split(separator: " ").map(String.init))
         return UserInfo(
@@ -129,7 +135,7 @@ struct TokenService {
 
     private func verifiedAccessToken(_ token: String, realmID: String) async throws -> AccessTokenClaims {
         do {
-            return try await context.keyring.verify(
+            return try await keyring.verify(
                 token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID)
         } catch {
             throw ServerError.invalidToken("the access token does not verify")

@@ -1,0 +1,26 @@
+import Foundation
+import IdentityStorage
+import Logging
+import Prometheus
+import Synchronization
+
+/// The composition root: everything the services are built from (storage, keys, clock,
+/// configuration, the public base URL). Services take only the parts they use.
+struct ServerContext: Sendable {
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let mail: any MailTransport
+    let lifetimes: ServerConfiguration.Lifetimes
+    let credentialExtension: ServerConfiguration.CredentialExtension
+    let extensionCodes: ExtensionCodes
+    let extensionSignals: ExtensionSignals
+    let claimRateLimiter: ClaimRateLimiter
+    let trustedProxies: TrustedProxies
+    let baseURL: PublicBaseURL
+    let logger: Logger
+    let metrics: ServerMetrics
+    let now: @Sendable () -> Date
+
+    /// The audit log.
+    var audit: AuditLog { AuditLog(store: store, now: now) }
+}

@@ -1,0 +1,18 @@
+import Prometheus
+
+/// Counters of security events, published at `/metrics`.
+struct ServerMetrics: Sendable {
+    let credentialsBound: Counter
+    let authenticationsSucceeded: Counter
+    let authenticationsFailed: Counter
+    let tokensIssued: Counter
+    let codeReplays: Counter
+
+    init(registry: PrometheusCollectorRegistry) {
+        credentialsBound = registry.makeCounter(name: "bi_credentials_bound_total")
+        authenticationsSucceeded = registry.makeCounter(name: "bi_authentications_succeeded_total")
+        authenticationsFailed = registry.makeCounter(name: "bi_authentications_failed_total")
+        tokensIssued = registry.makeCounter(name: "bi_tokens_issued_total")
+        codeReplays = registry.makeCounter(name: "bi_authorization_code_replays_total")
+    }
+}
