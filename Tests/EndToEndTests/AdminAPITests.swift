@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 import X509
@@ -104,8 +105,20 @@ import X509
             let deleted = try await server.admin.send("GET", realm.identityPath)
             #expect(deleted.json["status"] as? String == "deleted")
             let events = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000")
-            let types = try #require(events.json["items"] as? [[String: Any]]).compactMap { $0["type"] as? String }
-            #expect(types.contains("admin.identity.deleted"))
+            let items = try #require(events.json["items"] as? [[String: Any]])
+            #expect(items.compactMap { $0["type"] as? String }.contains("admin.identity.deleted"))
+
+            // Every admin change names the token that made it: its label and a hash-derived id, never
+            // the token. (The bootstrap token's own creation is the server's, at first start.)
+            let tokenID = SHA256.hash(data: Data(server.adminToken.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+            let adminEvents = items.filter {
+                ($0["type"] as? String)?.hasPrefix("admin.") == true && $0["type"] as? String != "admin.token.created"
+            }
+            #expect(!adminEvents.isEmpty)
+            for event in adminEvents {
+                let detail = try JSONSerialization.jsonObject(with: Data(try #require(event["detail"] as? String).utf8)) as? [String: String]
+                #expect(detail == ["by": "admin", "admin_token": "bootstrap", "admin_token_id": tokenID], "\(event)")
+            }
         }
     }
 }

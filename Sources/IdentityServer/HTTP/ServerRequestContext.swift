@@ -1,11 +1,14 @@
 import Hummingbird
+import IdentityProtocol
 
-/// The request context of every route: small bodies only (identity requests are tiny), and
-/// the client's address for rate limits.
+/// The request context of every route: small bodies only (identity requests are tiny), the
+/// client's address for rate limits, and (on admin routes) who is calling.
 struct ServerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The peer's IP address (the proxy's, behind one; see ``TrustedProxies``).
     let clientAddress: String?
+    /// The administrator the admin middleware authenticated; `nil` elsewhere.
+    var admin: AdminPrincipal?
 
     init(source: Source) {
         coreContext = .init(source: source)
@@ -14,4 +17,10 @@ struct ServerRequestContext: RequestContext {
 
     /// Larger bodies are refused with `413 payload_too_large`.
     var maxUploadSize: Int { 64 * 1024 }
+
+    /// The authenticated administrator; `401 unauthorized` when there is none.
+    func requireAdmin() throws -> AdminPrincipal {
+        guard let admin else { throw ServerError(APIErrorCode.unauthorized, "a valid admin token is required") }
+        return admin
+    }
 }

@@ -6,39 +6,44 @@ import IdentityStorage
 struct AdminController {
     let service: AdminService
 
+    /// The service acting for the administrator the middleware authenticated.
+    private func acting(_ context: ServerRequestContext) throws -> AdminService {
+        service.acting(as: try context.requireAdmin())
+    }
+
     func register(on admin: RouterGroup<ServerRequestContext>) {
-        admin.get("audit-events") { request, _ in try JSONResponse.make(try await service.auditEvents(try request.page())) }
+        admin.get("audit-events") { request, context in try JSONResponse.make(try await acting(context).auditEvents(try request.page())) }
 
         admin.post("tenants") { request, context in
-            try JSONResponse.make(try await service.createTenant(try await request.decodeJSON(TenantInput.self, context: context)), status: .created)
+            try JSONResponse.make(try await acting(context).createTenant(try await request.decodeJSON(TenantInput.self, context: context)), status: .created)
         }
-        admin.get("tenants") { request, _ in try JSONResponse.make(try await service.tenants(try request.page())) }
+        admin.get("tenants") { request, context in try JSONResponse.make(try await acting(context).tenants(try request.page())) }
         let tenant = admin.group("tenants/:tenant")
-        tenant.get { _, context in try JSONResponse.make(try await service.tenant(try context.id("tenant"))) }
+        tenant.get { _, context in try JSONResponse.make(try await acting(context).tenant(try context.id("tenant"))) }
         tenant.patch { request, context in
-            try JSONResponse.make(try await service.updateTenant(
+            try JSONResponse.make(try await acting(context).updateTenant(
                 try context.id("tenant"), try await request.decodeJSON(TenantInput.self, context: context)))
         }
         tenant.delete { _, context in
-            try await service.deleteTenant(try context.id("tenant"))
+            try await acting(context).deleteTenant(try context.id("tenant"))
             return Response(status: .noContent)
         }
 
         tenant.post("realms") { request, context in
-            try JSONResponse.make(try await service.createRealm(
+            try JSONResponse.make(try await acting(context).createRealm(
                 try context.id("tenant"), try await request.decodeJSON(RealmInput.self, context: context)), status: .created)
         }
         tenant.get("realms") { request, context in
-            try JSONResponse.make(try await service.realms(try context.id("tenant"), try request.page()))
+            try JSONResponse.make(try await acting(context).realms(try context.id("tenant"), try request.page()))
         }
         let realm = tenant.group("realms/:realm")
-        realm.get { _, context in try JSONResponse.make(try await service.realm(try context.id("tenant"), try context.id("realm"))) }
+        realm.get { _, context in try JSONResponse.make(try await acting(context).realm(try context.id("tenant"), try context.id("realm"))) }
         realm.patch { request, context in
-            try JSONResponse.make(try await service.updateRealm(
+            try JSONResponse.make(try await acting(context).updateRealm(
                 try context.id("tenant"), try context.id("realm"), try await request.decodeJSON(RealmInput.self, context: context)))
         }
         realm.delete { _, context in
-            try await service.deleteRealm(try context.id("tenant"), try context.id("realm"))
+            try await acting(context).deleteRealm(try context.id("tenant"), try context.id("realm"))
             return Response(status: .noContent)
         }
         registerApplications(on: realm)
@@ -49,26 +54,26 @@ struct AdminController {
         realm.post("applications") { request, context in
             let (t, r) = try context.realmPath()
             return try JSONResponse.make(
-                try await service.createApplication(t, r, try await request.decodeJSON(ApplicationInput.self, context: context)),
+                try await acting(context).createApplication(t, r, try await request.decodeJSON(ApplicationInput.self, context: context)),
                 status: .created)
         }
         realm.get("applications") { request, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.applications(t, r, try request.page()))
+            return try JSONResponse.make(try await acting(context).applications(t, r, try request.page()))
         }
         let application = realm.group("applications/:application")
         application.get { _, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.application(t, r, try context.id("application")))
+            return try JSONResponse.make(try await acting(context).application(t, r, try context.id("application")))
         }
         application.patch { request, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.updateApplication(
+            return try JSONResponse.make(try await acting(context).updateApplication(
                 t, r, try context.id("application"), try await request.decodeJSON(ApplicationInput.self, context: context)))
         }
         application.delete { _, context in
             let (t, r) = try context.realmPath()
-            try await service.deleteApplication(t, r, try context.id("application"))
+            try await acting(context).deleteApplication(t, r, try context.id("application"))
             return Response(status: .noContent)
         }
     }
@@ -77,56 +82,56 @@ struct AdminController {
         realm.post("identities") { request, context in
             let (t, r) = try context.realmPath()
             return try JSONResponse.make(
-                try await service.createIdentity(t, r, try await request.decodeJSON(IdentityInput.self, context: context)),
+                try await acting(context).createIdentity(t, r, try await request.decodeJSON(IdentityInput.self, context: context)),
                 status: .created)
         }
         realm.get("identities") { request, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.identities(t, r, try request.page()))
+            return try JSONResponse.make(try await acting(context).identities(t, r, try request.page()))
         }
         let identity = realm.group("identities/:identity")
         identity.get { _, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.identity(t, r, try context.id("identity")))
+            return try JSONResponse.make(try await acting(context).identity(t, r, try context.id("identity")))
         }
         identity.patch { request, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.updateIdentity(
+            return try JSONResponse.make(try await acting(context).updateIdentity(
                 t, r, try context.id("identity"), try await request.decodeJSON(IdentityInput.self, context: context)))
         }
         identity.delete { _, context in
             let (t, r) = try context.realmPath()
-            try await service.deleteIdentity(t, r, try context.id("identity"))
+            try await acting(context).deleteIdentity(t, r, try context.id("identity"))
             return Response(status: .noContent)
         }
         identity.get("credentials") { request, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.credentials(t, r, try context.id("identity"), try request.page()))
+            return try JSONResponse.make(try await acting(context).credentials(t, r, try context.id("identity"), try request.page()))
         }
         identity.get("credentials/:credential") { _, context in
             let (t, r) = try context.realmPath()
             return try JSONResponse.make(
-                try await service.credential(t, r, try context.id("identity"), try context.id("credential")))
+                try await acting(context).credential(t, r, try context.id("identity"), try context.id("credential")))
         }
         identity.post("credentials/:credential/revoke") { _, context in
             let (t, r) = try context.realmPath()
             return try JSONResponse.make(
-                try await service.revokeCredential(t, r, try context.id("identity"), try context.id("credential")))
+                try await acting(context).revokeCredential(t, r, try context.id("identity"), try context.id("credential")))
         }
         identity.post("binding-jobs") { request, context in
             let (t, r) = try context.realmPath()
             return try JSONResponse.make(
-                try await service.createBindingJob(
+                try await acting(context).createBindingJob(
                     t, r, try context.id("identity"), try await request.decodeJSON(BindingJobInput.self, context: context)),
                 status: .created)
         }
         identity.get("binding-jobs") { request, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.bindingJobs(t, r, try context.id("identity"), try request.page()))
+            return try JSONResponse.make(try await acting(context).bindingJobs(t, r, try context.id("identity"), try request.page()))
         }
         identity.get("binding-jobs/:job") { _, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await service.bindingJob(t, r, try context.id("identity"), try context.id("job")))
+            return try JSONResponse.make(try await acting(context).bindingJob(t, r, try context.id("identity"), try context.id("job")))
         }
     }
 }
