@@ -25,7 +25,7 @@ actor Discovery {
     func provider() async throws -> ProviderMetadata {
         let issuer = try await clientIssuer()
         if let cached = providers[issuer] { return cached }
-        guard let url = URL(string: issuer + "/.well-known/openid-configuration") else {
+        guard let url = URL(string: issuer + ProviderPath.discovery) else {
             throw BISDKError.invalidServerResponse("issuer \(issuer) is not a URL")
         }
         let metadata: ProviderMetadata = try await api.get(url)

@@ -14,10 +14,10 @@ struct DiscoveryService {
         let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         return ProviderMetadata(
             issuer: issuer,
-            authorizationEndpoint: "\(issuer)/authorize",
-            tokenEndpoint: "\(issuer)/token",
-            userinfoEndpoint: "\(issuer)/userinfo",
-            jwksURI: "\(issuer)/jwks",
+            authorizationEndpoint: issuer + ProviderPath.authorize,
+            tokenEndpoint: issuer + ProviderPath.token,
+            userinfoEndpoint: issuer + ProviderPath.userinfo,
+            jwksURI: issuer + ProviderPath.jwks,
             responseTypesSupported: ["code"],
             subjectTypesSupported: ["public"],
             idTokenSigningAlgValuesSupported: ["ES256"],

@@ -76,14 +76,14 @@ private struct Demo {
         let code = try await backendDevice.authorize(pkceChallenge: pkce.codeChallenge, scope: "openid profile")
         let basic = Data("\(backendApp.clientID):\(backendApp.clientSecret ?? "")".utf8).base64EncodedString()
         let backend = JSONHTTP(baseURL: server.baseURL, authorization: "Basic \(basic)")
-        let exchanged: TokenEndpointResponse = try await backend.send("POST", "\(backendApp.issuer)/token", form: [
+        let exchanged: TokenEndpointResponse = try await backend.send("POST", backendApp.issuer + ProviderPath.token, form: [
             "grant_type": "authorization_code", "code": code.value, "redirect_uri": Self.callback,
             "code_verifier": pkce.codeVerifier,
         ])
         Output.step("authorize(): the backend exchanged the code (client_secret_basic + PKCE) for tokens", json: json)
 
         let second = try await addSecondDevice(from: app, credential: credential, clientID: publicApp.clientID, domain: domain)
-        let jwks: JWKSet = try await JSONHTTP(baseURL: server.baseURL).send("GET", "\(realm.issuer)/jwks")
+        let jwks: JWKSet = try await JSONHTTP(baseURL: server.baseURL).send("GET", realm.issuer + ProviderPath.jwks)
         return DemoResult(
             issuer: realm.issuer, clientID: publicApp.clientID, idToken: tokens.idToken,
             accessToken: tokens.accessToken.value, jwks: jwks, credentialID: credential.handle.rawValue,

@@ -39,10 +39,7 @@ struct JSONHTTP: Sendable {
             request.httpBody = try JSONEncoder.identityWire.encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         } else if let form {
-            var allowed = CharacterSet.alphanumerics
-            allowed.insert(charactersIn: "-._~")
-            request.httpBody = Data(form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-                .joined(separator: "&").utf8)
+            request.httpBody = Data(FormEncoding.encode(form).utf8)
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         }
         let (data, response): (Data, URLResponse)

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -68,11 +69,7 @@ struct HTTPTestClient: Sendable {
 
     /// `application/x-www-form-urlencoded`.
     static func formEncode(_ form: [String: String]) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return form.sorted { $0.key < $1.key }
-            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed)!)" }
-            .joined(separator: "&")
+        FormEncoding.encode(form)
     }
 
     /// A query parameter of a URL.

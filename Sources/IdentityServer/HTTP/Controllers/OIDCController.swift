@@ -13,28 +13,28 @@ struct OIDCController {
             try JSONResponse.make(try await discovery.client(context.parameters.require("client")))
         }
         let issuer = router.group("v1/tenants/:tenant/realms/:realm")
-        issuer.get(".well-known/openid-configuration") { _, context in
+        issuer.get(RouterPath(ProviderPath.discovery)) { _, context in
             let (tenant, realm) = try Self.issuerPath(context)
             return try JSONResponse.make(try await discovery.metadata(tenantID: tenant, realmID: realm), cacheable: true)
         }
-        issuer.get("jwks") { _, context in
+        issuer.get(RouterPath(ProviderPath.jwks)) { _, context in
             let (tenant, realm) = try Self.issuerPath(context)
             return JSONResponse.raw(try await discovery.jwks(tenantID: tenant, realmID: realm), cacheable: true)
         }
-        issuer.get("authorize") { request, context in
+        issuer.get(RouterPath(ProviderPath.authorize)) { request, context in
             try await authorize(try request.queryParameters(), context: context)
         }
-        issuer.post("authorize") { request, context in
+        issuer.post(RouterPath(ProviderPath.authorize)) { request, context in
             try await authorize(try await request.formParameters(context: context), context: context)
         }
-        issuer.post("token") { request, context in
+        issuer.post(RouterPath(ProviderPath.token)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
             let response = try await tokens.exchange(
                 try await request.formParameters(context: context), authorization: request.headers[.authorization],
                 tenantID: tenant, realmID: realm)
             return try JSONResponse.make(response)
         }
-        issuer.get("userinfo") { request, context in
+        issuer.get(RouterPath(ProviderPath.userinfo)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
             return try JSONResponse.make(
                 try await tokens.userInfo(bearer: request.headers[.authorization], tenantID: tenant, realmID: realm))

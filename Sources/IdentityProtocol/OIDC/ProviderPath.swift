@@ -1,0 +1,14 @@
+/// The endpoints of a realm's OpenID provider, relative to its issuer
+/// (`{base}/v1/tenants/{tenant}/realms/{realm}`).
+public enum ProviderPath {
+    /// OpenID Provider metadata (OpenID Connect Discovery 1.0 §4).
+    public static let discovery = "/.well-known/openid-configuration"
+    /// The realm's signing keys (RFC 7517).
+    public static let jwks = "/jwks"
+    /// The authorization endpoint (RFC 6749 §3.1).
+    public static let authorize = "/authorize"
+    /// The token endpoint (RFC 6749 §3.2).
+    public static let token = "/token"
+    /// The UserInfo endpoint (OpenID Connect Core §5.3).
+    public static let userinfo = "/userinfo"
+}
