@@ -5,12 +5,12 @@ import X509
 
 /// The admin API's failure paths and the rules it enforces.
 @Suite struct AdminAPITests {
-    @Test func adminTokenIsRequiredAndChecked() async throws {
-        try await RunningServer.withRealm { server, _ in
-            let anonymous = try await HTTPTestClient(baseURL: server.baseURL).send("GET", "/v1/admin/tenants")
+    @Test(arguments: ServerMode.allCases) func adminTokenIsRequiredAndChecked(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let anonymous = try await server.client().send("GET", "/v1/admin/tenants")
             #expect(anonymous.status == 401)
             #expect(anonymous.error == "unauthorized")
-            let wrong = try await HTTPTestClient(baseURL: server.baseURL, bearer: "bia_wrong").send("GET", "/v1/admin/tenants")
+            let wrong = try await server.client(bearer: "bia_wrong").send("GET", "/v1/admin/tenants")
             #expect(wrong.status == 401)
             let file = try String(contentsOf: server.dataDirectory.appendingPathComponent("admin-token"), encoding: .utf8)
             #expect(file.trimmingCharacters(in: .whitespacesAndNewlines) == server.adminToken)
@@ -20,8 +20,8 @@ import X509
         }
     }
 
-    @Test func unknownIdsWrongParentsAndBadInputAreFourHundreds() async throws {
-        try await RunningServer.withRealm { server, realm in
+    @Test(arguments: ServerMode.allCases) func unknownIdsWrongParentsAndBadInputAreFourHundreds(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
             let admin = server.admin
             #expect(try await admin.send("GET", "/v1/admin/tenants/nope").status == 404)
             let otherTenant = try await admin.created("/v1/admin/tenants", ["display_name": "Other"])
@@ -58,8 +58,8 @@ import X509
         }
     }
 
-    @Test func applicationSecretsAreShownOnceAndRealmsHaveACA() async throws {
-        try await RunningServer.withRealm { server, realm in
+    @Test(arguments: ServerMode.allCases) func applicationSecretsAreShownOnceAndRealmsHaveACA(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
             #expect(realm.confidential.clientSecret?.hasPrefix("bis_") == true)
             #expect(realm.publicClient.clientSecret == nil)
             // Prefixed: recognizable, and never a leading "-" that command lines take for a flag.
@@ -77,8 +77,8 @@ import X509
         }
     }
 
-    @Test func listsPageAndSuspendedIdentitiesGetNoLinks() async throws {
-        try await RunningServer.withRealm { server, realm in
+    @Test(arguments: ServerMode.allCases) func listsPageAndSuspendedIdentitiesGetNoLinks(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
             for name in ["b", "c", "d", "e"] {
                 _ = try await server.admin.created("\(realm.realmPath)/identities", ["username": name])
             }

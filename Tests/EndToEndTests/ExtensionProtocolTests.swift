@@ -11,7 +11,7 @@ import X509
 /// server's clock is a ``TestClock``, so expiry needs no waiting.
 @Suite struct ExtensionProtocolTests {
     private func withHolder(
-        _ body: (RunningServer, TestRealm, TestDevice, TestClock) async throws -> Void
+        _ body: @escaping @Sendable (RunningServer, TestRealm, TestDevice, TestClock) async throws -> Void
     ) async throws {
         let clock = TestClock()
         try await RunningServer.withRealm(configure: { $0.now = clock.now }) { server, realm in
@@ -145,7 +145,7 @@ import X509
             $0.credentialExtension.claimsPerAddressPerMinute = 2
             $0.trustedProxies = [IPNetwork("127.0.0.1")!]
         }) { server, _ in
-            let client = HTTPTestClient(baseURL: server.baseURL)
+            let client = server.client()
             let csr = try TestDevice.csr(for: P256.Signing.PrivateKey())
             func claim(from address: String) async throws -> HTTPTestClient.Reply {
                 try await client.send(
@@ -180,7 +180,7 @@ import X509
             #expect(status.status == 401)
             #expect(status.error == "invalid_extension_session")
 
-            let stale = try await HTTPTestClient(baseURL: server.baseURL).send("POST", DeviceAPI.openExtension, json: [
+            let stale = try await server.client().send("POST", DeviceAPI.openExtension, json: [
                 "credential_id": holder.credentialID, "issued_at": Int64(clock.now().timeIntervalSince1970) - 3600,
                 "signature": "AAAA",
             ])

@@ -6,22 +6,16 @@ import X509
 
 /// The whole protocol driven from outside over HTTP, with hand-made P-256 keys and no SDK.
 @Suite struct ProtocolTests {
-    /// Starts a server, sets up a realm, enrolls a device; runs `body`; stops the server.
+    /// Starts a server (reached as `mode` says), sets up a realm, enrolls a device; runs `body`; stops the server.
     private func withEnrolledDevice(
-        _ body: (RunningServer, TestRealm, TestDevice) async throws -> Void
+        _ mode: ServerMode, _ body: @escaping @Sendable (RunningServer, TestRealm, TestDevice) async throws -> Void
     ) async throws {
-        let server = try await RunningServer.start()
-        do {
-            let realm = try await TestRealm.create(on: server)
+        try await RunningServer.withRealm(mode) { server, realm in
             var device = TestDevice()
             let enrolled = try await device.enroll(link: try await realm.enrollmentLink(), server: server)
             try #require(enrolled.status == 201, "enrollment: \(enrolled.json)")
             try await body(server, realm, device)
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 
     /// Authorizes, answers with the device, returns the code.
@@ -33,8 +27,8 @@ import X509
         return try party.code(from: result)
     }
 
-    @Test func fromEnrollmentLinkToVerifiedIDToken() async throws {
-        try await withEnrolledDevice { server, realm, device in
+    @Test(arguments: ServerMode.allCases) func fromEnrollmentLinkToVerifiedIDToken(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
             // The chain: leaf for the credential, issued by the realm's root.
             let leaf = try Certificate(pemEncoded: device.chain[0])
             let root = try Certificate(pemEncoded: device.chain[1])
@@ -55,12 +49,12 @@ import X509
             let tokens = try await party.exchange(code)
             #expect(tokens.status == 200)
             #expect(tokens.json["token_type"] as? String == "Bearer")
-            #expect(tokens.headers["Cache-Control"] == "no-store")
+            #expect(tokens.header("Cache-Control") == "no-store")
             let claims = try await party.verifyIDToken(try #require(tokens.json["id_token"] as? String))
             #expect(claims.sub.value == realm.identityID)
 
             let accessToken = try #require(tokens.json["access_token"] as? String)
-            let userInfo = try await HTTPTestClient(baseURL: server.baseURL, bearer: accessToken)
+            let userInfo = try await server.client(bearer: accessToken)
                 .send("GET", "\(realm.confidential.issuer)/userinfo")
             #expect(userInfo.status == 200)
             #expect(userInfo.json["sub"] as? String == realm.identityID)
@@ -69,8 +63,8 @@ import X509
         }
     }
 
-    @Test func publicClientWithPKCE() async throws {
-        try await withEnrolledDevice { server, realm, device in
+    @Test(arguments: ServerMode.allCases) func publicClientWithPKCE(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.publicClient, server: server)
             let code = try await signIn(party, device: device, server: server)
             let tokens = try await party.exchange(code)
@@ -79,8 +73,8 @@ import X509
         }
     }
 
-    @Test func authorizeErrors() async throws {
-        try await withEnrolledDevice { server, realm, _ in
+    @Test(arguments: ServerMode.allCases) func authorizeErrors(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, _ in
             let party = TestRelyingParty(application: realm.publicClient, server: server)
             // No redirect for an unknown client or an unregistered redirect URI (RFC 6749 §4.1.2.1).
             for overrides in [["client_id": "nope"], ["redirect_uri": "https://evil.example/cb"], ["redirect_uri": nil]] {
@@ -105,14 +99,14 @@ import X509
                 #expect(HTTPTestClient.queryItem("state", in: reply.location) == party.state)
             }
             // A repeated parameter is refused.
-            let repeated = try await HTTPTestClient(baseURL: server.baseURL).send(
+            let repeated = try await server.client().send(
                 "GET", "\(realm.publicClient.issuer)/authorize?client_id=\(realm.publicClient.clientID)&client_id=x")
             #expect(repeated.status == 400)
         }
     }
 
-    @Test func replayedCodeFailsAndRevokesWhatItIssued() async throws {
-        try await withEnrolledDevice { server, realm, device in
+    @Test(arguments: ServerMode.allCases) func replayedCodeFailsAndRevokesWhatItIssued(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
             let code = try await signIn(party, device: device, server: server)
             let first = try await party.exchange(code)
@@ -121,16 +115,15 @@ import X509
             #expect(second.status == 400)
             #expect(second.error == "invalid_grant")
             let accessToken = try #require(first.json["access_token"] as? String)
-            let userInfo = try await HTTPTestClient(baseURL: server.baseURL, bearer: accessToken)
+            let userInfo = try await server.client(bearer: accessToken)
                 .send("GET", "\(realm.confidential.issuer)/userinfo")
             #expect(userInfo.status == 401)
-            #expect(userInfo.headers["Www-Authenticate"]?.contains("invalid_token") == true
-                || userInfo.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
+            #expect(userInfo.header("WWW-Authenticate")?.contains("invalid_token") == true)
         }
     }
 
-    @Test func tokenEndpointRefusesWrongVerifierRedirectSecretOrClient() async throws {
-        try await withEnrolledDevice { server, realm, device in
+    @Test(arguments: ServerMode.allCases) func tokenEndpointRefusesWrongVerifierRedirectSecretOrClient(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
             // (Linux URLSession cannot hand back a 401 that carries a Basic challenge, so the
             // wrong secret travels in the body; this client must use Basic, so it fails too.)
@@ -157,15 +150,15 @@ import X509
             let stolen = try await otherClient.exchange(code, verifier: party.verifier)
             #expect(stolen.error == "invalid_grant")
 
-            let unsupported = try await HTTPTestClient(baseURL: server.baseURL).send(
+            let unsupported = try await server.client().send(
                 "POST", "\(realm.publicClient.issuer)/token",
                 form: ["grant_type": "password", "client_id": realm.publicClient.clientID])
             #expect(unsupported.error == "unsupported_grant_type")
         }
     }
 
-    @Test func bindingTokensAreSingleUseAndCSRsMustProvePossession() async throws {
-        try await withEnrolledDevice { server, realm, device in
+    @Test(arguments: ServerMode.allCases) func bindingTokensAreSingleUseAndCSRsMustProvePossession(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
             let link = try await realm.enrollmentLink()
             let token = try #require(HTTPTestClient.queryItem("token", in: link))
             let other = TestDevice()
@@ -184,14 +177,14 @@ import X509
             #expect(try await other.bind(token: token, server: server).status == 201)
             #expect(try await other.bind(token: token, server: server).error == "invalid_binding_token")
             #expect(try await other.bind(token: "forged", server: server).error == "invalid_binding_token")
-            let followUsed = try await HTTPTestClient(baseURL: server.baseURL).send("GET", link)
+            let followUsed = try await server.client().send("GET", link)
             #expect(followUsed.status == 400)
             #expect(followUsed.error == "invalid_binding_token")
         }
     }
 
-    @Test func assertionsMustBeSignedByTheCredentialAndChainToTheRealm() async throws {
-        try await withEnrolledDevice { server, realm, device in
+    @Test(arguments: ServerMode.allCases) func assertionsMustBeSignedByTheCredentialAndChainToTheRealm(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
             let byOtherKey = try await device.authenticate(
                 invokeURL: try #require(try await party.authorize().location), server: server,
@@ -220,8 +213,8 @@ import X509
         }
     }
 
-    @Test func revokedCredentialsAndSuspendedIdentitiesCannotSignIn() async throws {
-        try await withEnrolledDevice { server, realm, device in
+    @Test(arguments: ServerMode.allCases) func revokedCredentialsAndSuspendedIdentitiesCannotSignIn(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
             var second = TestDevice()
             #expect(try await second.enroll(link: try await realm.enrollmentLink(), server: server).status == 201)
@@ -249,9 +242,9 @@ import X509
         }
     }
 
-    @Test func badBodiesAreFourHundreds() async throws {
-        try await withEnrolledDevice { server, _, _ in
-            let client = HTTPTestClient(baseURL: server.baseURL)
+    @Test(arguments: ServerMode.allCases) func badBodiesAreFourHundreds(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, _, _ in
+            let client = server.client()
             let malformed = try await client.send(
                 "POST", DeviceAPI.bindCredential, headers: ["Content-Type": "application/json"], body: Data("{".utf8))
             #expect(malformed.status == 400)

@@ -58,10 +58,16 @@ public struct IdentityServer: Sendable {
     /// shutdown to stop it. It drains requests, then closes storage. `onRunning` gets the base
     /// URL once the port is bound.
     public func service(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some Service {
+        ServerService(app: application(onRunning: onRunning), store: context.store)
+    }
+
+    /// The HTTP application (routes, housekeeping and the extension relay), not yet running;
+    /// tests drive it through its router. `onRunning` gets the base URL once the port is bound.
+    func application(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
         let configured = configuration.publicBaseURL
         let baseURL = context.baseURL
         let host = configuration.host
-        let app = Application(
+        return Application(
             router: Routes.build(context: context, metrics: configuration.metrics),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server"),
             services: [
@@ -76,7 +82,11 @@ public struct IdentityServer: Sendable {
             },
             logger: configuration.logger
         )
-        return ServerService(app: app, store: context.store)
+    }
+
+    /// Closes storage (after ``application(onRunning:)`` has been driven without ``service(onRunning:)``).
+    func shutdown() async throws {
+        try await context.store.shutdown()
     }
 
     /// Serves until SIGINT or SIGTERM, then drains requests and closes storage.

@@ -1,5 +1,10 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import IdentityProtocol
+import NIOCore
+import NIOFoundationCompat
+import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,9 +15,13 @@ struct HTTPTestClient: Sendable {
     let baseURL: String
     var bearer: String?
 
-    init(baseURL: String, bearer: String? = nil) {
+    /// The router's test client, when the server is reached through its router.
+    let router: (any TestClientProtocol)?
+
+    init(baseURL: String, bearer: String? = nil, router: (any TestClientProtocol)? = nil) {
         self.baseURL = baseURL
         self.bearer = bearer
+        self.router = router
     }
 
     /// A response: status, headers and body.
@@ -27,7 +36,10 @@ struct HTTPTestClient: Sendable {
         }
 
         /// The `Location` header.
-        var location: String? { headers["Location"] ?? headers["location"] }
+        var location: String? { header("Location") }
+
+        /// A header's value, whatever the case of its name.
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
 
         /// The `error` field of a JSON error body.
         var error: String? { json["error"] as? String }
@@ -51,11 +63,28 @@ struct HTTPTestClient: Sendable {
         }
         if let body { request.httpBody = body }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let router { return try await Self.send(request, through: router, baseURL: baseURL) }
         let (data, response) = try await Self.session.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw SetupError("not HTTP") }
         var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields { fields["\(name)"] = "\(value)" }
+        for (name, value) in http.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
         return Reply(status: http.statusCode, headers: fields, body: data)
+    }
+
+    /// Sends `request` through the router's test client: the same request, no socket.
+    private static func send(_ request: URLRequest, through router: any TestClientProtocol, baseURL: String) async throws -> Reply {
+        let url = try #require(request.url?.absoluteString)
+        guard url.hasPrefix(baseURL) else { throw SetupError("\(url) is not on the server under test") }
+        var fields = HTTPFields()
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            if let field = HTTPField.Name(name) { fields[field] = value }
+        }
+        let response = try await router.executeRequest(
+            uri: String(url.dropFirst(baseURL.count)), method: HTTPRequest.Method(request.httpMethod ?? "GET") ?? .get,
+            headers: fields, body: request.httpBody.map { ByteBuffer(bytes: $0) })
+        var headers: [String: String] = [:]
+        for field in response.headers { headers[field.name.canonicalName] = field.value }
+        return Reply(status: response.status.code, headers: headers, body: Data(buffer: response.body))
     }
 
     /// Polls `/healthz` until it answers 200.

@@ -1,35 +1,41 @@
 import Foundation
-import IdentityServer
+import HummingbirdTesting
+@testable import IdentityServer
 import ServiceLifecycle
 
 /// A real `bi-server` in this process: SQLite in a temporary directory (or the PostgreSQL
-/// database `BI_TEST_DATABASE_URL` names, when asked), listening on a free loopback port.
+/// database `BI_TEST_DATABASE_URL` names, when asked), reached either on a free loopback port
+/// (``ServerMode/live``) or through its router (``ServerMode/router``).
 final class RunningServer: Sendable {
     let baseURL: String
     let adminToken: String
     let dataDirectory: URL
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    /// The router's test client, in router mode.
+    private let router: (any TestClientProtocol)?
+    private let group: ServiceGroup?
+    private let task: Task<Void, any Error>?
 
-    private init(baseURL: String, adminToken: String, dataDirectory: URL, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(
+        baseURL: String, adminToken: String, dataDirectory: URL, router: (any TestClientProtocol)? = nil,
+        group: ServiceGroup? = nil, task: Task<Void, any Error>? = nil
+    ) {
         self.baseURL = baseURL
         self.adminToken = adminToken
         self.dataDirectory = dataDirectory
+        self.router = router
         self.group = group
         self.task = task
     }
 
-    /// Starts a server and returns once it answers `/healthz`. `adminToken` is for a server
+    /// The public base URL of a server reached through its router (nothing listens there).
+    static let routerBaseURL = "http://bi.test"
+
+    /// Starts a live server and returns once it answers `/healthz`. `adminToken` is for a server
     /// whose database already has one (a second instance); others make a bootstrap token.
     static func start(
         adminToken: String? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> RunningServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-e2e-\(UUID().uuidString)")
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = directory
-        configuration.logger.logLevel = .warning
-        configure(&configuration)
+        let (configuration, directory) = configured(configure)
         let server = try await IdentityServer.prepare(configuration)
         guard let token = server.bootstrapAdminToken ?? adminToken else { throw SetupError("no bootstrap admin token") }
         let (urls, continuation) = AsyncStream.makeStream(of: String.self)
@@ -41,31 +47,69 @@ final class RunningServer: Sendable {
         return RunningServer(baseURL: url, adminToken: token, dataDirectory: directory, group: group, task: task)
     }
 
-    /// Stops the server gracefully and removes its data directory.
+    /// Stops a live server gracefully and removes its data directory.
     func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        await group?.triggerGracefulShutdown()
+        _ = try? await task?.value
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    /// Runs `body` with a fresh server (configured by `configure`) and a test realm on it, and
-    /// stops the server however `body` ends.
+    /// Runs `body` with a fresh server (configured by `configure`, reached as `mode` says) and a
+    /// test realm on it, and stops the server however `body` ends.
     static func withRealm(
-        configure: (inout ServerConfiguration) -> Void = { _ in },
-        _ body: (RunningServer, TestRealm) async throws -> Void
+        _ mode: ServerMode = .live, configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
     ) async throws {
-        let server = try await start(configure: configure)
-        do {
-            try await body(server, try await TestRealm.create(on: server))
-        } catch {
+        switch mode {
+        case .live:
+            let server = try await start(configure: configure)
+            do {
+                try await body(server, try await TestRealm.create(on: server))
+            } catch {
+                await server.stop()
+                throw error
+            }
             await server.stop()
-            throw error
+        case .router:
+            let (configuration, directory) = configured {
+                $0.publicBaseURL = routerBaseURL
+                configure(&$0)
+            }
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let server = try await IdentityServer.prepare(configuration)
+            do {
+                guard let token = server.bootstrapAdminToken else { throw SetupError("no bootstrap admin token") }
+                try await server.application().test(.router) { client in
+                    let running = RunningServer(baseURL: routerBaseURL, adminToken: token, dataDirectory: directory, router: client)
+                    try await body(running, try await TestRealm.create(on: running))
+                }
+            } catch {
+                try? await server.shutdown()
+                throw error
+            }
+            try await server.shutdown()
         }
-        await server.stop()
+    }
+
+    /// A client of this server, sending `bearer` as its access token if given.
+    func client(bearer: String? = nil) -> HTTPTestClient {
+        HTTPTestClient(baseURL: baseURL, bearer: bearer, router: router)
     }
 
     /// A client for this server's admin API.
-    var admin: HTTPTestClient { HTTPTestClient(baseURL: baseURL, bearer: adminToken) }
+    var admin: HTTPTestClient { client(bearer: adminToken) }
+
+    private static func configured(
+        _ configure: (inout ServerConfiguration) -> Void
+    ) -> (ServerConfiguration, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-e2e-\(UUID().uuidString)")
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataDirectory = directory
+        configuration.logger.logLevel = .warning
+        configure(&configuration)
+        return (configuration, directory)
+    }
 }
 
 /// A failed test precondition.

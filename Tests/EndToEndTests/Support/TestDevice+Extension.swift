@@ -12,7 +12,7 @@ struct RawExtensionSession: Sendable {
     let secret: String
     let code: String
 
-    private var client: HTTPTestClient { HTTPTestClient(baseURL: server.baseURL) }
+    private var client: HTTPTestClient { server.client() }
 
     /// `POST …/extensions/status`.
     func status(after version: Int64 = 0, wait: Int = 0) async throws -> HTTPTestClient.Reply {
@@ -52,7 +52,7 @@ struct RawExtensionSession: Sendable {
 extension TestDevice {
     /// Claims the session showing `code` with a CSR for this device's key, as device B.
     func claimExtension(code: String, server: RunningServer) async throws -> RawExtensionSession {
-        let reply = try await HTTPTestClient(baseURL: server.baseURL).send(
+        let reply = try await server.client().send(
             "POST", DeviceAPI.claimExtension, json: ["code": code, "csr": try Self.csr(for: key)])
         guard reply.status == 201 else { throw SetupError("claiming answered \(reply.status): \(reply.json)") }
         return RawExtensionSession(
@@ -64,7 +64,7 @@ extension TestDevice {
     func openExtension(server: RunningServer, issuedAt: Date = Date()) async throws -> RawExtensionSession {
         let seconds = Int64(issuedAt.timeIntervalSince1970)
         let signature = try key.signature(for: SignedMessage.extension(credentialID: credentialID, issuedAt: seconds))
-        let reply = try await HTTPTestClient(baseURL: server.baseURL).send("POST", DeviceAPI.openExtension, json: [
+        let reply = try await server.client().send("POST", DeviceAPI.openExtension, json: [
             "credential_id": credentialID, "issued_at": seconds,
             "signature": signature.derRepresentation.base64URLEncodedString,
         ])

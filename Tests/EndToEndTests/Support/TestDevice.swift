@@ -26,7 +26,7 @@ struct TestDevice: Sendable {
 
     /// Follows the enrollment link, posts token and CSR, keeps the credential.
     mutating func enroll(link: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
-        let client = HTTPTestClient(baseURL: server.baseURL)
+        let client = server.client()
         let redirect = try await client.send("GET", link)
         #expect(redirect.status == 302)
         let token = try #require(HTTPTestClient.queryItem("token", in: redirect.location))
@@ -40,7 +40,7 @@ struct TestDevice: Sendable {
 
     /// `POST /v1/device/credentials`.
     func bind(token: String, csr: String? = nil, server: RunningServer) async throws -> HTTPTestClient.Reply {
-        try await HTTPTestClient(baseURL: server.baseURL).send(
+        try await server.client().send(
             "POST", DeviceAPI.bindCredential, json: ["binding_token": token, "csr": try csr ?? Self.csr(for: key)])
     }
 
@@ -48,7 +48,7 @@ struct TestDevice: Sendable {
     func authenticate(
         invokeURL: String, server: RunningServer, signer: P256.Signing.PrivateKey? = nil, chain: [String]? = nil
     ) async throws -> HTTPTestClient.Reply {
-        let client = HTTPTestClient(baseURL: server.baseURL)
+        let client = server.client()
         let transaction = try #require(HTTPTestClient.queryItem("transaction", in: invokeURL))
         let challenge = try await client.send("POST", DeviceAPI.authenticationChallenge, json: ["transaction": transaction])
         guard challenge.status == 200 else { return challenge }
@@ -66,7 +66,7 @@ struct TestDevice: Sendable {
     func revoke(server: RunningServer, issuedAt: Date = Date()) async throws -> HTTPTestClient.Reply {
         let seconds = Int64(issuedAt.timeIntervalSince1970)
         let signature = try key.signature(for: SignedMessage.revocation(credentialID: credentialID, issuedAt: seconds))
-        return try await HTTPTestClient(baseURL: server.baseURL).send("POST", DeviceAPI.revokeCredential, json: [
+        return try await server.client().send("POST", DeviceAPI.revokeCredential, json: [
             "credential_id": credentialID, "issued_at": seconds,
             "signature": signature.derRepresentation.base64URLEncodedString,
         ])

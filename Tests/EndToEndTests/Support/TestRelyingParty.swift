@@ -13,7 +13,7 @@ struct TestRelyingParty: Sendable {
     let state = "state-\(UUID().uuidString)"
     let nonce = "nonce-\(UUID().uuidString)"
 
-    private var client: HTTPTestClient { HTTPTestClient(baseURL: server.baseURL) }
+    private var client: HTTPTestClient { server.client() }
 
     /// The provider metadata, found from the client id as the SDK finds it.
     func metadata() async throws -> ProviderMetadata {
