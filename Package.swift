@@ -131,6 +131,9 @@ let package = Package(
             dependencies: [
                 "IdentityServer",
                 "IdentityProtocol",
+                "IdentityStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `name=value&…` with everything but RFC 3986 unreserved characters percent-encoded (a space
 /// as `%20`), so the same text is a correct URL query and a correct

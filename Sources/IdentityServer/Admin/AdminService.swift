@@ -12,8 +12,8 @@ struct AdminService {
     let lifetimes: ServerConfiguration.Lifetimes
     let baseURL: PublicBaseURL
     let now: @Sendable () -> Date
-    /// Who is acting (see ``acting(as:)``); admin changes are refused without one.
-    var admin: AdminPrincipal?
+    /// Who is acting: every audit event names them.
+    let admin: AdminPrincipal
 
     // MARK: Parentage: a child under the wrong parent is not found.
 
@@ -46,16 +46,8 @@ struct AdminService {
         }
     }
 
-    /// This service acting for `admin`, whom its audit events name.
-    func acting(as admin: AdminPrincipal) -> AdminService {
-        var service = self
-        service.admin = admin
-        return service
-    }
-
     /// Records an admin change, naming the administrator who made it.
     func audit(_ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?) async throws {
-        guard let admin else { throw ServerError(APIErrorCode.unauthorized, "a valid admin token is required") }
         try await audit.record(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: admin.auditDetail)
     }
 

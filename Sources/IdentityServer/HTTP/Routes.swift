@@ -29,9 +29,12 @@ enum Routes {
                 store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL)
         ).register(on: router)
-        AdminController(service: AdminService(
-            store: store, keyring: keyring, mail: context.mail, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now))
-            .register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: context.store)))
+        let mail = context.mail
+        AdminController { admin in
+            AdminService(
+                store: store, keyring: keyring, mail: mail, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
+                admin: admin)
+        }.register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: store)))
         return router
     }
 }

@@ -4,11 +4,12 @@ import IdentityStorage
 
 /// The admin API under `/v1/admin`, behind the admin token.
 struct AdminController {
-    let service: AdminService
+    /// The admin service acting for an administrator.
+    let service: @Sendable (AdminPrincipal) -> AdminService
 
     /// The service acting for the administrator the middleware authenticated.
     private func acting(_ context: ServerRequestContext) throws -> AdminService {
-        service.acting(as: try context.requireAdmin())
+        service(try context.requireAdmin())
     }
 
     func register(on admin: RouterGroup<ServerRequestContext>) {

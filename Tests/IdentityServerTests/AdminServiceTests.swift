@@ -1,0 +1,45 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import Testing
+
+@testable import IdentityServer
+
+/// The admin service without HTTP: who acted is audited, storage errors answer as the API does.
+@Suite struct AdminServiceTests {
+    @Test func everyChangeIsAuditedWithTheAdministratorWhoMadeIt() async throws {
+        try await ServiceFixture.with { fixture in
+            let tenant = try await fixture.admin(as: "ops").createTenant(TenantInput(displayName: "Acme"))
+            let events = try await fixture.store.listAuditEvents(PageRequest(size: 10)).items
+            let created = try #require(events.first { $0.type == "admin.tenant.created" })
+            #expect(created.subjectID == tenant.id)
+            #expect(created.occurredAt == fixture.clock.now())
+            let detail = try JSONSerialization.jsonObject(with: Data(created.detailJSON.utf8)) as? [String: String]
+            #expect(detail?["by"] == "admin" && detail?["admin_token"] == "ops")
+            #expect(detail?["admin_token_id"]?.count == 16)
+        }
+    }
+
+    @Test func aTakenUsernameIsAConflictNotAServerError() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            await #expect(throws: ServerError(APIErrorCode.conflict, "taken")) {
+                try await fixture.admin().createIdentity(seeded.tenantID, seeded.realmID, IdentityInput(username: "ada"))
+            }
+        }
+    }
+
+    @Test func enumeratedInputsAreParsedOrRefusedByName() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            await #expect(throws: ServerError.invalidRequest("'status' must be one of: active, suspended, deleted")) {
+                try await fixture.admin().createIdentity(
+                    seeded.tenantID, seeded.realmID, IdentityInput(username: "bob", status: "archived"))
+            }
+            let suspended = try await fixture.admin().createIdentity(
+                seeded.tenantID, seeded.realmID, IdentityInput(username: "bob", status: "suspended"))
+            #expect(suspended.status == "suspended")
+            #expect(try await fixture.store.identity(id: suspended.id)?.status == .suspended)
+        }
+    }
+}

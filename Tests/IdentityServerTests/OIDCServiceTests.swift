@@ -1,0 +1,72 @@
+import Foundation
+import IdentityProtocol
+import Testing
+
+@testable import IdentityServer
+
+/// The authorization and token endpoints' services without HTTP, on the fixture's clock.
+@Suite struct OIDCServiceTests {
+    private func parameters(_ seeded: SeededRealm, _ overrides: [String: String?] = [:]) throws -> FormParameters {
+        var fields: [String: String] = [
+            "response_type": "code", "client_id": seeded.clientID, "redirect_uri": "https://app.example/callback",
+            "scope": "openid", "state": "s1", "nonce": "n1",
+            "code_challenge": PKCES256.challenge(for: PKCES256.makeVerifier()), "code_challenge_method": "S256",
+        ]
+        for (name, value) in overrides { fields[name] = value }
+        return try FormParameters(FormEncoding.encode(fields))
+    }
+
+    @Test func aPublicClientWithoutPKCEIsSentBackWithInvalidRequest() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            let outcome = try await fixture.authorization().authorize(
+                try parameters(seeded, ["code_challenge": nil, "code_challenge_method": nil]),
+                tenantID: seeded.tenantID, realmID: seeded.realmID)
+            guard case let .errorRedirect(url) = outcome else { throw Unexpected("\(outcome)") }
+            let items = URLComponents(string: url)?.queryItems ?? []
+            #expect(url.hasPrefix("https://app.example/callback?"))
+            #expect(items.first { $0.name == "error" }?.value == "invalid_request")
+            #expect(items.first { $0.name == "state" }?.value == "s1")
+            #expect(items.first { $0.name == "iss" }?.value == fixture.baseURL.issuer(tenantID: seeded.tenantID, realmID: seeded.realmID))
+        }
+    }
+
+    @Test func aValidRequestGoesToTheInvokeURLWithATransaction() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            let outcome = try await fixture.authorization().authorize(
+                try parameters(seeded), tenantID: seeded.tenantID, realmID: seeded.realmID)
+            guard case let .invokeAuthenticator(url) = outcome else { throw Unexpected("\(outcome)") }
+            let items = URLComponents(string: url)?.queryItems ?? []
+            #expect(url.hasPrefix("https://app.example/invoke?"))
+            #expect(items.first { $0.name == DeviceURLParameter.apiBaseURL }?.value == "http://bi.test")
+            #expect(items.first { $0.name == DeviceURLParameter.transaction }?.value?.isEmpty == false)
+        }
+    }
+
+    @Test func theTokenEndpointRefusesUnknownGrantsAndCodes() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            let tokens = fixture.tokens()
+            await #expect(throws: ServerError(OAuthErrorCode.unsupportedGrantType, "")) {
+                _ = try await tokens.exchange(
+                    try FormParameters("grant_type=password&client_id=\(seeded.clientID)"), authorization: nil,
+                    tenantID: seeded.tenantID, realmID: seeded.realmID)
+            }
+            await #expect(throws: ServerError(OAuthErrorCode.invalidGrant, "")) {
+                _ = try await tokens.exchange(
+                    try FormParameters(FormEncoding.encode([
+                        "grant_type": "authorization_code", "code": "no-such-code", "client_id": seeded.clientID,
+                        "redirect_uri": "https://app.example/callback", "code_verifier": PKCES256.makeVerifier(),
+                    ])),
+                    authorization: nil, tenantID: seeded.tenantID, realmID: seeded.realmID)
+            }
+        }
+    }
+}
+
+/// A result a test did not expect.
+struct Unexpected: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,98 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import Logging
+import Prometheus
+import Synchronization
+
+@testable import IdentityServer
+
+/// The one place service-level tests build services from (as dex's `server/helpers_test.go`):
+/// a migrated SQLite store in a temporary directory, realm keys under a random master key, and
+/// a clock the test moves. No HTTP, no port.
+final class ServiceFixture: Sendable {
+    let store: SQLIdentityStore
+    let keyring: RealmKeyring
+    let clock = FixtureClock()
+    let baseURL = PublicBaseURL("http://bi.test")
+    let lifetimes = ServerConfiguration.Lifetimes()
+    let metrics = ServerMetrics(registry: PrometheusCollectorRegistry())
+    private let directory: URL
+
+    private init(store: SQLIdentityStore, directory: URL) {
+        self.store = store
+        self.directory = directory
+        let clock = clock
+        keyring = RealmKeyring(store: store, sealer: SecretSealer(masterKey: SymmetricKey(size: .bits256)), now: { clock.now() })
+    }
+
+    /// Runs `body` with a fresh fixture, removed afterwards.
+    static func with(_ body: (ServiceFixture) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-service-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await SQLIdentityStore.sqlite(
+            path: directory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "test"))
+        let fixture = ServiceFixture(store: store, directory: directory)
+        do {
+            try await store.migrate()
+            try await body(fixture)
+        } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        try await store.shutdown()
+    }
+
+    var now: @Sendable () -> Date { { [clock] in clock.now() } }
+    var audit: AuditLog { AuditLog(store: store, now: now) }
+
+    /// The admin service acting for a token labelled `label`.
+    func admin(as label: String = "test") -> AdminService {
+        let token = AdminTokenRecord(tokenHash: Data(SHA256.hash(data: Data(label.utf8))), label: label, createdAt: clock.now())
+        return AdminService(
+            store: store, keyring: keyring, mail: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: now),
+            audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now, admin: AdminPrincipal(token))
+    }
+
+    /// The authorization endpoint's service.
+    func authorization() -> AuthorizationService {
+        AuthorizationService(store: store, lifetimes: lifetimes, baseURL: baseURL, now: now)
+    }
+
+    /// The token endpoint's service.
+    func tokens() -> TokenService {
+        TokenService(store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now)
+    }
+
+    /// A tenant, a realm, a public application and an identity, made through the admin service.
+    func seedRealm() async throws -> SeededRealm {
+        let admin = admin()
+        let tenant = try await admin.createTenant(TenantInput(displayName: "Acme"))
+        let realm = try await admin.createRealm(
+            tenant.id, RealmInput(displayName: "Customers", registrationRedirectURI: "https://app.example/register"))
+        let application = try await admin.createApplication(tenant.id, realm.id, ApplicationInput(
+            displayName: "Shop", clientType: "public", redirectURIs: ["https://app.example/callback"],
+            invokeURL: "https://app.example/invoke"))
+        let identity = try await admin.createIdentity(tenant.id, realm.id, IdentityInput(username: "ada", email: "ada@example.com"))
+        return SeededRealm(tenantID: tenant.id, realmID: realm.id, clientID: application.clientID, identityID: identity.id)
+    }
+}
+
+/// What ``ServiceFixture/seedRealm()`` made.
+struct SeededRealm: Sendable {
+    let tenantID: String
+    let realmID: String
+    let clientID: String
+    let identityID: String
+}
+
+/// A clock that stands still until a test moves it.
+final class FixtureClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+    func now() -> Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
