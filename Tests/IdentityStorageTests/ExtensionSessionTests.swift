@@ -29,7 +29,7 @@ import Testing
             try await store.seedTreeWithCredential()
             try await store.createExtensionSession(Fixtures.extensionSession())
             var claimed = Fixtures.extensionSession()
-            claimed.state = "claimed"
+            claimed.state = .claimed
             claimed.version = 2
             claimed.claim = ExtensionClaimRecord(
                 secretHash: Fixtures.hash("claim"), deviceName: "Laptop", credentialID: "crd_2",
@@ -39,7 +39,7 @@ import Testing
 
             // A second writer that read version 1 loses, and writes nothing.
             var cancelled = Fixtures.extensionSession()
-            cancelled.state = "cancelled"
+            cancelled.state = .cancelled
             cancelled.version = 2
             await #expect(throws: StorageError.notFound) {
                 try await store.updateExtensionSession(cancelled, expectedVersion: 1, inserting: nil)
@@ -47,7 +47,7 @@ import Testing
 
             // Completing inserts the new credential in the same transaction.
             var complete = claimed
-            complete.state = "complete"
+            complete.state = .complete
             complete.version = 3
             complete.claim?.issuedChain = ["leaf", "parent", "root"]
             try await store.updateExtensionSession(
@@ -70,7 +70,7 @@ import Testing
     func liveSessionsAreTheOpenAndClaimedOnesOfTheCredential(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            for (id, code, state) in [("ext_1", "1", "open"), ("ext_2", "2", "claimed"), ("ext_3", "3", "cancelled")] {
+            for (id, code, state) in [("ext_1", "1", ExtensionSessionRecord.State.open), ("ext_2", "2", .claimed), ("ext_3", "3", .cancelled)] {
                 var session = Fixtures.extensionSession(id, code: code)
                 session.state = state
                 try await store.createExtensionSession(session)

@@ -33,7 +33,7 @@ extension ExtensionService {
         let secret = Secrets.token()
         do {
             try await commit(session) {
-                $0.state = ExtensionStateWire.claimed
+                $0.state = .claimed
                 $0.claim = ExtensionClaimRecord(
                     secretHash: Secrets.hash(secret), deviceName: deviceName, credentialID: credentialID,
                     draftCertificateDER: draftDER, claimedAt: now, issuedChain: nil)
@@ -51,7 +51,7 @@ extension ExtensionService {
 
     /// The session if its code may be claimed now; otherwise the specific reason why not.
     private func claimable(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
-        guard session.state == ExtensionStateWire.open else { throw Self.claimError(session) }
+        guard session.state == .open else { throw Self.claimError(session) }
         let now = now()
         guard session.codeExpiresAt > now else { throw Self.error(APIErrorCode.extensionCodeExpired, .conflict) }
         guard now.timeIntervalSince(session.holderSeenAt) < settings.holderTimeout else {
@@ -66,9 +66,9 @@ extension ExtensionService {
     private static func claimError(_ session: ExtensionSessionRecord) -> ServerError {
         switch session.state {
         // Still open after a lost race: A replaced the code meanwhile.
-        case ExtensionStateWire.open: error(APIErrorCode.invalidExtensionCode)
-        case ExtensionStateWire.claimed, ExtensionStateWire.complete: error(APIErrorCode.extensionCodeUsed, .conflict)
-        case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled, .conflict)
+        case .open: error(APIErrorCode.invalidExtensionCode)
+        case .claimed, .complete: error(APIErrorCode.extensionCodeUsed, .conflict)
+        case .cancelled: error(APIErrorCode.extensionCancelled, .conflict)
         default: error(session.failure.map(storedFailure) ?? .extensionCodeExpired, .conflict)
         }
     }

@@ -24,7 +24,7 @@ extension ExtensionService {
                 id: Secrets.identifier(), tenantID: credential.tenantID, realmID: credential.realmID,
                 identityID: credential.identityID, credentialID: credential.id, holderSecretHash: Secrets.hash(secret),
                 codeHash: codes.hash(code), codeExpiresAt: now.addingTimeInterval(settings.codeLifetime),
-                expiresAt: now.addingTimeInterval(settings.sessionLifetime), state: ExtensionStateWire.open, version: 1,
+                expiresAt: now.addingTimeInterval(settings.sessionLifetime), state: .open, version: 1,
                 holderSeenAt: now, claim: nil, failure: nil, createdAt: now, updatedAt: now)
             try await store.createExtensionSession(session)
             return session
@@ -45,7 +45,7 @@ extension ExtensionService {
     /// Replaces the code of an open session at once: the old code stops working.
     func rotate(_ reference: ExtensionSessionReference) async throws -> ExtensionCode {
         let session = try await holderSession(reference)
-        guard session.state == ExtensionStateWire.open else { throw Self.notOpen(session) }
+        guard session.state == .open else { throw Self.notOpen(session) }
         let now = now()
         let rotated = try await withFreshCode { code in
             try await commit(session) {
@@ -63,7 +63,7 @@ extension ExtensionService {
     /// credential (parent: A's) and completes the session, in one transaction.
     func endorse(_ request: EndorseExtensionRequest) async throws -> ExtensionStatus {
         let session = try await holderSession(ExtensionSessionReference(sessionID: request.sessionID, secret: request.secret))
-        guard session.state == ExtensionStateWire.claimed, let claim = session.claim else { throw Self.notClaimed(session) }
+        guard session.state == .claimed, let claim = session.claim else { throw Self.notClaimed(session) }
         let (holder, chain) = try await endorsingCredential(of: session, presenting: request.certificateChain)
         guard let signature = Data(base64URLEncoded: request.signature),
               let certificate = ExtensionCertificates.endorsed(
@@ -80,7 +80,7 @@ extension ExtensionService {
             parentCredentialID: holder.id, createdAt: now, lastUsedAt: nil, revokedAt: nil)
         let leafPEM = try certificate.serializeAsPEM().pemString
         let completed = try await commit(session, inserting: issued) {
-            $0.state = ExtensionStateWire.complete
+            $0.state = .complete
             $0.claim?.issuedChain = [leafPEM] + request.certificateChain
             $0.holderSeenAt = now
         }
@@ -106,9 +106,9 @@ extension ExtensionService {
     @discardableResult
     private func cancel(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
         var session = session
-        while !ExtensionStateWire.isFinal(session.state) {
+        while !session.state.isFinal {
             do {
-                session = try await commit(session) { $0.state = ExtensionStateWire.cancelled }
+                session = try await commit(session) { $0.state = .cancelled }
                 try await audit.record(
                     "extension.cancelled", tenantID: session.tenantID, realmID: session.realmID,
                     subjectID: session.credentialID, detail: ["session_id": session.id])
@@ -163,13 +163,13 @@ extension ExtensionService {
     }
 
     private static func notOpen(_ session: ExtensionSessionRecord) -> ServerError {
-        session.state == ExtensionStateWire.claimed
+        session.state == .claimed
             ? ServerError(APIErrorCode.extensionStateConflict, "the code has been claimed; endorse or cancel")
             : ended(session)
     }
 
     private static func notClaimed(_ session: ExtensionSessionRecord) -> ServerError {
-        session.state == ExtensionStateWire.open
+        session.state == .open
             ? ServerError(APIErrorCode.extensionStateConflict, "no device has claimed the code yet")
             : ended(session)
     }
@@ -177,8 +177,8 @@ extension ExtensionService {
     /// The error of a session that has ended.
     static func ended(_ session: ExtensionSessionRecord) -> ServerError {
         switch session.state {
-        case ExtensionStateWire.cancelled: error(APIErrorCode.extensionCancelled, .conflict)
-        case ExtensionStateWire.complete: ServerError(APIErrorCode.extensionStateConflict, "the extension is complete")
+        case .cancelled: error(APIErrorCode.extensionCancelled, .conflict)
+        case .complete: ServerError(APIErrorCode.extensionStateConflict, "the extension is complete")
         default: error(session.failure.map(storedFailure) ?? .extensionAbandoned, .conflict)
         }
     }

@@ -29,7 +29,7 @@ struct ExtensionService {
     /// Answers when the session has changed past `afterVersion`, or after the requested wait.
     func status(_ request: ExtensionStatusRequest) async throws -> ExtensionStatus {
         var (session, role) = try await authorized(sessionID: request.sessionID, secret: request.secret)
-        if role == .holder && !ExtensionStateWire.isFinal(session.state) {
+        if role == .holder && !session.state.isFinal {
             try await store.touchExtensionSession(id: session.id, at: now())
         }
         let wait = Duration.seconds(min(max(request.wait ?? 0, 0), ExtensionStatusRequest.maximumWait))
@@ -67,12 +67,12 @@ struct ExtensionService {
     /// The session with its time limits applied: a live session past its end fails as
     /// expired; a claim the holder has not endorsed within the holder timeout fails as abandoned.
     func settled(_ session: ExtensionSessionRecord) async throws -> ExtensionSessionRecord {
-        guard !ExtensionStateWire.isFinal(session.state) else { return session }
+        guard !session.state.isFinal else { return session }
         let now = now()
         if now >= session.expiresAt {
             return try await failing(session, APIErrorCode.extensionCodeExpired)
         }
-        if session.state == ExtensionStateWire.claimed, let claim = session.claim,
+        if session.state == .claimed, let claim = session.claim,
            now >= claim.claimedAt.addingTimeInterval(settings.holderTimeout) {
             return try await failing(session, APIErrorCode.extensionAbandoned)
         }
@@ -84,7 +84,7 @@ struct ExtensionService {
     func failing(_ session: ExtensionSessionRecord, _ reason: APIErrorCode) async throws -> ExtensionSessionRecord {
         do {
             return try await commit(session) {
-                $0.state = ExtensionStateWire.failed
+                $0.state = .failed
                 $0.failure = reason.rawValue
             }
         } catch let error as ServerError where error.code == .api(.extensionStateConflict) {
@@ -115,23 +115,23 @@ struct ExtensionService {
 
     /// The session as the device in `role` may see it.
     func view(_ session: ExtensionSessionRecord, for role: Role) async throws -> ExtensionStatus {
-        var status = ExtensionStatus(state: session.state, version: session.version)
-        if session.state == ExtensionStateWire.cancelled {
+        var status = ExtensionStatus(state: session.state.rawValue, version: session.version)
+        if session.state == .cancelled {
             status.failure = Self.failure(APIErrorCode.extensionCancelled)
         } else if let failure = session.failure {
             status.failure = Self.failure(Self.storedFailure(failure))
         }
         switch role {
         case .holder:
-            if session.state == ExtensionStateWire.open {
+            if session.state == .open {
                 status.codeExpiresIn = max(0, Int(session.codeExpiresAt.timeIntervalSince(now())))
             }
-            if session.state == ExtensionStateWire.claimed, let claim = session.claim {
+            if session.state == .claimed, let claim = session.claim {
                 status.certificateDraft = claim.draftCertificateDER.base64URLEncodedString
                 status.claimantDeviceName = claim.deviceName
             }
         case .claimant:
-            if session.state == ExtensionStateWire.complete, let claim = session.claim, let chain = claim.issuedChain,
+            if session.state == .complete, let claim = session.claim, let chain = claim.issuedChain,
                let credential = try await store.credential(id: claim.credentialID) {
                 status.credential = BindCredentialResponse(
                     credential: try await CredentialDescriptors(store: store).describe(credential),

@@ -20,7 +20,7 @@ public struct ExtensionSessionRecord: Sendable, Equatable, Identifiable {
     /// When the whole session ends, whatever its state.
     public var expiresAt: Date
     /// `open`, `claimed`, `complete`, `cancelled` or `failed`.
-    public var state: String
+    public var state: State
     public var version: Int64
     /// The last time A polled or acted; a claim after A has gone away fails.
     public var holderSeenAt: Date
@@ -34,7 +34,7 @@ public struct ExtensionSessionRecord: Sendable, Equatable, Identifiable {
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, identityID: String, credentialID: String,
-        holderSecretHash: Data, codeHash: Data, codeExpiresAt: Date, expiresAt: Date, state: String, version: Int64,
+        holderSecretHash: Data, codeHash: Data, codeExpiresAt: Date, expiresAt: Date, state: State, version: Int64,
         holderSeenAt: Date, claim: ExtensionClaimRecord?, failure: String?, createdAt: Date, updatedAt: Date
     ) {
         self.id = id

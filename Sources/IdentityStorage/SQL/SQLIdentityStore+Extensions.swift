@@ -16,7 +16,7 @@ extension SQLIdentityStore {
     public func liveExtensionSessions(credentialID: String) async throws -> [ExtensionSessionRecord] {
         try await engine.run { db in
             try await db.select().column("*").from(ExtensionSessionRecord.table)
-                .where("credential_id", .equal, credentialID).where("state", .in, ["open", "claimed"])
+                .where("credential_id", .equal, credentialID).where("state", .in, ExtensionSessionRecord.State.live.map(\.rawValue))
                 .all().map(ExtensionSessionRecord.init(row:))
         }
     }
@@ -80,7 +80,7 @@ extension ExtensionSessionRecord: SQLRecord {
     var columns: [SQLColumn] {
         [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("identity_id", identityID),
          ("credential_id", credentialID), ("holder_secret_hash", holderSecretHash), ("code_hash", codeHash),
-         ("code_expires_at", codeExpiresAt.milliseconds), ("expires_at", expiresAt.milliseconds), ("state", state),
+         ("code_expires_at", codeExpiresAt.milliseconds), ("expires_at", expiresAt.milliseconds), ("state", state.rawValue),
          ("version", version), ("holder_seen_at", holderSeenAt.milliseconds),
          ("claim_secret_hash", claim?.secretHash), ("claimant_device_name", claim?.deviceName),
          ("claimant_credential_id", claim?.credentialID), ("draft_certificate_der", claim?.draftCertificateDER),
@@ -101,7 +101,7 @@ extension ExtensionSessionRecord: SQLRecord {
             identityID: try row.string("identity_id"), credentialID: try row.string("credential_id"),
             holderSecretHash: try row.data("holder_secret_hash"), codeHash: try row.data("code_hash"),
             codeExpiresAt: try row.date("code_expires_at"), expiresAt: try row.date("expires_at"),
-            state: try row.string("state"), version: try row.decode(column: "version", as: Int64.self),
+            state: try row.value("state"), version: try row.decode(column: "version", as: Int64.self),
             holderSeenAt: try row.date("holder_seen_at"), claim: claim, failure: try row.optionalString("failure"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }

@@ -75,7 +75,7 @@ enum Fixtures {
         ExtensionSessionRecord(
             id: id, tenantID: "ten_1", realmID: "rlm_1", identityID: "idn_1", credentialID: "crd_1",
             holderSecretHash: hash("secret-\(id)"), codeHash: hash(code), codeExpiresAt: at(90), expiresAt: at(600),
-            state: "open", version: 1, holderSeenAt: t0, claim: nil, failure: nil, createdAt: t0, updatedAt: t0)
+            state: .open, version: 1, holderSeenAt: t0, claim: nil, failure: nil, createdAt: t0, updatedAt: t0)
     }
 }
 
