@@ -3,12 +3,12 @@ import Prometheus
 
 /// The route table: one controller per endpoint family.
 enum Routes {
-    static func build(context: ServerContext, metrics: PrometheusCollectorRegistry) -> Router<ServerRequestContext> {
+    static func build(context: ServerContext, metrics registry: PrometheusCollectorRegistry) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware())
-        HealthController(metrics: metrics).register(on: router)
+        HealthController(metrics: registry).register(on: router)
         let (store, keyring, audit, metrics, lifetimes, baseURL, now) = (
             context.store, context.keyring, context.audit, context.metrics, context.lifetimes, context.baseURL, context.now)
         EnrollmentController(service: EnrollmentService(
