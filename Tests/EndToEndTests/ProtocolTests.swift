@@ -136,19 +136,20 @@ import X509
                 secretInBody: true)
             #expect(rightSecretWrongMethod.error == "invalid_client")
 
-            let wrongVerifier = try await party.exchange(
-                try await signIn(party, device: device, server: server), verifier: PKCES256.makeVerifier())
-            #expect(wrongVerifier.error == "invalid_grant")
-
-            let wrongRedirect = try await party.exchange(
-                try await signIn(party, device: device, server: server), redirectURI: "https://app.example/other")
-            #expect(wrongRedirect.error == "invalid_grant")
-
-            // A code issued to the confidential client cannot be redeemed by the public one.
+            // Validated before it is spent: none of these refusals burns the code.
             let code = try await signIn(party, device: device, server: server)
+            let wrongVerifier = try await party.exchange(code, verifier: PKCES256.makeVerifier())
+            #expect(wrongVerifier.error == "invalid_grant")
+            let wrongRedirect = try await party.exchange(code, redirectURI: "https://app.example/other")
+            #expect(wrongRedirect.error == "invalid_grant")
+            // A code issued to the confidential client cannot be redeemed by the public one.
             let otherClient = TestRelyingParty(application: realm.publicClient, server: server)
             let stolen = try await otherClient.exchange(code, verifier: party.verifier)
             #expect(stolen.error == "invalid_grant")
+            let wrongSecretAgain = try await party.exchange(code, secret: "wrong", secretInBody: true)
+            #expect(wrongSecretAgain.error == "invalid_client")
+            let legitimate = try await party.exchange(code)
+            #expect(legitimate.status == 200, "\(legitimate.json)")
 
             let unsupported = try await server.client().send(
                 "POST", "\(realm.publicClient.issuer)/token",

@@ -197,19 +197,30 @@ import Testing
             try await store.completeAuthentication(
                 transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
 
-            let results = try await withThrowingTaskGroup(of: CodeRedemption.self) { group in
+            #expect(try await store.authorizationCode(hash: Fixtures.hash("code-1"))?.usedAt == nil)
+
+            // Each redeemer brings the token it signed; only the winner's is recorded, with the code's use.
+            let results = try await withThrowingTaskGroup(of: (Int, CodeRedemption).self) { group in
                 for n in 0..<16 {
                     group.addTask {
-                        try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(20 + Double(n)))
+                        let token = IssuedTokenRecord(
+                            jti: "jti_\(n)", codeHash: Fixtures.hash("code-1"), expiresAt: Fixtures.at(3600), revokedAt: nil)
+                        return (n, try await store.redeemAuthorizationCode(
+                            hash: Fixtures.hash("code-1"), now: Fixtures.at(20 + Double(n)), issuing: [token]))
                     }
                 }
-                return try await group.reduce(into: [CodeRedemption]()) { $0.append($1) }
+                return try await group.reduce(into: [(Int, CodeRedemption)]()) { $0.append($1) }
             }
-            let redeemed = results.compactMap { if case .redeemed(let code) = $0 { code } else { nil } }
-            let replays = results.compactMap { if case .alreadyUsed(let code) = $0 { code } else { nil } }
-            #expect(redeemed.count == 1)
+            let winners = results.filter { if case .redeemed = $0.1 { true } else { false } }.map(\.0)
+            let replays = results.compactMap { if case .alreadyUsed(let code) = $0.1 { code } else { nil } }
+            #expect(winners.count == 1)
             #expect(replays.count == 15)
-            #expect(Set(replays.map(\.usedAt)) == [redeemed.first?.usedAt])
+            #expect(Set(replays.map(\.usedAt)) == [try await store.authorizationCode(hash: Fixtures.hash("code-1"))?.usedAt])
+            for n in 0..<16 {
+                #expect((try await store.issuedToken(jti: "jti_\(n)") != nil) == (winners == [n]))
+            }
+            // A replay seen now finds the winner's token to revoke.
+            #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("code-1"), at: Fixtures.at(40)) == 1)
         }
     }
 

@@ -5,7 +5,9 @@ import JWTKit
 
 /// The token endpoint (RFC 6749 §4.1.3, OIDC Core §3.1.3) and `/userinfo` (OIDC Core §5.3).
 /// One handler owns client authentication, code redemption, PKCE and token issuance, so no
-/// step can be skipped.
+/// step can be skipped. A code is validated first and spent last: a wrong request (client,
+/// redirect URI, verifier) leaves it usable, and spending it records the issued tokens in the
+/// same transaction, so a replay always finds them to revoke.
 struct TokenService {
     let store: any IdentityStore
     let keyring: RealmKeyring
@@ -32,32 +34,40 @@ struct TokenService {
         let verifier = try form.single("code_verifier")
 
         let now = now()
-        let record = try await redeem(code, now: now)
+        let codeHash = Secrets.hash(code)
+        guard let record = try await store.authorizationCode(hash: codeHash) else { throw Self.invalidGrant("the code is unknown") }
         guard record.applicationID == application.id else { throw Self.invalidGrant("the code was issued to another client") }
+        if record.usedAt != nil { throw try await replayed(record, now: now) }
         guard record.expiresAt > now else { throw Self.invalidGrant("the code has expired") }
         guard redirectURI == record.redirectURI else { throw Self.invalidGrant("redirect_uri does not match the authorization request") }
         try Self.checkPKCE(verifier: verifier, challenge: record.codeChallenge)
         guard let identity = try await store.identity(id: record.identityID), identity.status == .active else {
             throw Self.invalidGrant("the identity is no longer active")
         }
-        return try await issueTokens(for: record, application: application, now: now)
-    }
-
-    /// Marks the code used; a replay revokes what the first use issued (RFC 6749 §4.1.2).
-    private func redeem(_ code: String, now: Date) async throws -> AuthorizationCodeRecord {
-        switch try await store.redeemAuthorizationCode(hash: Secrets.hash(code), now: now) {
-        case .redeemed(let record):
-            return record
-        case .alreadyUsed(let record):
-            let revoked = try await store.revokeTokens(issuedFromCode: record.codeHash, at: now)
-            metrics.codeReplays.increment()
+        let (response, issued) = try await signTokens(for: record, application: application, now: now)
+        switch try await store.redeemAuthorizationCode(hash: codeHash, now: now, issuing: [issued]) {
+        case .redeemed:
+            metrics.tokensIssued.increment()
             try await audit.record(
-                "authorization_code.replayed", tenantID: nil, realmID: record.realmID, subjectID: record.identityID,
-                detail: ["revoked_tokens": String(revoked)])
-            throw Self.invalidGrant("the code has already been used")
+                "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: record.identityID,
+                detail: ["client_id": application.clientID, "jti": issued.jti])
+            return response
+        case .alreadyUsed(let used):
+            throw try await replayed(used, now: now)
         case .notFound:
             throw Self.invalidGrant("the code is unknown")
         }
+    }
+
+    /// A code presented again: revokes what its first use issued (RFC 6749 §4.1.2) and
+    /// returns the error to answer.
+    private func replayed(_ record: AuthorizationCodeRecord, now: Date) async throws -> ServerError {
+        let revoked = try await store.revokeTokens(issuedFromCode: record.codeHash, at: now)
+        metrics.codeReplays.increment()
+        try await audit.record(
+            "authorization_code.replayed", tenantID: nil, realmID: record.realmID, subjectID: record.identityID,
+            detail: ["revoked_tokens": String(revoked)])
+        return Self.invalidGrant("the code has already been used")
     }
 
     /// RFC 7636 §4.6; a verifier without a challenge is refused too (RFC 9700 §2.1.1).
@@ -76,9 +86,10 @@ struct TokenService {
         }
     }
 
-    private func issueTokens(
+    /// The tokens a validated code earns, and the record of the access token to store with the code's redemption.
+    private func signTokens(
         for code: AuthorizationCodeRecord, application: ApplicationRecord, now: Date
-    ) async throws -> TokenEndpointResponse {
+    ) async throws -> (TokenEndpointResponse, IssuedTokenRecord) {
         let issuer = baseURL.issuer(tenantID: application.tenantID, realmID: application.realmID)
         // NumericDate claims in whole seconds, as most verifiers expect.
         let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
@@ -92,8 +103,6 @@ struct TokenService {
                 exp: .init(value: expires), iat: .init(value: now), jti: .init(value: accessJTI),
                 clientID: application.clientID, scope: code.scope, authTime: Int64(code.authTime.timeIntervalSince1970)),
             type: AccessTokenClaims.type)
-        try await store.recordIssuedToken(
-            IssuedTokenRecord(jti: accessJTI, codeHash: code.codeHash, expiresAt: expires, revokedAt: nil))
         var idToken: String?
         if code.scope.split(separator: " ").contains("openid") {
             idToken = try await signer.sign(
@@ -104,12 +113,9 @@ struct TokenService {
                     azp: application.clientID, amr: ["pop"], jti: .init(value: Secrets.identifier())),
                 type: "JWT")
         }
-        metrics.tokensIssued.increment()
-        try await audit.record(
-            "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: code.identityID,
-            detail: ["client_id": application.clientID, "jti": accessJTI])
-        return TokenEndpointResponse(
+        let response = TokenEndpointResponse(
             accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetime), idToken: idToken, scope: code.scope)
+        return (response, IssuedTokenRecord(jti: accessJTI, codeHash: code.codeHash, expiresAt: expires, revokedAt: nil))
     }
 
     /// The claims `/userinfo` returns for a valid, unrevoked access token of this issuer.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The outcome of ``IdentityStore/redeemAuthorizationCode(hash:now:)``.
+/// The outcome of ``IdentityStore/redeemAuthorizationCode(hash:now:issuing:)``.
 public enum CodeRedemption: Sendable, Equatable {
     /// The code was unused; it is now used. The record has `usedAt` set.
     case redeemed(AuthorizationCodeRecord)

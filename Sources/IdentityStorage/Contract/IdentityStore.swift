@@ -79,8 +79,12 @@ public protocol IdentityStore: Sendable {
     /// inserts `code`, and sets the credential's `lastUsedAt` to `now`. Throws
     /// ``StorageError/notFound`` (writing nothing) if the transaction is missing, consumed or expired.
     func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws
-    /// Atomically marks an unused code used. One call per code can return `.redeemed`.
-    func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption
+    /// The code with this hash, used or not; nothing changes.
+    func authorizationCode(hash: Data) async throws -> AuthorizationCodeRecord?
+    /// In one transaction: marks an unused code used and records `tokens` as issued from it, so a
+    /// replay seen afterwards finds them to revoke. One call per code can return `.redeemed`;
+    /// the others record nothing.
+    func redeemAuthorizationCode(hash: Data, now: Date, issuing tokens: [IssuedTokenRecord]) async throws -> CodeRedemption
     func recordIssuedToken(_ token: IssuedTokenRecord) async throws
     func issuedToken(jti: String) async throws -> IssuedTokenRecord?
     /// Revokes every token issued from the code; returns how many were revoked now.
@@ -132,3 +136,9 @@ public protocol IdentityStore: Sendable {
     func deleteExpired(before cutoff: Date) async throws -> Int
 }
 
+extension IdentityStore {
+    /// Marks an unused code used, recording no tokens.
+    public func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption {
+        try await redeemAuthorizationCode(hash: hash, now: now, issuing: [])
+    }
+}

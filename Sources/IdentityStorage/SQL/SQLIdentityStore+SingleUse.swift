@@ -48,13 +48,22 @@ extension SQLIdentityStore {
         }
     }
 
-    public func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption {
-        try await engine.run { db in
+    public func authorizationCode(hash: Data) async throws -> AuthorizationCodeRecord? {
+        try await fetch(AuthorizationCodeRecord.self, where: "code_hash", equals: hash)
+    }
+
+    public func redeemAuthorizationCode(
+        hash: Data, now: Date, issuing tokens: [IssuedTokenRecord]
+    ) async throws -> CodeRedemption {
+        try await engine.transaction { db in
             let redeemed = try await db.raw("""
                 UPDATE authorization_codes SET used_at = \(bind: now.milliseconds)
                 WHERE code_hash = \(bind: hash) AND used_at IS NULL RETURNING *
                 """).first()
-            if let redeemed { return .redeemed(try AuthorizationCodeRecord(row: redeemed)) }
+            if let redeemed {
+                for token in tokens { try await self.insert(token, on: db) }
+                return .redeemed(try AuthorizationCodeRecord(row: redeemed))
+            }
             let existing = try await db.select().column("*").from(AuthorizationCodeRecord.table)
                 .where("code_hash", .equal, hash).first()
             return try existing.map { .alreadyUsed(try AuthorizationCodeRecord(row: $0)) } ?? .notFound
