@@ -60,6 +60,10 @@ import X509
             #expect(userInfo.json["sub"] as? String == realm.identityID)
             #expect(userInfo.json["preferred_username"] as? String == "ada")
             #expect(userInfo.json["email"] as? String == "ada@example.com")
+            // OIDC Core §5.3.1: POST answers as GET does.
+            let posted = try await server.client(bearer: accessToken).send("POST", "\(realm.confidential.issuer)/userinfo")
+            #expect(posted.status == 200)
+            #expect(posted.body == userInfo.body)
         }
     }
 
@@ -74,7 +78,7 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func authorizeErrors(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, _ in
+        try await withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.publicClient, server: server)
             // No redirect for an unknown client or an unregistered redirect URI (RFC 6749 §4.1.2.1).
             for overrides in [["client_id": "nope"], ["redirect_uri": "https://evil.example/cb"], ["redirect_uri": nil]] {
@@ -86,7 +90,7 @@ import X509
             // Other errors go back to the client with the state.
             let cases: [([String: String?], String)] = [
                 (["response_type": "token"], "unsupported_response_type"),
-                (["scope": "openid admin"], "invalid_scope"),
+                (["scope": "admin"], "invalid_scope"),
                 (["code_challenge": nil, "code_challenge_method": nil], "invalid_request"),
                 (["code_challenge_method": "plain"], "invalid_request"),
                 (["prompt": "none"], "login_required"),
@@ -98,6 +102,13 @@ import X509
                 #expect(HTTPTestClient.queryItem("error", in: reply.location) == error, "\(overrides)")
                 #expect(HTTPTestClient.queryItem("state", in: reply.location) == party.state)
             }
+            // Scopes the client may not have are dropped from the grant, which says so.
+            let dropped = TestRelyingParty(application: realm.publicClient, server: server)
+            let invoke = try await dropped.authorize(["scope": "admin openid email openid"])
+            #expect(invoke.status == 302)
+            let result = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
+            let tokens = try await dropped.exchange(try dropped.code(from: result))
+            #expect(tokens.json["scope"] as? String == "openid email")
             // A repeated parameter is refused.
             let repeated = try await server.client().send(
                 "GET", "\(realm.publicClient.issuer)/authorize?client_id=\(realm.publicClient.clientID)&client_id=x")

@@ -42,4 +42,12 @@ import Testing
             #expect(try await fixture.store.identity(id: suspended.id)?.status == .suspended)
         }
     }
+
+    @Test func newApplicationsMayAskForProfileAndEmailByDefault() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            let application = try await fixture.store.application(clientID: seeded.clientID)
+            #expect(application?.allowedScopes == ["openid", "profile", "email"])
+        }
+    }
 }

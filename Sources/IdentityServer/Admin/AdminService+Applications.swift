@@ -16,7 +16,7 @@ extension AdminService {
             tokenEndpointAuthMethod: method, clientSecretHash: secret.map(Secrets.hash),
             redirectURIs: try Self.redirectURIs(input.redirectURIs),
             invokeURL: try InputRules.absoluteURL(input.invokeURL, field: "invoke_url"),
-            allowedScopes: try Self.scopes(input.allowedScopes ?? ["openid"]), createdAt: now, updatedAt: now)
+            allowedScopes: try Self.scopes(input.allowedScopes ?? Self.defaultScopes), createdAt: now, updatedAt: now)
         try await write { try await store.createApplication(record) }
         try await audit("admin.application.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         var view = view(record)
@@ -83,6 +83,9 @@ extension AdminService {
         return try InputRules.oneOf(
             value, default: .clientSecretBasic, allowed: [.clientSecretBasic, .clientSecretPost], field: "token_endpoint_auth_method")
     }
+
+    /// What a new application may ask for unless told otherwise.
+    private static let defaultScopes = ["openid", "profile", "email"]
 
     private static func redirectURIs(_ uris: [String]?) throws -> [String] {
         guard let uris, !uris.isEmpty, uris.count <= 20 else {

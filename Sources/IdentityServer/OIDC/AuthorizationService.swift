@@ -67,10 +67,16 @@ struct AuthorizationService {
         guard responseType == "code" else {
             throw ServerError(OAuthErrorCode.unsupportedResponseType, "only response_type=code is supported")
         }
-        let scopes = try parameters.single("scope")?.split(separator: " ").map(String.init) ?? []
-        guard !scopes.isEmpty else { throw ServerError(OAuthErrorCode.invalidScope, "scope is missing") }
-        if let unknown = scopes.first(where: { !application.allowedScopes.contains($0) }) {
-            throw ServerError(OAuthErrorCode.invalidScope, "scope '\(unknown)' is not allowed for this client")
+        let requested = try parameters.single("scope")?.split(separator: " ").map(String.init) ?? []
+        guard !requested.isEmpty else { throw ServerError(OAuthErrorCode.invalidScope, "scope is missing") }
+        // Scopes the client may not have are left out of the grant, not refused (OIDC Core
+        // §3.1.2.1); the token response's `scope` says what was granted (RFC 6749 §5.1).
+        var scopes: [String] = []
+        for scope in requested where application.allowedScopes.contains(scope) && !scopes.contains(scope) {
+            scopes.append(scope)
+        }
+        guard !scopes.isEmpty else {
+            throw ServerError(OAuthErrorCode.invalidScope, "none of the requested scopes is allowed for this client")
         }
         if try parameters.single("prompt")?.split(separator: " ").contains("none") == true {
             throw ServerError(OAuthErrorCode.loginRequired, "a device must take part in every sign-in")

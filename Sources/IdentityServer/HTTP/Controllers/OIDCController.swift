@@ -34,10 +34,13 @@ struct OIDCController {
                 tenantID: tenant, realmID: realm)
             return try JSONResponse.make(response)
         }
-        issuer.get(RouterPath(ProviderPath.userinfo)) { request, context in
-            let (tenant, realm) = try Self.issuerPath(context)
-            return try JSONResponse.make(
-                try await tokens.userInfo(bearer: request.headers[.authorization], tenantID: tenant, realmID: realm))
+        // OIDC Core §5.3.1: GET and POST alike, the access token in the Authorization header.
+        for method in [HTTPRequest.Method.get, .post] {
+            issuer.on(RouterPath(ProviderPath.userinfo), method: method) { request, context in
+                let (tenant, realm) = try Self.issuerPath(context)
+                return try JSONResponse.make(
+                    try await tokens.userInfo(bearer: request.headers[.authorization], tenantID: tenant, realmID: realm))
+            }
         }
     }
 
