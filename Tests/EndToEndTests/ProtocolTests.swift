@@ -39,6 +39,7 @@ import X509
             let party = TestRelyingParty(application: realm.confidential, server: server)
             let metadata = try await party.metadata()
             #expect(metadata.codeChallengeMethodsSupported == ["S256"])
+            #expect(metadata.responseModesSupported == ["query"] && metadata.authorizationResponseIssParameterSupported == true)
             let invoke = try await party.authorize()
             #expect(invoke.status == 302)
             #expect(invoke.location?.hasPrefix(TestRealm.invokeURL + "?") == true)

@@ -13,6 +13,10 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var grantTypesSupported: [String]
     public var codeChallengeMethodsSupported: [String]
     public var claimsSupported: [String]
+    /// `response_modes_supported`: how authorization responses travel (`query`).
+    public var responseModesSupported: [String]?
+    /// `authorization_response_iss_parameter_supported` (RFC 9207 §3).
+    public var authorizationResponseIssParameterSupported: Bool?
 
     /// Creates provider metadata.
     public init(
@@ -20,7 +24,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         jwksURI: String, responseTypesSupported: [String], subjectTypesSupported: [String],
         idTokenSigningAlgValuesSupported: [String], scopesSupported: [String],
         tokenEndpointAuthMethodsSupported: [String], grantTypesSupported: [String],
-        codeChallengeMethodsSupported: [String], claimsSupported: [String]
+        codeChallengeMethodsSupported: [String], claimsSupported: [String], responseModesSupported: [String]? = nil,
+        authorizationResponseIssParameterSupported: Bool? = nil
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -35,6 +40,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         self.grantTypesSupported = grantTypesSupported
         self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
         self.claimsSupported = claimsSupported
+        self.responseModesSupported = responseModesSupported
+        self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
     }
 
     enum CodingKeys: String, CodingKey {
@@ -51,5 +58,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         case grantTypesSupported = "grant_types_supported"
         case codeChallengeMethodsSupported = "code_challenge_methods_supported"
         case claimsSupported = "claims_supported"
+        case responseModesSupported = "response_modes_supported"
+        case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
     }
 }

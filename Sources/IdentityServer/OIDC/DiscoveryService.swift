@@ -26,7 +26,9 @@ struct DiscoveryService {
             grantTypesSupported: ["authorization_code"],
             codeChallengeMethodsSupported: [PKCES256.method],
             claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr",
-                              "preferred_username", "name", "email"])
+                              "preferred_username", "name", "email"],
+            responseModesSupported: ["query"],
+            authorizationResponseIssParameterSupported: true)
     }
 
     /// The realm's JSON Web Key Set, encoded once per key change.
