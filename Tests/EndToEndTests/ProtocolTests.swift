@@ -40,6 +40,8 @@ import X509
             let metadata = try await party.metadata()
             #expect(metadata.codeChallengeMethodsSupported == ["S256"])
             #expect(metadata.responseModesSupported == ["query"] && metadata.authorizationResponseIssParameterSupported == true)
+            #expect(metadata.revocationEndpoint == realm.confidential.issuer + ProviderPath.revocation)
+            #expect(metadata.introspectionEndpoint == realm.confidential.issuer + ProviderPath.introspection)
             let invoke = try await party.authorize()
             #expect(invoke.status == 302)
             #expect(invoke.location?.hasPrefix(TestRealm.invokeURL + "?") == true)
@@ -114,6 +116,56 @@ import X509
             let repeated = try await server.client().send(
                 "GET", "\(realm.publicClient.issuer)/authorize?client_id=\(realm.publicClient.clientID)&client_id=x")
             #expect(repeated.status == 400)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases) func accessTokensAreIntrospectedAndRevoked(mode: ServerMode) async throws {
+        try await withEnrolledDevice(mode) { server, realm, device in
+            let backend = TestRelyingParty(application: realm.confidential, server: server)
+            let issued = try await backend.exchange(try await signIn(backend, device: device, server: server))
+            let accessToken = try #require(issued.json["access_token"] as? String)
+
+            // A resource server (a confidential client) introspects (RFC 7662 §2.2).
+            let active = try await backend.post(ProviderPath.introspection, ["token": accessToken])
+            #expect(active.status == 200)
+            #expect(active.json["active"] as? Bool == true)
+            #expect(active.json["sub"] as? String == realm.identityID)
+            #expect(active.json["client_id"] as? String == realm.confidential.clientID)
+            #expect(active.json["username"] as? String == "ada")
+            #expect(active.json["token_type"] as? String == "Bearer")
+            #expect(active.json["iss"] as? String == realm.confidential.issuer)
+            // Garbage, or a token whose signature was changed: inactive, and nothing more said.
+            for token in ["garbage", String(accessToken.dropLast(2)) + (accessToken.hasSuffix("AA") ? "BA" : "AA")] {
+                let inactive = try await backend.post(ProviderPath.introspection, ["token": token])
+                #expect(inactive.status == 200 && inactive.json.count == 1 && inactive.json["active"] as? Bool == false)
+            }
+            // Without client authentication, or as a public client, introspection is refused.
+            let anonymous = try await server.client().send(
+                "POST", realm.confidential.issuer + ProviderPath.introspection, form: ["token": accessToken])
+            #expect(anonymous.status == 401 && anonymous.error == "invalid_client")
+            let app = TestRelyingParty(application: realm.publicClient, server: server)
+            let fromPublic = try await app.post(ProviderPath.introspection, ["token": accessToken])
+            #expect(fromPublic.status == 401 && fromPublic.error == "invalid_client")
+
+            // Another client cannot revoke it (RFC 7009 §2.1); its own can, and it is then dead everywhere.
+            let notYours = try await app.post(ProviderPath.revocation, ["token": accessToken])
+            #expect(notYours.status == 400 && notYours.error == "unauthorized_client")
+            #expect(try await backend.post(ProviderPath.introspection, ["token": accessToken]).json["active"] as? Bool == true)
+            let revoked = try await backend.post(ProviderPath.revocation, ["token": accessToken, "token_type_hint": "access_token"])
+            #expect(revoked.status == 200)
+            #expect(try await backend.post(ProviderPath.introspection, ["token": accessToken]).json["active"] as? Bool == false)
+            let userInfo = try await server.client(bearer: accessToken).send("GET", realm.confidential.issuer + ProviderPath.userinfo)
+            #expect(userInfo.status == 401)
+            // Revoking again, or an unknown token: 200 (RFC 7009 §2.2); no token at all: invalid_request.
+            #expect(try await backend.post(ProviderPath.revocation, ["token": accessToken]).status == 200)
+            #expect(try await backend.post(ProviderPath.revocation, ["token": "unknown"]).status == 200)
+            #expect(try await backend.post(ProviderPath.revocation, [:]).error == "invalid_request")
+
+            // A token of a user suspended since is inactive.
+            let second = try await backend.exchange(try await signIn(backend, device: device, server: server))
+            let secondToken = try #require(second.json["access_token"] as? String)
+            _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
+            #expect(try await backend.post(ProviderPath.introspection, ["token": secondToken]).json["active"] as? Bool == false)
         }
     }
 

@@ -242,6 +242,12 @@ import Testing
                 jti: "jti_4", codeHash: Fixtures.hash("b"), expiresAt: Fixtures.at(3600), revokedAt: nil))
             #expect(try await store.issuedToken(jti: "jti_x") == nil)
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("none"), at: Fixtures.at(1)) == 0)
+
+            // One token by its id, once.
+            #expect(try await store.revokeIssuedToken(jti: "jti_4", at: Fixtures.at(70)))
+            #expect(try await !store.revokeIssuedToken(jti: "jti_4", at: Fixtures.at(80)))
+            #expect(try await store.issuedToken(jti: "jti_4")?.revokedAt == Fixtures.at(70))
+            #expect(try await !store.revokeIssuedToken(jti: "jti_x", at: Fixtures.at(70)))
         }
     }
 }

@@ -17,6 +17,10 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var responseModesSupported: [String]?
     /// `authorization_response_iss_parameter_supported` (RFC 9207 §3).
     public var authorizationResponseIssParameterSupported: Bool?
+    /// `revocation_endpoint` (RFC 7009 §2, RFC 8414 §2).
+    public var revocationEndpoint: String?
+    /// `introspection_endpoint` (RFC 7662 §2, RFC 8414 §2).
+    public var introspectionEndpoint: String?
 
     /// Creates provider metadata.
     public init(
@@ -25,7 +29,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         idTokenSigningAlgValuesSupported: [String], scopesSupported: [String],
         tokenEndpointAuthMethodsSupported: [String], grantTypesSupported: [String],
         codeChallengeMethodsSupported: [String], claimsSupported: [String], responseModesSupported: [String]? = nil,
-        authorizationResponseIssParameterSupported: Bool? = nil
+        authorizationResponseIssParameterSupported: Bool? = nil, revocationEndpoint: String? = nil,
+        introspectionEndpoint: String? = nil
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -42,6 +47,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         self.claimsSupported = claimsSupported
         self.responseModesSupported = responseModesSupported
         self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
+        self.revocationEndpoint = revocationEndpoint
+        self.introspectionEndpoint = introspectionEndpoint
     }
 
     enum CodingKeys: String, CodingKey {
@@ -60,5 +67,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         case claimsSupported = "claims_supported"
         case responseModesSupported = "response_modes_supported"
         case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
+        case revocationEndpoint = "revocation_endpoint"
+        case introspectionEndpoint = "introspection_endpoint"
     }
 }

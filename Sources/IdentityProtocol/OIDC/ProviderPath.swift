@@ -11,4 +11,8 @@ public enum ProviderPath {
     public static let token = "/token"
     /// The UserInfo endpoint (OpenID Connect Core §5.3).
     public static let userinfo = "/userinfo"
+    /// Token revocation (RFC 7009 §2).
+    public static let revocation = "/revoke"
+    /// Token introspection (RFC 7662 §2).
+    public static let introspection = "/introspect"
 }

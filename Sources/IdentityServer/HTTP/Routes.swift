@@ -27,7 +27,8 @@ enum Routes {
             authorization: AuthorizationService(store: store, lifetimes: lifetimes, baseURL: baseURL, now: now),
             tokens: TokenService(
                 store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
-            discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL)
+            discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
+            tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now)
         ).register(on: router)
         let mail = context.mail
         AdminController { admin in

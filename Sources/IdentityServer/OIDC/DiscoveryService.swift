@@ -28,7 +28,9 @@ struct DiscoveryService {
             claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr",
                               "preferred_username", "name", "email"],
             responseModesSupported: ["query"],
-            authorizationResponseIssParameterSupported: true)
+            authorizationResponseIssParameterSupported: true,
+            revocationEndpoint: issuer + ProviderPath.revocation,
+            introspectionEndpoint: issuer + ProviderPath.introspection)
     }
 
     /// The realm's JSON Web Key Set, encoded once per key change.

@@ -124,28 +124,16 @@ struct TokenService {
             throw ServerError.invalidToken("a Bearer access token is required")
         }
         let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
-        let claims = try await verifiedAccessToken(token, realmID: realmID)
-        let now = now()
-        guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now,
-              let issued = try await store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
-              let identity = try await store.identity(id: claims.sub.value), identity.status == .active
-        else { throw ServerError.invalidToken("the access token is expired, revoked or not for this issuer") }
+        let check = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
+        guard let (claims, identity) = try await check.active(token, tenantID: tenantID, realmID: realmID) else {
+            throw ServerError.invalidToken("the access token is invalid, expired, revoked or not for this issuer")
+        }
         let scopes = Set(claims.scope.split(separator: " ").map(String.init))
         return UserInfo(
             sub: identity.id,
             preferredUsername: scopes.contains("profile") ? identity.username : nil,
             name: scopes.contains("profile") ? identity.displayName : nil,
             email: scopes.contains("email") ? identity.email : nil)
-    }
-
-    private func verifiedAccessToken(_ token: String, realmID: String) async throws -> AccessTokenClaims {
-        do {
-            return try await keyring.verify(
-                token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID)
-        } catch {
-            throw ServerError.invalidToken("the access token does not verify")
-        }
     }
 
     private static func invalidGrant(_ description: String) -> ServerError {

@@ -87,6 +87,9 @@ public protocol IdentityStore: Sendable {
     func redeemAuthorizationCode(hash: Data, now: Date, issuing tokens: [IssuedTokenRecord]) async throws -> CodeRedemption
     func recordIssuedToken(_ token: IssuedTokenRecord) async throws
     func issuedToken(jti: String) async throws -> IssuedTokenRecord?
+    /// Revokes one issued token; `false` when there is none with that id or it was revoked already.
+    @discardableResult
+    func revokeIssuedToken(jti: String, at: Date) async throws -> Bool
     /// Revokes every token issued from the code; returns how many were revoked now.
     @discardableResult
     func revokeTokens(issuedFromCode codeHash: Data, at: Date) async throws -> Int

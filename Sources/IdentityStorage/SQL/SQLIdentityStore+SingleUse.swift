@@ -76,6 +76,15 @@ extension SQLIdentityStore {
         try await fetch(IssuedTokenRecord.self, where: "jti", equals: jti)
     }
 
+    public func revokeIssuedToken(jti: String, at date: Date) async throws -> Bool {
+        try await engine.run { db in
+            try await db.raw("""
+                UPDATE issued_tokens SET revoked_at = \(bind: date.milliseconds)
+                WHERE jti = \(bind: jti) AND revoked_at IS NULL RETURNING jti
+                """).first() != nil
+        }
+    }
+
     public func revokeTokens(issuedFromCode codeHash: Data, at date: Date) async throws -> Int {
         try await engine.run { db in
             try await db.raw("""

@@ -49,8 +49,18 @@ struct TestRelyingParty: Sendable {
         _ code: String, verifier: String? = nil, redirectURI: String? = nil, secret: String? = nil,
         secretInBody: Bool = false
     ) async throws -> HTTPTestClient.Reply {
-        var form = ["grant_type": "authorization_code", "code": code, "redirect_uri": redirectURI ?? self.redirectURI,
+        let form = ["grant_type": "authorization_code", "code": code, "redirect_uri": redirectURI ?? self.redirectURI,
                     "code_verifier": verifier ?? self.verifier]
+        return try await post(ProviderPath.token, form, secret: secret, secretInBody: secretInBody)
+    }
+
+    /// POSTs `form` to an endpoint of the issuer (a ``ProviderPath``), authenticated as the token
+    /// endpoint wants: the application's secret over HTTP Basic (confidential) or none (public),
+    /// or `secret` in the body when `secretInBody`.
+    func post(
+        _ endpoint: String, _ form: [String: String], secret: String? = nil, secretInBody: Bool = false
+    ) async throws -> HTTPTestClient.Reply {
+        var form = form
         var headers: [String: String] = [:]
         if secretInBody {
             form["client_id"] = application.clientID
@@ -61,7 +71,7 @@ struct TestRelyingParty: Sendable {
         } else {
             form["client_id"] = application.clientID
         }
-        return try await client.send("POST", "\(application.issuer)/token", form: form, headers: headers)
+        return try await client.send("POST", application.issuer + endpoint, form: form, headers: headers)
     }
 
     /// Verifies an ID token against the published JWKS and checks iss, aud, azp and (unless

@@ -7,6 +7,7 @@ struct OIDCController {
     let authorization: AuthorizationService
     let tokens: TokenService
     let discovery: DiscoveryService
+    let tokenStatus: TokenStatusService
 
     func register(on router: Router<ServerRequestContext>) {
         router.get("v1/clients/:client") { _, context in
@@ -33,6 +34,19 @@ struct OIDCController {
                 try await request.formParameters(context: context), authorization: request.headers[.authorization],
                 tenantID: tenant, realmID: realm)
             return try JSONResponse.make(response)
+        }
+        issuer.post(RouterPath(ProviderPath.revocation)) { request, context in
+            let (tenant, realm) = try Self.issuerPath(context)
+            try await tokenStatus.revoke(
+                try await request.formParameters(context: context), authorization: request.headers[.authorization],
+                tenantID: tenant, realmID: realm)
+            return Response(status: .ok)
+        }
+        issuer.post(RouterPath(ProviderPath.introspection)) { request, context in
+            let (tenant, realm) = try Self.issuerPath(context)
+            return try JSONResponse.make(try await tokenStatus.introspect(
+                try await request.formParameters(context: context), authorization: request.headers[.authorization],
+                tenantID: tenant, realmID: realm))
         }
         // OIDC Core §5.3.1: GET and POST alike, the access token in the Authorization header.
         for method in [HTTPRequest.Method.get, .post] {

@@ -1,0 +1,25 @@
+import Foundation
+import IdentityStorage
+
+/// Whether an access token is active: signed by the realm's key as an `at+jwt`, issued by this
+/// issuer for it, unexpired, unrevoked, and its user still active. What `/userinfo` and
+/// introspection both ask.
+struct AccessTokenCheck {
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let baseURL: PublicBaseURL
+    let now: @Sendable () -> Date
+
+    /// The token's claims and its user when it is active; `nil` for anything else.
+    func active(_ token: String, tenantID: String, realmID: String) async throws -> (AccessTokenClaims, IdentityRecord)? {
+        guard let claims = try? await keyring.verify(token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID)
+        else { return nil }
+        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
+        guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now(),
+              let issued = try await store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
+              let identity = try await store.identity(id: claims.sub.value), identity.status == .active,
+              identity.realmID == realmID
+        else { return nil }
+        return (claims, identity)
+    }
+}
