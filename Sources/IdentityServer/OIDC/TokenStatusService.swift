@@ -16,7 +16,8 @@ struct TokenStatusService {
     func revoke(_ form: FormParameters, authorization: String?, tenantID: String, realmID: String) async throws {
         let application = try await client(form, authorization: authorization, tenantID: tenantID, realmID: realmID)
         let token = try requiredToken(form)
-        guard let claims = try? await keyring.verify(token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID),
+        let check = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
+        guard let claims = try await check.verified(token, realmID: realmID),
               claims.iss.value == baseURL.issuer(tenantID: tenantID, realmID: realmID)
         else { return }
         // RFC 7009 §2.1: a client revokes only its own tokens.
