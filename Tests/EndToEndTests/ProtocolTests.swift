@@ -161,9 +161,25 @@ import X509
             #expect(try await backend.post(ProviderPath.revocation, ["token": "unknown"]).status == 200)
             #expect(try await backend.post(ProviderPath.revocation, [:]).error == "invalid_request")
 
+            // A token of a client deleted since is inactive.
+            let appTokens = try await app.exchange(try await signIn(app, device: device, server: server))
+            let appToken = try #require(appTokens.json["access_token"] as? String)
+            #expect(try await backend.post(ProviderPath.introspection, ["token": appToken]).json["active"] as? Bool == true)
+            let listed = try await server.admin.send("GET", "\(realm.realmPath)/applications")
+            let appID = try #require((listed.json["items"] as? [[String: Any]])?
+                .first { $0["client_id"] as? String == realm.publicClient.clientID }?["id"] as? String)
+            #expect(try await server.admin.send("DELETE", "\(realm.realmPath)/applications/\(appID)").status == 204)
+            #expect(try await backend.post(ProviderPath.introspection, ["token": appToken]).json["active"] as? Bool == false)
+
+            // At /userinfo of a realm that does not exist, any token is simply invalid.
+            let nowhere = try await server.client(bearer: accessToken).send(
+                "GET", "\(server.baseURL)/v1/tenants/\(realm.tenantID)/realms/nope\(ProviderPath.userinfo)")
+            #expect(nowhere.status == 401 && nowhere.error == "invalid_token")
+
             // A token of a user suspended since is inactive.
             let second = try await backend.exchange(try await signIn(backend, device: device, server: server))
             let secondToken = try #require(second.json["access_token"] as? String)
+            #expect(try await backend.post(ProviderPath.introspection, ["token": secondToken]).json["active"] as? Bool == true)
             _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
             #expect(try await backend.post(ProviderPath.introspection, ["token": secondToken]).json["active"] as? Bool == false)
         }

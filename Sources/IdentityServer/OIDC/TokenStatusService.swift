@@ -17,7 +17,7 @@ struct TokenStatusService {
         let application = try await client(form, authorization: authorization, tenantID: tenantID, realmID: realmID)
         let token = try requiredToken(form)
         let check = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
-        guard let claims = try await check.verified(token, realmID: realmID),
+        guard let claims = try await check.verified(token, tenantID: tenantID, realmID: realmID),
               claims.iss.value == baseURL.issuer(tenantID: tenantID, realmID: realmID)
         else { return }
         // RFC 7009 §2.1: a client revokes only its own tokens.
