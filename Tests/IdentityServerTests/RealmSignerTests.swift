@@ -32,6 +32,12 @@ import X509
         await #expect(throws: RealmSigner.SignerError.unknownKey) {
             try await signer.verify(foreign, as: Claims.self, type: "at+jwt")
         }
+        // An unreadable header is malformed, not an unknown key (which would make the keyring reload).
+        for garbage in ["garbage", "e30", "%%%.x.y", ""] {
+            await #expect(throws: RealmSigner.SignerError.malformed) {
+                try await signer.verify(garbage, as: Claims.self, type: "at+jwt")
+            }
+        }
         let idToken = try await signer.sign(Claims(sub: "ada"), type: "JWT")
         await #expect(throws: RealmSigner.SignerError.wrongType) {
             try await signer.verify(idToken, as: Claims.self, type: "at+jwt")

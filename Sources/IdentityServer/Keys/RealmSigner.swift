@@ -40,13 +40,14 @@ struct RealmSigner: Sendable {
     /// `typ` header `type`.
     func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String) async throws -> Payload {
         let header = try JWTHeaderPeek(token)
-        guard let kid = header.kid, kids.contains(kid) else { throw SignerError.unknownKey }
+        guard let kid = header.kid else { throw SignerError.malformed }
+        guard kids.contains(kid) else { throw SignerError.unknownKey }
         guard header.typ?.lowercased() == type.lowercased(), header.alg == "ES256" else { throw SignerError.wrongType }
         return try await collection.verify(token, as: Payload.self)
     }
 
     enum SignerError: Error {
-        case noActiveKey, unknownKey, wrongType
+        case noActiveKey, unknownKey, wrongType, malformed
     }
 }
 
@@ -57,10 +58,13 @@ struct JWTHeaderPeek: Decodable {
     let typ: String?
 
     init(_ token: String) throws {
+        // A header that does not read is malformed, not a key we might have missed: it must not
+        // make the keyring reload the realm's keys.
         guard let first = token.split(separator: ".", omittingEmptySubsequences: false).first,
-              let json = Data(base64URLEncoded: String(first))
-        else { throw RealmSigner.SignerError.unknownKey }
-        self = try JSONDecoder().decode(Self.self, from: json)
+              let json = Data(base64URLEncoded: String(first)),
+              let header = try? JSONDecoder().decode(Self.self, from: json)
+        else { throw RealmSigner.SignerError.malformed }
+        self = header
     }
 }
 
