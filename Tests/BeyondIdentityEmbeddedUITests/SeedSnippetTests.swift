@@ -143,12 +143,4 @@ struct SeedUIViewModel {
             return
         }
     }
-
-    /// Without a window, `registerCredentialAndLogin` shows nothing and registers nothing.
-    @Test func registeringWithoutAWindowDoesNothing() {
-        let controller = SeedViewController()
-        controller.parentViewController = nil
-        controller.scene(openURLContexts: URL(string: "https://app.example/register?token=t"))
-        #expect(controller.events.isEmpty)
-    }
 }

@@ -235,6 +235,14 @@ import X509
                 "POST", "\(realm.publicClient.issuer)/token",
                 form: ["grant_type": "password", "client_id": realm.publicClient.clientID])
             #expect(unsupported.error == "unsupported_grant_type")
+            // A client is a client of its own issuer only: under another tenant's path it is unknown.
+            let elsewhere = realm.publicClient.issuer.replacingOccurrences(of: realm.tenantID, with: "other-tenant")
+            for endpoint in [ProviderPath.token, ProviderPath.revocation, ProviderPath.introspection] {
+                let reply = try await server.client().send(
+                    "POST", elsewhere + endpoint,
+                    form: ["grant_type": "authorization_code", "code": "x", "token": "x", "client_id": realm.publicClient.clientID])
+                #expect(reply.status == 401 && reply.error == "invalid_client", "\(endpoint)")
+            }
         }
     }
 

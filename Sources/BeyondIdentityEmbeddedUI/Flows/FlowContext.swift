@@ -29,7 +29,7 @@ struct FlowContext: Sendable {
 
     /// A choice labelled with `key`.
     func action(_ action: UserAction, _ key: UIStrings.Key, _ arguments: String..., role: ScreenAction.Role = .normal) -> ScreenAction {
-        ScreenAction(action, arguments.isEmpty ? strings[key] : strings[key, arguments[0]], role: role)
+        ScreenAction(action, strings.text(key, arguments), role: role)
     }
 
     /// The explanation of what a credential is.
@@ -39,8 +39,8 @@ struct FlowContext: Sendable {
     }
 
     /// A screen that says something finished, with an OK.
-    func notice(_ title: UIStrings.Key, _ message: UIStrings.Key, _ argument: String = "") async -> UserAction {
-        await ask(Screen(kind: .notice, title: strings[title], message: strings[message, argument],
+    func notice(_ title: UIStrings.Key, _ message: UIStrings.Key, _ arguments: String...) async -> UserAction {
+        await ask(Screen(kind: .notice, title: strings[title], message: strings.text(message, arguments),
                          actions: [action(.back, .ok, role: .primary)]))
     }
 

@@ -47,6 +47,11 @@ public struct UIStrings: Sendable {
 
     /// The text for `key`, with `{0}`, `{1}`, … replaced by `arguments`.
     public subscript(_ key: Key, _ arguments: String...) -> String {
+        text(key, arguments)
+    }
+
+    /// The text for `key`, with `{0}`, `{1}`, … replaced by `arguments`.
+    public func text(_ key: Key, _ arguments: [String]) -> String {
         var text = table[key] ?? Self.englishText(key)
         for (index, argument) in arguments.enumerated() {
             text = text.replacingOccurrences(of: "{\(index)}", with: argument)

@@ -12,9 +12,4 @@ public enum ExtensionStateWire {
     public static let cancelled = "cancelled"
     /// Ended by an error (see ``ExtensionStatus/failure``).
     public static let failed = "failed"
-
-    /// Whether nothing more will happen to a session in `state`.
-    public static func isFinal(_ state: String) -> Bool {
-        state == complete || state == cancelled || state == failed
-    }
 }

@@ -29,11 +29,11 @@ extension ServerError {
         Self(APIErrorCode.rateLimited, description, headers: [.retryAfter: String(retryAfter)])
     }
 
-    /// A storage error as the API answers it: `404 not_found` (naming `resource`) or `409
-    /// conflict`; anything else is not the caller's fault and stays unexpected (a 500).
-    static func from(_ error: StorageError, resource: String = "resource") -> any Error {
+    /// A storage error as the API answers it: `404 not_found` or `409 conflict`; anything else
+    /// is not the caller's fault and stays unexpected (a 500).
+    static func from(_ error: StorageError) -> any Error {
         switch error {
-        case .notFound: Self.notFound("no such \(resource)")
+        case .notFound: Self.notFound("no such resource")
         case .alreadyExists: Self(APIErrorCode.conflict, "a resource with the same unique key exists")
         default: error
         }

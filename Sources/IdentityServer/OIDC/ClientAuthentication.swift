@@ -16,8 +16,15 @@ struct ClientAuthentication {
         var formSecret: String?
     }
 
+    /// The application the request authenticates as (its `Authorization` header and form
+    /// fields), which must be a client of the issuer `{tenant, realm}`: `401 invalid_client`
+    /// otherwise, with a Basic challenge when the client tried Basic.
+    func authenticate(form: FormParameters, authorization: String?, tenantID: String, realmID: String) async throws -> ApplicationRecord {
+        try await authenticate(try Self.presented(authorization: authorization, form: form), tenantID: tenantID, realmID: realmID)
+    }
+
     /// Reads the `Authorization` header and the form fields.
-    static func presented(authorization: String?, form: FormParameters) throws -> Presented {
+    private static func presented(authorization: String?, form: FormParameters) throws -> Presented {
         var presented = Presented(formClientID: try form.single("client_id"), formSecret: try form.single("client_secret"))
         if let authorization, authorization.lowercased().hasPrefix("basic ") {
             guard let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
@@ -30,8 +37,8 @@ struct ClientAuthentication {
         return presented
     }
 
-    /// The authenticated application, which must belong to the issuer's realm.
-    func authenticate(_ presented: Presented, realmID: String) async throws -> ApplicationRecord {
+    /// The authenticated application, which must belong to the issuer's tenant and realm.
+    private func authenticate(_ presented: Presented, tenantID: String, realmID: String) async throws -> ApplicationRecord {
         if presented.basic != nil, presented.formSecret != nil {
             throw ServerError.invalidRequest("use one client authentication method, not two")
         }
@@ -42,7 +49,9 @@ struct ClientAuthentication {
         if let formClientID = presented.formClientID, formClientID != clientID {
             throw ServerError.invalidRequest("client_id does not match the authenticated client")
         }
-        guard let application = try await store.application(clientID: clientID), application.realmID == realmID else {
+        guard let application = try await store.application(clientID: clientID),
+              application.tenantID == tenantID, application.realmID == realmID
+        else {
             throw Self.failure("unknown client", basic: usedBasic)
         }
         let secret: String?

@@ -21,10 +21,8 @@ struct TokenService {
     func exchange(
         _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
     ) async throws -> TokenEndpointResponse {
-        let presented = try ClientAuthentication.presented(authorization: authorization, form: form)
         let application = try await ClientAuthentication(store: store)
-            .authenticate(presented, realmID: realmID)
-        guard application.tenantID == tenantID else { throw Self.invalidGrant("unknown client for this issuer") }
+            .authenticate(form: form, authorization: authorization, tenantID: tenantID, realmID: realmID)
         guard let grantType = try form.single("grant_type") else { throw ServerError.invalidRequest("grant_type is missing") }
         guard grantType == "authorization_code" else {
             throw ServerError(OAuthErrorCode.unsupportedGrantType, "only authorization_code is supported")

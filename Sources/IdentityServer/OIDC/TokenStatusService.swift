@@ -14,9 +14,9 @@ struct TokenStatusService {
     /// Revokes an access token of the authenticated client. Unknown, invalid, expired or already
     /// revoked tokens are answered like revoked ones (RFC 7009 §2.2): the caller's goal is met.
     func revoke(_ form: FormParameters, authorization: String?, tenantID: String, realmID: String) async throws {
-        let application = try await client(form, authorization: authorization, tenantID: tenantID, realmID: realmID)
+        let application = try await ClientAuthentication(store: store)
+            .authenticate(form: form, authorization: authorization, tenantID: tenantID, realmID: realmID)
         let token = try requiredToken(form)
-        let check = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
         guard let claims = try await check.verified(token, tenantID: tenantID, realmID: realmID),
               claims.iss.value == baseURL.issuer(tenantID: tenantID, realmID: realmID)
         else { return }
@@ -37,12 +37,12 @@ struct TokenStatusService {
     func introspect(
         _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
     ) async throws -> IntrospectionResponse {
-        let application = try await client(form, authorization: authorization, tenantID: tenantID, realmID: realmID)
+        let application = try await ClientAuthentication(store: store)
+            .authenticate(form: form, authorization: authorization, tenantID: tenantID, realmID: realmID)
         guard application.clientType == .confidential else {
             throw ServerError.invalidClient("public clients cannot introspect tokens", triedBasic: false)
         }
         let token = try requiredToken(form)
-        let check = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
         guard let (claims, identity) = try await check.active(token, tenantID: tenantID, realmID: realmID) else {
             return .inactive
         }
@@ -52,16 +52,8 @@ struct TokenStatusService {
             sub: claims.sub.value, aud: claims.aud.value, iss: claims.iss.value, jti: claims.jti.value)
     }
 
-    /// The authenticated client, of this issuer.
-    private func client(
-        _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
-    ) async throws -> ApplicationRecord {
-        let presented = try ClientAuthentication.presented(authorization: authorization, form: form)
-        let application = try await ClientAuthentication(store: store).authenticate(presented, realmID: realmID)
-        guard application.tenantID == tenantID else {
-            throw ServerError.invalidClient("unknown client for this issuer", triedBasic: presented.basic != nil)
-        }
-        return application
+    private var check: AccessTokenCheck {
+        AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
     }
 
     private func requiredToken(_ form: FormParameters) throws -> String {
