@@ -17,7 +17,7 @@ import Testing
                 transactionHash: Fixtures.hash("ref-c"), now: Fixtures.at(10), code: Fixtures.code(expiresAt: Fixtures.at(70)))
             for (jti, expiry) in [("jti_old", 150.0), ("jti_new", 5000.0)] {
                 try await store.recordIssuedToken(
-                    IssuedTokenRecord(jti: jti, codeHash: Fixtures.hash("code-1"), expiresAt: Fixtures.at(expiry), revokedAt: nil))
+                    Fixtures.accessToken(jti, code: "code-1", expiresAt: Fixtures.at(expiry)))
             }
 
             // Expired before 200: ref-old, the code (70) and jti_old (150). ref-edge expires at the cutoff: kept.

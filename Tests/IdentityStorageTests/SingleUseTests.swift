@@ -203,10 +203,11 @@ import Testing
             let results = try await withThrowingTaskGroup(of: (Int, CodeRedemption).self) { group in
                 for n in 0..<16 {
                     group.addTask {
-                        let token = IssuedTokenRecord(
-                            jti: "jti_\(n)", codeHash: Fixtures.hash("code-1"), expiresAt: Fixtures.at(3600), revokedAt: nil)
+                        let issuance = TokenIssuance(
+                            session: Fixtures.session("ses_\(n)"), refreshToken: Fixtures.refreshToken("rt_\(n)", session: "ses_\(n)"),
+                            accessTokens: [Fixtures.accessToken("jti_\(n)", code: "code-1", session: "ses_\(n)")])
                         return (n, try await store.redeemAuthorizationCode(
-                            hash: Fixtures.hash("code-1"), now: Fixtures.at(20 + Double(n)), issuing: [token]))
+                            hash: Fixtures.hash("code-1"), now: Fixtures.at(20 + Double(n)), issuing: issuance))
                     }
                 }
                 return try await group.reduce(into: [(Int, CodeRedemption)]()) { $0.append($1) }
@@ -218,9 +219,12 @@ import Testing
             #expect(Set(replays.map(\.usedAt)) == [try await store.authorizationCode(hash: Fixtures.hash("code-1"))?.usedAt])
             for n in 0..<16 {
                 #expect((try await store.issuedToken(jti: "jti_\(n)") != nil) == (winners == [n]))
+                #expect((try await store.session(id: "ses_\(n)") != nil) == (winners == [n]))
+                #expect((try await store.refreshToken(hash: Fixtures.hash("rt_\(n)")) != nil) == (winners == [n]))
             }
-            // A replay seen now finds the winner's token to revoke.
+            // A replay seen now finds the winner's token, and ends the session it opened.
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("code-1"), at: Fixtures.at(40)) == 1)
+            #expect(try await store.session(id: "ses_\(winners[0])")?.revokedAt == Fixtures.at(40))
         }
     }
 
@@ -228,18 +232,15 @@ import Testing
     func revokeTokensRevokesEveryTokenOfTheCodeOnce(engine: TestEngine) async throws {
         try await engine.withStore { store in
             for (jti, code) in [("jti_1", "a"), ("jti_2", "a"), ("jti_3", "a"), ("jti_4", "b")] {
-                try await store.recordIssuedToken(
-                    IssuedTokenRecord(jti: jti, codeHash: Fixtures.hash(code), expiresAt: Fixtures.at(3600), revokedAt: nil))
+                try await store.recordIssuedToken(Fixtures.accessToken(jti, code: code))
             }
             await #expect(throws: StorageError.alreadyExists) {
-                try await store.recordIssuedToken(
-                    IssuedTokenRecord(jti: "jti_1", codeHash: Fixtures.hash("c"), expiresAt: Fixtures.at(1), revokedAt: nil))
+                try await store.recordIssuedToken(Fixtures.accessToken("jti_1", code: "c", expiresAt: Fixtures.at(1)))
             }
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("a"), at: Fixtures.at(50)) == 3)
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("a"), at: Fixtures.at(60)) == 0)
             #expect(try await store.issuedToken(jti: "jti_2")?.revokedAt == Fixtures.at(50))
-            #expect(try await store.issuedToken(jti: "jti_4") == IssuedTokenRecord(
-                jti: "jti_4", codeHash: Fixtures.hash("b"), expiresAt: Fixtures.at(3600), revokedAt: nil))
+            #expect(try await store.issuedToken(jti: "jti_4") == Fixtures.accessToken("jti_4", code: "b"))
             #expect(try await store.issuedToken(jti: "jti_x") == nil)
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("none"), at: Fixtures.at(1)) == 0)
 

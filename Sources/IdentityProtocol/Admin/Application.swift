@@ -17,6 +17,16 @@ public struct Application: Codable, Sendable, Equatable {
     /// Where `/authorize` sends the user: the embedded authenticator's invoke URL.
     public var invokeURL: String
     public var allowedScopes: [String]
+    /// `authorization_code`, `refresh_token`, `client_credentials`.
+    public var grantTypes: [String]
+    /// Seconds a sign-in can be renewed with refresh tokens.
+    public var refreshTokenLifetime: Int
+    /// Seconds a refresh token lasts unused.
+    public var refreshTokenIdleLifetime: Int
+    /// Browser origins allowed to call the provider (CORS).
+    public var allowedOrigins: [String]
+    /// Where RP-initiated logout may return the user.
+    public var postLogoutRedirectURIs: [String]
     /// The issuer to use with this client.
     public var issuer: String
     public var createdAt: Date
@@ -26,7 +36,8 @@ public struct Application: Codable, Sendable, Equatable {
     public init(
         id: String, tenantID: String, realmID: String, clientID: String, clientSecret: String?, displayName: String,
         clientType: String, tokenEndpointAuthMethod: String, redirectURIs: [String], invokeURL: String,
-        allowedScopes: [String], issuer: String, createdAt: Date, updatedAt: Date
+        allowedScopes: [String], grantTypes: [String], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
+        allowedOrigins: [String], postLogoutRedirectURIs: [String], issuer: String, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -39,6 +50,11 @@ public struct Application: Codable, Sendable, Equatable {
         self.redirectURIs = redirectURIs
         self.invokeURL = invokeURL
         self.allowedScopes = allowedScopes
+        self.grantTypes = grantTypes
+        self.refreshTokenLifetime = refreshTokenLifetime
+        self.refreshTokenIdleLifetime = refreshTokenIdleLifetime
+        self.allowedOrigins = allowedOrigins
+        self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.issuer = issuer
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -56,6 +72,11 @@ public struct Application: Codable, Sendable, Equatable {
         case redirectURIs = "redirect_uris"
         case invokeURL = "invoke_url"
         case allowedScopes = "allowed_scopes"
+        case grantTypes = "grant_types"
+        case refreshTokenLifetime = "refresh_token_lifetime"
+        case refreshTokenIdleLifetime = "refresh_token_idle_lifetime"
+        case allowedOrigins = "allowed_origins"
+        case postLogoutRedirectURIs = "post_logout_redirect_uris"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -1,8 +1,13 @@
 import Foundation
 
-/// Creates or updates an application. On create, `display_name`, `client_type`,
-/// `redirect_uris` and `invoke_url` are required; `allowed_scopes` defaults to `openid`;
-/// the auth method defaults to `client_secret_basic` (confidential) or `none` (public).
+/// Creates or updates an application. On create, `display_name` and `client_type` are
+/// required, and `redirect_uris` and `invoke_url` too when the application signs users in (the
+/// `authorization_code` grant); `allowed_scopes` defaults to `openid profile email
+/// offline_access`, `grant_types` to `authorization_code refresh_token`, the refresh lifetimes
+/// to 30 days absolute and 15 days idle; the auth method defaults to `client_secret_basic`
+/// (confidential) or `none` (public). A confidential application without the
+/// `authorization_code` grant is a service (client credentials) or a resource server
+/// (introspection).
 public struct ApplicationInput: Codable, Sendable, Equatable {
     public var displayName: String?
     public var clientType: String?
@@ -10,11 +15,23 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
     public var redirectURIs: [String]?
     public var invokeURL: String?
     public var allowedScopes: [String]?
+    /// `authorization_code`, `refresh_token`, `client_credentials`.
+    public var grantTypes: [String]?
+    /// Seconds a sign-in can be renewed with refresh tokens, however often.
+    public var refreshTokenLifetime: Int?
+    /// Seconds a refresh token lasts unused.
+    public var refreshTokenIdleLifetime: Int?
+    /// Browser origins (`https://app.example`) allowed to call the provider (CORS).
+    public var allowedOrigins: [String]?
+    /// Where RP-initiated logout may return the user, matched exactly.
+    public var postLogoutRedirectURIs: [String]?
 
     /// Creates an input.
     public init(
         displayName: String? = nil, clientType: String? = nil, tokenEndpointAuthMethod: String? = nil,
-        redirectURIs: [String]? = nil, invokeURL: String? = nil, allowedScopes: [String]? = nil
+        redirectURIs: [String]? = nil, invokeURL: String? = nil, allowedScopes: [String]? = nil,
+        grantTypes: [String]? = nil, refreshTokenLifetime: Int? = nil, refreshTokenIdleLifetime: Int? = nil,
+        allowedOrigins: [String]? = nil, postLogoutRedirectURIs: [String]? = nil
     ) {
         self.displayName = displayName
         self.clientType = clientType
@@ -22,6 +39,11 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         self.redirectURIs = redirectURIs
         self.invokeURL = invokeURL
         self.allowedScopes = allowedScopes
+        self.grantTypes = grantTypes
+        self.refreshTokenLifetime = refreshTokenLifetime
+        self.refreshTokenIdleLifetime = refreshTokenIdleLifetime
+        self.allowedOrigins = allowedOrigins
+        self.postLogoutRedirectURIs = postLogoutRedirectURIs
     }
 
     enum CodingKeys: String, CodingKey {
@@ -31,5 +53,10 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         case redirectURIs = "redirect_uris"
         case invokeURL = "invoke_url"
         case allowedScopes = "allowed_scopes"
+        case grantTypes = "grant_types"
+        case refreshTokenLifetime = "refresh_token_lifetime"
+        case refreshTokenIdleLifetime = "refresh_token_idle_lifetime"
+        case allowedOrigins = "allowed_origins"
+        case postLogoutRedirectURIs = "post_logout_redirect_uris"
     }
 }

@@ -21,6 +21,12 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var revocationEndpoint: String?
     /// `introspection_endpoint` (RFC 7662 §2, RFC 8414 §2).
     public var introspectionEndpoint: String?
+    /// `end_session_endpoint` (OpenID Connect RP-Initiated Logout 1.0 §2.1).
+    public var endSessionEndpoint: String?
+    /// `revocation_endpoint_auth_methods_supported` (RFC 8414 §2).
+    public var revocationEndpointAuthMethodsSupported: [String]?
+    /// `introspection_endpoint_auth_methods_supported` (RFC 8414 §2).
+    public var introspectionEndpointAuthMethodsSupported: [String]?
 
     /// Creates provider metadata.
     public init(
@@ -30,7 +36,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         tokenEndpointAuthMethodsSupported: [String], grantTypesSupported: [String],
         codeChallengeMethodsSupported: [String], claimsSupported: [String], responseModesSupported: [String]? = nil,
         authorizationResponseIssParameterSupported: Bool? = nil, revocationEndpoint: String? = nil,
-        introspectionEndpoint: String? = nil
+        introspectionEndpoint: String? = nil, endSessionEndpoint: String? = nil,
+        revocationEndpointAuthMethodsSupported: [String]? = nil, introspectionEndpointAuthMethodsSupported: [String]? = nil
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -49,6 +56,9 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
         self.revocationEndpoint = revocationEndpoint
         self.introspectionEndpoint = introspectionEndpoint
+        self.endSessionEndpoint = endSessionEndpoint
+        self.revocationEndpointAuthMethodsSupported = revocationEndpointAuthMethodsSupported
+        self.introspectionEndpointAuthMethodsSupported = introspectionEndpointAuthMethodsSupported
     }
 
     enum CodingKeys: String, CodingKey {
@@ -69,5 +79,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
         case revocationEndpoint = "revocation_endpoint"
         case introspectionEndpoint = "introspection_endpoint"
+        case endSessionEndpoint = "end_session_endpoint"
+        case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
+        case introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported"
     }
 }

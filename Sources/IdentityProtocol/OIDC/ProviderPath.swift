@@ -15,4 +15,6 @@ public enum ProviderPath {
     public static let revocation = "/revoke"
     /// Token introspection (RFC 7662 §2).
     public static let introspection = "/introspect"
+    /// RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0 §2).
+    public static let endSession = "/logout"
 }

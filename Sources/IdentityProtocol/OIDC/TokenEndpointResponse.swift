@@ -7,14 +7,19 @@ public struct TokenEndpointResponse: Codable, Sendable, Equatable {
     public var expiresIn: Int
     public var idToken: String?
     public var scope: String?
+    /// Renews the sign-in at the token endpoint (RFC 6749 §6); single use, rotated on every use.
+    public var refreshToken: String?
 
     /// Creates a token response.
-    public init(accessToken: String, tokenType: String, expiresIn: Int, idToken: String?, scope: String?) {
+    public init(
+        accessToken: String, tokenType: String, expiresIn: Int, idToken: String?, scope: String?, refreshToken: String? = nil
+    ) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.expiresIn = expiresIn
         self.idToken = idToken
         self.scope = scope
+        self.refreshToken = refreshToken
     }
 
     enum CodingKeys: String, CodingKey {
@@ -23,5 +28,6 @@ public struct TokenEndpointResponse: Codable, Sendable, Equatable {
         case expiresIn = "expires_in"
         case idToken = "id_token"
         case scope
+        case refreshToken = "refresh_token"
     }
 }

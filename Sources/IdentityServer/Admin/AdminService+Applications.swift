@@ -7,16 +7,15 @@ extension AdminService {
     func createApplication(_ tenantID: String, _ realmID: String, _ input: ApplicationInput) async throws -> Application {
         _ = try await realmRecord(tenantID, realmID)
         let type: ApplicationRecord.ClientType = try InputRules.oneOf(input.clientType, field: "client_type")
-        let method = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type)
         let secret = type == .confidential ? Secrets.clientSecret() : nil
         let now = now()
-        let record = ApplicationRecord(
+        var record = ApplicationRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, clientID: Secrets.clientID(),
             displayName: try InputRules.name(input.displayName, field: "display_name"), clientType: type,
-            tokenEndpointAuthMethod: method, clientSecretHash: secret.map(Secrets.hash),
-            redirectURIs: try Self.redirectURIs(input.redirectURIs),
-            invokeURL: try InputRules.absoluteURL(input.invokeURL, field: "invoke_url"),
-            allowedScopes: try Self.scopes(input.allowedScopes ?? Self.defaultScopes), createdAt: now, updatedAt: now)
+            tokenEndpointAuthMethod: try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type),
+            clientSecretHash: secret.map(Secrets.hash), redirectURIs: [], invokeURL: "", allowedScopes: Scopes.defaults,
+            createdAt: now, updatedAt: now)
+        try Self.apply(input, to: &record)
         try await write { try await store.createApplication(record) }
         try await audit("admin.application.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         var view = view(record)
@@ -44,9 +43,7 @@ extension AdminService {
         if input.tokenEndpointAuthMethod != nil {
             record.tokenEndpointAuthMethod = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: record.clientType)
         }
-        if let uris = input.redirectURIs { record.redirectURIs = try Self.redirectURIs(uris) }
-        if input.invokeURL != nil { record.invokeURL = try InputRules.absoluteURL(input.invokeURL, field: "invoke_url") }
-        if let scopes = input.allowedScopes { record.allowedScopes = try Self.scopes(scopes) }
+        try Self.apply(input, to: &record)
         record.updatedAt = now()
         try await write { try await store.updateApplication(record) }
         try await audit("admin.application.updated", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
@@ -84,20 +81,68 @@ extension AdminService {
             value, default: .clientSecretBasic, allowed: [.clientSecretBasic, .clientSecretPost], field: "token_endpoint_auth_method")
     }
 
-    /// What a new application may ask for unless told otherwise.
-    private static let defaultScopes = ["openid", "profile", "email"]
-
-    private static func redirectURIs(_ uris: [String]?) throws -> [String] {
-        guard let uris, !uris.isEmpty, uris.count <= 20 else {
-            throw ServerError.invalidRequest("'redirect_uris' must list 1–20 URIs")
+    /// Applies the settings `input` gives, then checks the record makes sense as a whole: an
+    /// application that signs users in has redirect URIs and an invoke URL; refresh tokens
+    /// renew sign-ins, so they come with the code grant; only a confidential client acts for itself.
+    private static func apply(_ input: ApplicationInput, to record: inout ApplicationRecord) throws {
+        if let uris = input.redirectURIs { record.redirectURIs = try urls(uris, field: "redirect_uris") }
+        if input.invokeURL != nil { record.invokeURL = try InputRules.absoluteURL(input.invokeURL, field: "invoke_url") }
+        if let scopes = input.allowedScopes { record.allowedScopes = try Self.scopes(scopes) }
+        if let grants = input.grantTypes {
+            guard !grants.isEmpty else { throw ServerError.invalidRequest("'grant_types' must not be empty") }
+            record.grantTypes = try grants.map { try InputRules.oneOf($0, field: "grant_types") }
         }
-        return try uris.map { try InputRules.absoluteURL($0, field: "redirect_uris") }
+        if let seconds = input.refreshTokenLifetime { record.refreshTokenLifetime = TimeInterval(seconds) }
+        if let seconds = input.refreshTokenIdleLifetime { record.refreshTokenIdleLifetime = TimeInterval(seconds) }
+        if let origins = input.allowedOrigins { record.allowedOrigins = try Self.origins(origins) }
+        if let uris = input.postLogoutRedirectURIs { record.postLogoutRedirectURIs = try urls(uris, field: "post_logout_redirect_uris") }
+
+        let grants = Set(record.grantTypes)
+        if grants.contains(.authorizationCode) {
+            guard !record.redirectURIs.isEmpty else {
+                throw ServerError.invalidRequest("'redirect_uris' must list 1–20 URIs for the authorization_code grant")
+            }
+            guard !record.invokeURL.isEmpty else {
+                throw ServerError.invalidRequest("'invoke_url' is required for the authorization_code grant")
+            }
+        } else if grants.contains(.refreshToken) {
+            throw ServerError.invalidRequest("'grant_types': refresh_token needs authorization_code")
+        }
+        if grants.contains(.clientCredentials), record.clientType != .confidential {
+            throw ServerError.invalidRequest("'grant_types': client_credentials is for confidential clients")
+        }
+        guard (60...maxRefreshLifetime).contains(record.refreshTokenIdleLifetime),
+              (record.refreshTokenIdleLifetime...maxRefreshLifetime).contains(record.refreshTokenLifetime)
+        else {
+            throw ServerError.invalidRequest(
+                "refresh lifetimes must be seconds with 60 ≤ refresh_token_idle_lifetime ≤ refresh_token_lifetime ≤ \(Int(maxRefreshLifetime))")
+        }
+    }
+
+    /// One year.
+    private static let maxRefreshLifetime: TimeInterval = 365 * 86_400
+
+    private static func urls(_ uris: [String], field: String) throws -> [String] {
+        guard uris.count <= 20 else { throw ServerError.invalidRequest("'\(field)' must list at most 20 URIs") }
+        return try uris.map { try InputRules.absoluteURL($0, field: field) }
+    }
+
+    /// Web origins as browsers send them (RFC 6454 §6.2): `http(s)://host[:port]`, nothing more.
+    private static func origins(_ origins: [String]) throws -> [String] {
+        guard origins.count <= 50 else { throw ServerError.invalidRequest("'allowed_origins' must list at most 50 origins") }
+        for origin in origins {
+            guard let components = URLComponents(string: origin), let scheme = components.scheme,
+                  ["http", "https"].contains(scheme), components.host?.isEmpty == false, components.path.isEmpty,
+                  components.query == nil, components.fragment == nil, components.user == nil, origin == origin.lowercased()
+            else { throw ServerError.invalidRequest("'allowed_origins' must be origins like https://app.example (lowercase, no path)") }
+        }
+        return origins
     }
 
     private static func scopes(_ scopes: [String]) throws -> [String] {
-        guard scopes.contains("openid"), scopes.count <= 50,
+        guard scopes.count <= 50,
               scopes.allSatisfy({ !$0.isEmpty && $0.count <= 100 && $0.allSatisfy { $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "\\" } })
-        else { throw ServerError.invalidRequest("'allowed_scopes' must include 'openid' and be scope tokens (RFC 6749 §3.3)") }
+        else { throw ServerError.invalidRequest("'allowed_scopes' must be scope tokens (RFC 6749 §3.3)") }
         return scopes
     }
 }

@@ -23,7 +23,10 @@ enum AdminViews {
         Application(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, clientID: r.clientID, clientSecret: nil,
             displayName: r.displayName, clientType: r.clientType.rawValue, tokenEndpointAuthMethod: r.tokenEndpointAuthMethod.rawValue,
-            redirectURIs: r.redirectURIs, invokeURL: r.invokeURL, allowedScopes: r.allowedScopes, issuer: issuer,
+            redirectURIs: r.redirectURIs, invokeURL: r.invokeURL, allowedScopes: r.allowedScopes,
+            grantTypes: r.grantTypes.map(\.rawValue), refreshTokenLifetime: Int(r.refreshTokenLifetime),
+            refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
+            postLogoutRedirectURIs: r.postLogoutRedirectURIs, issuer: issuer,
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 
@@ -38,6 +41,13 @@ enum AdminViews {
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: r.state.rawValue,
             deviceName: r.deviceName, certificate: try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
             createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)
+    }
+
+    static func session(_ r: SessionRecord, clientID: String?) -> AdminSession {
+        AdminSession(
+            id: r.id, identityID: r.identityID, applicationID: r.applicationID, clientID: clientID,
+            credentialID: r.credentialID, scope: r.scope, authTime: r.authTime, createdAt: r.createdAt,
+            expiresAt: r.expiresAt, lastRefreshedAt: r.lastRefreshedAt, revokedAt: r.revokedAt)
     }
 
     static func bindingJob(_ r: BindingJobRecord) -> BindingJob {

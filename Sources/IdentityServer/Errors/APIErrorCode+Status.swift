@@ -9,7 +9,7 @@ extension APIErrorCode {
              .extensionCodeExpired, .extensionCodeUsed, .extensionCancelled, .extensionAbandoned, .invalidEndorsement:
             .badRequest
         case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession: .unauthorized
-        case .credentialRevoked, .identityInactive: .forbidden
+        case .credentialRevoked, .identityInactive, .originNotAllowed: .forbidden
         case .notFound: .notFound
         case .conflict, .extensionStateConflict: .conflict
         case .rateLimited: .tooManyRequests

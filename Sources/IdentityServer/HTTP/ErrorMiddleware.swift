@@ -13,17 +13,25 @@ struct ErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as ServerError {
+        } catch {
+            return try Self.response(for: error, to: request, context: context)
+        }
+    }
+
+    /// The response that answers `error`.
+    static func response(for error: any Error, to request: Request, context: Context) throws -> Response {
+        switch error {
+        case let error as ServerError:
             return try error.response(from: request, context: context)
-        } catch is NIOTooManyBytesError {
+        case is NIOTooManyBytesError:
             return try Self.payloadTooLarge.response(from: request, context: context)
-        } catch let error as HTTPError where (400..<500).contains(error.status.code) {
+        case let error as HTTPError where (400..<500).contains(error.status.code):
             let answer = error.status == .contentTooLarge
                 ? Self.payloadTooLarge
                 : ServerError(APIErrorCode.invalidRequest, error.body ?? error.status.reasonPhrase,
                               status: error.status == .notFound || error.status == .methodNotAllowed ? error.status : .badRequest)
             return try answer.response(from: request, context: context)
-        } catch {
+        default:
             context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: type(of: error)))"])
             let body = APIErrorBody(error: OAuthErrorCode.serverError.rawValue, errorDescription: "internal error")
             return (try? JSONResponse.make(body, status: .internalServerError)) ?? Response(status: .internalServerError)

@@ -23,12 +23,16 @@ enum Routes {
             store: store, keyring: keyring, codes: context.extensionCodes, signals: context.extensionSignals,
             claimLimiter: context.claimRateLimiter, limits: context.credentialExtension, audit: audit, metrics: metrics, now: now
         ), trustedProxies: context.trustedProxies).register(on: router)
+        let accessTokens = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
         OIDCController(
             authorization: AuthorizationService(store: store, lifetimes: lifetimes, baseURL: baseURL, now: now),
             tokens: TokenService(
                 store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
+            userInfo: UserInfoService(check: accessTokens),
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
-            tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now)
+            tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
+            endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
+            cors: CORSMiddleware(store: store)
         ).register(on: router)
         let mail = context.mail
         AdminController { admin in

@@ -7,6 +7,7 @@ struct ServerMetrics: Sendable {
     let authenticationsFailed: Counter
     let tokensIssued: Counter
     let codeReplays: Counter
+    let refreshTokenReplays: Counter
 
     init(registry: PrometheusCollectorRegistry) {
         credentialsBound = registry.makeCounter(name: "bi_credentials_bound_total")
@@ -14,5 +15,6 @@ struct ServerMetrics: Sendable {
         authenticationsFailed = registry.makeCounter(name: "bi_authentications_failed_total")
         tokensIssued = registry.makeCounter(name: "bi_tokens_issued_total")
         codeReplays = registry.makeCounter(name: "bi_authorization_code_replays_total")
+        refreshTokenReplays = registry.makeCounter(name: "bi_refresh_token_replays_total")
     }
 }

@@ -67,14 +67,14 @@ struct AuthorizationService {
         guard responseType == "code" else {
             throw ServerError(OAuthErrorCode.unsupportedResponseType, "only response_type=code is supported")
         }
-        let requested = try parameters.single("scope")?.split(separator: " ").map(String.init) ?? []
+        guard application.grantTypes.contains(.authorizationCode) else {
+            throw ServerError(OAuthErrorCode.unauthorizedClient, "this client may not use the authorization code grant")
+        }
+        let requested = Scopes.parse(try parameters.single("scope"))
         guard !requested.isEmpty else { throw ServerError(OAuthErrorCode.invalidScope, "scope is missing") }
         // Scopes the client may not have are left out of the grant, not refused (OIDC Core
         // §3.1.2.1); the token response's `scope` says what was granted (RFC 6749 §5.1).
-        var scopes: [String] = []
-        for scope in requested where application.allowedScopes.contains(scope) && !scopes.contains(scope) {
-            scopes.append(scope)
-        }
+        let scopes = Scopes.grantable(requested, for: application)
         guard !scopes.isEmpty else {
             throw ServerError(OAuthErrorCode.invalidScope, "none of the requested scopes is allowed for this client")
         }

@@ -21,16 +21,27 @@ struct DiscoveryService {
             responseTypesSupported: ["code"],
             subjectTypesSupported: ["public"],
             idTokenSigningAlgValuesSupported: ["ES256"],
-            scopesSupported: ["openid", "profile", "email"],
-            tokenEndpointAuthMethodsSupported: ApplicationRecord.TokenEndpointAuthMethod.allCases.map(\.rawValue),
-            grantTypesSupported: ["authorization_code"],
+            scopesSupported: Scopes.defaults,
+            tokenEndpointAuthMethodsSupported: Self.clientAuthMethods,
+            grantTypesSupported: ApplicationRecord.GrantType.allCases.map(\.rawValue),
             codeChallengeMethodsSupported: [PKCES256.method],
-            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr",
+            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr", "sid",
                               "preferred_username", "name", "email"],
             responseModesSupported: ["query"],
             authorizationResponseIssParameterSupported: true,
             revocationEndpoint: issuer + ProviderPath.revocation,
-            introspectionEndpoint: issuer + ProviderPath.introspection)
+            introspectionEndpoint: issuer + ProviderPath.introspection,
+            endSessionEndpoint: issuer + ProviderPath.endSession,
+            revocationEndpointAuthMethodsSupported: Self.clientAuthMethods,
+            introspectionEndpointAuthMethodsSupported: Self.clientAuthMethods.filter {
+                $0 != ApplicationRecord.TokenEndpointAuthMethod.none.rawValue
+            })
+    }
+
+    /// How clients authenticate at the token and revocation endpoints; introspection answers
+    /// only the confidential ones.
+    private static var clientAuthMethods: [String] {
+        ApplicationRecord.TokenEndpointAuthMethod.allCases.map(\.rawValue)
     }
 
     /// The realm's JSON Web Key Set, encoded once per key change.

@@ -81,18 +81,34 @@ public protocol IdentityStore: Sendable {
     func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws
     /// The code with this hash, used or not; nothing changes.
     func authorizationCode(hash: Data) async throws -> AuthorizationCodeRecord?
-    /// In one transaction: marks an unused code used and records `tokens` as issued from it, so a
-    /// replay seen afterwards finds them to revoke. One call per code can return `.redeemed`;
-    /// the others record nothing.
-    func redeemAuthorizationCode(hash: Data, now: Date, issuing tokens: [IssuedTokenRecord]) async throws -> CodeRedemption
+    /// In one transaction: marks an unused code used and records what it earned (its session,
+    /// refresh token, access tokens), so a replay seen afterwards finds them to revoke. One call
+    /// per code can return `.redeemed`; the others record nothing.
+    func redeemAuthorizationCode(hash: Data, now: Date, issuing issuance: TokenIssuance) async throws -> CodeRedemption
     func recordIssuedToken(_ token: IssuedTokenRecord) async throws
     func issuedToken(jti: String) async throws -> IssuedTokenRecord?
     /// Revokes one issued token; `false` when there is none with that id or it was revoked already.
     @discardableResult
     func revokeIssuedToken(jti: String, at: Date) async throws -> Bool
-    /// Revokes every token issued from the code; returns how many were revoked now.
+    /// Revokes every token issued from the code, and the session it opened with that session's
+    /// tokens; returns how many access tokens were revoked now.
     @discardableResult
     func revokeTokens(issuedFromCode codeHash: Data, at: Date) async throws -> Int
+
+    // MARK: Sessions and refresh tokens
+    func session(id: String) async throws -> SessionRecord?
+    /// The identity's sessions, ended or not, until housekeeping removes them.
+    func listSessions(identityID: String, _ page: PageRequest) async throws -> Page<SessionRecord>
+    /// Ends a session and revokes its access tokens, in one transaction; `false` when there is
+    /// no such session or it had ended already.
+    @discardableResult
+    func revokeSession(id: String, at: Date) async throws -> Bool
+    /// The refresh token with this hash, used or not, and its session, ended or not.
+    func refreshToken(hash: Data) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
+    /// In one transaction: marks the unused refresh token used if its session has not ended, and
+    /// records its successor and the access token in `issuance`. One call per token can
+    /// return `.rotated`; the others write nothing.
+    func rotateRefreshToken(hash: Data, now: Date, issuing issuance: TokenIssuance) async throws -> RefreshRotation
 
     // MARK: Credential extension
     /// Throws ``StorageError/alreadyExists`` when the code hash is taken (draw another code).
@@ -133,15 +149,15 @@ public protocol IdentityStore: Sendable {
     // MARK: Audit and housekeeping
     func appendAuditEvent(_ event: AuditEventRecord) async throws
     func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord>
-    /// Deletes transactions, codes, issued-token rows, extension sessions and rate-limit windows
-    /// that expired before `cutoff`; returns the count.
+    /// Deletes transactions, codes, issued-token rows, sessions (with their refresh tokens),
+    /// extension sessions and rate-limit windows that expired before `cutoff`; returns the count.
     @discardableResult
     func deleteExpired(before cutoff: Date) async throws -> Int
 }
 
 extension IdentityStore {
-    /// Marks an unused code used, recording no tokens.
+    /// Marks an unused code used, recording nothing.
     public func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption {
-        try await redeemAuthorizationCode(hash: hash, now: now, issuing: [])
+        try await redeemAuthorizationCode(hash: hash, now: now, issuing: TokenIssuance())
     }
 }

@@ -19,6 +19,17 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     /// Where `/authorize` sends the user (the embedded authenticator's invoke URL).
     public var invokeURL: String
     public var allowedScopes: [String]
+    /// The grants it may use at the token endpoint.
+    public var grantTypes: [GrantType]
+    /// How long a sign-in can be renewed with refresh tokens, however often it is.
+    public var refreshTokenLifetime: TimeInterval
+    /// How long a refresh token lasts unused.
+    public var refreshTokenIdleLifetime: TimeInterval
+    /// Browser origins (`scheme://host[:port]`) whose scripts may call the token, userinfo,
+    /// revocation, introspection, discovery and JWKS endpoints (CORS).
+    public var allowedOrigins: [String]
+    /// Exact-match list of where RP-initiated logout may send the user back.
+    public var postLogoutRedirectURIs: [String]
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -26,7 +37,11 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     public init(
         id: String, tenantID: String, realmID: String, clientID: String, displayName: String,
         clientType: ClientType, tokenEndpointAuthMethod: TokenEndpointAuthMethod, clientSecretHash: Data?,
-        redirectURIs: [String], invokeURL: String, allowedScopes: [String], createdAt: Date, updatedAt: Date
+        redirectURIs: [String], invokeURL: String, allowedScopes: [String],
+        grantTypes: [GrantType] = ApplicationRecord.defaultGrantTypes,
+        refreshTokenLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenLifetime,
+        refreshTokenIdleLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenIdleLifetime,
+        allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [], createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -39,7 +54,19 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.redirectURIs = redirectURIs
         self.invokeURL = invokeURL
         self.allowedScopes = allowedScopes
+        self.grantTypes = grantTypes
+        self.refreshTokenLifetime = refreshTokenLifetime
+        self.refreshTokenIdleLifetime = refreshTokenIdleLifetime
+        self.allowedOrigins = allowedOrigins
+        self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// Sign-in, renewed by refresh tokens.
+    public static let defaultGrantTypes: [GrantType] = [.authorizationCode, .refreshToken]
+    /// 30 days.
+    public static let defaultRefreshTokenLifetime: TimeInterval = 30 * 86_400
+    /// 15 days.
+    public static let defaultRefreshTokenIdleLifetime: TimeInterval = 15 * 86_400
 }

@@ -1,17 +1,27 @@
 public import Foundation
 
-/// A token the server issued (by its `jti`), so it can be revoked when its code is replayed.
+/// An access token the server issued (by its `jti`), so it can be revoked, and found to be
+/// revoked, however it was obtained.
 public struct IssuedTokenRecord: Sendable, Equatable {
     public var jti: String
-    /// The code it was issued from.
-    public var codeHash: Data
+    /// How it was obtained; `clientCredentials` tokens stand for their client, not a user.
+    public var grant: ApplicationRecord.GrantType
+    /// The code it was issued from (`authorizationCode` only).
+    public var codeHash: Data?
+    /// The session it belongs to (`nil` for client credentials).
+    public var sessionID: String?
     public var expiresAt: Date
     public var revokedAt: Date?
 
     /// Creates a record.
-    public init(jti: String, codeHash: Data, expiresAt: Date, revokedAt: Date?) {
+    public init(
+        jti: String, grant: ApplicationRecord.GrantType, codeHash: Data?, sessionID: String?, expiresAt: Date,
+        revokedAt: Date?
+    ) {
         self.jti = jti
+        self.grant = grant
         self.codeHash = codeHash
+        self.sessionID = sessionID
         self.expiresAt = expiresAt
         self.revokedAt = revokedAt
     }

@@ -47,7 +47,7 @@ extension SQLIdentityStore {
 
     public func deleteExpired(before cutoff: Date) async throws -> Int {
         let tables = [
-            AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table,
+            AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
             ExtensionSessionRecord.table, "rate_limit_windows",
         ]
         return try await engine.transaction { db in

@@ -53,7 +53,7 @@ extension SQLIdentityStore {
     }
 
     public func redeemAuthorizationCode(
-        hash: Data, now: Date, issuing tokens: [IssuedTokenRecord]
+        hash: Data, now: Date, issuing issuance: TokenIssuance
     ) async throws -> CodeRedemption {
         try await engine.transaction { db in
             let redeemed = try await db.raw("""
@@ -61,7 +61,7 @@ extension SQLIdentityStore {
                 WHERE code_hash = \(bind: hash) AND used_at IS NULL RETURNING *
                 """).first()
             if let redeemed {
-                for token in tokens { try await self.insert(token, on: db) }
+                try await self.insert(issuance, on: db)
                 return .redeemed(try AuthorizationCodeRecord(row: redeemed))
             }
             let existing = try await db.select().column("*").from(AuthorizationCodeRecord.table)
@@ -86,11 +86,32 @@ extension SQLIdentityStore {
     }
 
     public func revokeTokens(issuedFromCode codeHash: Data, at date: Date) async throws -> Int {
-        try await engine.run { db in
-            try await db.raw("""
+        try await engine.transaction { db in
+            let sessions = try await db.raw("""
+                UPDATE sessions SET revoked_at = \(bind: date.milliseconds)
+                WHERE code_hash = \(bind: codeHash) AND revoked_at IS NULL RETURNING id
+                """).all().map { try $0.string("id") }
+            var revoked = try await db.raw("""
                 UPDATE issued_tokens SET revoked_at = \(bind: date.milliseconds)
                 WHERE code_hash = \(bind: codeHash) AND revoked_at IS NULL RETURNING jti
                 """).all().count
+            for session in sessions { revoked += try await self.revokeTokens(ofSession: session, at: date, on: db) }
+            return revoked
         }
+    }
+
+    /// Inserts what one grant issued: session, refresh token, access tokens.
+    func insert(_ issuance: TokenIssuance, on db: any SQLDatabase) async throws {
+        if let session = issuance.session { try await insert(session, on: db) }
+        if let refreshToken = issuance.refreshToken { try await insert(refreshToken, on: db) }
+        for token in issuance.accessTokens { try await insert(token, on: db) }
+    }
+
+    /// Revokes the session's unrevoked access tokens; returns how many.
+    func revokeTokens(ofSession sessionID: String, at date: Date, on db: any SQLDatabase) async throws -> Int {
+        try await db.raw("""
+            UPDATE issued_tokens SET revoked_at = \(bind: date.milliseconds)
+            WHERE session_id = \(bind: sessionID) AND revoked_at IS NULL RETURNING jti
+            """).all().count
     }
 }

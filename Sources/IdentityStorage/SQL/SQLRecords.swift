@@ -31,6 +31,13 @@ extension SQLRow {
     func strings(_ column: String) throws -> [String] {
         try JSONDecoder().decode([String].self, from: Data(string(column).utf8))
     }
+    /// A list of values stored as JSON text of their raw strings.
+    func values<Value: RawRepresentable>(_ column: String) throws -> [Value] where Value.RawValue == String {
+        try strings(column).map { raw in
+            guard let value = Value(rawValue: raw) else { throw StorageError.invalidValue.with(detail: "\(column) has \(raw)") }
+            return value
+        }
+    }
 }
 
 /// A string list as stored: JSON text.
@@ -71,7 +78,10 @@ extension ApplicationRecord: SQLRecord {
         [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("client_id", clientID), ("display_name", displayName),
          ("client_type", clientType.rawValue), ("token_endpoint_auth_method", tokenEndpointAuthMethod.rawValue),
          ("client_secret_hash", clientSecretHash), ("redirect_uris", jsonText(redirectURIs)), ("invoke_url", invokeURL),
-         ("allowed_scopes", jsonText(allowedScopes)), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
+         ("allowed_scopes", jsonText(allowedScopes)), ("grant_types", jsonText(grantTypes.map(\.rawValue))),
+         ("refresh_token_lifetime", Int64(refreshTokenLifetime)), ("refresh_token_idle_lifetime", Int64(refreshTokenIdleLifetime)),
+         ("allowed_origins", jsonText(allowedOrigins)), ("post_logout_redirect_uris", jsonText(postLogoutRedirectURIs)),
+         ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
         self.init(
@@ -80,6 +90,10 @@ extension ApplicationRecord: SQLRecord {
             clientType: try row.value("client_type"), tokenEndpointAuthMethod: try row.value("token_endpoint_auth_method"),
             clientSecretHash: try row.optionalData("client_secret_hash"), redirectURIs: try row.strings("redirect_uris"),
             invokeURL: try row.string("invoke_url"), allowedScopes: try row.strings("allowed_scopes"),
+            grantTypes: try row.values("grant_types"),
+            refreshTokenLifetime: TimeInterval(try row.decode(column: "refresh_token_lifetime", as: Int64.self)),
+            refreshTokenIdleLifetime: TimeInterval(try row.decode(column: "refresh_token_idle_lifetime", as: Int64.self)),
+            allowedOrigins: try row.strings("allowed_origins"), postLogoutRedirectURIs: try row.strings("post_logout_redirect_uris"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }
@@ -180,11 +194,44 @@ extension AuthorizationCodeRecord: SQLRecord {
 extension IssuedTokenRecord: SQLRecord {
     static let table = "issued_tokens"
     var columns: [SQLColumn] {
-        [("jti", jti), ("code_hash", codeHash), ("expires_at", expiresAt.milliseconds), ("revoked_at", revokedAt?.milliseconds)]
+        [("jti", jti), ("grant_type", grant.rawValue), ("code_hash", codeHash), ("session_id", sessionID),
+         ("expires_at", expiresAt.milliseconds), ("revoked_at", revokedAt?.milliseconds)]
     }
     init(row: any SQLRow) throws {
-        self.init(jti: try row.string("jti"), codeHash: try row.data("code_hash"), expiresAt: try row.date("expires_at"),
+        self.init(jti: try row.string("jti"), grant: try row.value("grant_type"), codeHash: try row.optionalData("code_hash"),
+                  sessionID: try row.optionalString("session_id"), expiresAt: try row.date("expires_at"),
                   revokedAt: try row.optionalDate("revoked_at"))
+    }
+}
+
+extension SessionRecord: SQLRecord {
+    static let table = "sessions"
+    var columns: [SQLColumn] {
+        [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("application_id", applicationID),
+         ("identity_id", identityID), ("credential_id", credentialID), ("scope", scope), ("auth_time", authTime.milliseconds),
+         ("code_hash", codeHash), ("created_at", createdAt.milliseconds), ("expires_at", expiresAt.milliseconds),
+         ("last_refreshed_at", lastRefreshedAt?.milliseconds), ("revoked_at", revokedAt?.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
+            applicationID: try row.string("application_id"), identityID: try row.string("identity_id"),
+            credentialID: try row.string("credential_id"), scope: try row.string("scope"), authTime: try row.date("auth_time"),
+            codeHash: try row.data("code_hash"), createdAt: try row.date("created_at"), expiresAt: try row.date("expires_at"),
+            lastRefreshedAt: try row.optionalDate("last_refreshed_at"), revokedAt: try row.optionalDate("revoked_at"))
+    }
+}
+
+extension RefreshTokenRecord: SQLRecord {
+    static let table = "refresh_tokens"
+    var columns: [SQLColumn] {
+        [("token_hash", tokenHash), ("session_id", sessionID), ("created_at", createdAt.milliseconds),
+         ("expires_at", expiresAt.milliseconds), ("used_at", usedAt?.milliseconds)]
+    }
+    init(row: any SQLRow) throws {
+        self.init(
+            tokenHash: try row.data("token_hash"), sessionID: try row.string("session_id"), createdAt: try row.date("created_at"),
+            expiresAt: try row.date("expires_at"), usedAt: try row.optionalDate("used_at"))
     }
 }
 

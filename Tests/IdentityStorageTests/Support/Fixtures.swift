@@ -71,6 +71,23 @@ enum Fixtures {
             authTime: at(10), expiresAt: expiresAt, createdAt: at(10), usedAt: nil)
     }
 
+    /// An access token issued from a code.
+    static func accessToken(_ jti: String, code: String, session: String? = nil, expiresAt: Date = at(3600)) -> IssuedTokenRecord {
+        IssuedTokenRecord(
+            jti: jti, grant: .authorizationCode, codeHash: hash(code), sessionID: session, expiresAt: expiresAt, revokedAt: nil)
+    }
+
+    static func session(_ id: String = "ses_1", code: String = "code-1", expiresAt: Date = at(86_400)) -> SessionRecord {
+        SessionRecord(
+            id: id, tenantID: "ten_1", realmID: "rlm_1", applicationID: "app_1", identityID: "idn_1", credentialID: "crd_1",
+            scope: "openid email offline_access", authTime: at(10), codeHash: hash(code), createdAt: at(20),
+            expiresAt: expiresAt, lastRefreshedAt: nil, revokedAt: nil)
+    }
+
+    static func refreshToken(_ token: String, session: String = "ses_1", createdAt: Date = at(20)) -> RefreshTokenRecord {
+        RefreshTokenRecord(tokenHash: hash(token), sessionID: session, createdAt: createdAt, expiresAt: at(3600), usedAt: nil)
+    }
+
     static func extensionSession(_ id: String = "ext_1", code: String = "123456789") -> ExtensionSessionRecord {
         ExtensionSessionRecord(
             id: id, tenantID: "ten_1", realmID: "rlm_1", identityID: "idn_1", credentialID: "crd_1",

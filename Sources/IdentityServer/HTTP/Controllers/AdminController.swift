@@ -119,6 +119,15 @@ struct AdminController {
             return try JSONResponse.make(
                 try await acting(context).revokeCredential(t, r, try context.id("identity"), try context.id("credential")))
         }
+        identity.get("sessions") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await acting(context).sessions(t, r, try context.id("identity"), try request.page()))
+        }
+        identity.post("sessions/:session/revoke") { _, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(
+                try await acting(context).revokeSession(t, r, try context.id("identity"), try context.id("session")))
+        }
         identity.post("binding-jobs") { request, context in
             let (t, r) = try context.realmPath()
             return try JSONResponse.make(

@@ -2,18 +2,39 @@ import Hummingbird
 import IdentityProtocol
 
 /// The OpenID provider of each realm, under its issuer `/v1/tenants/{tenant}/realms/{realm}`,
-/// and the client lookup the SDK starts from.
+/// and the client lookup the SDK starts from. The endpoints scripts call answer CORS.
 struct OIDCController {
     let authorization: AuthorizationService
     let tokens: TokenService
+    let userInfo: UserInfoService
     let discovery: DiscoveryService
     let tokenStatus: TokenStatusService
+    let endSession: EndSessionService
+    let cors: CORSMiddleware
 
     func register(on router: Router<ServerRequestContext>) {
         router.get("v1/clients/:client") { _, context in
             try JSONResponse.make(try await discovery.client(context.parameters.require("client")))
         }
-        let issuer = router.group("v1/tenants/:tenant/realms/:realm")
+        let issuerPath: RouterPath = "v1/tenants/:tenant/realms/:realm"
+        registerBrowserFacing(on: router.group(issuerPath).add(middleware: cors))
+        let issuer = router.group(issuerPath)
+        issuer.get(RouterPath(ProviderPath.authorize)) { request, context in
+            try await authorize(try request.queryParameters(), context: context)
+        }
+        issuer.post(RouterPath(ProviderPath.authorize)) { request, context in
+            try await authorize(try await request.formParameters(context: context), context: context)
+        }
+        issuer.get(RouterPath(ProviderPath.endSession)) { request, context in
+            try await logout(try request.queryParameters(), context: context)
+        }
+        issuer.post(RouterPath(ProviderPath.endSession)) { request, context in
+            try await logout(try await request.formParameters(context: context), context: context)
+        }
+    }
+
+    /// Discovery, JWKS, token, userinfo, revocation and introspection, each with a preflight.
+    private func registerBrowserFacing(on issuer: RouterGroup<ServerRequestContext>) {
         issuer.get(RouterPath(ProviderPath.discovery)) { _, context in
             let (tenant, realm) = try Self.issuerPath(context)
             return try JSONResponse.make(try await discovery.metadata(tenantID: tenant, realmID: realm), cacheable: true)
@@ -22,18 +43,11 @@ struct OIDCController {
             let (tenant, realm) = try Self.issuerPath(context)
             return JSONResponse.raw(try await discovery.jwks(tenantID: tenant, realmID: realm), cacheable: true)
         }
-        issuer.get(RouterPath(ProviderPath.authorize)) { request, context in
-            try await authorize(try request.queryParameters(), context: context)
-        }
-        issuer.post(RouterPath(ProviderPath.authorize)) { request, context in
-            try await authorize(try await request.formParameters(context: context), context: context)
-        }
         issuer.post(RouterPath(ProviderPath.token)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
-            let response = try await tokens.exchange(
+            return try JSONResponse.make(try await tokens.exchange(
                 try await request.formParameters(context: context), authorization: request.headers[.authorization],
-                tenantID: tenant, realmID: realm)
-            return try JSONResponse.make(response)
+                tenantID: tenant, realmID: realm))
         }
         issuer.post(RouterPath(ProviderPath.revocation)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
@@ -53,7 +67,14 @@ struct OIDCController {
             issuer.on(RouterPath(ProviderPath.userinfo), method: method) { request, context in
                 let (tenant, realm) = try Self.issuerPath(context)
                 return try JSONResponse.make(
-                    try await tokens.userInfo(bearer: request.headers[.authorization], tenantID: tenant, realmID: realm))
+                    try await userInfo.userInfo(bearer: request.headers[.authorization], tenantID: tenant, realmID: realm))
+            }
+        }
+        for path in [ProviderPath.discovery, ProviderPath.jwks, ProviderPath.token, ProviderPath.userinfo,
+                     ProviderPath.revocation, ProviderPath.introspection] {
+            // Reached only without an Origin (the middleware answers preflights): say what is allowed.
+            issuer.on(RouterPath(path), method: .options) { _, _ in
+                Response(status: .noContent, headers: [.allow: CORSMiddleware.allowedMethods])
             }
         }
     }
@@ -63,6 +84,16 @@ struct OIDCController {
         switch try await authorization.authorize(parameters, tenantID: tenant, realmID: realm) {
         case .invokeAuthenticator(let url), .errorRedirect(let url):
             return JSONResponse.redirect(to: url)
+        }
+    }
+
+    private func logout(_ parameters: FormParameters, context: ServerRequestContext) async throws -> Response {
+        let (tenant, realm) = try Self.issuerPath(context)
+        switch try await endSession.endSession(parameters, tenantID: tenant, realmID: realm) {
+        case .redirect(let url):
+            return JSONResponse.redirect(to: url)
+        case .signedOut:
+            return try JSONResponse.make(["signed_out": true])
         }
     }
 

@@ -3,7 +3,8 @@ import IdentityStorage
 import JWTKit
 
 /// Whether an access token is active: signed by the realm's key as an `at+jwt`, issued by this
-/// issuer for it, unexpired, unrevoked, its client not deleted and its user still active. What `/userinfo` and
+/// issuer for it, unexpired, unrevoked, its client not deleted, and — for a user's token — its
+/// session standing (not ended, its credential and user active). What `/userinfo` and
 /// introspection both ask.
 struct AccessTokenCheck {
     let store: any IdentityStore
@@ -13,16 +14,23 @@ struct AccessTokenCheck {
 
     /// The token's claims and its user when it is active; `nil` for anything else. A failure to
     /// read storage is thrown, never taken for an inactive token.
-    func active(_ token: String, tenantID: String, realmID: String) async throws -> (AccessTokenClaims, IdentityRecord)? {
+    func active(_ token: String, tenantID: String, realmID: String) async throws -> ActiveAccessToken? {
         guard let claims = try await verified(token, tenantID: tenantID, realmID: realmID) else { return nil }
         let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now(),
               let issued = try await store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
-              let identity = try await store.identity(id: claims.sub.value), identity.status == .active,
-              identity.realmID == realmID,
               let application = try await store.application(clientID: claims.clientID), application.realmID == realmID
         else { return nil }
-        return (claims, identity)
+        if issued.grant == .clientCredentials {
+            return claims.sub.value == application.clientID ? ActiveAccessToken(claims: claims, identity: nil) : nil
+        }
+        if let sessionID = issued.sessionID {
+            guard let session = try await store.session(id: sessionID), try await store.isUsable(session) else { return nil }
+        }
+        guard let identity = try await store.identity(id: claims.sub.value), identity.status == .active,
+              identity.realmID == realmID
+        else { return nil }
+        return ActiveAccessToken(claims: claims, identity: identity)
     }
 
     /// The claims of a token signed by the realm's key as an `at+jwt`; `nil` when the realm does

@@ -1,0 +1,52 @@
+public import Foundation
+
+/// A sign-in as the admin API shows it: what one authorization code opened at the token
+/// endpoint, renewed by its refresh tokens until it ends.
+public struct AdminSession: Codable, Sendable, Equatable {
+    public var id: String
+    public var identityID: String
+    public var applicationID: String
+    /// The application's client id, while it exists.
+    public var clientID: String?
+    /// The credential that signed in.
+    public var credentialID: String
+    public var scope: String
+    public var authTime: Date
+    public var createdAt: Date
+    /// No refresh outlives this.
+    public var expiresAt: Date
+    public var lastRefreshedAt: Date?
+    /// When it was ended (revocation, logout, a replayed token).
+    public var revokedAt: Date?
+
+    /// Creates a session value.
+    public init(
+        id: String, identityID: String, applicationID: String, clientID: String?, credentialID: String, scope: String,
+        authTime: Date, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?, revokedAt: Date?
+    ) {
+        self.id = id
+        self.identityID = identityID
+        self.applicationID = applicationID
+        self.clientID = clientID
+        self.credentialID = credentialID
+        self.scope = scope
+        self.authTime = authTime
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.lastRefreshedAt = lastRefreshedAt
+        self.revokedAt = revokedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, scope
+        case identityID = "identity_id"
+        case applicationID = "application_id"
+        case clientID = "client_id"
+        case credentialID = "credential_id"
+        case authTime = "auth_time"
+        case createdAt = "created_at"
+        case expiresAt = "expires_at"
+        case lastRefreshedAt = "last_refreshed_at"
+        case revokedAt = "revoked_at"
+    }
+}

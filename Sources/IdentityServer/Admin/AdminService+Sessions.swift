@@ -1,0 +1,31 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// A user's sign-ins: listed, and ended one by one (its refresh and access tokens with it).
+extension AdminService {
+    func sessions(
+        _ tenantID: String, _ realmID: String, _ identityID: String, _ page: PageRequest
+    ) async throws -> AdminPage<AdminSession> {
+        _ = try await identityRecord(tenantID, realmID, identityID)
+        let records = try await store.listSessions(identityID: identityID, page)
+        var items: [AdminSession] = []
+        for record in records.items { items.append(try await sessionView(record)) }
+        return AdminPage(items: items, nextCursor: records.nextCursor)
+    }
+
+    func revokeSession(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> AdminSession {
+        _ = try await identityRecord(tenantID, realmID, identityID)
+        guard let session = try await store.session(id: sessionID), session.identityID == identityID else {
+            throw ServerError.notFound("no such session")
+        }
+        if try await store.revokeSession(id: sessionID, at: now()) {
+            try await audit("session.revoked", tenantID: tenantID, realmID: realmID, subjectID: sessionID)
+        }
+        return try await sessionView(try await store.session(id: sessionID) ?? session)
+    }
+
+    private func sessionView(_ record: SessionRecord) async throws -> AdminSession {
+        AdminViews.session(record, clientID: try await store.application(id: record.applicationID)?.clientID)
+    }
+}

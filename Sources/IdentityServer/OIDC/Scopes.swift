@@ -1,0 +1,31 @@
+import IdentityStorage
+
+/// Scope values (RFC 6749 §3.3) the provider itself gives meaning to.
+enum Scopes {
+    static let openID = "openid"
+    static let profile = "profile"
+    static let email = "email"
+    /// Asks for a refresh token (OIDC Core §11); granted only where the refresh grant is allowed.
+    static let offlineAccess = "offline_access"
+    /// About a signed-in user: meaningless for a client acting for itself.
+    static let user: Set<String> = [openID, profile, email, offlineAccess]
+    /// What a new application may ask for unless told otherwise.
+    static let defaults = [openID, profile, email, offlineAccess]
+
+    /// The values of a space-separated scope string, without repeats, in order.
+    static func parse(_ scope: String?) -> [String] {
+        var values: [String] = []
+        for value in (scope ?? "").split(separator: " ").map(String.init) where !values.contains(value) {
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The requested values the application may be granted, in order.
+    static func grantable(_ requested: [String], for application: ApplicationRecord) -> [String] {
+        requested.filter { scope in
+            application.allowedScopes.contains(scope)
+                && (scope != offlineAccess || application.grantTypes.contains(.refreshToken))
+        }
+    }
+}

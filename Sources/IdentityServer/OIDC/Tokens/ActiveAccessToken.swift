@@ -1,0 +1,8 @@
+import IdentityStorage
+
+/// An access token found active, with the user it stands for (`nil` for a client acting for
+/// itself, RFC 6749 §4.4).
+struct ActiveAccessToken {
+    let claims: AccessTokenClaims
+    let identity: IdentityRecord?
+}

@@ -1,0 +1,38 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// The client credentials grant (RFC 6749 §4.4): a confidential client acting for itself gets
+/// an access token whose subject is the client, with the scopes its application allows that
+/// are not about a user. No refresh token, no ID token (§4.4.3).
+extension TokenService {
+    func clientCredentials(_ form: FormParameters, application: ApplicationRecord) async throws -> TokenEndpointResponse {
+        guard application.clientType == .confidential else {
+            throw ServerError(OAuthErrorCode.unauthorizedClient, "only confidential clients may use client_credentials")
+        }
+        let allowed = application.allowedScopes.filter { !Scopes.user.contains($0) }
+        let requested = try form.single("scope").map(Scopes.parse)
+        let scopes = requested.map { $0.filter(allowed.contains) } ?? allowed
+        if let requested, !requested.isEmpty, scopes.isEmpty {
+            throw ServerError(OAuthErrorCode.invalidScope, "none of the requested scopes is allowed for this client")
+        }
+        let scope = scopes.joined(separator: " ")
+        let (issuer, now, expires) = times(application)
+        let jti = Secrets.identifier()
+        let accessToken = try await keyring.signer(realmID: application.realmID).sign(
+            AccessTokenClaims(
+                iss: .init(value: issuer), sub: .init(value: application.clientID), aud: .init(value: [issuer]),
+                exp: .init(value: expires), iat: .init(value: now), jti: .init(value: jti),
+                clientID: application.clientID, scope: scope, authTime: nil),
+            type: AccessTokenClaims.type)
+        try await store.recordIssuedToken(IssuedTokenRecord(
+            jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: expires, revokedAt: nil))
+        metrics.tokensIssued.increment()
+        try await audit.record(
+            "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: application.clientID,
+            detail: ["client_id": application.clientID, "jti": jti, "grant_type": ApplicationRecord.GrantType.clientCredentials.rawValue])
+        return TokenEndpointResponse(
+            accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetimes.token), idToken: nil,
+            scope: scope.isEmpty ? nil : scope)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// The refresh token grant (RFC 6749 §6) with rotation: every use returns a new refresh token
+/// and spends the old one; an old one presented again ends the whole session (RFC 9700
+/// §4.14.2). A session lives only while the credential that signed in and its user do.
+extension TokenService {
+    func refresh(_ form: FormParameters, application: ApplicationRecord) async throws -> TokenEndpointResponse {
+        guard let token = try form.single("refresh_token"), !token.isEmpty else {
+            throw ServerError.invalidRequest("refresh_token is missing")
+        }
+        let now = now()
+        let hash = Secrets.hash(token)
+        guard let (record, session) = try await store.refreshToken(hash: hash) else {
+            throw Self.invalidGrant("the refresh token is unknown")
+        }
+        guard session.applicationID == application.id else {
+            throw Self.invalidGrant("the refresh token was issued to another client")
+        }
+        if record.usedAt != nil { throw try await reused(session, now: now) }
+        guard session.revokedAt == nil else { throw Self.invalidGrant("the session has ended") }
+        guard record.expiresAt > now, session.expiresAt > now else { throw Self.invalidGrant("the refresh token has expired") }
+        guard try await store.isUsable(session) else {
+            throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
+        }
+        let scope = try narrowedScope(try form.single("scope"), granted: session.scope)
+
+        let (refreshToken, next) = newRefreshToken(session: session, application: application, now: now)
+        let (response, issued) = try await mint(
+            for: Subject(identityID: session.identityID, scope: scope, authTime: session.authTime, nonce: nil,
+                         sessionID: session.id),
+            application: application, grant: .refreshToken, codeHash: nil, refreshToken: refreshToken)
+        switch try await store.rotateRefreshToken(hash: hash, now: now, issuing: TokenIssuance(refreshToken: next, accessTokens: [issued])) {
+        case .rotated:
+            metrics.tokensIssued.increment()
+            try await audit.record(
+                "token.refreshed", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
+                detail: ["client_id": application.clientID, "jti": issued.jti, "session_id": session.id])
+            return response
+        case .alreadyUsed(let session):
+            throw try await reused(session, now: now)
+        case .notFound:
+            throw Self.invalidGrant("the session has ended")
+        }
+    }
+
+    /// A rotated refresh token presented again: one of its holders is not the client. Ends the
+    /// session and everything it issued, and returns the error to answer.
+    private func reused(_ session: SessionRecord, now: Date) async throws -> ServerError {
+        let ended = try await store.revokeSession(id: session.id, at: now)
+        metrics.refreshTokenReplays.increment()
+        try await audit.record(
+            "refresh_token.reused", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
+            detail: ["session_id": session.id, "session_ended": String(ended)])
+        return Self.invalidGrant("the refresh token has already been used; the session has ended")
+    }
+
+    /// The scope a refresh asks for: the granted one when omitted, never more (RFC 6749 §6).
+    private func narrowedScope(_ requested: String?, granted: String) throws -> String {
+        guard let requested else { return granted }
+        let asked = Scopes.parse(requested)
+        let grantedValues = Scopes.parse(granted)
+        guard !asked.isEmpty, asked.allSatisfy(grantedValues.contains) else {
+            throw ServerError(OAuthErrorCode.invalidScope, "a refresh may only narrow the scope that was granted")
+        }
+        return asked.joined(separator: " ")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+import JWTKit
+
+/// The token endpoint (RFC 6749 §3.2, OIDC Core §3.1.3). One handler authenticates the client,
+/// checks that it may use the grant it names, and hands over to that grant; every grant mints
+/// its tokens here, so no grant can skip a step.
+struct TokenService {
+    let store: any IdentityStore
+    let keyring: RealmKeyring
+    let audit: AuditLog
+    let metrics: ServerMetrics
+    let lifetimes: ServerConfiguration.Lifetimes
+    let baseURL: PublicBaseURL
+    let now: @Sendable () -> Date
+
+    /// Answers a token request.
+    func exchange(
+        _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
+    ) async throws -> TokenEndpointResponse {
+        let application = try await ClientAuthentication(store: store)
+            .authenticate(form: form, authorization: authorization, tenantID: tenantID, realmID: realmID)
+        guard let name = try form.single("grant_type") else { throw ServerError.invalidRequest("grant_type is missing") }
+        guard let grant = ApplicationRecord.GrantType(rawValue: name) else {
+            throw ServerError(OAuthErrorCode.unsupportedGrantType, "grant_type '\(name)' is not supported")
+        }
+        guard application.grantTypes.contains(grant) else {
+            throw ServerError(OAuthErrorCode.unauthorizedClient, "this client may not use the \(name) grant")
+        }
+        switch grant {
+        case .authorizationCode: return try await redeemCode(form, application: application)
+        case .refreshToken: return try await refresh(form, application: application)
+        case .clientCredentials: return try await clientCredentials(form, application: application)
+        }
+    }
+
+    /// What a user's grant is about, for minting.
+    struct Subject {
+        let identityID: String
+        let scope: String
+        let authTime: Date
+        let nonce: String?
+        let sessionID: String
+    }
+
+    /// Signs an access token (and an ID token when `openid` was granted) for a user of
+    /// `application`; returns the response and the record of the access token to store with the grant.
+    func mint(
+        for subject: Subject, application: ApplicationRecord, grant: ApplicationRecord.GrantType, codeHash: Data?,
+        refreshToken: String?
+    ) async throws -> (TokenEndpointResponse, IssuedTokenRecord) {
+        let (issuer, now, expires) = times(application)
+        let signer = try await keyring.signer(realmID: application.realmID)
+        let authTime = Int64(subject.authTime.timeIntervalSince1970)
+        let jti = Secrets.identifier()
+        let accessToken = try await signer.sign(
+            AccessTokenClaims(
+                iss: .init(value: issuer), sub: .init(value: subject.identityID), aud: .init(value: [issuer]),
+                exp: .init(value: expires), iat: .init(value: now), jti: .init(value: jti),
+                clientID: application.clientID, scope: subject.scope, authTime: authTime),
+            type: AccessTokenClaims.type)
+        var idToken: String?
+        if Scopes.parse(subject.scope).contains(Scopes.openID) {
+            idToken = try await signer.sign(
+                IDTokenClaims(
+                    iss: .init(value: issuer), sub: .init(value: subject.identityID), aud: .init(value: [application.clientID]),
+                    exp: .init(value: expires), iat: .init(value: now), authTime: authTime, nonce: subject.nonce,
+                    azp: application.clientID, amr: ["pop"], jti: .init(value: Secrets.identifier()), sid: subject.sessionID),
+                type: "JWT")
+        }
+        let response = TokenEndpointResponse(
+            accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetimes.token), idToken: idToken,
+            scope: subject.scope, refreshToken: refreshToken)
+        let record = IssuedTokenRecord(
+            jti: jti, grant: grant, codeHash: codeHash, sessionID: subject.sessionID, expiresAt: expires, revokedAt: nil)
+        return (response, record)
+    }
+
+    /// The issuer, the issue time in whole seconds (as most verifiers expect NumericDate
+    /// claims) and the access token's expiry.
+    func times(_ application: ApplicationRecord) -> (issuer: String, now: Date, expires: Date) {
+        let now = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+        return (baseURL.issuer(tenantID: application.tenantID, realmID: application.realmID), now,
+                now.addingTimeInterval(lifetimes.token))
+    }
+
+    /// A new refresh token for `session` and its record: it lapses unused after the
+    /// application's idle lifetime, never after the session's end.
+    func newRefreshToken(session: SessionRecord, application: ApplicationRecord, now: Date) -> (String, RefreshTokenRecord) {
+        let token = Secrets.token()
+        let expires = min(now.addingTimeInterval(application.refreshTokenIdleLifetime), session.expiresAt)
+        return (token, RefreshTokenRecord(
+            tokenHash: Secrets.hash(token), sessionID: session.id, createdAt: now, expiresAt: expires, usedAt: nil))
+    }
+
+    static func invalidGrant(_ description: String) -> ServerError {
+        ServerError(OAuthErrorCode.invalidGrant, description)
+    }
+}
