@@ -6,29 +6,8 @@ import X509
 
 /// The whole protocol driven from outside over HTTP, with hand-made P-256 keys and no SDK.
 @Suite struct ProtocolTests {
-    /// Starts a server (reached as `mode` says), sets up a realm, enrolls a device; runs `body`; stops the server.
-    private func withEnrolledDevice(
-        _ mode: ServerMode, _ body: @escaping @Sendable (RunningServer, TestRealm, TestDevice) async throws -> Void
-    ) async throws {
-        try await RunningServer.withRealm(mode) { server, realm in
-            var device = TestDevice()
-            let enrolled = try await device.enroll(link: try await realm.enrollmentLink(), server: server)
-            try #require(enrolled.status == 201, "enrollment: \(enrolled.json)")
-            try await body(server, realm, device)
-        }
-    }
-
-    /// Authorizes, answers with the device, returns the code.
-    private func signIn(_ party: TestRelyingParty, device: TestDevice, server: RunningServer) async throws -> String {
-        let invoke = try await party.authorize()
-        try #require(invoke.status == 302)
-        let result = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
-        try #require(result.status == 200, "authenticate: \(result.json)")
-        return try party.code(from: result)
-    }
-
     @Test(arguments: ServerMode.allCases) func fromEnrollmentLinkToVerifiedIDToken(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             // The chain: leaf for the credential, issued by the realm's root.
             let leaf = try Certificate(pemEncoded: device.chain[0])
             let root = try Certificate(pemEncoded: device.chain[1])
@@ -71,9 +50,9 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func publicClientWithPKCE(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.publicClient, server: server)
-            let code = try await signIn(party, device: device, server: server)
+            let code = try await party.signIn(with: device)
             let tokens = try await party.exchange(code)
             #expect(tokens.status == 200, "\(tokens.json)")
             _ = try await party.verifyIDToken(try #require(tokens.json["id_token"] as? String))
@@ -81,7 +60,7 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func authorizeErrors(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.publicClient, server: server)
             // No redirect for an unknown client or an unregistered redirect URI (RFC 6749 §4.1.2.1).
             for overrides in [["client_id": "nope"], ["redirect_uri": "https://evil.example/cb"], ["redirect_uri": nil]] {
@@ -120,9 +99,9 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func accessTokensAreIntrospectedAndRevoked(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let backend = TestRelyingParty(application: realm.confidential, server: server)
-            let issued = try await backend.exchange(try await signIn(backend, device: device, server: server))
+            let issued = try await backend.exchange(try await backend.signIn(with: device))
             let accessToken = try #require(issued.json["access_token"] as? String)
 
             // A resource server (a confidential client) introspects (RFC 7662 §2.2).
@@ -162,7 +141,7 @@ import X509
             #expect(try await backend.post(ProviderPath.revocation, [:]).error == "invalid_request")
 
             // A token of a client deleted since is inactive.
-            let appTokens = try await app.exchange(try await signIn(app, device: device, server: server))
+            let appTokens = try await app.exchange(try await app.signIn(with: device))
             let appToken = try #require(appTokens.json["access_token"] as? String)
             #expect(try await backend.post(ProviderPath.introspection, ["token": appToken]).json["active"] as? Bool == true)
             let listed = try await server.admin.send("GET", "\(realm.realmPath)/applications")
@@ -177,7 +156,7 @@ import X509
             #expect(nowhere.status == 401 && nowhere.error == "invalid_token")
 
             // A token of a user suspended since is inactive.
-            let second = try await backend.exchange(try await signIn(backend, device: device, server: server))
+            let second = try await backend.exchange(try await backend.signIn(with: device))
             let secondToken = try #require(second.json["access_token"] as? String)
             #expect(try await backend.post(ProviderPath.introspection, ["token": secondToken]).json["active"] as? Bool == true)
             _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
@@ -186,9 +165,9 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func replayedCodeFailsAndRevokesWhatItIssued(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
-            let code = try await signIn(party, device: device, server: server)
+            let code = try await party.signIn(with: device)
             let first = try await party.exchange(code)
             #expect(first.status == 200)
             let second = try await party.exchange(code)
@@ -203,21 +182,21 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func tokenEndpointRefusesWrongVerifierRedirectSecretOrClient(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
             // (Linux URLSession cannot hand back a 401 that carries a Basic challenge, so the
             // wrong secret travels in the body; this client must use Basic, so it fails too.)
             let wrongSecret = try await party.exchange(
-                try await signIn(party, device: device, server: server), secret: "wrong", secretInBody: true)
+                try await party.signIn(with: device), secret: "wrong", secretInBody: true)
             #expect(wrongSecret.status == 401)
             #expect(wrongSecret.error == "invalid_client")
             let rightSecretWrongMethod = try await party.exchange(
-                try await signIn(party, device: device, server: server), secret: party.application.clientSecret,
+                try await party.signIn(with: device), secret: party.application.clientSecret,
                 secretInBody: true)
             #expect(rightSecretWrongMethod.error == "invalid_client")
 
             // Validated before it is spent: none of these refusals burns the code.
-            let code = try await signIn(party, device: device, server: server)
+            let code = try await party.signIn(with: device)
             let wrongVerifier = try await party.exchange(code, verifier: PKCES256.makeVerifier())
             #expect(wrongVerifier.error == "invalid_grant")
             let wrongRedirect = try await party.exchange(code, redirectURI: "https://app.example/other")
@@ -247,7 +226,7 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func bindingTokensAreSingleUseAndCSRsMustProvePossession(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let link = try await realm.enrollmentLink()
             let token = try #require(HTTPTestClient.queryItem("token", in: link))
             let other = TestDevice()
@@ -273,7 +252,7 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func assertionsMustBeSignedByTheCredentialAndChainToTheRealm(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
             let byOtherKey = try await device.authenticate(
                 invokeURL: try #require(try await party.authorize().location), server: server,
@@ -303,7 +282,7 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func revokedCredentialsAndSuspendedIdentitiesCannotSignIn(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, realm, device in
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
             let party = TestRelyingParty(application: realm.confidential, server: server)
             var second = TestDevice()
             #expect(try await second.enroll(link: try await realm.enrollmentLink(), server: server).status == 201)
@@ -332,7 +311,7 @@ import X509
     }
 
     @Test(arguments: ServerMode.allCases) func badBodiesAreFourHundreds(mode: ServerMode) async throws {
-        try await withEnrolledDevice(mode) { server, _, _ in
+        try await RunningServer.withEnrolledDevice(mode) { server, _, _ in
             let client = server.client()
             let malformed = try await client.send(
                 "POST", DeviceAPI.bindCredential, headers: ["Content-Type": "application/json"], body: Data("{".utf8))
