@@ -45,6 +45,22 @@ extension Embedded {
         }
     }
 
+    /// Renews a sign-in with the refresh token of `tokens`: a new access token, ID token and
+    /// refresh token (the one given is spent). Single-flight: callers that refresh the same
+    /// tokens at once share one request, and a caller holding tokens this SDK has already
+    /// refreshed gets that refresh's result, so the server never sees a refresh token twice
+    /// (which would end the session). Throws ``BISDKError/sessionEnded(_:)`` when the session
+    /// is over: sign in again.
+    public func refreshTokens(_ tokens: TokenResponse) async throws(BISDKError) -> TokenResponse {
+        try await perform { try await TokenRefresh(context: $0).run(tokens) }
+    }
+
+    /// Signs out at the server: ends the session `tokens` belong to, its refresh token and every
+    /// access token it issued (token revocation, then RP-initiated logout with the ID token).
+    public func endSession(_ tokens: TokenResponse) async throws(BISDKError) {
+        try await perform { try await SessionEnd(context: $0).run(tokens) }
+    }
+
     /// Whether `url` is an invoke URL of the configured server (`?transaction=…&api_base_url=…`),
     /// which ``authenticate(url:onSelectCredential:)`` accepts.
     public func isAuthenticateUrl(_ url: URL) -> Bool {

@@ -50,6 +50,18 @@ extension Embedded {
         deliver(callback) { () async throws(BISDKError) in try await self.getCredentials() }
     }
 
+    /// Callback form of ``refreshTokens(_:)``.
+    public func refreshTokens(
+        _ tokens: TokenResponse, callback: @escaping @Sendable (Result<TokenResponse, BISDKError>) -> Void
+    ) {
+        deliver(callback) { () async throws(BISDKError) in try await self.refreshTokens(tokens) }
+    }
+
+    /// Callback form of ``endSession(_:)``.
+    public func endSession(_ tokens: TokenResponse, callback: @escaping @Sendable (Result<Void, BISDKError>) -> Void) {
+        deliver(callback) { () async throws(BISDKError) in try await self.endSession(tokens) }
+    }
+
     /// Callback form of ``deleteCredential(for:)``.
     public func deleteCredential(
         for handle: Credential.Handle, callback: @escaping @Sendable (Result<Credential, BISDKError>) -> Void

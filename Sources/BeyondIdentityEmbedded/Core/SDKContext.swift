@@ -17,6 +17,8 @@ struct SDKContext: Sendable {
     let credentialStateMaxAge: TimeInterval
     /// When credential states were last asked for.
     let stateRefresh = StateRefreshSchedule()
+    /// Keeps concurrent refreshes of one token to one request.
+    let refreshFlights = RefreshFlights()
     let log: Log
 
     init(

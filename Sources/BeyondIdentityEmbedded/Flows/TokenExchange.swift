@@ -21,6 +21,6 @@ struct TokenExchange: Sendable {
         context.log(.info, "token exchange: ID token verified")
         return TokenResponse(
             accessToken: AccessToken(value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn),
-            idToken: idToken)
+            idToken: idToken, refreshToken: response.refreshToken)
     }
 }

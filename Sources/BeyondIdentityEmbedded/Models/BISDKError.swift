@@ -45,6 +45,9 @@ public enum BISDKError: Error, Sendable, Equatable {
     case keyStoreFailure(String)
     /// Adding a credential to another device (extending or importing) failed.
     case extensionFailed(ExtensionFailure)
+    /// The sign-in cannot be renewed: its session ended (signed out, revoked, expired, a
+    /// refresh token used twice) or the credential that signed in was revoked. Sign in again.
+    case sessionEnded(String?)
 }
 
 extension BISDKError: LocalizedError {
@@ -89,6 +92,8 @@ extension BISDKError: LocalizedError {
             "The key store failed: \(reason)"
         case let .extensionFailed(failure):
             "Adding the credential to another device failed: \(failure)"
+        case let .sessionEnded(description):
+            "The session has ended; sign in again\(Self.detail(description))"
         }
     }
 

@@ -1,18 +1,24 @@
-/// The result of ``Embedded/authenticate()``: the tokens of a completed code exchange, with the
-/// ID token already verified by the SDK.
+/// The result of ``Embedded/authenticate()`` and ``Embedded/refreshTokens(_:)``: the tokens of
+/// a completed code exchange or refresh, with the ID token already verified by the SDK.
 public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
     /// The access token.
     public var accessToken: AccessToken
     /// The ID token (a compact JWS), verified: ES256 signature by a key of the issuer's JWKS,
     /// `iss`, `aud`, `azp`, `nonce`, `exp`, `iat`.
     public var idToken: String
+    /// Renews the sign-in with ``Embedded/refreshTokens(_:)`` when the server issued one. Single
+    /// use: every refresh returns the next one.
+    public var refreshToken: String?
 
     /// Creates a token response.
-    public init(accessToken: AccessToken, idToken: String) {
+    public init(accessToken: AccessToken, idToken: String, refreshToken: String? = nil) {
         self.accessToken = accessToken
         self.idToken = idToken
+        self.refreshToken = refreshToken
     }
 
-    /// Both tokens.
-    public var description: String { "TokenResponse(accessToken: \(accessToken), idToken: \(idToken))" }
+    /// The tokens; the refresh token only as whether there is one.
+    public var description: String {
+        "TokenResponse(accessToken: \(accessToken), idToken: \(idToken), refreshToken: \(refreshToken == nil ? "none" : "present"))"
+    }
 }

@@ -12,8 +12,9 @@ struct IDTokenVerifier: Sendable {
     /// The issuer discovered for the client.
     let provider: ProviderMetadata
     let clientID: String
-    /// The nonce sent in the authorization request.
-    let nonce: String
+    /// The nonce sent in the authorization request; `nil` for an ID token from a refresh,
+    /// which carries none (OIDC Core §12.2).
+    let nonce: String?
     let now: Date
     /// Allowed clock skew between device and server.
     static let leeway: TimeInterval = 60

@@ -37,6 +37,14 @@ struct APIClient: Sendable {
         return try decode(try await send(request, .oauth))
     }
 
+    /// `POST url` with a form body to an OAuth endpoint whose success has no body to read
+    /// (revocation, RFC 7009 §2.2; logout).
+    func post(_ url: URL, form fields: [(String, String)]) async throws {
+        _ = try await send(HTTPRequest(
+            method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: Data(FormEncoding.encode(fields).utf8)), .oauth)
+    }
+
     /// `GET url` of an OAuth endpoint that answers with a redirect; returns the absolute `Location`.
     func redirectLocation(of url: URL) async throws -> URL {
         let response = try await transport.send(HTTPRequest(method: "GET", url: url))

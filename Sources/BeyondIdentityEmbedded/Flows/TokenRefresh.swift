@@ -1,0 +1,42 @@
+import Foundation
+import IdentityProtocol
+
+/// Renews a sign-in with its refresh token at the token endpoint as a public client (RFC 6749
+/// §6) and verifies the new ID token (OIDC Core §12.2). A refresh the server refuses with
+/// `invalid_grant` means the session is over: ``BISDKError/sessionEnded(_:)``.
+struct TokenRefresh: Sendable {
+    let context: SDKContext
+
+    func run(_ tokens: TokenResponse) async throws -> TokenResponse {
+        guard let refreshToken = tokens.refreshToken else {
+            throw BISDKError.sessionEnded("the server issued no refresh token for this sign-in")
+        }
+        return try await context.refreshFlights.refresh(refreshToken) { try await exchange(refreshToken, previous: tokens) }
+    }
+
+    private func exchange(_ refreshToken: String, previous: TokenResponse) async throws -> TokenResponse {
+        let provider = try await context.discovery.provider()
+        guard let endpoint = URL(string: provider.tokenEndpoint) else {
+            throw BISDKError.invalidServerResponse("token_endpoint is not a URL")
+        }
+        let response: TokenEndpointResponse
+        do {
+            response = try await context.api.post(endpoint, form: [
+                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", context.clientID),
+            ])
+        } catch BISDKError.authorizationFailed(code: OAuthErrorCode.invalidGrant.rawValue, let description) {
+            context.log(.info, "refresh: the session has ended")
+            throw BISDKError.sessionEnded(description)
+        }
+        var idToken = previous.idToken
+        if let renewed = response.idToken {
+            let verifier = IDTokenVerifier(provider: provider, clientID: context.clientID, nonce: nil, now: context.clock())
+            _ = try await verifier.verify(renewed, keys: context.discovery)
+            idToken = renewed
+        }
+        context.log(.info, "refresh: tokens renewed")
+        return TokenResponse(
+            accessToken: AccessToken(value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn),
+            idToken: idToken, refreshToken: response.refreshToken)
+    }
+}
