@@ -113,6 +113,15 @@ import Testing
         let signedIn = try await bi(["authenticate"])
         #expect(signedIn.status == 0, "\(signedIn.stderr)")
         #expect((signedIn.json["id_token"] as? String)?.split(separator: ".").count == 3)
+        let firstRefresh = try #require(signedIn.json["refresh_token"] as? String)
+        let refreshed = try await bi(["refresh"])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        let secondRefresh = try #require(refreshed.json["refresh_token"] as? String)
+        #expect(secondRefresh != firstRefresh)
+        let signedOut = try await bi(["sign-out"])
+        #expect(signedOut.status == 0 && signedOut.json["signed_out"] as? Bool == true, "\(signedOut.stderr)")
+        let afterSignOut = try await bi(["refresh"])
+        #expect(afterSignOut.status == 1 && afterSignOut.stderr.contains("run `bi device authenticate` first"))
 
         let browser = TestRelyingParty(
             application: TestApplication(clientID: clientID, clientSecret: nil, issuer: try #require(app["issuer"] as? String)),

@@ -8,7 +8,7 @@ struct DeviceCommand: AsyncParsableCommand {
         commandName: "device",
         abstract: "The sample app: a device directory with its key store, driven through the SDK.",
         subcommands: [Configure.self, Register.self, Authenticate.self, Authorize.self, AuthenticateURL.self,
-                      CreatePKCE.self, Credentials.self, Delete.self, Extend.self, Import.self])
+                      CreatePKCE.self, Credentials.self, Delete.self, Extend.self, Import.self, Refresh.self, SignOut.self])
 
     struct Configure: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -56,13 +56,9 @@ struct DeviceCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Output.run {
-                let tokens = try await device.sdk().authenticate(onSelectCredential: Selection.pick(credential))
-                let view = TokensView(accessToken: tokens.accessToken.value, tokenType: tokens.accessToken.type,
-                                      expiresIn: tokens.accessToken.expiresIn, idToken: tokens.idToken)
-                try Output.emit(view, json: output.json, lines: [
-                    "signed in; ID token verified", "access token (\(view.tokenType), \(view.expiresIn) s): \(view.accessToken)",
-                    "ID token: \(view.idToken)",
-                ])
+                let session = DeviceSession(try await device.sdk().authenticate(onSelectCredential: Selection.pick(credential)))
+                try session.save(to: try device.directory())
+                try Output.emit(session, json: output.json, lines: ["signed in; ID token verified"] + session.lines)
             }
         }
     }
@@ -190,20 +186,5 @@ struct CredentialView: Codable {
     var lines: [String] {
         ["credential \(handle) [\(state)]", "  identity: \(identity)", "  realm: \(realm) / tenant: \(tenant)",
          "  root fingerprint (SHA-256): \(rootFingerprint)"]
-    }
-}
-
-/// Tokens as the CLI shows them.
-struct TokensView: Codable {
-    let accessToken: String
-    let tokenType: String
-    let expiresIn: Int
-    let idToken: String
-
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case tokenType = "token_type"
-        case expiresIn = "expires_in"
-        case idToken = "id_token"
     }
 }

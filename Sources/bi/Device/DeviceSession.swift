@@ -1,0 +1,65 @@
+import BeyondIdentityEmbedded
+import Foundation
+
+/// The tokens of the device's latest sign-in, as the CLI shows them and keeps them
+/// (`session.json` in the device directory, readable by its owner only) for `bi device
+/// refresh` and `bi device sign-out`.
+struct DeviceSession: Codable {
+    let accessToken: String
+    let tokenType: String
+    let expiresIn: Int
+    let idToken: String
+    let refreshToken: String?
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case idToken = "id_token"
+        case refreshToken = "refresh_token"
+    }
+
+    init(_ tokens: TokenResponse) {
+        accessToken = tokens.accessToken.value
+        tokenType = tokens.accessToken.type
+        expiresIn = tokens.accessToken.expiresIn
+        idToken = tokens.idToken
+        refreshToken = tokens.refreshToken
+    }
+
+    /// The tokens as the SDK takes them.
+    var tokens: TokenResponse {
+        TokenResponse(
+            accessToken: AccessToken(value: accessToken, type: tokenType, expiresIn: expiresIn), idToken: idToken,
+            refreshToken: refreshToken)
+    }
+
+    /// What the human-readable output says.
+    var lines: [String] {
+        ["access token (\(tokenType), \(expiresIn) s): \(accessToken)", "ID token: \(idToken)",
+         refreshToken.map { "refresh token: \($0)" } ?? "no refresh token"]
+    }
+
+    private static func file(in directory: URL) -> URL { directory.appendingPathComponent("session.json") }
+
+    /// The device's saved session.
+    static func load(from directory: URL) throws -> DeviceSession {
+        guard let data = FileManager.default.contents(atPath: file(in: directory).path) else {
+            throw CLIError("device \(directory.path) has no session: run `bi device authenticate` first")
+        }
+        return try JSONDecoder().decode(DeviceSession.self, from: data)
+    }
+
+    /// Saves the session, replacing the previous one, readable by the owner only.
+    func save(to directory: URL) throws {
+        let file = Self.file(in: directory)
+        try JSONEncoder().encode(self).write(to: file, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    }
+
+    /// Forgets the saved session.
+    static func remove(from directory: URL) throws {
+        let file = file(in: directory)
+        if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+    }
+}
