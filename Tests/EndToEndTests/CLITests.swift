@@ -122,6 +122,12 @@ import Testing
         #expect(signedOut.status == 0 && signedOut.json["signed_out"] as? Bool == true, "\(signedOut.stderr)")
         let afterSignOut = try await bi(["refresh"])
         #expect(afterSignOut.status == 1 && afterSignOut.stderr.contains("run `bi device authenticate` first"))
+        let sessions = try #require(try await admin(["sessions", "list"] + scope + ["--identity", identity])["items"] as? [[String: Any]])
+        #expect(sessions.count == 1 && sessions.first?["revoked_at"] != nil)
+        let service = try await admin(["applications", "create"] + scope + [
+            "--name", "Billing", "--type", "confidential", "--grant-type", "client_credentials", "--scope", "invoices.read",
+        ])
+        #expect(service["grant_types"] as? [String] == ["client_credentials"])
 
         let browser = TestRelyingParty(
             application: TestApplication(clientID: clientID, clientSecret: nil, issuer: try #require(app["issuer"] as? String)),

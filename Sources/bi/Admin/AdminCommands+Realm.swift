@@ -10,19 +10,15 @@ extension AdminCommand {
             subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self])
 
         struct Create: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Create an application; a confidential one's secret is shown once.", discussion: "Example: bi admin applications create --tenant T --realm R --name Backend --type confidential --redirect-uri https://app.example/callback --invoke-url https://app.example/invoke --scope openid --scope profile")
+            static let configuration = CommandConfiguration(abstract: "Create an application; a confidential one's secret is shown once.", discussion: "Example: bi admin applications create --tenant T --realm R --name Backend --type confidential --redirect-uri https://app.example/callback --invoke-url https://app.example/invoke --scope openid --scope profile; a service: --type confidential --grant-type client_credentials --scope invoices.read")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @Option(help: "Display name.") var name: String
             @Option(help: "confidential or public.") var type: String
-            @Option(help: "A redirect URI (repeat for several).") var redirectURI: [String]
-            @Option(help: "Where /authorize sends the user.") var invokeURL: String
-            @Option(help: "An allowed scope (repeat; default openid).") var scope: [String] = []
-            @Option(help: "client_secret_basic, client_secret_post or none.") var authMethod: String?
+            @OptionGroup var settings: ApplicationSettingsOptions
             func run() async throws {
-                try await admin.call("POST", realm.path + "/applications", body: ApplicationInput(
-                    displayName: name, clientType: type, tokenEndpointAuthMethod: authMethod, redirectURIs: redirectURI,
-                    invokeURL: invokeURL, allowedScopes: scope.isEmpty ? nil : scope), as: Application.self)
+                try await admin.call(
+                    "POST", realm.path + "/applications", body: settings.input(displayName: name, clientType: type), as: Application.self)
             }
         }
         struct List: AsyncParsableCommand {
@@ -45,13 +41,10 @@ extension AdminCommand {
             @OptionGroup var realm: RealmPath
             @Option(help: "The application id.") var application: String
             @Option(help: "Display name.") var name: String?
-            @Option(help: "Redirect URIs (repeat; replaces the list).") var redirectURI: [String] = []
-            @Option(help: "Where /authorize sends the user.") var invokeURL: String?
-            @Option(help: "Allowed scopes (repeat; replaces the list).") var scope: [String] = []
+            @OptionGroup var settings: ApplicationSettingsOptions
             func run() async throws {
-                try await admin.call("PATCH", realm.path + "/applications/\(application)", body: ApplicationInput(
-                    displayName: name, redirectURIs: redirectURI.isEmpty ? nil : redirectURI, invokeURL: invokeURL,
-                    allowedScopes: scope.isEmpty ? nil : scope), as: Application.self)
+                try await admin.call(
+                    "PATCH", realm.path + "/applications/\(application)", body: settings.input(displayName: name), as: Application.self)
             }
         }
         struct Delete: AsyncParsableCommand {
