@@ -176,6 +176,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            exclude: ["ThirdParty"],
             swiftSettings: strict
         ),
     ]

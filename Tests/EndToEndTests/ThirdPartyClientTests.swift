@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestProcessSupport
+
+/// Unmodified third-party relying parties against the real server over HTTP.
+@Suite struct ThirdPartyClientTests {
+    private static let authlibScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("ThirdParty/authlib_rp.py").path
+
+    /// Python authlib (from PyPI; `.ci/run` installs it) signs in with PKCE, verifies the ID
+    /// token, reads userinfo, refreshes, introspects, revokes and logs out — each check its own
+    /// or an assert on the server's answer in `ThirdParty/authlib_rp.py`.
+    @Test func authlibSignsInRefreshesIntrospectsRevokesAndLogsOut() async throws {
+        guard await Python.hasAuthlib else {
+            if Python.isAuthlibRequired { Issue.record("python3 cannot import authlib and requests") }
+            return
+        }
+        try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
+            let applications = try await server.admin.send("GET", "\(realm.realmPath)/applications")
+            let appID = try #require((applications.json["items"] as? [[String: Any]])?
+                .first { $0["client_id"] as? String == realm.confidential.clientID }?["id"] as? String)
+            let patched = try await server.admin.send("PATCH", "\(realm.realmPath)/applications/\(appID)", json: [
+                "allowed_scopes": ["openid", "profile", "email", "offline_access"],
+                "post_logout_redirect_uris": [TestRealm.callback],
+            ])
+            try #require(patched.status == 200)
+            let state = FileManager.default.temporaryDirectory.appendingPathComponent("authlib-\(UUID().uuidString).json").path
+            defer { try? FileManager.default.removeItem(atPath: state) }
+
+            let begun = try await Python.run([
+                Self.authlibScript, "begin", state, realm.confidential.issuer, realm.confidential.clientID,
+                try #require(realm.confidential.clientSecret), TestRealm.callback,
+            ])
+            try #require(begun.status == 0, "\(begun.errors)")
+            let invoke = try await server.client().send("GET", begun.output)
+            try #require(invoke.status == 302, "\(invoke.json)")
+            let answered = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
+            let redirect = try #require(answered.json["redirect_uri"] as? String)
+
+            let finished = try await Python.run([Self.authlibScript, "finish", state, redirect])
+            #expect(finished.status == 0, "\(finished.errors)")
+            let report = try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any]
+            #expect(report?["sub"] as? String == realm.identityID)
+            #expect(report?["logged_out"] as? Bool == true)
+        }
+    }
+}

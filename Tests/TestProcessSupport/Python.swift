@@ -1,0 +1,17 @@
+public import Foundation
+
+/// `python3` with the third-party OAuth client libraries the interoperability tests drive.
+public enum Python {
+    /// Whether `python3` can import authlib and requests.
+    public static var hasAuthlib: Bool {
+        get async { (try? await run(["-c", "import authlib, requests"]).status) == 0 }
+    }
+
+    /// In CI (`BI_REQUIRE_AUTHLIB=1`, set by `.ci/run`, which installs it) a missing authlib fails the test.
+    public static var isAuthlibRequired: Bool { ProcessInfo.processInfo.environment["BI_REQUIRE_AUTHLIB"] == "1" }
+
+    /// Runs `python3 arguments…`.
+    public static func run(_ arguments: [String]) async throws -> ChildProcess.Result {
+        try await ChildProcess.run("/usr/bin/env", ["python3"] + arguments)
+    }
+}
