@@ -100,4 +100,24 @@ import Testing
         let server = await FakeServer()
         await #expect(throws: BISDKError.invalidIDToken(.malformed)) { try await verify("a.b", server: server) }
     }
+
+    /// OpenID Connect Core §12.2: a refreshed ID token renews the same sign-in or is refused.
+    @Test func aRefreshedTokenMustBeAboutTheSameSignIn() {
+        let original = IDTokenClaims(
+            iss: "https://id.example/r", sub: "idn_1", aud: AudienceClaim(value: ["app"]), exp: ExpirationClaim(value: now.addingTimeInterval(300)),
+            iat: IssuedAtClaim(value: now), nonce: "n1", azp: nil, authTime: 1_899_999_000)
+        var renewed = original
+        renewed.iat = IssuedAtClaim(value: now.addingTimeInterval(600))
+        renewed.exp = ExpirationClaim(value: now.addingTimeInterval(900))
+        renewed.nonce = nil
+        #expect(renewed.isSameSignIn(as: original))
+        for change in [
+            { (c: inout IDTokenClaims) in c.sub = "idn_2" }, { $0.iss = "https://id.example/other" },
+            { $0.aud = AudienceClaim(value: ["app", "other"]) }, { $0.authTime = 1_899_999_500 }, { $0.authTime = nil }, { $0.azp = "other" },
+        ] {
+            var changed = renewed
+            change(&changed)
+            #expect(!changed.isSameSignIn(as: original))
+        }
+    }
 }

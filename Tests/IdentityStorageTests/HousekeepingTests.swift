@@ -50,6 +50,43 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func upgradingKeepsExistingApplicationsToTheCodeGrant(engine: TestEngine) async throws {
+        try await engine.withDatabase { open in
+            let store = try await open()
+            do {
+                try await upgrade(store)
+            } catch {
+                try? await store.shutdown()
+                throw error
+            }
+            try await store.shutdown()
+        }
+
+        func upgrade(_ store: SQLIdentityStore) async throws {
+            try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: 3)
+            try await store.createTenant(Fixtures.tenant())
+            try await store.createRealm(Fixtures.realm())
+            try await store.engine.run { db in
+                try await db.raw("""
+                    INSERT INTO applications (id, tenant_id, realm_id, client_id, display_name, client_type,
+                        token_endpoint_auth_method, redirect_uris, invoke_url, allowed_scopes, created_at, updated_at)
+                    VALUES ('app_old', 'ten_1', 'rlm_1', 'client_old', 'Old', 'public', 'none',
+                        '["https://app.example/cb"]', 'https://app.example', '["openid"]', 0, 0)
+                    """).run()
+            }
+            try await store.migrate()
+
+            // Refresh tokens are for an operator to turn on; an upgrade does not.
+            let upgraded = try #require(try await store.application(id: "app_old"))
+            #expect(upgraded.grantTypes == [.authorizationCode])
+            #expect(upgraded.refreshTokenLifetime == ApplicationRecord.defaultRefreshTokenLifetime)
+            #expect(upgraded.postLogoutRedirectURIs.isEmpty)
+            try await store.createApplication(Fixtures.application())
+            #expect(try await store.application(id: "app_1")?.grantTypes == ApplicationRecord.defaultGrantTypes)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func twoProcessesMigratingAtOnceBothSucceed(engine: TestEngine) async throws {
         try await engine.withTwoStores { first, second in
             async let a: Void = first.migrate()

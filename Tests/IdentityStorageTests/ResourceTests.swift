@@ -89,6 +89,25 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.all)
+    func anOriginIsAllowedOnlyWhereAnApplicationOfTheRealmListsItExactly(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            try await store.createRealm(Fixtures.realm("rlm_2"))
+            var spa = Fixtures.application("app_2", clientID: "client_2")
+            spa.allowedOrigins = ["https://spa.example", "http://localhost:5173"]
+            try await store.createApplication(spa)
+
+            #expect(try await store.realmAllowsOrigin("https://spa.example", realmID: "rlm_1"))
+            #expect(try await store.realmAllowsOrigin("http://localhost:5173", realmID: "rlm_1"))
+            // Only exact elements, and only in the application's realm.
+            for origin in ["https://spa.example.evil", "https://spa", "spa.example", "https://SPA.example", "%", "\"\"", ","] {
+                #expect(try await store.realmAllowsOrigin(origin, realmID: "rlm_1") == false, "\(origin)")
+            }
+            #expect(try await store.realmAllowsOrigin("https://spa.example", realmID: "rlm_2") == false)
+        }
+    }
+
     /// States are stored as strings; one this version does not know (written by a newer one,
     /// or by hand) is reported, never read as some other state.
     @Test(arguments: TestEngine.all)

@@ -18,6 +18,7 @@ struct SessionEnd: Sendable {
         if let endpoint = provider.endSessionEndpoint.flatMap(URL.init(string:)) {
             try await context.api.post(endpoint, form: [("id_token_hint", tokens.idToken), ("client_id", context.clientID)])
         }
+        if let refreshToken = tokens.refreshToken { await context.refreshFlights.forget(refreshToken) }
         context.log(.info, "sign-out: the session has ended")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityProtocol
+import JWTKit
 
 /// Renews a sign-in with its refresh token at the token endpoint as a public client (RFC 6749
 /// §6) and verifies the new ID token (OIDC Core §12.2). A refresh the server refuses with
@@ -11,7 +12,9 @@ struct TokenRefresh: Sendable {
         guard let refreshToken = tokens.refreshToken else {
             throw BISDKError.sessionEnded("the server issued no refresh token for this sign-in")
         }
-        return try await context.refreshFlights.refresh(refreshToken) { try await exchange(refreshToken, previous: tokens) }
+        return try await context.refreshFlights.refresh(refreshToken, now: context.clock()) {
+            try await exchange(refreshToken, previous: tokens)
+        }
     }
 
     private func exchange(_ refreshToken: String, previous: TokenResponse) async throws -> TokenResponse {
@@ -31,7 +34,11 @@ struct TokenRefresh: Sendable {
         var idToken = previous.idToken
         if let renewed = response.idToken {
             let verifier = IDTokenVerifier(provider: provider, clientID: context.clientID, nonce: nil, now: context.clock())
-            _ = try await verifier.verify(renewed, keys: context.discovery)
+            let claims = try await verifier.verify(renewed, keys: context.discovery)
+            // The token it renews was verified when it was received; only what it says is needed now.
+            guard let before = try? await JWTKeyCollection().unverified(previous.idToken, as: IDTokenClaims.self),
+                  claims.isSameSignIn(as: before)
+            else { throw BISDKError.invalidIDToken(.sessionMismatch) }
             idToken = renewed
         }
         context.log(.info, "refresh: tokens renewed")

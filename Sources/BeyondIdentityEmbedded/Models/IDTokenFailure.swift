@@ -22,12 +22,16 @@ public enum IDTokenFailure: Sendable, Equatable, CustomStringConvertible {
     case expired
     /// `iat` is in the future (beyond the allowed clock skew).
     case issuedInFuture
+    /// A refreshed ID token names another subject, audience or sign-in time than the one it
+    /// renews (OpenID Connect Core §12.2).
+    case sessionMismatch
 
     /// A short reason, for logs and ``BISDKError/errorDescription``.
     public var description: String {
         switch self {
         case .missing: "no id_token in the token response"
         case .malformed: "malformed token"
+        case .sessionMismatch: "the refreshed token is not about the same sign-in"
         case let .unsupportedAlgorithm(alg): "unsupported algorithm \(alg)"
         case let .unknownKeyID(kid): "unknown key id \(kid ?? "(none)")"
         case .badSignature: "signature does not verify"

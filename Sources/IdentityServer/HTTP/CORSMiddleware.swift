@@ -8,6 +8,7 @@ import IdentityStorage
 /// when an application of the realm lists it; a preflight from any other origin is refused
 /// (`403 origin_not_allowed`) and its responses carry no CORS headers, so the browser keeps
 /// them from the script. Errors are answered here, so a browser client can read them too.
+/// Every response says `Vary: Origin`, so that no cache serves one origin's answer to another.
 struct CORSMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
@@ -19,8 +20,8 @@ struct CORSMiddleware: RouterMiddleware {
     static let maxAge = "600"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let origin = request.headers[.origin] else { return try await next(request, context) }
-        let allowed = try await isAllowed(origin, realmID: context.parameters.require("realm"))
+        guard let origin = request.headers[.origin] else { return Self.varying(try await next(request, context)) }
+        let allowed = try await store.realmAllowsOrigin(origin, realmID: context.parameters.require("realm"))
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             guard allowed else {
                 throw ServerError(APIErrorCode.originNotAllowed, "no application of this realm allows the origin \(origin)")
@@ -37,24 +38,18 @@ struct CORSMiddleware: RouterMiddleware {
         } catch {
             response = try ErrorMiddleware.response(for: error, to: request, context: context)
         }
-        return allowed ? Self.allowing(origin, response) : response
-    }
-
-    /// Whether an application of the realm lists the origin.
-    private func isAllowed(_ origin: String, realmID: String) async throws -> Bool {
-        var page = PageRequest(size: 1000)
-        while true {
-            let applications = try await store.listApplications(realmID: realmID, page)
-            if applications.items.contains(where: { $0.allowedOrigins.contains(origin) }) { return true }
-            guard let cursor = applications.nextCursor else { return false }
-            page = PageRequest(size: 1000, cursor: cursor)
-        }
+        return allowed ? Self.allowing(origin, response) : Self.varying(response)
     }
 
     private static func allowing(_ origin: String, _ response: Response) -> Response {
-        var response = response
+        var response = varying(response)
         response.headers[.accessControlAllowOrigin] = origin
         response.headers[.accessControlExposeHeaders] = "WWW-Authenticate, DPoP-Nonce"
+        return response
+    }
+
+    private static func varying(_ response: Response) -> Response {
+        var response = response
         response.headers[values: .vary].append("Origin")
         return response
     }

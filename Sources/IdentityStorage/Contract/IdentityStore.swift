@@ -35,6 +35,8 @@ public protocol IdentityStore: Sendable {
     func application(id: String) async throws -> ApplicationRecord?
     func application(clientID: String) async throws -> ApplicationRecord?
     func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord>
+    /// Whether an application of the realm lists `origin` among its allowed (CORS) origins.
+    func realmAllowsOrigin(_ origin: String, realmID: String) async throws -> Bool
     func updateApplication(_ application: ApplicationRecord) async throws
     func deleteApplication(id: String) async throws
 

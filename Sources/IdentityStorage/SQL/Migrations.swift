@@ -17,9 +17,9 @@ enum Migrations {
         Migration(version: 4, statements: sessions),
     ]
 
-    /// Applies what is missing. Idempotent.
-    static func apply(on engine: any SQLEngine, now: Date) async throws {
-        for migration in all {
+    /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
+    static func apply(on engine: any SQLEngine, now: Date, through version: Int = .max) async throws {
+        for migration in all where migration.version <= version {
             try await engine.transaction { db in
                 if engine.kind == .postgres {
                     // Concurrent CREATE TABLE IF NOT EXISTS can still collide on PostgreSQL: lock first.
@@ -161,12 +161,13 @@ enum Migrations {
 
     /// Version 4: sessions with rotating refresh tokens; access tokens of every grant (no longer
     /// only of a code); the applications' grant types, refresh lifetimes, CORS origins and
-    /// post-logout redirect URIs.
+    /// post-logout redirect URIs. Applications that exist keep what they had (the code grant
+    /// only): refresh tokens are something an operator turns on, not something an upgrade does.
     private static func sessions(_ kind: SQLEngineKind) -> [String] {
         let blob = kind.blob
-        let defaultGrants = jsonText(ApplicationRecord.defaultGrantTypes.map(\.rawValue))
+        let existingGrants = jsonText([ApplicationRecord.GrantType.authorizationCode.rawValue])
         return [
-            "ALTER TABLE applications ADD COLUMN grant_types TEXT NOT NULL DEFAULT '\(defaultGrants)'",
+            "ALTER TABLE applications ADD COLUMN grant_types TEXT NOT NULL DEFAULT '\(existingGrants)'",
             "ALTER TABLE applications ADD COLUMN refresh_token_lifetime BIGINT NOT NULL DEFAULT \(Int64(ApplicationRecord.defaultRefreshTokenLifetime))",
             "ALTER TABLE applications ADD COLUMN refresh_token_idle_lifetime BIGINT NOT NULL DEFAULT \(Int64(ApplicationRecord.defaultRefreshTokenIdleLifetime))",
             "ALTER TABLE applications ADD COLUMN allowed_origins TEXT NOT NULL DEFAULT '[]'",
@@ -200,6 +201,7 @@ enum Migrations {
             """,
             "DROP TABLE issued_tokens",
             "ALTER TABLE issued_tokens_v4 RENAME TO issued_tokens",
+        ] + (kind == .postgres ? ["ALTER INDEX issued_tokens_v4_pkey RENAME TO issued_tokens_pkey"] : []) + [
             "CREATE INDEX issued_tokens_by_code ON issued_tokens (code_hash)",
             "CREATE INDEX issued_tokens_by_session ON issued_tokens (session_id)",
             "CREATE INDEX issued_tokens_by_expiry ON issued_tokens (expires_at)",

@@ -29,6 +29,15 @@ extension SQLIdentityStore {
     public func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord> {
         try await list(ApplicationRecord.self, where: "realm_id", equals: realmID, page)
     }
+    public func realmAllowsOrigin(_ origin: String, realmID: String) async throws -> Bool {
+        // An exact match on an element of the JSON array, by the engine's JSON functions.
+        let listsOrigin: SQLQueryString = engine.kind == .postgres
+            ? "allowed_origins::jsonb ? \(bind: origin)"
+            : "EXISTS (SELECT 1 FROM json_each(allowed_origins) WHERE value = \(bind: origin))"
+        return try await engine.run { db in
+            try await db.raw("SELECT 1 FROM applications WHERE realm_id = \(bind: realmID) AND \(listsOrigin) LIMIT 1").first() != nil
+        }
+    }
     public func updateApplication(_ application: ApplicationRecord) async throws { try await replace(application) }
     public func deleteApplication(id: String) async throws { try await delete(from: ApplicationRecord.table, id: id) }
 

@@ -35,16 +35,18 @@ extension SQLIdentityStore {
 
     public func rotateRefreshToken(hash: Data, now: Date, issuing issuance: TokenIssuance) async throws -> RefreshRotation {
         try await engine.transaction { db in
-            let rotated = try await db.raw("""
+            // The session row first: on PostgreSQL this waits for a concurrent revocation and
+            // then sees it, so no token is ever issued into a session that has just ended.
+            if try await db.raw("""
+                UPDATE sessions SET last_refreshed_at = \(bind: now.milliseconds)
+                WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: hash)) AND revoked_at IS NULL
+                RETURNING id
+                """).first() != nil,
+                try await db.raw("""
                 UPDATE refresh_tokens SET used_at = \(bind: now.milliseconds)
                 WHERE token_hash = \(bind: hash) AND used_at IS NULL
-                AND session_id IN (SELECT id FROM sessions WHERE revoked_at IS NULL)
                 RETURNING session_id
-                """).first()
-            if let rotated {
-                try await db.raw("""
-                    UPDATE sessions SET last_refreshed_at = \(bind: now.milliseconds) WHERE id = \(bind: try rotated.string("session_id"))
-                    """).run()
+                """).first() != nil {
                 try await self.insert(issuance, on: db)
                 return .rotated
             }

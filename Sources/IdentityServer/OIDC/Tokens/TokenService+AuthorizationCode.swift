@@ -19,9 +19,6 @@ extension TokenService {
         guard record.expiresAt > now else { throw Self.invalidGrant("the code has expired") }
         guard redirectURI == record.redirectURI else { throw Self.invalidGrant("redirect_uri does not match the authorization request") }
         try Self.checkPKCE(verifier: verifier, challenge: record.codeChallenge)
-        guard let identity = try await store.identity(id: record.identityID), identity.status == .active else {
-            throw Self.invalidGrant("the identity is no longer active")
-        }
 
         let refreshes = application.grantTypes.contains(.refreshToken)
         let session = SessionRecord(
@@ -30,6 +27,9 @@ extension TokenService {
             scope: record.scope, authTime: record.authTime, codeHash: codeHash, createdAt: now,
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
             lastRefreshedAt: nil, revokedAt: nil)
+        guard try await store.isUsable(session) else {
+            throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
+        }
         let refresh = refreshes ? newRefreshToken(session: session, application: application, now: now) : nil
         let (response, issued) = try await mint(
             for: Subject(identityID: record.identityID, scope: record.scope, authTime: record.authTime, nonce: record.nonce,

@@ -24,7 +24,9 @@ extension TokenService {
         guard try await store.isUsable(session) else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
         }
-        let scope = try narrowedScope(try form.single("scope"), granted: session.scope)
+        // Never more than was granted, nor than the application allows now (it may have changed).
+        let scope = Scopes.grantable(try narrowedScope(try form.single("scope"), granted: session.scope), for: application)
+            .joined(separator: " ")
 
         let (refreshToken, next) = newRefreshToken(session: session, application: application, now: now)
         let (response, issued) = try await mint(
@@ -57,13 +59,13 @@ extension TokenService {
     }
 
     /// The scope a refresh asks for: the granted one when omitted, never more (RFC 6749 §6).
-    private func narrowedScope(_ requested: String?, granted: String) throws -> String {
-        guard let requested else { return granted }
+    private func narrowedScope(_ requested: String?, granted: String) throws -> [String] {
+        guard let requested else { return Scopes.parse(granted) }
         let asked = Scopes.parse(requested)
         let grantedValues = Scopes.parse(granted)
         guard !asked.isEmpty, asked.allSatisfy(grantedValues.contains) else {
             throw ServerError(OAuthErrorCode.invalidScope, "a refresh may only narrow the scope that was granted")
         }
-        return asked.joined(separator: " ")
+        return asked
     }
 }
