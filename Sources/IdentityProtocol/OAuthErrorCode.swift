@@ -20,6 +20,8 @@ public enum OAuthErrorCode: String, Sendable, CaseIterable {
     case unsupportedGrantType = "unsupported_grant_type"
     /// The access token is expired, revoked, malformed or invalid (RFC 6750 §3.1).
     case invalidToken = "invalid_token"
+    /// The access token lacks a scope the resource needs (RFC 6750 §3.1).
+    case insufficientScope = "insufficient_scope"
     /// The end user must take part: no silent sign-in (OpenID Connect Core §3.1.2.6).
     case loginRequired = "login_required"
 }

@@ -108,6 +108,18 @@ import Testing
         }
     }
 
+    @Test func userinfoServesOnlyTokensGrantedOpenID() async throws {
+        try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
+            let backend = TestRelyingParty(application: realm.confidential, server: server)
+            let plainOAuth = try await backend.exchange(try await backend.signIn(with: device, ["scope": "email"]))
+            #expect(plainOAuth.json["scope"] as? String == "email" && plainOAuth.json["id_token"] == nil)
+            let accessToken = try #require(plainOAuth.json["access_token"] as? String)
+            let refused = try await server.client(bearer: accessToken).send("GET", realm.confidential.issuer + ProviderPath.userinfo)
+            #expect(refused.status == 403 && refused.error == "insufficient_scope")
+            #expect(refused.header("WWW-Authenticate")?.contains("scope=\"openid\"") == true)
+        }
+    }
+
     @Test func sessionsAreListedAndEndedByTheAdmin() async throws {
         try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
             let backend = TestRelyingParty(application: realm.confidential, server: server)
@@ -199,6 +211,10 @@ import Testing
             #expect(ended.location == "https://app.example/bye?state=s-1")
             #expect(try await introspect(accessToken, by: backend) == false)
             #expect(try await refresh(try #require(issued.json["refresh_token"] as? String), by: backend).error == "invalid_grant")
+            // A form POST is answered with 303, so the browser follows with a GET.
+            let posted = try await client.send("POST", logout, form: [
+                "id_token_hint": idToken, "post_logout_redirect_uri": "https://app.example/bye"])
+            #expect(posted.status == 303 && posted.location == "https://app.example/bye", "\(posted.location ?? "")")
             let metadata = try await backend.metadata()
             #expect(metadata.endSessionEndpoint == logout)
         }

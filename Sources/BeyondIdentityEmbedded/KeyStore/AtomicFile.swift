@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,9 +7,10 @@ import Musl
 import Darwin
 #endif
 
-/// Crash-safe file operations for ``FileKeyStore``: a file is either its old content or its new
-/// content, never a mix, and survives a power loss once the call returns.
-enum AtomicFile {
+/// Crash-safe file operations for ``FileKeyStore`` and the `bi` CLI's saved session: a file is
+/// either its old content or its new content, never a mix, and survives a power loss once the
+/// call returns.
+package enum AtomicFile {
     /// Creates `directory` (and its parents) with mode 0700 if it does not exist.
     static func createDirectory(_ directory: URL) throws {
         do {
@@ -22,7 +23,7 @@ enum AtomicFile {
 
     /// Writes `data` to `url` with mode 0600: a new temporary file in the same directory,
     /// written and `fsync`ed, renamed over `url`, then the directory `fsync`ed.
-    static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -45,7 +46,7 @@ enum AtomicFile {
     }
 
     /// Removes `url` if it exists and makes the removal durable.
-    static func remove(_ url: URL) throws {
+    package static func remove(_ url: URL) throws {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw failure("remove", url) }
         try syncDirectory(url.deletingLastPathComponent())
     }

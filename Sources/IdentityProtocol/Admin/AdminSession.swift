@@ -3,18 +3,25 @@ public import Foundation
 /// A sign-in as the admin API shows it: what one authorization code opened at the token
 /// endpoint, renewed by its refresh tokens until it ends.
 public struct AdminSession: Codable, Sendable, Equatable {
+    /// The session id (the ID tokens' `sid`).
     public var id: String
+    /// The user who signed in.
     public var identityID: String
+    /// The application signed in to.
     public var applicationID: String
     /// The application's client id, while it exists.
     public var clientID: String?
     /// The credential that signed in.
     public var credentialID: String
+    /// The scope granted at sign-in.
     public var scope: String
+    /// When the user authenticated.
     public var authTime: Date
+    /// When the code was exchanged.
     public var createdAt: Date
     /// No refresh outlives this.
     public var expiresAt: Date
+    /// The latest refresh.
     public var lastRefreshedAt: Date?
     /// When it was ended (revocation, logout, a replayed token).
     public var revokedAt: Date?

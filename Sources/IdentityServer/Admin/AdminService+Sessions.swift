@@ -20,7 +20,9 @@ extension AdminService {
             throw ServerError.notFound("no such session")
         }
         if try await store.revokeSession(id: sessionID, at: now()) {
-            try await audit("session.revoked", tenantID: tenantID, realmID: realmID, subjectID: sessionID)
+            try await audit(
+                "session.revoked", tenantID: tenantID, realmID: realmID, subjectID: identityID,
+                detail: ["session_id": sessionID])
         }
         return try await sessionView(try await store.session(id: sessionID) ?? session)
     }

@@ -47,8 +47,12 @@ struct AdminService {
     }
 
     /// Records an admin change, naming the administrator who made it.
-    func audit(_ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?) async throws {
-        try await audit.record(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: admin.auditDetail)
+    func audit(
+        _ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?, detail: [String: String] = [:]
+    ) async throws {
+        try await audit.record(
+            type, tenantID: tenantID, realmID: realmID, subjectID: subjectID,
+            detail: admin.auditDetail.merging(detail) { byAdmin, _ in byAdmin })
     }
 
     // MARK: Tenants

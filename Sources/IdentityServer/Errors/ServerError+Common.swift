@@ -24,6 +24,13 @@ extension ServerError {
         return Self(code, description, headers: Challenge.headers(Challenge.bearer(error: code.rawValue, description: description)))
     }
 
+    /// `403 insufficient_scope` with its Bearer challenge naming the scope needed (RFC 6750 §3.1).
+    static func insufficientScope(_ description: String, needed scope: String) -> Self {
+        let code = OAuthErrorCode.insufficientScope
+        let challenge = Challenge.bearer(error: code.rawValue, description: description) + ", scope=\"\(scope)\""
+        return Self(code, description, headers: Challenge.headers(challenge))
+    }
+
     /// `429 rate_limited` with `Retry-After` seconds.
     static func rateLimited(_ description: String, retryAfter: Int) -> Self {
         Self(APIErrorCode.rateLimited, description, headers: [.retryAfter: String(retryAfter)])

@@ -29,8 +29,8 @@ enum JSONResponse {
     }
 
     /// A `302 Found` to `location`.
-    static func redirect(to location: String) -> Response {
-        Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+    static func redirect(to location: String, status: HTTPResponse.Status = .found) -> Response {
+        Response(status: status, headers: [.location: location, .cacheControl: "no-store"])
     }
 }
 

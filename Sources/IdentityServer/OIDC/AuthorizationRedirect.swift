@@ -8,6 +8,7 @@ enum AuthorizationRedirect {
             throw ServerError.invalidRequest("the redirect URI is malformed")
         }
         let added = parameters.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        guard !added.isEmpty else { return base }
         components.queryItems = (components.queryItems ?? []) + added
         // URLComponents leaves "+" alone; form decoders read it as a space.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")

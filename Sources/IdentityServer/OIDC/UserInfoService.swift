@@ -6,7 +6,8 @@ struct UserInfoService {
     let check: AccessTokenCheck
 
     /// The claims the token's scopes release; `401 invalid_token` for a token that is not an
-    /// active user's token of this issuer.
+    /// active user's token of this issuer, `403 insufficient_scope` for one granted without
+    /// `openid` (OIDC Core §5.3: userinfo is an OpenID Connect resource).
     func userInfo(bearer authorization: String?, tenantID: String, realmID: String) async throws -> UserInfo {
         guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
             throw ServerError.invalidToken("a Bearer access token is required")
@@ -19,6 +20,9 @@ struct UserInfoService {
             throw ServerError.invalidToken("the access token stands for a client, not a user")
         }
         let scopes = Set(Scopes.parse(active.claims.scope))
+        guard scopes.contains(Scopes.openID) else {
+            throw ServerError.insufficientScope("the access token was not granted the openid scope", needed: Scopes.openID)
+        }
         return UserInfo(
             sub: identity.id,
             preferredUsername: scopes.contains(Scopes.profile) ? identity.username : nil,

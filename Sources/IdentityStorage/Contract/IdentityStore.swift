@@ -98,6 +98,7 @@ public protocol IdentityStore: Sendable {
     func revokeTokens(issuedFromCode codeHash: Data, at: Date) async throws -> Int
 
     // MARK: Sessions and refresh tokens
+    /// The session with this id, ended or not.
     func session(id: String) async throws -> SessionRecord?
     /// The identity's sessions, ended or not, until housekeeping removes them.
     func listSessions(identityID: String, _ page: PageRequest) async throws -> Page<SessionRecord>

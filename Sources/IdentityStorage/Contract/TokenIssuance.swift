@@ -1,8 +1,11 @@
 /// What one grant at the token endpoint writes, together: the session it opens (a code
 /// exchange), the refresh token it hands out, and the access token it records.
 public struct TokenIssuance: Sendable, Equatable {
+    /// The session a code exchange opens; `nil` when an existing session is renewed.
     public var session: SessionRecord?
+    /// The refresh token handed out, if any.
     public var refreshToken: RefreshTokenRecord?
+    /// The access tokens signed, by `jti`.
     public var accessTokens: [IssuedTokenRecord]
 
     /// Creates an issuance.

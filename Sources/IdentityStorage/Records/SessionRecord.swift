@@ -6,20 +6,29 @@ public import Foundation
 public struct SessionRecord: Sendable, Equatable, Identifiable {
     /// Also the ID token's `sid`.
     public var id: String
+    /// The tenant of its realm.
     public var tenantID: String
+    /// The realm of the application and the identity.
     public var realmID: String
+    /// The application (client) that signed the user in.
     public var applicationID: String
+    /// The user who signed in.
     public var identityID: String
+    /// The credential that signed: revoking or deleting it ends the session.
     public var credentialID: String
     /// The scope granted at sign-in; a refresh may narrow it, never widen it.
     public var scope: String
+    /// When the user authenticated (the ID token's `auth_time`).
     public var authTime: Date
     /// The code that opened it, so a replay of the code ends it.
     public var codeHash: Data
+    /// When the code was exchanged.
     public var createdAt: Date
     /// The absolute end: no refresh token outlives it.
     public var expiresAt: Date
+    /// The latest rotation of its refresh token.
     public var lastRefreshedAt: Date?
+    /// When it ended (revocation, logout, a replay); `nil` while it stands.
     public var revokedAt: Date?
 
     /// Creates a record.

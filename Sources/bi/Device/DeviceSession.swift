@@ -50,16 +50,13 @@ struct DeviceSession: Codable {
         return try JSONDecoder().decode(DeviceSession.self, from: data)
     }
 
-    /// Saves the session, replacing the previous one, readable by the owner only.
+    /// Saves the session, replacing the previous one; the file is the owner's only from its creation.
     func save(to directory: URL) throws {
-        let file = Self.file(in: directory)
-        try JSONEncoder().encode(self).write(to: file, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try AtomicFile.write(try JSONEncoder().encode(self), to: Self.file(in: directory))
     }
 
     /// Forgets the saved session.
     static func remove(from directory: URL) throws {
-        let file = file(in: directory)
-        if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+        try AtomicFile.remove(file(in: directory))
     }
 }

@@ -15,9 +15,9 @@ extension RunningServer {
 }
 
 extension TestRelyingParty {
-    /// Authorizes, answers with the device, returns the code.
-    func signIn(with device: TestDevice) async throws -> String {
-        let invoke = try await authorize()
+    /// Authorizes (with `overrides` of the request's parameters), answers with the device, returns the code.
+    func signIn(with device: TestDevice, _ overrides: [String: String?] = [:]) async throws -> String {
+        let invoke = try await authorize(overrides)
         try #require(invoke.status == 302)
         let result = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
         try #require(result.status == 200, "authenticate: \(result.json)")

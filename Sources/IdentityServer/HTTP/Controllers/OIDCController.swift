@@ -26,10 +26,11 @@ struct OIDCController {
             try await authorize(try await request.formParameters(context: context), context: context)
         }
         issuer.get(RouterPath(ProviderPath.endSession)) { request, context in
-            try await logout(try request.queryParameters(), context: context)
+            try await logout(try request.queryParameters(), context: context, redirectStatus: .found)
         }
         issuer.post(RouterPath(ProviderPath.endSession)) { request, context in
-            try await logout(try await request.formParameters(context: context), context: context)
+            // 303: the browser follows a form's POST with a GET (RFC 9110 §15.4.4).
+            try await logout(try await request.formParameters(context: context), context: context, redirectStatus: .seeOther)
         }
     }
 
@@ -87,11 +88,13 @@ struct OIDCController {
         }
     }
 
-    private func logout(_ parameters: FormParameters, context: ServerRequestContext) async throws -> Response {
+    private func logout(
+        _ parameters: FormParameters, context: ServerRequestContext, redirectStatus: HTTPResponse.Status
+    ) async throws -> Response {
         let (tenant, realm) = try Self.issuerPath(context)
         switch try await endSession.endSession(parameters, tenantID: tenant, realmID: realm) {
         case .redirect(let url):
-            return JSONResponse.redirect(to: url)
+            return JSONResponse.redirect(to: url, status: redirectStatus)
         case .signedOut:
             return try JSONResponse.make(["signed_out": true])
         }

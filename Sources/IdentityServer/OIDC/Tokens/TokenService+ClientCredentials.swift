@@ -17,16 +17,12 @@ extension TokenService {
             throw ServerError(OAuthErrorCode.invalidScope, "none of the requested scopes is allowed for this client")
         }
         let scope = scopes.joined(separator: " ")
-        let (issuer, now, expires) = times(application)
-        let jti = Secrets.identifier()
-        let accessToken = try await keyring.signer(realmID: application.realmID).sign(
-            AccessTokenClaims(
-                iss: .init(value: issuer), sub: .init(value: application.clientID), aud: .init(value: [issuer]),
-                exp: .init(value: expires), iat: .init(value: now), jti: .init(value: jti),
-                clientID: application.clientID, scope: scope, authTime: nil),
-            type: AccessTokenClaims.type)
+        let stamp = stamp(application)
+        let (accessToken, jti) = try await signAccessToken(
+            subject: application.clientID, scope: scope, authTime: nil, application: application, stamp: stamp,
+            signer: try await keyring.signer(realmID: application.realmID))
         try await store.recordIssuedToken(IssuedTokenRecord(
-            jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: expires, revokedAt: nil))
+            jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: stamp.expires, revokedAt: nil))
         metrics.tokensIssued.increment()
         try await audit.record(
             "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: application.clientID,

@@ -28,10 +28,15 @@ struct TokenService {
         guard application.grantTypes.contains(grant) else {
             throw ServerError(OAuthErrorCode.unauthorizedClient, "this client may not use the \(name) grant")
         }
-        switch grant {
-        case .authorizationCode: return try await redeemCode(form, application: application)
-        case .refreshToken: return try await refresh(form, application: application)
-        case .clientCredentials: return try await clientCredentials(form, application: application)
+        do {
+            switch grant {
+            case .authorizationCode: return try await redeemCode(form, application: application)
+            case .refreshToken: return try await refresh(form, application: application)
+            case .clientCredentials: return try await clientCredentials(form, application: application)
+            }
+        } catch let error as StorageError where error == .notFound {
+            // What the grant refers to (a credential, a user) was deleted while it was being used.
+            throw Self.invalidGrant("the grant refers to something that no longer exists")
         }
     }
 
@@ -50,39 +55,58 @@ struct TokenService {
         for subject: Subject, application: ApplicationRecord, grant: ApplicationRecord.GrantType, codeHash: Data?,
         refreshToken: String?
     ) async throws -> (TokenEndpointResponse, IssuedTokenRecord) {
-        let (issuer, now, expires) = times(application)
+        let stamp = stamp(application)
         let signer = try await keyring.signer(realmID: application.realmID)
         let authTime = Int64(subject.authTime.timeIntervalSince1970)
-        let jti = Secrets.identifier()
-        let accessToken = try await signer.sign(
-            AccessTokenClaims(
-                iss: .init(value: issuer), sub: .init(value: subject.identityID), aud: .init(value: [issuer]),
-                exp: .init(value: expires), iat: .init(value: now), jti: .init(value: jti),
-                clientID: application.clientID, scope: subject.scope, authTime: authTime),
-            type: AccessTokenClaims.type)
+        let (accessToken, jti) = try await signAccessToken(
+            subject: subject.identityID, scope: subject.scope, authTime: authTime, application: application, stamp: stamp,
+            signer: signer)
         var idToken: String?
         if Scopes.parse(subject.scope).contains(Scopes.openID) {
             idToken = try await signer.sign(
                 IDTokenClaims(
-                    iss: .init(value: issuer), sub: .init(value: subject.identityID), aud: .init(value: [application.clientID]),
-                    exp: .init(value: expires), iat: .init(value: now), authTime: authTime, nonce: subject.nonce,
-                    azp: application.clientID, amr: ["pop"], jti: .init(value: Secrets.identifier()), sid: subject.sessionID),
+                    iss: .init(value: stamp.issuer), sub: .init(value: subject.identityID),
+                    aud: .init(value: [application.clientID]), exp: .init(value: stamp.expires), iat: .init(value: stamp.now),
+                    authTime: authTime, nonce: subject.nonce, azp: application.clientID, amr: ["pop"],
+                    jti: .init(value: Secrets.identifier()), sid: subject.sessionID),
                 type: "JWT")
         }
         let response = TokenEndpointResponse(
             accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetimes.token), idToken: idToken,
             scope: subject.scope, refreshToken: refreshToken)
         let record = IssuedTokenRecord(
-            jti: jti, grant: grant, codeHash: codeHash, sessionID: subject.sessionID, expiresAt: expires, revokedAt: nil)
+            jti: jti, grant: grant, codeHash: codeHash, sessionID: subject.sessionID, expiresAt: stamp.expires, revokedAt: nil)
         return (response, record)
     }
 
-    /// The issuer, the issue time in whole seconds (as most verifiers expect NumericDate
-    /// claims) and the access token's expiry.
-    func times(_ application: ApplicationRecord) -> (issuer: String, now: Date, expires: Date) {
+    /// When and by whom tokens are issued: the issuer, the issue time in whole seconds (as most
+    /// verifiers expect NumericDate claims) and the access token's expiry.
+    struct Stamp {
+        let issuer: String
+        let now: Date
+        let expires: Date
+    }
+
+    func stamp(_ application: ApplicationRecord) -> Stamp {
         let now = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
-        return (baseURL.issuer(tenantID: application.tenantID, realmID: application.realmID), now,
-                now.addingTimeInterval(lifetimes.token))
+        return Stamp(
+            issuer: baseURL.issuer(tenantID: application.tenantID, realmID: application.realmID), now: now,
+            expires: now.addingTimeInterval(lifetimes.token))
+    }
+
+    /// Signs an access token (RFC 9068) about `subject` (a user, or the client itself) for the
+    /// realm's own APIs; returns it with its `jti`.
+    func signAccessToken(
+        subject: String, scope: String, authTime: Int64?, application: ApplicationRecord, stamp: Stamp, signer: RealmSigner
+    ) async throws -> (token: String, jti: String) {
+        let jti = Secrets.identifier()
+        let token = try await signer.sign(
+            AccessTokenClaims(
+                iss: .init(value: stamp.issuer), sub: .init(value: subject), aud: .init(value: [stamp.issuer]),
+                exp: .init(value: stamp.expires), iat: .init(value: stamp.now), jti: .init(value: jti),
+                clientID: application.clientID, scope: scope, authTime: authTime),
+            type: AccessTokenClaims.type)
+        return (token, jti)
     }
 
     /// A new refresh token for `session` and its record: it lapses unused after the
