@@ -128,6 +128,9 @@ import Testing
             "--name", "Billing", "--type", "confidential", "--grant-type", "client_credentials", "--scope", "invoices.read",
         ])
         #expect(service["grant_types"] as? [String] == ["client_credentials"])
+        let legacy = try await admin(
+            ["applications", "update"] + scope + ["--application", try #require(service["id"] as? String), "--id-token-alg", "RS256"])
+        #expect(legacy["id_token_signed_response_alg"] as? String == "RS256")
 
         let browser = TestRelyingParty(
             application: TestApplication(clientID: clientID, clientSecret: nil, issuer: try #require(app["issuer"] as? String)),

@@ -144,10 +144,7 @@ import X509
             let appTokens = try await app.exchange(try await app.signIn(with: device))
             let appToken = try #require(appTokens.json["access_token"] as? String)
             #expect(try await backend.post(ProviderPath.introspection, ["token": appToken]).json["active"] as? Bool == true)
-            let listed = try await server.admin.send("GET", "\(realm.realmPath)/applications")
-            let appID = try #require((listed.json["items"] as? [[String: Any]])?
-                .first { $0["client_id"] as? String == realm.publicClient.clientID }?["id"] as? String)
-            #expect(try await server.admin.send("DELETE", "\(realm.realmPath)/applications/\(appID)").status == 204)
+            #expect(try await server.admin.send("DELETE", try await realm.adminPath(of: realm.publicClient)).status == 204)
             #expect(try await backend.post(ProviderPath.introspection, ["token": appToken]).json["active"] as? Bool == false)
 
             // At /userinfo of a realm that does not exist, any token is simply invalid.

@@ -16,10 +16,7 @@ import TestProcessSupport
             return
         }
         try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
-            let applications = try await server.admin.send("GET", "\(realm.realmPath)/applications")
-            let appID = try #require((applications.json["items"] as? [[String: Any]])?
-                .first { $0["client_id"] as? String == realm.confidential.clientID }?["id"] as? String)
-            let patched = try await server.admin.send("PATCH", "\(realm.realmPath)/applications/\(appID)", json: [
+            let patched = try await server.admin.send("PATCH", try await realm.adminPath(of: realm.confidential), json: [
                 "allowed_scopes": ["openid", "profile", "email", "offline_access"],
                 "post_logout_redirect_uris": [TestRealm.callback],
             ])

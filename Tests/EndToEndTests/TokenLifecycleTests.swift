@@ -120,6 +120,40 @@ import Testing
         }
     }
 
+    @Test(arguments: ServerMode.allCases) func anApplicationMayHaveItsIDTokensSignedRS256(mode: ServerMode) async throws {
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
+            let appPath = try await realm.adminPath(of: realm.confidential)
+            let wrong = try await server.admin.send("PATCH", appPath, json: ["id_token_signed_response_alg": "HS256"])
+            #expect(wrong.status == 400 && wrong.error == "invalid_request")
+            let patched = try await server.admin.send("PATCH", appPath, json: ["id_token_signed_response_alg": "RS256"])
+            #expect(patched.json["id_token_signed_response_alg"] as? String == "RS256")
+
+            let backend = TestRelyingParty(application: realm.confidential, server: server)
+            #expect(try await backend.metadata().idTokenSigningAlgValuesSupported == ["ES256", "RS256"])
+            let issued = try await backend.exchange(try await backend.signIn(with: device))
+            let idToken = try #require(issued.json["id_token"] as? String)
+            // Verified against the published JWKS, which now has an RSA key beside the EC one.
+            #expect(try await backend.verifyIDToken(idToken).sub.value == realm.identityID)
+            #expect(try Self.header(idToken)["alg"] as? String == "RS256")
+            let jwks = try await server.admin.send("GET", try await backend.metadata().jwksURI)
+            let kinds = (jwks.json["keys"] as? [[String: Any]])?.compactMap { $0["kty"] as? String }.sorted()
+            #expect(kinds == ["EC", "RSA"])
+            // Access tokens stay ES256; the RS256 ID token is a valid logout hint.
+            #expect(try Self.header(try #require(issued.json["access_token"] as? String))["alg"] as? String == "ES256")
+            let logout = try await server.admin.send(
+                "GET", realm.confidential.issuer + ProviderPath.endSession + "?" + FormEncoding.encode(["id_token_hint": idToken]))
+            #expect(logout.status == 200)
+            #expect(try await refresh(try #require(issued.json["refresh_token"] as? String), by: backend).error == "invalid_grant")
+        }
+    }
+
+    /// The decoded protected header of a compact JWS.
+    private static func header(_ token: String) throws -> [String: Any] {
+        let encoded = try #require(token.split(separator: ".").first)
+        let json = try #require(Data(base64URLEncoded: String(encoded)))
+        return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+    }
+
     @Test func sessionsAreListedAndEndedByTheAdmin() async throws {
         try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
             let backend = TestRelyingParty(application: realm.confidential, server: server)
@@ -179,10 +213,9 @@ import Testing
 
     @Test(arguments: ServerMode.allCases) func logoutEndsTheSignInAndReturnsOnlyToARegisteredURI(mode: ServerMode) async throws {
         try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
-            let appID = try #require((try await server.admin.send("GET", "\(realm.realmPath)/applications").json["items"]
-                as? [[String: Any]])?.first { $0["client_id"] as? String == realm.confidential.clientID }?["id"] as? String)
+            let appPath = try await realm.adminPath(of: realm.confidential)
             let patched = try await server.admin.send(
-                "PATCH", "\(realm.realmPath)/applications/\(appID)", json: ["post_logout_redirect_uris": ["https://app.example/bye"]])
+                "PATCH", appPath, json: ["post_logout_redirect_uris": ["https://app.example/bye"]])
             #expect(patched.json["post_logout_redirect_uris"] as? [String] == ["https://app.example/bye"])
             let backend = TestRelyingParty(application: realm.confidential, server: server)
             let issued = try await backend.exchange(try await backend.signIn(with: device))
@@ -222,13 +255,12 @@ import Testing
 
     @Test(arguments: ServerMode.allCases) func browsersFromAllowedOriginsOnlyGetCORS(mode: ServerMode) async throws {
         try await RunningServer.withRealm(mode) { server, realm in
-            let appID = try #require((try await server.admin.send("GET", "\(realm.realmPath)/applications").json["items"]
-                as? [[String: Any]])?.first { $0["client_id"] as? String == realm.publicClient.clientID }?["id"] as? String)
+            let appPath = try await realm.adminPath(of: realm.publicClient)
             let bad = try await server.admin.send(
-                "PATCH", "\(realm.realmPath)/applications/\(appID)", json: ["allowed_origins": ["https://spa.example/path"]])
+                "PATCH", appPath, json: ["allowed_origins": ["https://spa.example/path"]])
             #expect(bad.status == 400)
             #expect(try await server.admin.send(
-                "PATCH", "\(realm.realmPath)/applications/\(appID)", json: ["allowed_origins": ["https://spa.example"]]).status == 200)
+                "PATCH", appPath, json: ["allowed_origins": ["https://spa.example"]]).status == 200)
             let client = server.client()
             let token = realm.publicClient.issuer + ProviderPath.token
             let preflight = try await client.send("OPTIONS", token, headers: [

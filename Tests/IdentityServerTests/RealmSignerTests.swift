@@ -15,8 +15,10 @@ import X509
     @Test func signsWithTheActiveKeyAndPublishesEveryKey() async throws {
         let old = P256.Signing.PrivateKey()
         let new = P256.Signing.PrivateKey()
-        let signer = try await RealmSigner(keys: [(kid: "new", retired: false, key: new), (kid: "old", retired: true, key: old)])
-        #expect(signer.activeKID == "new")
+        let signer = try await RealmSigner(keys: [
+            SigningKey(kid: "new", retired: false, material: .p256(new)), SigningKey(kid: "old", retired: true, material: .p256(old)),
+        ])
+        #expect(signer.activeKIDs == [.es256: "new"])
         let token = try await signer.sign(Claims(sub: "ada"), type: "at+jwt")
         #expect(try JWTHeaderPeek(token).kid == "new")
         #expect(try await signer.verify(token, as: Claims.self, type: "at+jwt") == Claims(sub: "ada"))
@@ -26,8 +28,8 @@ import X509
     }
 
     @Test func refusesUnknownKeyIdsAndOtherTypes() async throws {
-        let signer = try await RealmSigner(keys: [(kid: "k1", retired: false, key: P256.Signing.PrivateKey())])
-        let stranger = try await RealmSigner(keys: [(kid: "k2", retired: false, key: P256.Signing.PrivateKey())])
+        let signer = try await RealmSigner(keys: [SigningKey(kid: "k1", retired: false, material: .p256(P256.Signing.PrivateKey()))])
+        let stranger = try await RealmSigner(keys: [SigningKey(kid: "k2", retired: false, material: .p256(P256.Signing.PrivateKey()))])
         let foreign = try await stranger.sign(Claims(sub: "ada"), type: "at+jwt")
         await #expect(throws: RealmSigner.SignerError.unknownKey) {
             try await signer.verify(foreign, as: Claims.self, type: "at+jwt")
@@ -43,8 +45,33 @@ import X509
             try await signer.verify(idToken, as: Claims.self, type: "at+jwt")
         }
         // Same kid, different key: the signature check fails.
-        let impostor = try await RealmSigner(keys: [(kid: "k1", retired: false, key: P256.Signing.PrivateKey())])
+        let impostor = try await RealmSigner(keys: [SigningKey(kid: "k1", retired: false, material: .p256(P256.Signing.PrivateKey()))])
         let forged = try await impostor.sign(Claims(sub: "ada"), type: "at+jwt")
         await #expect(throws: (any Error).self) { try await signer.verify(forged, as: Claims.self, type: "at+jwt") }
+    }
+
+    /// RS256 signs only what asks for it; a token's `alg` must be its key's algorithm.
+    @Test func signsRS256OnRequestAndPublishesBothKinds() async throws {
+        let rsa = try SigningKey.generate(.rs256, kid: "r1")
+        let signer = try await RealmSigner(keys: [rsa, try SigningKey.generate(.es256, kid: "e1")])
+        #expect(signer.activeKIDs == [.es256: "e1", .rs256: "r1"])
+        let rs256 = try await signer.sign(Claims(sub: "ada"), type: "JWT", algorithm: .rs256)
+        #expect(try JWTHeaderPeek(rs256).alg == "RS256" && JWTHeaderPeek(rs256).kid == "r1")
+        #expect(try JWTHeaderPeek(try await signer.sign(Claims(sub: "ada"), type: "JWT")).alg == "ES256")
+        #expect(try await signer.verify(rs256, as: Claims.self, type: "JWT") == Claims(sub: "ada"))
+
+        // An outside verifier checks it with the published RSA key alone.
+        let outside = try await JWTKeyCollection().add(jwksJSON: String(decoding: signer.jwksJSON, as: UTF8.self))
+        #expect(try await outside.verify(rs256, as: Claims.self) == Claims(sub: "ada"))
+        let jwks = try JSONDecoder().decode(JWKSDocument.self, from: signer.jwksJSON)
+        #expect(jwks.keys.map(\.kty).sorted() == ["EC", "RSA"])
+
+        // The RSA key's kid over an ES256 signature: refused before any signature check.
+        let parts = try await signer.sign(Claims(sub: "ada"), type: "JWT").split(separator: ".")
+        let header = Data(#"{"alg":"ES256","kid":"r1","typ":"JWT"}"#.utf8).base64URLEncodedString
+        let confused = [header, String(parts[1]), String(parts[2])].joined(separator: ".")
+        await #expect(throws: RealmSigner.SignerError.wrongType) { try await signer.verify(confused, as: Claims.self, type: "JWT") }
+        // A realm cannot be without its ES256 key.
+        await #expect(throws: RealmSigner.SignerError.noActiveKey) { try await RealmSigner(keys: [rsa]) }
     }
 }

@@ -78,6 +78,7 @@ import Testing
             moved.clientID = "client_3"
             moved.redirectURIs = ["https://a.example/1", "https://b.example/\"quoted\""]
             moved.allowedScopes = ["openid"]
+            moved.idTokenSigningAlgorithm = .rs256
             try await store.updateApplication(moved)
             #expect(try await store.application(id: "app_2") == moved)
             #expect(try await store.application(clientID: "client_2") == nil)
@@ -237,10 +238,11 @@ import Testing
     func signingKeysComeNewestFirstAndKidsAreUnique(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTree()
-            let keys = (1...3).map {
-                SigningKeyRecord(
-                    kid: "kid_\($0)", realmID: "rlm_1", sealedPrivateKey: Data([UInt8($0)]),
-                    createdAt: Fixtures.at(Double($0) * 10), retiredAt: $0 == 1 ? Fixtures.at(35) : nil)
+            let keys = (1...3).map { (n: Int) -> SigningKeyRecord in
+                let algorithm: SigningAlgorithm = n == 2 ? .rs256 : .es256
+                return SigningKeyRecord(
+                    kid: "kid_\(n)", realmID: "rlm_1", algorithm: algorithm, sealedPrivateKey: Data([UInt8(n)]),
+                    createdAt: Fixtures.at(Double(n) * 10), retiredAt: n == 1 ? Fixtures.at(35) : nil)
             }
             for key in [keys[1], keys[0], keys[2]] { try await store.createSigningKey(key) }
             #expect(try await store.signingKeys(realmID: "rlm_1") == keys.reversed())

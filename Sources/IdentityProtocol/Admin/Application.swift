@@ -27,6 +27,8 @@ public struct Application: Codable, Sendable, Equatable {
     public var allowedOrigins: [String]
     /// Where RP-initiated logout may return the user.
     public var postLogoutRedirectURIs: [String]
+    /// How its ID tokens are signed: `ES256` or `RS256`.
+    public var idTokenSignedResponseAlg: String
     /// The issuer to use with this client.
     public var issuer: String
     public var createdAt: Date
@@ -37,7 +39,8 @@ public struct Application: Codable, Sendable, Equatable {
         id: String, tenantID: String, realmID: String, clientID: String, clientSecret: String?, displayName: String,
         clientType: String, tokenEndpointAuthMethod: String, redirectURIs: [String], invokeURL: String,
         allowedScopes: [String], grantTypes: [String], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
-        allowedOrigins: [String], postLogoutRedirectURIs: [String], issuer: String, createdAt: Date, updatedAt: Date
+        allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: String, issuer: String,
+        createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -55,6 +58,7 @@ public struct Application: Codable, Sendable, Equatable {
         self.refreshTokenIdleLifetime = refreshTokenIdleLifetime
         self.allowedOrigins = allowedOrigins
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
+        self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.issuer = issuer
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -77,6 +81,7 @@ public struct Application: Codable, Sendable, Equatable {
         case refreshTokenIdleLifetime = "refresh_token_idle_lifetime"
         case allowedOrigins = "allowed_origins"
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
+        case idTokenSignedResponseAlg = "id_token_signed_response_alg"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

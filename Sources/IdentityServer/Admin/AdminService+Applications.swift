@@ -96,6 +96,9 @@ extension AdminService {
         if let seconds = input.refreshTokenIdleLifetime { record.refreshTokenIdleLifetime = TimeInterval(seconds) }
         if let origins = input.allowedOrigins { record.allowedOrigins = try Self.origins(origins) }
         if let uris = input.postLogoutRedirectURIs { record.postLogoutRedirectURIs = try urls(uris, field: "post_logout_redirect_uris") }
+        if let alg = input.idTokenSignedResponseAlg {
+            record.idTokenSigningAlgorithm = try InputRules.oneOf(alg, field: "id_token_signed_response_alg")
+        }
 
         let grants = Set(record.grantTypes)
         if grants.contains(.authorizationCode) {

@@ -26,7 +26,8 @@ enum AdminViews {
             redirectURIs: r.redirectURIs, invokeURL: r.invokeURL, allowedScopes: r.allowedScopes,
             grantTypes: r.grantTypes.map(\.rawValue), refreshTokenLifetime: Int(r.refreshTokenLifetime),
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
-            postLogoutRedirectURIs: r.postLogoutRedirectURIs, issuer: issuer,
+            postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: r.idTokenSigningAlgorithm.rawValue,
+            issuer: issuer,
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 

@@ -52,6 +52,20 @@ actor RealmKeyring {
         }
     }
 
+    /// The realm's token signer with an active key of `algorithm`: the realm's first RSA key
+    /// is created when an application first needs RS256.
+    func signer(realmID: String, signing algorithm: SigningAlgorithm) async throws -> RealmSigner {
+        let signer = try await signer(realmID: realmID)
+        if signer.activeKIDs[algorithm] != nil { return signer }
+        signers[realmID] = nil
+        // Another instance may have created one meanwhile: reload before creating.
+        let reloaded = try await self.signer(realmID: realmID)
+        if reloaded.activeKIDs[algorithm] != nil { return reloaded }
+        try await createSigningKey(algorithm, realmID: realmID)
+        signers[realmID] = nil
+        return try await self.signer(realmID: realmID)
+    }
+
     /// Verifies a token signed by one of the realm's keys. An unknown `kid` reloads the keys
     /// once: another server instance may have created a key since they were cached.
     func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String, realmID: String) async throws -> Payload {
@@ -71,22 +85,23 @@ actor RealmKeyring {
 
     private func loadSigner(realmID: String) async throws -> RealmSigner {
         var records = try await store.signingKeys(realmID: realmID)
-        if !records.contains(where: { $0.retiredAt == nil }) {
-            let key = P256.Signing.PrivateKey()
-            let kid = Secrets.token()
-            try await store.createSigningKey(SigningKeyRecord(
-                kid: kid, realmID: realmID,
-                sealedPrivateKey: try sealer.seal(key.rawRepresentation, purpose: Self.signingPurpose(kid)),
-                createdAt: now(), retiredAt: nil
-            ))
+        if !records.contains(where: { $0.retiredAt == nil && $0.algorithm == .es256 }) {
+            try await createSigningKey(.es256, realmID: realmID)
             records = try await store.signingKeys(realmID: realmID)
         }
         let keys = try records.map { record in
-            (kid: record.kid, retired: record.retiredAt != nil,
-             key: try P256.Signing.PrivateKey(
-                rawRepresentation: sealer.open(record.sealedPrivateKey, purpose: Self.signingPurpose(record.kid))))
+            try SigningKey(
+                kid: record.kid, retired: record.retiredAt != nil, algorithm: record.algorithm,
+                bytes: sealer.open(record.sealedPrivateKey, purpose: Self.signingPurpose(record.kid)))
         }
         return try await RealmSigner(keys: keys)
+    }
+
+    private func createSigningKey(_ algorithm: SigningAlgorithm, realmID: String) async throws {
+        let key = try SigningKey.generate(algorithm, kid: Secrets.token())
+        try await store.createSigningKey(SigningKeyRecord(
+            kid: key.kid, realmID: realmID, algorithm: algorithm,
+            sealedPrivateKey: try sealer.seal(key.bytes, purpose: Self.signingPurpose(key.kid)), createdAt: now(), retiredAt: nil))
     }
 
     private static func authorityPurpose(_ realmID: String) -> String { "realm-ca:\(realmID)" }

@@ -1,39 +1,44 @@
+import _CryptoExtras
 import Crypto
 import Foundation
 import IdentityProtocol
+import IdentityStorage
 import JWTKit
 
-/// Signs and verifies a realm's JWTs (ES256) and publishes its keys as a JWKS.
+/// Signs and verifies a realm's JWTs and publishes its keys as a JWKS: ES256 for every token,
+/// RS256 for the ID tokens of applications that ask for it.
 ///
-/// Verification rejects a token whose `kid` is not one of the realm's keys: jwt-kit's key
-/// collection would otherwise fall back to its default key.
+/// Verification rejects a token whose `kid` is not one of the realm's keys (jwt-kit's key
+/// collection would otherwise fall back to its default key), and one whose `alg` is not its
+/// key's algorithm.
 struct RealmSigner: Sendable {
     private let collection: JWTKeyCollection
-    /// The `kid` of the newest unretired key, which signs.
-    let activeKID: String
-    /// Every published key id.
-    let kids: Set<String>
+    /// The `kid` of the newest unretired key of each algorithm, which signs.
+    let activeKIDs: [SigningAlgorithm: String]
+    /// Every published key id, with its algorithm.
+    let algorithms: [String: SigningAlgorithm]
     /// The JSON Web Key Set document (RFC 7517), encoded once.
     let jwksJSON: Data
 
-    /// Builds a signer over keys listed newest first.
-    init(keys: [(kid: String, retired: Bool, key: P256.Signing.PrivateKey)]) async throws {
-        guard let active = keys.first(where: { !$0.retired }) else { throw SignerError.noActiveKey }
+    /// Builds a signer over keys listed newest first; it needs an active ES256 key.
+    init(keys: [SigningKey]) async throws {
+        var active: [SigningAlgorithm: String] = [:]
+        for key in keys where !key.retired && active[key.algorithm] == nil { active[key.algorithm] = key.kid }
+        guard active[.es256] != nil else { throw SignerError.noActiveKey }
         let collection = JWTKeyCollection()
-        for entry in keys {
-            await collection.add(ecdsa: try ES256PrivateKey(backing: entry.key), kid: JWKIdentifier(string: entry.kid))
-        }
+        for key in keys { try await key.add(to: collection) }
         self.collection = collection
-        self.activeKID = active.kid
-        self.kids = Set(keys.map(\.kid))
-        self.jwksJSON = try JSONEncoder().encode(JWKSDocument(keys: keys.map { JWKDocument(kid: $0.kid, publicKey: $0.key.publicKey) }))
+        self.activeKIDs = active
+        self.algorithms = Dictionary(keys.map { ($0.kid, $0.algorithm) }, uniquingKeysWith: { first, _ in first })
+        self.jwksJSON = try JSONEncoder().encode(JWKSDocument(keys: keys.map { try $0.jwk() }))
     }
 
-    /// Signs `payload` with the active key; `type` goes in the `typ` header.
-    func sign(_ payload: some JWTPayload, type: String) async throws -> String {
+    /// Signs `payload` with the active key of `algorithm`; `type` goes in the `typ` header.
+    func sign(_ payload: some JWTPayload, type: String, algorithm: SigningAlgorithm = .es256) async throws -> String {
+        guard let kid = activeKIDs[algorithm] else { throw SignerError.noActiveKey }
         var header = JWTHeader()
         header.typ = type
-        return try await collection.sign(payload, kid: JWKIdentifier(string: activeKID), header: header)
+        return try await collection.sign(payload, kid: JWKIdentifier(string: kid), header: header)
     }
 
     /// Verifies signature and claims of a token signed by one of this realm's keys with the
@@ -41,8 +46,8 @@ struct RealmSigner: Sendable {
     func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String) async throws -> Payload {
         let header = try JWTHeaderPeek(token)
         guard let kid = header.kid else { throw SignerError.malformed }
-        guard kids.contains(kid) else { throw SignerError.unknownKey }
-        guard header.typ?.lowercased() == type.lowercased(), header.alg == "ES256" else { throw SignerError.wrongType }
+        guard let algorithm = algorithms[kid] else { throw SignerError.unknownKey }
+        guard header.typ?.lowercased() == type.lowercased(), header.alg == algorithm.rawValue else { throw SignerError.wrongType }
         return try await collection.verify(token, as: Payload.self)
     }
 
@@ -73,24 +78,40 @@ struct JWKSDocument: Codable {
     let keys: [JWKDocument]
 }
 
-/// A P-256 public JSON Web Key (RFC 7517, RFC 7518 §6.2).
+/// A public JSON Web Key (RFC 7517): P-256 (RFC 7518 §6.2) or RSA (§6.3).
 struct JWKDocument: Codable {
     let kty: String
-    let crv: String
-    let x: String
-    let y: String
+    let crv: String?
+    let x: String?
+    let y: String?
+    let n: String?
+    let e: String?
     let kid: String
     let use: String
     let alg: String
 
     init(kid: String, publicKey: P256.Signing.PublicKey) {
         let raw = publicKey.rawRepresentation
-        self.kty = "EC"
-        self.crv = "P-256"
-        self.x = raw.prefix(32).base64URLEncodedString
-        self.y = raw.suffix(32).base64URLEncodedString
+        self.init(kty: "EC", crv: "P-256", x: raw.prefix(32), y: raw.suffix(32), n: nil, e: nil, kid: kid, alg: .es256)
+    }
+
+    init(kid: String, publicKey: _RSA.Signing.PublicKey) throws {
+        let primitives = try publicKey.getKeyPrimitives()
+        self.init(
+            kty: "RSA", crv: nil, x: nil, y: nil, n: primitives.modulus, e: primitives.publicExponent, kid: kid, alg: .rs256)
+    }
+
+    private init(
+        kty: String, crv: String?, x: Data?, y: Data?, n: Data?, e: Data?, kid: String, alg: SigningAlgorithm
+    ) {
+        self.kty = kty
+        self.crv = crv
+        self.x = x?.base64URLEncodedString
+        self.y = y?.base64URLEncodedString
+        self.n = n?.base64URLEncodedString
+        self.e = e?.base64URLEncodedString
         self.kid = kid
         self.use = "sig"
-        self.alg = "ES256"
+        self.alg = alg.rawValue
     }
 }

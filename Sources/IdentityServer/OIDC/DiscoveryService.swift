@@ -20,7 +20,7 @@ struct DiscoveryService {
             jwksURI: issuer + ProviderPath.jwks,
             responseTypesSupported: ["code"],
             subjectTypesSupported: ["public"],
-            idTokenSigningAlgValuesSupported: ["ES256"],
+            idTokenSigningAlgValuesSupported: SigningAlgorithm.allCases.map(\.rawValue),
             scopesSupported: Scopes.defaults,
             tokenEndpointAuthMethodsSupported: Self.clientAuthMethods,
             grantTypesSupported: ApplicationRecord.GrantType.allCases.map(\.rawValue),

@@ -30,6 +30,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     public var allowedOrigins: [String]
     /// Exact-match list of where RP-initiated logout may send the user back.
     public var postLogoutRedirectURIs: [String]
+    /// How its ID tokens are signed (`id_token_signed_response_alg`); access tokens are ES256.
+    public var idTokenSigningAlgorithm: SigningAlgorithm
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -41,7 +43,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         grantTypes: [GrantType] = ApplicationRecord.defaultGrantTypes,
         refreshTokenLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenLifetime,
         refreshTokenIdleLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenIdleLifetime,
-        allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [], createdAt: Date, updatedAt: Date
+        allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [],
+        idTokenSigningAlgorithm: SigningAlgorithm = .es256, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -59,6 +62,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.refreshTokenIdleLifetime = refreshTokenIdleLifetime
         self.allowedOrigins = allowedOrigins
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
+        self.idTokenSigningAlgorithm = idTokenSigningAlgorithm
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

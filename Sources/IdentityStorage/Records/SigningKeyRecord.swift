@@ -4,17 +4,25 @@ public import Foundation
 public struct SigningKeyRecord: Sendable, Equatable {
     /// Unique key id (the JWS `kid`).
     public var kid: String
+    /// The realm whose tokens it signs.
     public var realmID: String
-    /// The P-256 private key, sealed under the master key.
+    /// What it signs with: a P-256 key (ES256) or an RSA key (RS256).
+    public var algorithm: SigningAlgorithm
+    /// The private key, sealed under the master key: P-256 raw, or RSA as PKCS #1 DER.
     public var sealedPrivateKey: Data
+    /// When it was created.
     public var createdAt: Date
     /// Set when the key no longer signs; it is still published until its tokens expire.
     public var retiredAt: Date?
 
     /// Creates a record.
-    public init(kid: String, realmID: String, sealedPrivateKey: Data, createdAt: Date, retiredAt: Date?) {
+    public init(
+        kid: String, realmID: String, algorithm: SigningAlgorithm = .es256, sealedPrivateKey: Data, createdAt: Date,
+        retiredAt: Date?
+    ) {
         self.kid = kid
         self.realmID = realmID
+        self.algorithm = algorithm
         self.sealedPrivateKey = sealedPrivateKey
         self.createdAt = createdAt
         self.retiredAt = retiredAt

@@ -15,6 +15,7 @@ enum Migrations {
         Migration(version: 2, statements: extensionSessions),
         Migration(version: 3, statements: extensionSessionsByCredential),
         Migration(version: 4, statements: sessions),
+        Migration(version: 5, statements: signingAlgorithms),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -205,6 +206,14 @@ enum Migrations {
             "CREATE INDEX issued_tokens_by_code ON issued_tokens (code_hash)",
             "CREATE INDEX issued_tokens_by_session ON issued_tokens (session_id)",
             "CREATE INDEX issued_tokens_by_expiry ON issued_tokens (expires_at)",
+        ]
+    }
+
+    /// Version 5: RSA signing keys beside P-256 ones, and the applications' ID-token algorithm.
+    private static func signingAlgorithms(_: SQLEngineKind) -> [String] {
+        [
+            "ALTER TABLE signing_keys ADD COLUMN algorithm TEXT NOT NULL DEFAULT 'ES256'",
+            "ALTER TABLE applications ADD COLUMN id_token_signed_response_alg TEXT NOT NULL DEFAULT 'ES256'",
         ]
     }
 }

@@ -81,6 +81,7 @@ extension ApplicationRecord: SQLRecord {
          ("allowed_scopes", jsonText(allowedScopes)), ("grant_types", jsonText(grantTypes.map(\.rawValue))),
          ("refresh_token_lifetime", Int64(refreshTokenLifetime)), ("refresh_token_idle_lifetime", Int64(refreshTokenIdleLifetime)),
          ("allowed_origins", jsonText(allowedOrigins)), ("post_logout_redirect_uris", jsonText(postLogoutRedirectURIs)),
+         ("id_token_signed_response_alg", idTokenSigningAlgorithm.rawValue),
          ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -94,6 +95,7 @@ extension ApplicationRecord: SQLRecord {
             refreshTokenLifetime: TimeInterval(try row.decode(column: "refresh_token_lifetime", as: Int64.self)),
             refreshTokenIdleLifetime: TimeInterval(try row.decode(column: "refresh_token_idle_lifetime", as: Int64.self)),
             allowedOrigins: try row.strings("allowed_origins"), postLogoutRedirectURIs: try row.strings("post_logout_redirect_uris"),
+            idTokenSigningAlgorithm: try row.value("id_token_signed_response_alg"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }
@@ -238,11 +240,11 @@ extension RefreshTokenRecord: SQLRecord {
 extension SigningKeyRecord: SQLRecord {
     static let table = "signing_keys"
     var columns: [SQLColumn] {
-        [("kid", kid), ("realm_id", realmID), ("sealed_private_key", sealedPrivateKey),
+        [("kid", kid), ("realm_id", realmID), ("algorithm", algorithm.rawValue), ("sealed_private_key", sealedPrivateKey),
          ("created_at", createdAt.milliseconds), ("retired_at", retiredAt?.milliseconds)]
     }
     init(row: any SQLRow) throws {
-        self.init(kid: try row.string("kid"), realmID: try row.string("realm_id"),
+        self.init(kid: try row.string("kid"), realmID: try row.string("realm_id"), algorithm: try row.value("algorithm"),
                   sealedPrivateKey: try row.data("sealed_private_key"), createdAt: try row.date("created_at"),
                   retiredAt: try row.optionalDate("retired_at"))
     }

@@ -13,6 +13,8 @@ struct ApplicationSettingsOptions: ParsableArguments {
     @Option(help: "Seconds a refresh token lasts unused (default 15 days).") var refreshIdleLifetime: Int?
     @Option(help: "A browser origin allowed to call the provider, e.g. https://app.example (repeat).") var allowedOrigin: [String] = []
     @Option(help: "Where logout may return the user (repeat).") var postLogoutRedirectURI: [String] = []
+    @Option(help: "How ID tokens are signed: ES256 (default) or RS256, for relying parties without ES256.")
+    var idTokenAlg: String?
 
     /// The input with these settings.
     func input(displayName: String?, clientType: String? = nil) -> ApplicationInput {
@@ -21,6 +23,7 @@ struct ApplicationSettingsOptions: ParsableArguments {
             displayName: displayName, clientType: clientType, tokenEndpointAuthMethod: authMethod,
             redirectURIs: list(redirectURI), invokeURL: invokeURL, allowedScopes: list(scope), grantTypes: list(grantType),
             refreshTokenLifetime: refreshLifetime, refreshTokenIdleLifetime: refreshIdleLifetime,
-            allowedOrigins: list(allowedOrigin), postLogoutRedirectURIs: list(postLogoutRedirectURI))
+            allowedOrigins: list(allowedOrigin), postLogoutRedirectURIs: list(postLogoutRedirectURI),
+            idTokenSignedResponseAlg: idTokenAlg)
     }
 }

@@ -11,6 +11,14 @@ struct TestRealm: Sendable {
     let publicClient: TestApplication
     let identityID: String
 
+    /// The admin API path of one of the realm's applications, found by its client id.
+    func adminPath(of application: TestApplication) async throws -> String {
+        let listed = try await server.admin.send("GET", "\(realmPath)/applications")
+        let id = try #require((listed.json["items"] as? [[String: Any]])?
+            .first { $0["client_id"] as? String == application.clientID }?["id"] as? String)
+        return "\(realmPath)/applications/\(id)"
+    }
+
     static let registrationRedirect = "https://app.example/register"
     static let invokeURL = "https://app.example/invoke"
     static let callback = "https://app.example/callback"

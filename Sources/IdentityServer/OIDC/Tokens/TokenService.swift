@@ -56,7 +56,7 @@ struct TokenService {
         refreshToken: String?
     ) async throws -> (TokenEndpointResponse, IssuedTokenRecord) {
         let stamp = stamp(application)
-        let signer = try await keyring.signer(realmID: application.realmID)
+        let signer = try await keyring.signer(realmID: application.realmID, signing: application.idTokenSigningAlgorithm)
         let authTime = Int64(subject.authTime.timeIntervalSince1970)
         let (accessToken, jti) = try await signAccessToken(
             subject: subject.identityID, scope: subject.scope, authTime: authTime, application: application, stamp: stamp,
@@ -69,7 +69,7 @@ struct TokenService {
                     aud: .init(value: [application.clientID]), exp: .init(value: stamp.expires), iat: .init(value: stamp.now),
                     authTime: authTime, nonce: subject.nonce, azp: application.clientID, amr: ["pop"],
                     jti: .init(value: Secrets.identifier()), sid: subject.sessionID),
-                type: "JWT")
+                type: "JWT", algorithm: application.idTokenSigningAlgorithm)
         }
         let response = TokenEndpointResponse(
             accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetimes.token), idToken: idToken,

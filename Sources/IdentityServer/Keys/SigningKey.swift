@@ -1,0 +1,77 @@
+import _CryptoExtras
+import Crypto
+import Foundation
+import IdentityStorage
+import JWTKit
+
+/// One of a realm's token-signing keys, unsealed: a P-256 key (ES256) or an RSA key (RS256).
+struct SigningKey: Sendable {
+    /// The private key itself.
+    enum Material: Sendable {
+        case p256(P256.Signing.PrivateKey)
+        case rsa(_RSA.Signing.PrivateKey)
+    }
+
+    /// The JWS `kid`.
+    let kid: String
+    /// A retired key no longer signs; it is published until its tokens expire.
+    let retired: Bool
+    let material: Material
+
+    /// The algorithm it signs with.
+    var algorithm: SigningAlgorithm {
+        switch material {
+        case .p256: .es256
+        case .rsa: .rs256
+        }
+    }
+
+    /// A new key for `algorithm`; RSA keys are 2048 bits, as RFC 7518 §3.3 asks at least.
+    static func generate(_ algorithm: SigningAlgorithm, kid: String) throws -> SigningKey {
+        switch algorithm {
+        case .es256: SigningKey(kid: kid, retired: false, material: .p256(P256.Signing.PrivateKey()))
+        case .rs256: SigningKey(kid: kid, retired: false, material: .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048)))
+        }
+    }
+
+    /// The key from its stored bytes: P-256 raw, RSA as PKCS #1 DER.
+    init(kid: String, retired: Bool, algorithm: SigningAlgorithm, bytes: Data) throws {
+        self.kid = kid
+        self.retired = retired
+        switch algorithm {
+        case .es256: material = .p256(try P256.Signing.PrivateKey(rawRepresentation: bytes))
+        case .rs256: material = .rsa(try _RSA.Signing.PrivateKey(derRepresentation: bytes))
+        }
+    }
+
+    init(kid: String, retired: Bool, material: Material) {
+        self.kid = kid
+        self.retired = retired
+        self.material = material
+    }
+
+    /// The bytes to seal and store.
+    var bytes: Data {
+        switch material {
+        case .p256(let key): key.rawRepresentation
+        case .rsa(let key): key.derRepresentation
+        }
+    }
+
+    /// Adds the key to a jwt-kit collection under its `kid`.
+    func add(to collection: JWTKeyCollection) async throws {
+        let kid = JWKIdentifier(string: kid)
+        switch material {
+        case .p256(let key): await collection.add(ecdsa: try ES256PrivateKey(backing: key), kid: kid)
+        case .rsa(let key): await collection.add(rsa: try Insecure.RSA.PrivateKey(backing: key), digestAlgorithm: .sha256, kid: kid)
+        }
+    }
+
+    /// Its public half as a JSON Web Key.
+    func jwk() throws -> JWKDocument {
+        switch material {
+        case .p256(let key): JWKDocument(kid: kid, publicKey: key.publicKey)
+        case .rsa(let key): try JWKDocument(kid: kid, publicKey: key.publicKey)
+        }
+    }
+}
