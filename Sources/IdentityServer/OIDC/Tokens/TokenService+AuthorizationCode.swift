@@ -38,10 +38,7 @@ extension TokenService {
         let issuance = TokenIssuance(session: session, refreshToken: refresh?.1, accessTokens: [issued])
         switch try await store.redeemAuthorizationCode(hash: codeHash, now: now, issuing: issuance) {
         case .redeemed:
-            metrics.tokensIssued.increment()
-            try await audit.record(
-                "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: record.identityID,
-                detail: ["client_id": application.clientID, "jti": issued.jti, "session_id": session.id])
+            try await recordIssued("token.issued", session: session, application: application, jti: issued.jti)
             return response
         case .alreadyUsed(let used):
             throw try await replayed(used, now: now)

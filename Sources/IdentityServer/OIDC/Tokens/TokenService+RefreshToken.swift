@@ -35,10 +35,7 @@ extension TokenService {
             application: application, grant: .refreshToken, codeHash: nil, refreshToken: refreshToken)
         switch try await store.rotateRefreshToken(hash: hash, now: now, issuing: TokenIssuance(refreshToken: next, accessTokens: [issued])) {
         case .rotated:
-            metrics.tokensIssued.increment()
-            try await audit.record(
-                "token.refreshed", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
-                detail: ["client_id": application.clientID, "jti": issued.jti, "session_id": session.id])
+            try await recordIssued("token.refreshed", session: session, application: application, jti: issued.jti)
             return response
         case .alreadyUsed(let session):
             throw try await reused(session, now: now)
