@@ -42,6 +42,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// The request body is larger than the server accepts.
     case payloadTooLarge = "payload_too_large"
+    /// A JSON endpoint was sent a body that is not `application/json`.
+    case unsupportedMediaType = "unsupported_media_type"
     /// A browser's cross-origin request from an origin no application of the realm allows.
     case originNotAllowed = "origin_not_allowed"
 }

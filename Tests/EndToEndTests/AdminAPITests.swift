@@ -34,12 +34,19 @@ import X509
                 "POST", "/v1/admin/tenants", headers: ["Content-Type": "application/json"], body: Data("{".utf8))
             #expect(malformed.status == 400)
             #expect(malformed.error == "invalid_request")
+            let asText = try await admin.send(
+                "POST", "/v1/admin/tenants", headers: ["Content-Type": "text/plain"], body: Data(#"{"display_name":"x"}"#.utf8))
+            #expect(asText.status == 415 && asText.error == "unsupported_media_type")
             let cases: [(String, [String: Any])] = [
                 ("/v1/admin/tenants", ["display_name": ""]),
                 ("\(realm.realmPath)/applications", ["display_name": "x", "client_type": "secretive",
                                                      "redirect_uris": ["https://a.example/cb"], "invoke_url": "https://a.example/i"]),
                 ("\(realm.realmPath)/applications", ["display_name": "x", "client_type": "public",
                                                      "redirect_uris": ["https://a.example/cb#frag"], "invoke_url": "https://a.example/i"]),
+                ("\(realm.realmPath)/applications", ["display_name": "x", "client_type": "public",
+                                                     "redirect_uris": ["http://shop.example/cb"], "invoke_url": "https://a.example/i"]),
+                ("\(realm.realmPath)/applications", ["display_name": "x", "client_type": "confidential",
+                                                     "redirect_uris": ["https://a.example/cb"], "invoke_url": "javascript:alert(1)"]),
                 ("\(realm.realmPath)/identities", ["username": "eve", "email": "eve@example.com\r\nBcc: x@y.z"]),
                 ("\(realm.identityPath)/binding-jobs", ["kind": "steal"]),
                 ("/v1/admin/tenants/\(realm.tenantID)/realms", ["display_name": "R", "registration_redirect_uri": "not a url"]),

@@ -314,6 +314,17 @@ import X509
                 "POST", DeviceAPI.bindCredential, headers: ["Content-Type": "application/json"], body: Data("{".utf8))
             #expect(malformed.status == 400)
             #expect(malformed.error == "invalid_request")
+            // JSON only as JSON: not as text, a form or XML (a browser sends those cross-site without a preflight).
+            for type in ["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data; boundary=x", nil] {
+                let wrong = try await client.send(
+                    "POST", DeviceAPI.authenticationChallenge, headers: type.map { ["Content-Type": $0] } ?? [:],
+                    body: Data(#"{"transaction":"nope"}"#.utf8))
+                #expect(wrong.status == 415 && wrong.error == "unsupported_media_type", "\(type ?? "none")")
+            }
+            let charset = try await client.send(
+                "POST", DeviceAPI.authenticationChallenge, headers: ["Content-Type": "Application/JSON; charset=utf-8"],
+                body: Data(#"{"transaction":"nope"}"#.utf8))
+            #expect(charset.error == "invalid_transaction")
             let oversized = try await client.send(
                 "POST", DeviceAPI.authenticate, headers: ["Content-Type": "application/json"],
                 body: Data(repeating: UInt8(ascii: " "), count: 200_000))

@@ -1,3 +1,4 @@
+import Foundation
 @testable import IdentityServer
 import Testing
 
@@ -13,5 +14,31 @@ import Testing
     ])
     func addressesCountByNetwork(address: String, network: String) {
         #expect(ClaimRateLimiter.network(of: address) == network)
+    }
+
+    /// Which limit refused the attempt, if any.
+    static func refusal(of address: String, by limiter: ClaimRateLimiter) async throws -> String? {
+        do {
+            try await limiter.admit(clientAddress: address)
+            return nil
+        } catch let error as ServerError where error.status == .tooManyRequests {
+            return error.description.contains("this address") ? "address" : "server"
+        }
+    }
+
+    /// Attempts one address's limit refuses do not spend the global budget (issue 14 #2).
+    @Test func oneClientCannotSpendEveryonesBudget() async throws {
+        try await ServiceFixture.with { (fixture: ServiceFixture) async throws in
+            let limiter = ClaimRateLimiter(store: fixture.store, perAddressPerMinute: 3, globalPerMinute: 5, now: fixture.now)
+            for _ in 0..<3 { #expect(try await Self.refusal(of: "203.0.113.7", by: limiter) == nil) }
+            for _ in 0..<50 { #expect(try await Self.refusal(of: "203.0.113.7", by: limiter) == "address") }
+            // 3 of the global 5 are spent; other clients still get the rest.
+            #expect(try await Self.refusal(of: "198.51.100.1", by: limiter) == nil)
+            #expect(try await Self.refusal(of: "198.51.100.2", by: limiter) == nil)
+            #expect(try await Self.refusal(of: "198.51.100.3", by: limiter) == "server")
+            // A new window starts afresh.
+            fixture.clock.advance(by: 60)
+            #expect(try await Self.refusal(of: "203.0.113.7", by: limiter) == nil)
+        }
     }
 }

@@ -86,7 +86,7 @@ extension AdminService {
     /// renew sign-ins, so they come with the code grant; only a confidential client acts for itself.
     private static func apply(_ input: ApplicationInput, to record: inout ApplicationRecord) throws {
         if let uris = input.redirectURIs { record.redirectURIs = try urls(uris, field: "redirect_uris") }
-        if input.invokeURL != nil { record.invokeURL = try InputRules.absoluteURL(input.invokeURL, field: "invoke_url") }
+        if input.invokeURL != nil { record.invokeURL = try InputRules.redirectTarget(input.invokeURL, field: "invoke_url") }
         if let scopes = input.allowedScopes { record.allowedScopes = try Self.scopes(scopes) }
         if let grants = input.grantTypes {
             guard !grants.isEmpty else { throw ServerError.invalidRequest("'grant_types' must not be empty") }
@@ -127,7 +127,7 @@ extension AdminService {
 
     private static func urls(_ uris: [String], field: String) throws -> [String] {
         guard uris.count <= 20 else { throw ServerError.invalidRequest("'\(field)' must list at most 20 URIs") }
-        return try uris.map { try InputRules.absoluteURL($0, field: field) }
+        return try uris.map { try InputRules.redirectTarget($0, field: field) }
     }
 
     /// Web origins as browsers send them (RFC 6454 §6.2): `http(s)://host[:port]`, nothing more.

@@ -116,7 +116,7 @@ extension AdminService {
         guard (60...(30 * 86_400)).contains(lifetime) else {
             throw ServerError.invalidRequest("'lifetime_seconds' must be between 60 and 2592000")
         }
-        let redirect = try input.postBindingRedirectURI.map { try InputRules.absoluteURL($0, field: "post_binding_redirect_uri") }
+        let redirect = try input.postBindingRedirectURI.map { try InputRules.redirectTarget($0, field: "post_binding_redirect_uri") }
         let token = Secrets.token()
         let now = now()
         let record = BindingJobRecord(

@@ -97,7 +97,7 @@ struct AdminService {
         _ = try await tenantRecord(tenantID)
         let id = Secrets.identifier()
         let displayName = try InputRules.name(input.displayName, field: "display_name")
-        let redirect = try InputRules.absoluteURL(input.registrationRedirectURI, field: "registration_redirect_uri")
+        let redirect = try InputRules.redirectTarget(input.registrationRedirectURI, field: "registration_redirect_uri")
         let (authority, sealedKey) = try await keyring.createAuthority(realmID: id, displayName: displayName)
         let now = now()
         let record = RealmRecord(
@@ -124,7 +124,7 @@ struct AdminService {
         var record = try await realmRecord(tenantID, realmID)
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.registrationRedirectURI != nil {
-            record.registrationRedirectURI = try InputRules.absoluteURL(
+            record.registrationRedirectURI = try InputRules.redirectTarget(
                 input.registrationRedirectURI, field: "registration_redirect_uri")
         }
         record.updatedAt = now()

@@ -14,6 +14,7 @@ extension APIErrorCode {
         case .conflict, .extensionStateConflict: .conflict
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
         }
     }
 }

@@ -14,22 +14,23 @@ struct ClaimRateLimiter: Sendable {
 
     private static let window: TimeInterval = 60
 
-    /// Counts the attempt; throws `429 rate_limited` when a limit is exceeded.
+    /// Counts the attempt; throws `429 rate_limited` when a limit is exceeded. Only an attempt
+    /// its network's limit lets through counts toward the global limit, so one client cannot
+    /// spend everyone's budget.
     func admit(clientAddress: String?) async throws {
         let now = now()
         let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / Self.window).rounded(.down) * Self.window)
-        let address = clientAddress.map { "claim:address:\(Self.network(of: $0))" }
-        let counts = try await store.recordAttempt(
-            buckets: ["claim:all"] + (address.map { [$0] } ?? []),
-            windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * Self.window))
-        let overAddress = address.flatMap { counts[$0] }.map { $0 > perAddressPerMinute } ?? false
-        let overAll = (counts["claim:all"] ?? 0) > globalPerMinute
-        guard overAddress || overAll else { return }
-        let retryAfter = Int(windowStart.addingTimeInterval(Self.window).timeIntervalSince(now).rounded(.up))
-        throw ServerError.rateLimited(
-            overAddress ? "too many code attempts from this address; try again in a minute"
-                : "too many code attempts on this server; try again in a minute",
-            retryAfter: max(1, retryAfter))
+        let retryAfter = max(1, Int(windowStart.addingTimeInterval(Self.window).timeIntervalSince(now).rounded(.up)))
+        func count(_ bucket: String) async throws -> Int {
+            try await store.recordAttempt(
+                buckets: [bucket], windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * Self.window))[bucket] ?? 0
+        }
+        if let clientAddress, try await count("claim:address:\(Self.network(of: clientAddress))") > perAddressPerMinute {
+            throw ServerError.rateLimited("too many code attempts from this address; try again in a minute", retryAfter: retryAfter)
+        }
+        if try await count("claim:all") > globalPerMinute {
+            throw ServerError.rateLimited("too many code attempts on this server; try again in a minute", retryAfter: retryAfter)
+        }
     }
 
     /// What one client counts as: an IPv4 address (also when IPv4-mapped), or the /64 of an

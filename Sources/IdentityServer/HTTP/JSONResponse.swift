@@ -35,8 +35,16 @@ enum JSONResponse {
 }
 
 extension Request {
-    /// Decodes a JSON body in the wire format; a malformed body is `400 invalid_request`.
+    /// Decodes a JSON body in the wire format: a body of another media type is
+    /// `415 unsupported_media_type` (so no form or text a browser can send cross-site without
+    /// a preflight is ever read as JSON), a malformed one `400 invalid_request`.
     func decodeJSON<Value: Decodable>(_: Value.Type, context: ServerRequestContext) async throws -> Value {
+        guard let mediaType = headers[.contentType]?.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased(),
+            mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        else {
+            throw ServerError(APIErrorCode.unsupportedMediaType, "the body must be application/json")
+        }
         var request = self
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         do {

@@ -30,6 +30,35 @@ enum InputRules {
         return value
     }
 
+    /// A URI the server sends a user's browser or app to (redirect, invoke, post-logout and
+    /// registration URIs), as RFC 8252 §7 and RFC 9700 §2.6 allow: `https`, `http` on a
+    /// loopback host only, or an app's private-use scheme named after a domain it controls
+    /// (`com.example.app:/cb`). So never `javascript:`, `data:` or `file:`, nor cleartext
+    /// across a network.
+    static func redirectTarget(_ value: String?, field: String) throws -> String {
+        let value = try absoluteURL(value, field: field)
+        guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased() else {
+            throw ServerError.invalidRequest("'\(field)' must be an absolute URL without a fragment")
+        }
+        let allowed = switch scheme {
+        case "https": true
+        case "http": isLoopback(components.host ?? "")
+        default: scheme.contains(".")
+        }
+        guard allowed else {
+            throw ServerError.invalidRequest(
+                "'\(field)' must use https, http on a loopback host, or a reverse-domain app scheme (com.example.app:/cb)")
+        }
+        return value
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
     /// An email address for mail headers: one `@`, no whitespace or control characters.
     static func email(_ value: String?) throws -> String? {
         guard let value else { return nil }

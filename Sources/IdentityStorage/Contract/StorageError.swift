@@ -6,6 +6,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case alreadyExists
         case unsupportedDatabaseURL
         case invalidValue
+        case unavailable
     }
 
     private let code: Code
@@ -23,6 +24,8 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     public static let alreadyExists = StorageError(.alreadyExists)
     /// A stored value is not one this version knows (a state written by a newer version).
     public static let invalidValue = StorageError(.invalidValue)
+    /// The database cannot be reached, read or written (down, full, read-only): retry later.
+    public static let unavailable = StorageError(.unavailable)
     /// The database URL names no engine we have.
     public static let unsupportedDatabaseURL = StorageError(.unsupportedDatabaseURL)
 
@@ -37,6 +40,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case .alreadyExists: "already exists"
         case .unsupportedDatabaseURL: "unsupported database URL"
         case .invalidValue: "invalid stored value"
+        case .unavailable: "storage unavailable"
         }
         return detail.isEmpty ? name : "\(name): \(detail)"
     }

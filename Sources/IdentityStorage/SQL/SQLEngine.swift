@@ -46,8 +46,10 @@ extension SQLDatabase {
     }
 }
 
-/// SQLite: one connection (SQLite has one writer), WAL, foreign keys on. Statements and
-/// transactions take turns, so a transaction never sees another task's statements.
+/// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and
+/// `synchronous=FULL`, so an acknowledged commit (a revocation, a spent code) survives power
+/// loss, not only a crash. The file is the owner's only. Statements and transactions take
+/// turns, so a transaction never sees another task's statements.
 final class SQLiteEngine: SQLEngine {
     let kind = SQLEngineKind.sqlite
     private let connection: SQLiteConnection
@@ -55,11 +57,31 @@ final class SQLiteEngine: SQLEngine {
     private let turn = AsyncLock()
 
     init(path: String, logger: Logger) async throws {
+        try Self.createOwnerOnly(path)
         connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         database = connection.sql()
-        try await database.raw("PRAGMA journal_mode = WAL").run()
-        try await database.raw("PRAGMA foreign_keys = ON").run()
-        try await database.raw("PRAGMA synchronous = NORMAL").run()
+        do {
+            let mode = try await database.raw("PRAGMA journal_mode = WAL").first()?.decode(column: "journal_mode", as: String.self)
+            guard mode?.lowercased() == "wal" else {
+                throw StorageError.unavailable.with(detail: "\(path) cannot use write-ahead logging (journal_mode is \(mode ?? "unknown"))")
+            }
+            try await database.raw("PRAGMA foreign_keys = ON").run()
+            try await database.raw("PRAGMA synchronous = FULL").run()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Creates the database file with mode 0600 unless it exists; SQLite gives its `-wal` and
+    /// `-shm` files the same mode.
+    private static func createOwnerOnly(_ path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {
+            throw StorageError.unavailable.with(detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {

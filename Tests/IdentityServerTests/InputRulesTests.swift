@@ -1,0 +1,22 @@
+@testable import IdentityServer
+import Testing
+
+/// Where the server may send a user (issue 14 #7: RFC 8252 §7, RFC 9700 §2.6).
+@Suite struct InputRulesTests {
+    @Test(arguments: [
+        "https://app.example/cb", "https://app.example:8443/cb?x=1", "http://127.0.0.1:53123/cb", "http://127.8.9.10/cb",
+        "http://[::1]:8080/cb", "http://localhost:3000/cb", "com.example.app:/cb", "com.example.app://cb",
+    ])
+    func acceptsHTTPSLoopbackAndPrivateUseSchemes(uri: String) throws {
+        #expect(try InputRules.redirectTarget(uri, field: "redirect_uris") == uri)
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "JavaScript://app.example/%0aalert(1)", "data:text/html,<script>x</script>", "file:///etc/passwd",
+        "http://app.example/cb", "http://127.0.0.1.evil.example/cb", "http://10.0.0.1/cb", "myapp://cb", "https:///cb",
+        "https://app.example/cb#fragment", "relative/cb", "",
+    ])
+    func refusesEverythingElse(uri: String) {
+        #expect(throws: ServerError.invalidRequest("")) { try InputRules.redirectTarget(uri, field: "redirect_uris") }
+    }
+}
