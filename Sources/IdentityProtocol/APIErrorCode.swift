@@ -42,6 +42,9 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// The request body is larger than the server accepts.
     case payloadTooLarge = "payload_too_large"
+    /// Storage is down, full or read-only; retry after the `Retry-After` seconds (the same
+    /// code as RFC 6749 §4.1.2.1's).
+    case temporarilyUnavailable = "temporarily_unavailable"
     /// A JSON endpoint was sent a body that is not `application/json`.
     case unsupportedMediaType = "unsupported_media_type"
     /// A browser's cross-origin request from an origin no application of the realm allows.

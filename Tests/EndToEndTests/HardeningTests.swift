@@ -1,4 +1,6 @@
 import Foundation
+@testable import IdentityStorage
+import Logging
 import Testing
 
 /// What an attacker or a neighbour on the machine must not get (issue 14).
@@ -16,5 +18,35 @@ import Testing
                 #expect(mode & 0o077 == 0, "\(file.isEmpty ? "the data directory" : file) has mode \(String(mode, radix: 8))")
             }
         }
+    }
+
+    /// Storage that cannot be written (here: locked by another process, as a backup tool
+    /// would) answers `503` with `Retry-After`, counted, never `500`; liveness stays up, and
+    /// the server recovers by itself.
+    @Test func aStorageOutageAnswers503AndPasses() async throws {
+        try await RunningServer.withRealm(.live) { server, _ in
+            let intruder = try await SQLIdentityStore.sqlite(
+                path: server.dataDirectory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "intruder"))
+            do {
+                try await intruder.run("BEGIN EXCLUSIVE")
+                try await Self.expectOutage(server)
+                try await intruder.run("COMMIT")
+            } catch {
+                try? await intruder.shutdown()
+                throw error
+            }
+            try await intruder.shutdown()
+            #expect(try await server.admin.send("POST", "/v1/admin/tenants", json: ["display_name": "Back"]).status == 201)
+            #expect(try await server.client().send("GET", "/readyz").status == 200)
+        }
+    }
+
+    private static func expectOutage(_ server: RunningServer) async throws {
+        let refused = try await server.admin.send("POST", "/v1/admin/tenants", json: ["display_name": "Blocked"])
+        #expect(refused.status == 503 && refused.error == "temporarily_unavailable", "\(refused.json)")
+        #expect(refused.header("Retry-After") == "5")
+        #expect(try await server.client().send("GET", "/healthz").status == 200)
+        let metrics = try await server.client().send("GET", "/metrics")
+        #expect(String(decoding: metrics.body, as: UTF8.self).contains("bi_storage_unavailable_total 1"))
     }
 }

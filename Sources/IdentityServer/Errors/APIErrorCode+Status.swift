@@ -15,6 +15,7 @@ extension APIErrorCode {
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
+        case .temporarilyUnavailable: .serviceUnavailable
         }
     }
 }

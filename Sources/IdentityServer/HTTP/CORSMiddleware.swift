@@ -13,6 +13,7 @@ struct CORSMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     let store: any IdentityStore
+    let metrics: ServerMetrics
 
     /// What a preflight allows: the methods of these endpoints and the headers a client sends.
     static let allowedMethods = "GET, POST"
@@ -36,7 +37,7 @@ struct CORSMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = try ErrorMiddleware.response(for: error, to: request, context: context)
+            response = try ErrorMiddleware.response(for: error, to: request, context: context, metrics: metrics)
         }
         return allowed ? Self.allowing(origin, response) : Self.varying(response)
     }

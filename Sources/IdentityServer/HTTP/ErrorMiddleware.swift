@@ -1,28 +1,43 @@
 import HTTPTypes
 import Hummingbird
 import IdentityProtocol
+import IdentityStorage
 import Logging
 import NIOCore
 
 /// Makes sure every error answers `{"error", "error_description"}`: a ``ServerError`` answers
 /// for itself; an oversized body is `413`, Hummingbird's own 4xx errors keep their status with
-/// our body; anything else is a `500` with a generic body and a log line, never its detail.
+/// our body; storage that is down, full or read-only is `503 temporarily_unavailable` with
+/// `Retry-After` (counted); anything else is a `500` with a generic body and a log line, never
+/// its detail.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
+
+    let metrics: ServerMetrics
+
+    /// Seconds a client should wait before retrying during a storage outage.
+    static let outageRetryAfter = 5
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            return try Self.response(for: error, to: request, context: context)
+            return try Self.response(for: error, to: request, context: context, metrics: metrics)
         }
     }
 
     /// The response that answers `error`.
-    static func response(for error: any Error, to request: Request, context: Context) throws -> Response {
+    static func response(for error: any Error, to request: Request, context: Context, metrics: ServerMetrics) throws -> Response {
         switch error {
         case let error as ServerError:
             return try error.response(from: request, context: context)
+        case let error as StorageError where error == .unavailable:
+            metrics.storageUnavailable.increment()
+            context.logger.warning("storage unavailable", metadata: ["error": "\(error.description)"])
+            let answer = ServerError(
+                APIErrorCode.temporarilyUnavailable, "storage is unavailable; try again shortly",
+                headers: [.retryAfter: String(outageRetryAfter)])
+            return try answer.response(from: request, context: context)
         case is NIOTooManyBytesError:
             return try Self.payloadTooLarge.response(from: request, context: context)
         case let error as HTTPError where (400..<500).contains(error.status.code):

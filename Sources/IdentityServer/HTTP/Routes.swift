@@ -7,8 +7,8 @@ enum Routes {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: ErrorMiddleware())
-        HealthController(metrics: registry).register(on: router)
+        router.add(middleware: ErrorMiddleware(metrics: context.metrics))
+        HealthController(store: context.store, metrics: registry).register(on: router)
         let (store, keyring, audit, metrics, lifetimes, baseURL, now) = (
             context.store, context.keyring, context.audit, context.metrics, context.lifetimes, context.baseURL, context.now)
         EnrollmentController(service: EnrollmentService(
@@ -32,7 +32,7 @@ enum Routes {
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
             tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
-            cors: CORSMiddleware(store: store)
+            cors: CORSMiddleware(store: store, metrics: metrics)
         ).register(on: router)
         let mail = context.mail
         AdminController { admin in

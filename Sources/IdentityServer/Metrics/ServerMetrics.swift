@@ -8,6 +8,8 @@ struct ServerMetrics: Sendable {
     let tokensIssued: Counter
     let codeReplays: Counter
     let refreshTokenReplays: Counter
+    /// Requests answered 503 because storage was unavailable.
+    let storageUnavailable: Counter
 
     init(registry: PrometheusCollectorRegistry) {
         credentialsBound = registry.makeCounter(name: "bi_credentials_bound_total")
@@ -16,5 +18,6 @@ struct ServerMetrics: Sendable {
         tokensIssued = registry.makeCounter(name: "bi_tokens_issued_total")
         codeReplays = registry.makeCounter(name: "bi_authorization_code_replays_total")
         refreshTokenReplays = registry.makeCounter(name: "bi_refresh_token_replays_total")
+        storageUnavailable = registry.makeCounter(name: "bi_storage_unavailable_total")
     }
 }

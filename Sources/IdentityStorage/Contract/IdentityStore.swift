@@ -149,6 +149,9 @@ public protocol IdentityStore: Sendable {
     func adminToken(hash: Data) async throws -> AdminTokenRecord?
     func adminTokenCount() async throws -> Int
 
+    /// Throws ``StorageError/unavailable`` unless the database answers now.
+    func ping() async throws
+
     // MARK: Audit and housekeeping
     func appendAuditEvent(_ event: AuditEventRecord) async throws
     func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord>

@@ -67,11 +67,17 @@ final class SQLiteEngine: SQLEngine {
             }
             try await database.raw("PRAGMA foreign_keys = ON").run()
             try await database.raw("PRAGMA synchronous = FULL").run()
+            // SQLite-NIO's own busy handler waits forever: a lock held by another process (a
+            // careless backup) would stall every request. Give up after a while: 503.
+            try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.busyTimeoutMilliseconds))").run()
         } catch {
             try? await connection.close()
             throw error
         }
     }
+
+    /// How long a statement waits for another process's lock before the request is answered 503.
+    static let busyTimeoutMilliseconds = 2000
 
     /// Creates the database file with mode 0600 unless it exists; SQLite gives its `-wal` and
     /// `-shm` files the same mode.
@@ -85,11 +91,13 @@ final class SQLiteEngine: SQLEngine {
     }
 
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await turn.withLock { try await body(self.database) }
+        try await SQLErrors.detectingOutages { try await turn.withLock { try await body(self.database) } }
     }
 
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await turn.withLock { try await self.database.inTransaction(begin: "BEGIN IMMEDIATE", body) }
+        try await SQLErrors.detectingOutages {
+            try await turn.withLock { try await self.database.inTransaction(begin: "BEGIN IMMEDIATE", body) }
+        }
     }
 
     /// Nothing to send: one server uses a SQLite file, and it signals its own changes.
@@ -133,11 +141,13 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
     }
 
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await body(database)
+        try await SQLErrors.detectingOutages { try await body(database) }
     }
 
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await database.withSession { session in try await session.inTransaction(begin: "BEGIN", body) }
+        try await SQLErrors.detectingOutages {
+            try await database.withSession { session in try await session.inTransaction(begin: "BEGIN", body) }
+        }
     }
 
     func notify(_ channel: String, payload: String, on db: any SQLDatabase) async throws {

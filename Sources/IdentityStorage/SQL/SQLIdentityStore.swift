@@ -68,6 +68,10 @@ public final class SQLIdentityStore: IdentityStore {
         try await Migrations.apply(on: engine, now: now())
     }
 
+    public func ping() async throws {
+        try await engine.run { db in _ = try await db.raw("SELECT 1 AS one").first() }
+    }
+
     public func shutdown() async throws {
         try await engine.shutdown()
     }

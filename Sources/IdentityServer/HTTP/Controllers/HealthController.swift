@@ -1,13 +1,20 @@
 import Hummingbird
+import IdentityStorage
 import Prometheus
 
-/// `/healthz` (answers once storage is migrated and the port bound) and `/metrics`.
+/// `/healthz` (liveness: answers once storage is migrated and the port bound, whatever storage
+/// does since), `/readyz` (readiness: storage answers now, else `503`) and `/metrics`.
 struct HealthController {
+    let store: any IdentityStore
     let metrics: PrometheusCollectorRegistry
 
     func register(on router: Router<ServerRequestContext>) {
         router.get("healthz") { _, _ in
             try JSONResponse.make(["status": "ok"])
+        }
+        router.get("readyz") { _, _ in
+            try await store.ping()
+            return try JSONResponse.make(["status": "ready"])
         }
         router.get("metrics") { _, _ in
             var text = [UInt8]()
