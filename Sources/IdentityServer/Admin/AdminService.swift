@@ -103,7 +103,8 @@ struct AdminService {
         let record = RealmRecord(
             id: id, tenantID: tenantID, displayName: displayName, registrationRedirectURI: redirect,
             sealedCAPrivateKey: sealedKey, caCertificateDER: try authority.certificate.derData, createdAt: now, updatedAt: now)
-        try await write { try await store.createRealm(record) }
+        let signingKey = try await keyring.newSigningKey(.es256, realmID: id)
+        try await write { try await store.createRealm(record, signingKey: signingKey) }
         try await audit("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
         return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: tenantID, realmID: id))
     }

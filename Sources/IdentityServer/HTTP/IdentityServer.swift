@@ -46,6 +46,8 @@ public struct IdentityServer: Sendable {
                 metrics: ServerMetrics(registry: configuration.metrics),
                 now: configuration.now
             )
+            let created = try await context.keyring.createMissingSigningKeys()
+            if created > 0 { configuration.logger.info("created signing keys for realms without one", metadata: ["realms": "\(created)"]) }
             let token = try await AdminBootstrap.createFirstToken(store: store, audit: context.audit, dataDirectory: directory)
             return IdentityServer(bootstrapAdminToken: token, configuration: configuration, context: context)
         } catch {

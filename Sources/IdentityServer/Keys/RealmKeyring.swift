@@ -39,7 +39,7 @@ actor RealmKeyring {
         return authority
     }
 
-    /// The realm's token signer, creating its first signing key on first use.
+    /// The realm's token signer.
     func signer(realmID: String) async throws -> RealmSigner {
         if let loading = signers[realmID], let signer = try? await loading.value { return signer }
         let loading = Task { try await self.loadSigner(realmID: realmID) }
@@ -61,7 +61,7 @@ actor RealmKeyring {
         // Another instance may have created one meanwhile: reload before creating.
         let reloaded = try await self.signer(realmID: realmID)
         if reloaded.activeKIDs[algorithm] != nil { return reloaded }
-        try await createSigningKey(algorithm, realmID: realmID)
+        try await store.createSigningKey(try newSigningKey(algorithm, realmID: realmID))
         signers[realmID] = nil
         return try await self.signer(realmID: realmID)
     }
@@ -83,25 +83,30 @@ actor RealmKeyring {
         signers[realmID] = nil
     }
 
+    /// A new, sealed signing key of `algorithm` for the realm, for storage.
+    func newSigningKey(_ algorithm: SigningAlgorithm, realmID: String) throws -> SigningKeyRecord {
+        let key = try SigningKey.generate(algorithm, kid: Secrets.token())
+        return SigningKeyRecord(
+            kid: key.kid, realmID: realmID, algorithm: algorithm,
+            sealedPrivateKey: try sealer.seal(key.bytes, purpose: Self.signingPurpose(key.kid)), createdAt: now(), retiredAt: nil)
+    }
+
+    /// Gives every realm created before keys came with their realm its first signing key, at
+    /// start-up, so no request that only reads (JWKS, discovery) ever writes one.
+    func createMissingSigningKeys() async throws -> Int {
+        let realmIDs = try await store.realmIDsWithoutSigningKey()
+        for realmID in realmIDs { try await store.createSigningKey(try newSigningKey(.es256, realmID: realmID)) }
+        return realmIDs.count
+    }
+
     private func loadSigner(realmID: String) async throws -> RealmSigner {
-        var records = try await store.signingKeys(realmID: realmID)
-        if !records.contains(where: { $0.retiredAt == nil && $0.algorithm == .es256 }) {
-            try await createSigningKey(.es256, realmID: realmID)
-            records = try await store.signingKeys(realmID: realmID)
-        }
+        let records = try await store.signingKeys(realmID: realmID)
         let keys = try records.map { record in
             try SigningKey(
                 kid: record.kid, retired: record.retiredAt != nil, algorithm: record.algorithm,
                 bytes: sealer.open(record.sealedPrivateKey, purpose: Self.signingPurpose(record.kid)))
         }
         return try await RealmSigner(keys: keys)
-    }
-
-    private func createSigningKey(_ algorithm: SigningAlgorithm, realmID: String) async throws {
-        let key = try SigningKey.generate(algorithm, kid: Secrets.token())
-        try await store.createSigningKey(SigningKeyRecord(
-            kid: key.kid, realmID: realmID, algorithm: algorithm,
-            sealedPrivateKey: try sealer.seal(key.bytes, purpose: Self.signingPurpose(key.kid)), createdAt: now(), retiredAt: nil))
     }
 
     private static func authorityPurpose(_ realmID: String) -> String { "realm-ca:\(realmID)" }

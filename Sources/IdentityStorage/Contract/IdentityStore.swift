@@ -23,7 +23,8 @@ public protocol IdentityStore: Sendable {
     func deleteTenant(id: String) async throws
 
     // MARK: Realms
-    func createRealm(_ realm: RealmRecord) async throws
+    /// Creates the realm and, in the same transaction, its first token-signing key.
+    func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?) async throws
     func realm(id: String) async throws -> RealmRecord?
     func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord>
     func updateRealm(_ realm: RealmRecord) async throws
@@ -145,6 +146,8 @@ public protocol IdentityStore: Sendable {
     func createSigningKey(_ key: SigningKeyRecord) async throws
     /// The realm's keys, newest first.
     func signingKeys(realmID: String) async throws -> [SigningKeyRecord]
+    /// Realms without an unretired ES256 key (created before keys came with their realm).
+    func realmIDsWithoutSigningKey() async throws -> [String]
     func createAdminToken(_ token: AdminTokenRecord) async throws
     func adminToken(hash: Data) async throws -> AdminTokenRecord?
     func adminTokenCount() async throws -> Int
@@ -162,6 +165,11 @@ public protocol IdentityStore: Sendable {
 }
 
 extension IdentityStore {
+    /// Creates a realm without a signing key (tests and tools).
+    public func createRealm(_ realm: RealmRecord) async throws {
+        try await createRealm(realm, signingKey: nil)
+    }
+
     /// Marks an unused code used, recording nothing.
     public func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption {
         try await redeemAuthorizationCode(hash: hash, now: now, issuing: TokenIssuance())

@@ -12,6 +12,17 @@ extension SQLIdentityStore {
         }
     }
 
+    public func realmIDsWithoutSigningKey() async throws -> [String] {
+        try await engine.run { db in
+            try await db.raw("""
+                SELECT id FROM realms WHERE NOT EXISTS (
+                    SELECT 1 FROM signing_keys WHERE signing_keys.realm_id = realms.id
+                    AND signing_keys.algorithm = 'ES256' AND signing_keys.retired_at IS NULL)
+                ORDER BY id
+                """).all().map { try $0.string("id") }
+        }
+    }
+
     public func createAdminToken(_ token: AdminTokenRecord) async throws { try await insert(token) }
 
     public func adminToken(hash: Data) async throws -> AdminTokenRecord? {

@@ -11,7 +11,12 @@ extension SQLIdentityStore {
     public func updateTenant(_ tenant: TenantRecord) async throws { try await replace(tenant) }
     public func deleteTenant(id: String) async throws { try await delete(from: TenantRecord.table, id: id) }
 
-    public func createRealm(_ realm: RealmRecord) async throws { try await insert(realm) }
+    public func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?) async throws {
+        try await engine.transaction { db in
+            try await self.insert(realm, on: db)
+            if let signingKey { try await self.insert(signingKey, on: db) }
+        }
+    }
     public func realm(id: String) async throws -> RealmRecord? { try await fetch(RealmRecord.self, where: "id", equals: id) }
     public func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord> {
         try await list(RealmRecord.self, where: "tenant_id", equals: tenantID, page)
