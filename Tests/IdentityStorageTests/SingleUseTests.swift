@@ -33,6 +33,34 @@ import Testing
         }
     }
 
+    /// A change and its audit event commit together or not at all (issue 14 #14): an audit
+    /// event that cannot be written leaves the token unused and the code unwritten.
+    @Test(arguments: TestEngine.all)
+    func aChangeWhoseAuditFailsIsNotMade(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            let taken = AuditEventRecord(
+                id: "evt_taken", occurredAt: Fixtures.at(1), type: "x", tenantID: nil, realmID: nil, subjectID: nil, detailJSON: "{}")
+            try await store.appendAuditEvent(taken)
+            try await store.createBindingJob(Fixtures.bindingJob("bjb_1", token: "token-1"))
+            await #expect(throws: StorageError.alreadyExists) {
+                _ = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(30), audited: { _ in
+                    (Fixtures.credential("crd_new"), taken)
+                })
+            }
+            #expect(try await store.bindingJob(id: "bjb_1")?.status == .pending)
+            #expect(try await store.credential(id: "crd_new") == nil)
+
+            try await store.createAuthTransaction(Fixtures.authTransaction())
+            await #expect(throws: StorageError.alreadyExists) {
+                try await store.completeAuthentication(
+                    transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(20), code: Fixtures.code(), audit: taken)
+            }
+            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1"))?.consumedAt == nil)
+            #expect(try await store.authorizationCode(hash: Fixtures.hash("code-1")) == nil)
+        }
+    }
+
     @Test(arguments: TestEngine.all)
     func completeBindingRefusesUnknownExpiredAndUsedTokens(engine: TestEngine) async throws {
         try await engine.withStore { store in

@@ -10,10 +10,18 @@ struct AuditLog: Sendable {
     func record(
         _ type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
     ) async throws {
+        try await store.appendAuditEvent(
+            try event(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: detail))
+    }
+
+    /// An event to write in the same transaction as the change it records, so that neither
+    /// commits without the other.
+    func event(
+        _ type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
+    ) throws -> AuditEventRecord {
         let json = String(decoding: try JSONSerialization.data(withJSONObject: detail, options: [.sortedKeys]), as: UTF8.self)
-        try await store.appendAuditEvent(AuditEventRecord(
+        return AuditEventRecord(
             id: Secrets.identifier(), occurredAt: now(), type: type, tenantID: tenantID, realmID: realmID,
-            subjectID: subjectID, detailJSON: json
-        ))
+            subjectID: subjectID, detailJSON: json)
     }
 }

@@ -64,13 +64,13 @@ struct DeviceAuthenticationService {
                     identityID: identity.id, credentialID: credential.id, redirectURI: transaction.redirectURI,
                     scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
                     codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
-                    expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil))
+                    expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil),
+                audit: try audit.event(
+                    "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: identity.id,
+                    detail: ["credential_id": credential.id, "application_id": transaction.applicationID]))
         } catch let error as StorageError where error == .notFound {
             throw Self.invalidTransaction
         }
-        try await audit.record(
-            "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: identity.id,
-            detail: ["credential_id": credential.id, "application_id": transaction.applicationID])
         let redirect = try AuthorizationRedirect.url(
             transaction.redirectURI, parameters: [("code", code), ("state", transaction.state), ("iss", issuer)])
         return AuthenticationResult(redirectURI: redirect)

@@ -46,22 +46,23 @@ struct EnrollmentService {
         let credentialID = Secrets.identifier()
         let bound: (job: BindingJobRecord, credential: CredentialRecord)
         do {
-            bound = try await store.completeBinding(tokenHash: Secrets.hash(request.bindingToken), now: now) { job in
+            bound = try await store.completeBinding(tokenHash: Secrets.hash(request.bindingToken), now: now) { [audit] job in
                 let certificate = try authority.issueCredentialCertificate(
                     for: publicKey, credentialID: credentialID, identityID: job.identityID, now: now)
-                return CredentialRecord(
+                let credential = CredentialRecord(
                     id: credentialID, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID,
                     state: .active, deviceName: deviceName,
                     certificateDER: try certificate.derData,
                     parentCredentialID: nil, createdAt: now, lastUsedAt: nil, revokedAt: nil)
+                let event = try audit.event(
+                    "credential.bound", tenantID: job.tenantID, realmID: job.realmID, subjectID: credentialID,
+                    detail: ["identity_id": job.identityID, "binding_job_id": job.id, "kind": job.kind.rawValue])
+                return (credential, event)
             }
         } catch let error as StorageError where error == .notFound {
             throw Self.invalidToken
         }
         metrics.credentialsBound.increment()
-        try await audit.record(
-            "credential.bound", tenantID: tenant.id, realmID: realm.id, subjectID: credentialID,
-            detail: ["identity_id": identity.id, "binding_job_id": bound.job.id, "kind": bound.job.kind.rawValue])
         let leaf = try Certificate(derEncoded: Array(bound.credential.certificateDER))
         return BindCredentialResponse(
             credential: CredentialDescriptors(store: store)

@@ -65,13 +65,14 @@ public protocol IdentityStore: Sendable {
     func bindingJob(tokenHash: Data) async throws -> BindingJobRecord?
     func listBindingJobs(identityID: String, _ page: PageRequest) async throws -> Page<BindingJobRecord>
     /// In one transaction: finds the `pending` job whose token hash matches and whose `expiresAt`
-    /// is after `now`, calls `issue` with it, inserts the credential `issue` returns, and marks
-    /// the job `complete` (with `completedAt` and `credentialID`). Throws ``StorageError/notFound``
-    /// when no such job exists (unknown, expired or used token). If `issue` throws, nothing is written
-    /// and its error propagates. Two concurrent calls with one token: exactly one succeeds.
+    /// is after `now`, calls `issue` with it, inserts the credential and the audit event `issue`
+    /// returns, and marks the job `complete` (with `completedAt` and `credentialID`). Throws
+    /// ``StorageError/notFound`` when no such job exists (unknown, expired or used token). If
+    /// `issue` throws, nothing is written and its error propagates. Two concurrent calls with
+    /// one token: exactly one succeeds.
     func completeBinding(
         tokenHash: Data, now: Date,
-        issue: @escaping @Sendable (BindingJobRecord) async throws -> CredentialRecord
+        audited issue: @escaping @Sendable (BindingJobRecord) async throws -> (CredentialRecord, AuditEventRecord?)
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord)
 
     // MARK: Authentication
@@ -81,14 +82,19 @@ public protocol IdentityStore: Sendable {
     /// In one transaction: marks the transaction consumed if it is unconsumed and unexpired at `now`,
     /// inserts `code`, and sets the credential's `lastUsedAt` to `now`. Throws
     /// ``StorageError/notFound`` (writing nothing) if the transaction is missing, consumed or expired.
-    func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws
+    /// `audit`, when given, is appended in the same transaction.
+    func completeAuthentication(
+        transactionHash: Data, now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?
+    ) async throws
     /// The code with this hash, used or not; nothing changes.
     func authorizationCode(hash: Data) async throws -> AuthorizationCodeRecord?
     /// In one transaction: marks an unused code used and records what it earned (its session,
     /// refresh token, access tokens), so a replay seen afterwards finds them to revoke. One call
     /// per code can return `.redeemed`; the others record nothing.
     func redeemAuthorizationCode(hash: Data, now: Date, issuing issuance: TokenIssuance) async throws -> CodeRedemption
-    func recordIssuedToken(_ token: IssuedTokenRecord) async throws
+    /// Records access tokens issued without a code or a session (client credentials), with
+    /// their audit events, in one transaction.
+    func recordIssuance(_ issuance: TokenIssuance) async throws
     func issuedToken(jti: String) async throws -> IssuedTokenRecord?
     /// Revokes one issued token; `false` when there is none with that id or it was revoked already.
     @discardableResult
@@ -165,6 +171,23 @@ public protocol IdentityStore: Sendable {
 }
 
 extension IdentityStore {
+    /// Completes a binding without an audit event (tests and tools).
+    public func completeBinding(
+        tokenHash: Data, now: Date, issue: @escaping @Sendable (BindingJobRecord) async throws -> CredentialRecord
+    ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
+        try await completeBinding(tokenHash: tokenHash, now: now, audited: { (try await issue($0), nil) })
+    }
+
+    /// Completes an authentication without an audit event (tests and tools).
+    public func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws {
+        try await completeAuthentication(transactionHash: transactionHash, now: now, code: code, audit: nil)
+    }
+
+    /// Records one access token.
+    public func recordIssuedToken(_ token: IssuedTokenRecord) async throws {
+        try await recordIssuance(TokenIssuance(accessTokens: [token]))
+    }
+
     /// Creates a realm without a signing key (tests and tools).
     public func createRealm(_ realm: RealmRecord) async throws {
         try await createRealm(realm, signingKey: nil)

@@ -1,5 +1,6 @@
 /// What one grant at the token endpoint writes, together: the session it opens (a code
-/// exchange), the refresh token it hands out, and the access token it records.
+/// exchange), the refresh token it hands out, the access token it records, and its audit
+/// events — all or nothing.
 public struct TokenIssuance: Sendable, Equatable {
     /// The session a code exchange opens; `nil` when an existing session is renewed.
     public var session: SessionRecord?
@@ -7,11 +8,17 @@ public struct TokenIssuance: Sendable, Equatable {
     public var refreshToken: RefreshTokenRecord?
     /// The access tokens signed, by `jti`.
     public var accessTokens: [IssuedTokenRecord]
+    /// The audit events that record it.
+    public var auditEvents: [AuditEventRecord]
 
     /// Creates an issuance.
-    public init(session: SessionRecord? = nil, refreshToken: RefreshTokenRecord? = nil, accessTokens: [IssuedTokenRecord] = []) {
+    public init(
+        session: SessionRecord? = nil, refreshToken: RefreshTokenRecord? = nil, accessTokens: [IssuedTokenRecord] = [],
+        auditEvents: [AuditEventRecord] = []
+    ) {
         self.session = session
         self.refreshToken = refreshToken
         self.accessTokens = accessTokens
+        self.auditEvents = auditEvents
     }
 }

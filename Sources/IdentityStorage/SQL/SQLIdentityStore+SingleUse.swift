@@ -6,7 +6,7 @@ import SQLKit
 extension SQLIdentityStore {
     public func completeBinding(
         tokenHash: Data, now: Date,
-        issue: @escaping @Sendable (BindingJobRecord) async throws -> CredentialRecord
+        audited issue: @escaping @Sendable (BindingJobRecord) async throws -> (CredentialRecord, AuditEventRecord?)
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
         try await engine.transaction { db in
             let claimed = try await db.raw("""
@@ -16,11 +16,12 @@ extension SQLIdentityStore {
                 """).first()
             guard let claimed else { throw StorageError.notFound.with(detail: "binding token") }
             var job = try BindingJobRecord(row: claimed)
-            let credential = try await issue(BindingJobRecord(
+            let (credential, audit) = try await issue(BindingJobRecord(
                 id: job.id, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID, kind: job.kind,
                 delivery: job.delivery, tokenHash: job.tokenHash, postBindingRedirectURI: job.postBindingRedirectURI,
                 status: .pending, expiresAt: job.expiresAt, createdAt: job.createdAt, completedAt: nil, credentialID: nil))
             try await self.insert(credential, on: db)
+            if let audit { try await self.insert(audit, on: db) }
             try await db.raw("UPDATE binding_jobs SET credential_id = \(bind: credential.id) WHERE id = \(bind: job.id)").run()
             job.credentialID = credential.id
             return (job, credential)
@@ -33,7 +34,9 @@ extension SQLIdentityStore {
         try await fetch(AuthTransactionRecord.self, where: "reference_hash", equals: referenceHash)
     }
 
-    public func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws {
+    public func completeAuthentication(
+        transactionHash: Data, now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?
+    ) async throws {
         try await engine.transaction { db in
             let consumed = try await db.raw("""
                 UPDATE auth_transactions SET consumed_at = \(bind: now.milliseconds)
@@ -42,6 +45,7 @@ extension SQLIdentityStore {
                 """).first()
             guard consumed != nil else { throw StorageError.notFound.with(detail: "authentication transaction") }
             try await self.insert(code, on: db)
+            if let audit { try await self.insert(audit, on: db) }
             try await db.raw("""
                 UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)
                 """).run()
@@ -70,7 +74,9 @@ extension SQLIdentityStore {
         }
     }
 
-    public func recordIssuedToken(_ token: IssuedTokenRecord) async throws { try await insert(token) }
+    public func recordIssuance(_ issuance: TokenIssuance) async throws {
+        try await engine.transaction { db in try await self.insert(issuance, on: db) }
+    }
 
     public func issuedToken(jti: String) async throws -> IssuedTokenRecord? {
         try await fetch(IssuedTokenRecord.self, where: "jti", equals: jti)
@@ -105,6 +111,7 @@ extension SQLIdentityStore {
         if let session = issuance.session { try await insert(session, on: db) }
         if let refreshToken = issuance.refreshToken { try await insert(refreshToken, on: db) }
         for token in issuance.accessTokens { try await insert(token, on: db) }
+        for event in issuance.auditEvents { try await insert(event, on: db) }
     }
 
     /// Revokes the session's unrevoked access tokens; returns how many.

@@ -35,10 +35,12 @@ extension TokenService {
             for: Subject(identityID: record.identityID, scope: record.scope, authTime: record.authTime, nonce: record.nonce,
                          sessionID: session.id),
             application: application, grant: .authorizationCode, codeHash: codeHash, refreshToken: refresh?.0)
-        let issuance = TokenIssuance(session: session, refreshToken: refresh?.1, accessTokens: [issued])
+        let issuance = TokenIssuance(
+            session: session, refreshToken: refresh?.1, accessTokens: [issued],
+            auditEvents: [try issuedEvent("token.issued", session: session, application: application, jti: issued.jti)])
         switch try await store.redeemAuthorizationCode(hash: codeHash, now: now, issuing: issuance) {
         case .redeemed:
-            try await recordIssued("token.issued", session: session, application: application, jti: issued.jti)
+            metrics.tokensIssued.increment()
             return response
         case .alreadyUsed(let used):
             throw try await replayed(used, now: now)

@@ -21,12 +21,14 @@ extension TokenService {
         let (accessToken, jti) = try await signAccessToken(
             subject: application.clientID, scope: scope, authTime: nil, application: application, stamp: stamp,
             signer: try await keyring.signer(realmID: application.realmID))
-        try await store.recordIssuedToken(IssuedTokenRecord(
-            jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: stamp.expires, revokedAt: nil))
+        try await store.recordIssuance(TokenIssuance(
+            accessTokens: [IssuedTokenRecord(
+                jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: stamp.expires, revokedAt: nil)],
+            auditEvents: [try audit.event(
+                "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: application.clientID,
+                detail: ["client_id": application.clientID, "jti": jti,
+                         "grant_type": ApplicationRecord.GrantType.clientCredentials.rawValue])]))
         metrics.tokensIssued.increment()
-        try await audit.record(
-            "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: application.clientID,
-            detail: ["client_id": application.clientID, "jti": jti, "grant_type": ApplicationRecord.GrantType.clientCredentials.rawValue])
         return TokenEndpointResponse(
             accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetimes.token), idToken: nil,
             scope: scope.isEmpty ? nil : scope)

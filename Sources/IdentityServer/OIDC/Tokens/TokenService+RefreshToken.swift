@@ -33,9 +33,12 @@ extension TokenService {
             for: Subject(identityID: session.identityID, scope: scope, authTime: session.authTime, nonce: nil,
                          sessionID: session.id),
             application: application, grant: .refreshToken, codeHash: nil, refreshToken: refreshToken)
-        switch try await store.rotateRefreshToken(hash: hash, now: now, issuing: TokenIssuance(refreshToken: next, accessTokens: [issued])) {
+        let issuance = TokenIssuance(
+            refreshToken: next, accessTokens: [issued],
+            auditEvents: [try issuedEvent("token.refreshed", session: session, application: application, jti: issued.jti)])
+        switch try await store.rotateRefreshToken(hash: hash, now: now, issuing: issuance) {
         case .rotated:
-            try await recordIssued("token.refreshed", session: session, application: application, jti: issued.jti)
+            metrics.tokensIssued.increment()
             return response
         case .alreadyUsed(let session):
             throw try await reused(session, now: now)

@@ -118,11 +118,10 @@ struct TokenService {
             tokenHash: Secrets.hash(token), sessionID: session.id, createdAt: now, expiresAt: expires, usedAt: nil))
     }
 
-    /// Counts and audits tokens issued under `session`.
-    func recordIssued(_ event: String, session: SessionRecord, application: ApplicationRecord, jti: String) async throws {
-        metrics.tokensIssued.increment()
-        try await audit.record(
-            event, tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
+    /// The audit event of tokens issued under `session`, written with them.
+    func issuedEvent(_ type: String, session: SessionRecord, application: ApplicationRecord, jti: String) throws -> AuditEventRecord {
+        try audit.event(
+            type, tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
             detail: ["client_id": application.clientID, "jti": jti, "session_id": session.id])
     }
 
