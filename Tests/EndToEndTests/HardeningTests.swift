@@ -49,4 +49,24 @@ import Testing
         let metrics = try await server.client().send("GET", "/metrics")
         #expect(String(decoding: metrics.body, as: UTF8.self).contains("bi_storage_unavailable_total 1"))
     }
+
+    /// A body that breaks HTTP's own framing is the client's error: `400` with the JSON error
+    /// body, never `500` (issue 14 #3).
+    @Test(arguments: [
+        "zz\r\n{}\r\n0\r\n\r\n",                 // chunk size not hex
+        "-5\r\n{}\r\n0\r\n\r\n",                 // negative
+        "FFFFFFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n", // larger than any integer
+        "2;ext=\"\u{01}\"\r\n{}\r\n0\r\n\r\n",      // bad chunk extension
+        "2\r\n{}0\r\n\r\n",                        // CRLF missing after the data
+    ])
+    func malformedChunkedBodiesAre400(chunks: String) async throws {
+        try await RunningServer.withRealm(.live) { server, _ in
+            let reply = try await RawHTTPConnection.exchange(server.baseURL, """
+                POST /v1/admin/tenants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(server.adminToken)\r\n\
+                Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n\(chunks)
+                """)
+            #expect(reply.status == 400, "\(reply)")
+            #expect(reply.body.contains("\"error\":\"invalid_request\""), "\(reply.body)")
+        }
+    }
 }

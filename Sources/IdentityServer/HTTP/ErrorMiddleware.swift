@@ -4,9 +4,10 @@ import IdentityProtocol
 import IdentityStorage
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Makes sure every error answers `{"error", "error_description"}`: a ``ServerError`` answers
-/// for itself; an oversized body is `413`, Hummingbird's own 4xx errors keep their status with
+/// for itself; malformed HTTP framing is `400`; an oversized body is `413`, Hummingbird's own 4xx errors keep their status with
 /// our body; storage that is down, full or read-only is `503 temporarily_unavailable` with
 /// `Retry-After` (counted); anything else is a `500` with a generic body and a log line, never
 /// its detail.
@@ -37,6 +38,10 @@ struct ErrorMiddleware: RouterMiddleware {
             let answer = ServerError(
                 APIErrorCode.temporarilyUnavailable, "storage is unavailable; try again shortly",
                 headers: [.retryAfter: String(outageRetryAfter)])
+            return try answer.response(from: request, context: context)
+        case is HTTPParserError:
+            // The body broke HTTP's framing (a bad chunk size or extension, a missing CRLF).
+            let answer = ServerError(APIErrorCode.invalidRequest, "the request is not well-formed HTTP", headers: [.connection: "close"])
             return try answer.response(from: request, context: context)
         case is NIOTooManyBytesError:
             return try Self.payloadTooLarge.response(from: request, context: context)
