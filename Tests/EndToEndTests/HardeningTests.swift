@@ -1,4 +1,6 @@
 import Foundation
+import IdentityProtocol
+import IdentityServer
 @testable import IdentityStorage
 import Logging
 import Testing
@@ -67,6 +69,29 @@ import Testing
                 """)
             #expect(reply.status == 400, "\(reply)")
             #expect(reply.body.contains("\"error\":\"invalid_request\""), "\(reply.body)")
+        }
+    }
+
+    /// Slow clients cannot hold the server: hundreds of connections that stall in their head
+    /// or body are closed after the timeouts, while a sign-in goes through (issue 14 #4).
+    @Test(.timeLimit(.minutes(1))) func stalledConnectionsAreCutOffWhileSignInsGoOn() async throws {
+        let configure: (inout ServerConfiguration) -> Void = {
+            $0.connections.headTimeout = .seconds(1)
+            $0.connections.bodyTimeout = .seconds(1)
+        }
+        try await RunningServer.withEnrolledDevice(.live, configure: configure) { server, realm, device in
+            let head = "POST /v1/admin/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: app"
+            let body = "POST \(DeviceAPI.authenticationChallenge) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"dis"
+            try await withThrowingTaskGroup(of: RawHTTPConnection.Reply.self) { group in
+                for index in 0..<300 {
+                    group.addTask { try await RawHTTPConnection.stall(server.baseURL, after: index.isMultiple(of: 2) ? head : body) }
+                }
+                let backend = TestRelyingParty(application: realm.confidential, server: server)
+                #expect(try await backend.exchange(try await backend.signIn(with: device)).status == 200)
+                var closed = 0
+                for try await reply in group where reply.closed && reply.status == nil { closed += 1 }
+                #expect(closed == 300)
+            }
         }
     }
 }

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var lifetimes = Lifetimes()
     /// Timing and limits of credential extension (a second device).
     public var credentialExtension = CredentialExtension()
+    /// Timeouts and limits of client connections.
+    public var connections = Connections()
     /// Where the server's own metrics are registered; `/metrics` publishes this registry.
     public var metrics = PrometheusCollectorRegistry()
     /// The logger; secrets are never logged.
@@ -50,6 +52,24 @@ public struct ServerConfiguration: Sendable {
         public var token: TimeInterval = 3600
         /// An enrollment link, unless the binding job says otherwise.
         public var bindingJob: TimeInterval = 86_400
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Timeouts and limits that keep slow or greedy clients from exhausting the server.
+    public struct Connections: Sendable {
+        /// How long a connection may wait to send a complete request head: after it opens, and
+        /// after each response (the keep-alive idle time).
+        public var headTimeout: Duration = .seconds(15)
+        /// How long a request's body may take to arrive once its head is in.
+        public var bodyTimeout: Duration = .seconds(15)
+        /// Open connections at most; beyond, new ones wait in the kernel's backlog.
+        public var maxConnections = 2048
+        /// Bytes of all header fields of a request together, at most.
+        public var maxHeaderBytes = 16 * 1024
+        /// Header fields of a request, at most.
+        public var maxHeaderFields = 100
 
         /// The defaults.
         public init() {}

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import IdentityStorage
 import Logging
 import NIOCore
@@ -69,9 +70,18 @@ public struct IdentityServer: Sendable {
         let configured = configuration.publicBaseURL
         let baseURL = context.baseURL
         let host = configuration.host
+        let limits = configuration.connections
         return Application(
             router: Routes.build(context: context, metrics: configuration.metrics),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server"),
+            server: .http1(configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [RequestBodyTimeoutHandler(timeout: TimeAmount(limits.bodyTimeout))],
+                idleTimeout: TimeAmount(limits.headTimeout),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes,
+                    maxHeaderFieldCount: limits.maxHeaderFields))),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             services: [
                 HousekeepingService(store: context.store, logger: context.logger, now: context.now),
                 ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),

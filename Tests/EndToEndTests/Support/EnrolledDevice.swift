@@ -1,11 +1,13 @@
+@testable import IdentityServer
 import Testing
 
 extension RunningServer {
     /// Starts a server (reached as `mode` says), sets up a realm, enrolls a device; runs `body`; stops the server.
     static func withEnrolledDevice(
-        _ mode: ServerMode, _ body: @escaping @Sendable (RunningServer, TestRealm, TestDevice) async throws -> Void
+        _ mode: ServerMode, configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (RunningServer, TestRealm, TestDevice) async throws -> Void
     ) async throws {
-        try await withRealm(mode) { server, realm in
+        try await withRealm(mode, configure: configure) { server, realm in
             var device = TestDevice()
             let enrolled = try await device.enroll(link: try await realm.enrollmentLink(), server: server)
             try #require(enrolled.status == 201, "enrollment: \(enrolled.json)")
