@@ -19,26 +19,42 @@ enum Migrations {
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
+    /// Another server migrating the same SQLite file at once holds its lock for a while: each
+    /// step is retried a few times (each try waits out SQLite's busy timeout) before giving up.
     static func apply(on engine: any SQLEngine, now: Date, through version: Int = .max) async throws {
         for migration in all where migration.version <= version {
-            try await engine.transaction { db in
-                if engine.kind == .postgres {
-                    // Concurrent CREATE TABLE IF NOT EXISTS can still collide on PostgreSQL: lock first.
-                    try await db.raw("SELECT pg_advisory_xact_lock(7406011)").run()
-                }
-                try await db.raw("""
-                    CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)
-                    """).run()
-                let applied = try await db.raw(
-                    "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)").first()
-                guard applied == nil else { return }
-                for statement in migration.statements(engine.kind) {
-                    try await db.raw(SQLQueryString(statement)).run()
-                }
-                try await db.raw("""
-                    INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: migration.version), \(bind: now.milliseconds))
-                    """).run()
+            try await retryingWhileBusy { try await apply(migration, on: engine, now: now) }
+        }
+    }
+
+    private static func retryingWhileBusy(attempts: Int = 10, _ body: () async throws -> Void) async throws {
+        for attempt in 1... {
+            do {
+                return try await body()
+            } catch let error as StorageError where error == .unavailable && attempt < attempts {
+                continue
             }
+        }
+    }
+
+    private static func apply(_ migration: Migration, on engine: any SQLEngine, now: Date) async throws {
+        try await engine.transaction { db in
+            if engine.kind == .postgres {
+                // Concurrent CREATE TABLE IF NOT EXISTS can still collide on PostgreSQL: lock first.
+                try await db.raw("SELECT pg_advisory_xact_lock(7406011)").run()
+            }
+            try await db.raw("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)
+                """).run()
+            let applied = try await db.raw(
+                "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)").first()
+            guard applied == nil else { return }
+            for statement in migration.statements(engine.kind) {
+                try await db.raw(SQLQueryString(statement)).run()
+            }
+            try await db.raw("""
+                INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: migration.version), \(bind: now.milliseconds))
+                """).run()
         }
     }
 
