@@ -38,6 +38,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case invalidExtensionSession = "invalid_extension_session"
     /// The session is not in a state that allows this step.
     case extensionStateConflict = "extension_state_conflict"
+    /// A signed device request that was already accepted once (a replay).
+    case replayedRequest = "replayed_request"
     /// Too many attempts; retry after the `Retry-After` seconds.
     case rateLimited = "rate_limited"
     /// The request body is larger than the server accepts.

@@ -172,6 +172,33 @@ import X509
         }
     }
 
+    /// A captured signed request cannot be sent again (issue 14 #5): not an "open extension"
+    /// (which would cancel the holder's live session), not a revocation, with or without a
+    /// request id.
+    @Test func signedRequestsAreAcceptedOnce() async throws {
+        try await withHolder { server, _, holder, clock in
+            for requestID in [UUID().uuidString, nil] {
+                let captured = try holder.signedRequest(issuedAt: clock.now(), requestID: requestID, SignedMessage.extension)
+                let first = try await server.client().send("POST", DeviceAPI.openExtension, json: captured)
+                #expect(first.status == 201)
+                let replayed = try await server.client().send("POST", DeviceAPI.openExtension, json: captured)
+                #expect(replayed.status == 401 && replayed.error == "replayed_request", "\(replayed.json)")
+                let session = RawExtensionSession(
+                    server: server, sessionID: try #require(first.json["session_id"] as? String),
+                    secret: try #require(first.json["secret"] as? String), code: "")
+                #expect(try await session.status().json["state"] as? String == "open")
+            }
+            // The request id is signed: a new one on a captured signature does not verify.
+            var altered = try holder.signedRequest(issuedAt: clock.now(), SignedMessage.extension)
+            altered["request_id"] = UUID().uuidString
+            #expect(try await server.client().send("POST", DeviceAPI.openExtension, json: altered).error == "invalid_signature")
+
+            let revocation = try holder.signedRequest(issuedAt: clock.now(), SignedMessage.revocation)
+            #expect(try await server.client().send("POST", DeviceAPI.revokeCredential, json: revocation).status == 200)
+            #expect(try await server.client().send("POST", DeviceAPI.revokeCredential, json: revocation).error == "replayed_request")
+        }
+    }
+
     @Test func badSessionSecretsAndWrongChainsAreRefused() async throws {
         try await withHolder { server, realm, holder, clock in
             let session = try await holder.openExtension(server: server, issuedAt: clock.now())

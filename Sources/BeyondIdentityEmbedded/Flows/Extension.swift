@@ -17,10 +17,12 @@ struct Extension: Sendable {
         guard handles.count == 1, let handle = handles.first else { throw BISDKError.extensionFailed(.oneCredentialAtATime) }
         let credential = try await localCredential(handle)
         let issuedAt = Int64(context.clock().timeIntervalSince1970)
-        let signature = try await sign(SignedMessage.extension(credentialID: handle.rawValue, issuedAt: issuedAt), with: credential)
+        let requestID = SignedRequestID.make()
+        let signature = try await sign(
+            SignedMessage.extension(credentialID: handle.rawValue, issuedAt: issuedAt, requestID: requestID), with: credential)
         let opened: OpenedExtension = try await context.api.post(
             context.domain.url(DeviceAPI.openExtension),
-            json: OpenExtensionRequest(credentialID: handle.rawValue, issuedAt: issuedAt, signature: signature))
+            json: OpenExtensionRequest(credentialID: handle.rawValue, issuedAt: issuedAt, requestID: requestID, signature: signature))
         let session = ExtensionSessionReference(sessionID: opened.sessionID, secret: opened.secret)
         onOpened(session)
         context.log(.info, "extension: session open for \(handle)")

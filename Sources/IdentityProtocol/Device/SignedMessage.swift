@@ -8,14 +8,19 @@ public enum SignedMessage {
         encode(["bi-authentication-v1", transaction, challenge, issuer, credentialID])
     }
 
-    /// Asks the server to revoke the signing credential.
-    public static func revocation(credentialID: String, issuedAt: Int64) -> Data {
-        encode(["bi-revocation-v1", credentialID, String(issuedAt)])
+    /// Asks the server to revoke the signing credential; `requestID` makes it single use (v2).
+    public static func revocation(credentialID: String, issuedAt: Int64, requestID: String? = nil) -> Data {
+        signedRequest("bi-revocation", credentialID: credentialID, issuedAt: issuedAt, requestID: requestID)
     }
 
-    /// Opens an extension session for the signing credential.
-    public static func `extension`(credentialID: String, issuedAt: Int64) -> Data {
-        encode(["bi-extension-v1", credentialID, String(issuedAt)])
+    /// Opens an extension session for the signing credential; `requestID` makes it single use (v2).
+    public static func `extension`(credentialID: String, issuedAt: Int64, requestID: String? = nil) -> Data {
+        signedRequest("bi-extension", credentialID: credentialID, issuedAt: issuedAt, requestID: requestID)
+    }
+
+    private static func signedRequest(_ purpose: String, credentialID: String, issuedAt: Int64, requestID: String?) -> Data {
+        guard let requestID else { return encode([purpose + "-v1", credentialID, String(issuedAt)]) }
+        return encode([purpose + "-v2", credentialID, String(issuedAt), requestID])
     }
 
     /// Length-prefixed fields, so no two field lists share an encoding.

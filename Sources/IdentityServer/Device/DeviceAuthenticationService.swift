@@ -81,10 +81,9 @@ struct DeviceAuthenticationService {
         guard let credential = try await store.credential(id: request.credentialID) else {
             throw ServerError.notFound("no such credential")
         }
-        try DeviceChecks(store: store, keyring: keyring, now: now).checkFreshness(issuedAt: request.issuedAt)
-        try DeviceChecks.verifySignature(
-            request.signature, of: credential,
-            over: SignedMessage.revocation(credentialID: credential.id, issuedAt: request.issuedAt))
+        try await DeviceChecks(store: store, keyring: keyring, now: now).accept(request, of: credential) {
+            SignedMessage.revocation(credentialID: credential.id, issuedAt: $0, requestID: $1)
+        }
         let revoked = try await store.revokeCredential(id: credential.id, at: now())
         if credential.revokedAt == nil {
             try await audit.record(

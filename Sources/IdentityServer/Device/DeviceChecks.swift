@@ -41,6 +41,23 @@ struct DeviceChecks {
         }
     }
 
+    /// Accepts a request `credential` signed about itself: fresh, signed by its key over
+    /// `message(issuedAt, requestID)`, and never accepted before (its request id, or for a
+    /// client before v2 the signed message, is kept until the request could no longer pass the
+    /// freshness check), on any instance.
+    func accept(
+        _ request: SignedCredentialRequest, of credential: CredentialRecord, message: (Int64, String?) -> Data
+    ) async throws {
+        try checkFreshness(issuedAt: request.issuedAt)
+        let signed = message(request.issuedAt, request.requestID)
+        try Self.verifySignature(request.signature, of: credential, over: signed)
+        let requestID = request.requestID ?? SHA256.hash(data: signed).map { String(format: "%02x", $0) }.joined()
+        let lastAcceptable = Date(timeIntervalSince1970: Double(request.issuedAt) + Self.allowedClockSkew + 1)
+        guard try await store.useSignedRequest(credentialID: credential.id, requestID: requestID, expiresAt: lastAcceptable) else {
+            throw ServerError(APIErrorCode.replayedRequest, "this signed request has already been accepted once")
+        }
+    }
+
     /// `signature` (DER, base64url) is the credential's key's over `message`.
     static func verifySignature(_ signature: String, of credential: CredentialRecord, over message: Data) throws {
         guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)),

@@ -8,7 +8,8 @@ extension APIErrorCode {
         case .invalidRequest, .invalidBindingToken, .invalidCSR, .invalidTransaction, .invalidExtensionCode,
              .extensionCodeExpired, .extensionCodeUsed, .extensionCancelled, .extensionAbandoned, .invalidEndorsement:
             .badRequest
-        case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession: .unauthorized
+        case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession, .replayedRequest:
+            .unauthorized
         case .credentialRevoked, .identityInactive, .originNotAllowed: .forbidden
         case .notFound: .notFound
         case .conflict, .extensionStateConflict: .conflict

@@ -10,11 +10,10 @@ extension ExtensionService {
     /// cancels the credential's earlier sessions: one extension per credential at a time.
     func open(_ request: OpenExtensionRequest) async throws -> OpenedExtension {
         let checks = DeviceChecks(store: store, keyring: keyring, now: now)
-        try checks.checkFreshness(issuedAt: request.issuedAt)
         let credential = try await checks.activeCredential(request.credentialID)
-        try DeviceChecks.verifySignature(
-            request.signature, of: credential,
-            over: SignedMessage.extension(credentialID: credential.id, issuedAt: request.issuedAt))
+        try await checks.accept(request, of: credential) {
+            SignedMessage.extension(credentialID: credential.id, issuedAt: $0, requestID: $1)
+        }
         _ = try await checks.activeIdentity(credential.identityID)
 
         let now = now()

@@ -143,6 +143,11 @@ public protocol IdentityStore: Sendable {
     /// uses a file.
     func extensionSessionChanges() async -> AsyncStream<String>
 
+    // MARK: Signed requests
+    /// Records that the credential's request `requestID` was accepted, until `expiresAt`;
+    /// `false` when it already was (a replay), across instances.
+    func useSignedRequest(credentialID: String, requestID: String, expiresAt: Date) async throws -> Bool
+
     // MARK: Rate limits
     /// Counts one attempt in each bucket's window starting at `windowStart` (kept until
     /// `expiresAt`) and returns every bucket's count in that window, this attempt included.

@@ -16,6 +16,7 @@ enum Migrations {
         Migration(version: 3, statements: extensionSessionsByCredential),
         Migration(version: 4, statements: sessions),
         Migration(version: 5, statements: signingAlgorithms),
+        Migration(version: 6, statements: usedSignedRequests),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -222,6 +223,18 @@ enum Migrations {
             "CREATE INDEX issued_tokens_by_code ON issued_tokens (code_hash)",
             "CREATE INDEX issued_tokens_by_session ON issued_tokens (session_id)",
             "CREATE INDEX issued_tokens_by_expiry ON issued_tokens (expires_at)",
+        ]
+    }
+
+    /// Version 6: the signed device requests already accepted, until they could no longer be.
+    private static func usedSignedRequests(_: SQLEngineKind) -> [String] {
+        [
+            """
+            CREATE TABLE used_signed_requests (
+                credential_id TEXT NOT NULL, request_id TEXT NOT NULL, expires_at BIGINT NOT NULL,
+                PRIMARY KEY (credential_id, request_id))
+            """,
+            "CREATE INDEX used_signed_requests_by_expiry ON used_signed_requests (expires_at)",
         ]
     }
 

@@ -53,6 +53,16 @@ extension SQLIdentityStore {
         }
     }
 
+    public func useSignedRequest(credentialID: String, requestID: String, expiresAt: Date) async throws -> Bool {
+        try await engine.run { db in
+            try await db.raw("""
+                INSERT INTO used_signed_requests (credential_id, request_id, expires_at)
+                VALUES (\(bind: credentialID), \(bind: requestID), \(bind: expiresAt.milliseconds))
+                ON CONFLICT (credential_id, request_id) DO NOTHING RETURNING request_id
+                """).first() != nil
+        }
+    }
+
     public func recordAttempt(buckets: [String], windowStart: Date, expiresAt: Date) async throws -> [String: Int] {
         guard !buckets.isEmpty else { return [:] }
         let values: [[any SQLExpression]] = buckets.map { bucket in

@@ -59,7 +59,7 @@ extension SQLIdentityStore {
     public func deleteExpired(before cutoff: Date) async throws -> Int {
         let tables = [
             AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
-            ExtensionSessionRecord.table, "rate_limit_windows",
+            ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests",
         ]
         return try await engine.transaction { db in
             var removed = 0

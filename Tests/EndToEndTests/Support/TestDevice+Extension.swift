@@ -62,12 +62,8 @@ extension TestDevice {
 
     /// Opens an extension session for this device's credential.
     func openExtension(server: RunningServer, issuedAt: Date = Date()) async throws -> RawExtensionSession {
-        let seconds = Int64(issuedAt.timeIntervalSince1970)
-        let signature = try key.signature(for: SignedMessage.extension(credentialID: credentialID, issuedAt: seconds))
-        let reply = try await server.client().send("POST", DeviceAPI.openExtension, json: [
-            "credential_id": credentialID, "issued_at": seconds,
-            "signature": signature.derRepresentation.base64URLEncodedString,
-        ])
+        let reply = try await server.client().send(
+            "POST", DeviceAPI.openExtension, json: try signedRequest(issuedAt: issuedAt, SignedMessage.extension))
         guard reply.status == 201 else { throw SetupError("opening an extension answered \(reply.status): \(reply.json)") }
         let code = try #require(reply.json["code"] as? [String: Any])
         return RawExtensionSession(

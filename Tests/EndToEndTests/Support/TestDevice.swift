@@ -64,11 +64,22 @@ struct TestDevice: Sendable {
 
     /// `POST /v1/device/credentials/revoke`, signed by this device's key.
     func revoke(server: RunningServer, issuedAt: Date = Date()) async throws -> HTTPTestClient.Reply {
+        try await server.client().send(
+            "POST", DeviceAPI.revokeCredential, json: try signedRequest(issuedAt: issuedAt, SignedMessage.revocation))
+    }
+
+    /// The body of a request this credential signs about itself, with a fresh request id
+    /// (`nil`: as a client before v2 signs, without one).
+    func signedRequest(
+        issuedAt: Date, requestID: String? = UUID().uuidString,
+        _ message: (String, Int64, String?) -> Data
+    ) throws -> [String: Any] {
         let seconds = Int64(issuedAt.timeIntervalSince1970)
-        let signature = try key.signature(for: SignedMessage.revocation(credentialID: credentialID, issuedAt: seconds))
-        return try await server.client().send("POST", DeviceAPI.revokeCredential, json: [
-            "credential_id": credentialID, "issued_at": seconds,
-            "signature": signature.derRepresentation.base64URLEncodedString,
-        ])
+        let signature = try key.signature(for: message(credentialID, seconds, requestID))
+        var body: [String: Any] = [
+            "credential_id": credentialID, "issued_at": seconds, "signature": signature.derRepresentation.base64URLEncodedString,
+        ]
+        body["request_id"] = requestID
+        return body
     }
 }
