@@ -41,7 +41,11 @@ struct RawHTTPConnection {
                 return Reply(status: nil, body: "", closed: true)
             }
             var received = ""
-            for try await var chunk in inbound { received += chunk.readString(length: chunk.readableBytes) ?? "" }
+            do {
+                for try await var chunk in inbound { received += chunk.readString(length: chunk.readableBytes) ?? "" }
+            } catch {
+                // A reset is a close too.
+            }
             var reply = complete(received) ?? Reply(status: nil, body: received, closed: true)
             reply.closed = true
             return reply
