@@ -94,4 +94,36 @@ import Testing
             }
         }
     }
+
+    /// A recovery means the old device is lost, maybe stolen: completing it revokes the user's
+    /// other credentials, audited, unless the admin asked to keep them (issue 14 #8).
+    @Test func recoveryRevokesTheLostDevicesCredentials() async throws {
+        try await RunningServer.withEnrolledDevice(.live) { server, realm, lost in
+            let keeping = try await server.admin.created(
+                "\(realm.identityPath)/binding-jobs", ["kind": "recovery", "delivery": "return", "keep_other_credentials": true])
+            var spare = TestDevice()
+            #expect(try await spare.enroll(link: try #require(keeping["credential_binding_link"] as? String), server: server).status == 201)
+            let backend = TestRelyingParty(application: realm.confidential, server: server)
+            _ = try await backend.signIn(with: lost)
+
+            var found = TestDevice()
+            #expect(try await found.enroll(link: try await realm.enrollmentLink(kind: "recovery"), server: server).status == 201)
+            let states = try await server.admin.send("GET", "\(realm.identityPath)/credentials")
+            let byID = Dictionary(uniqueKeysWithValues: (states.json["items"] as? [[String: Any]] ?? []).map {
+                ($0["id"] as? String ?? "", $0["state"] as? String ?? "")
+            })
+            #expect(byID == [lost.credentialID: "revoked", spare.credentialID: "revoked", found.credentialID: "active"])
+            let invoke = try #require(try await backend.authorize().location)
+            #expect(try await lost.authenticate(invokeURL: invoke, server: server).error == "credential_revoked")
+            let events = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000").json["items"] as? [[String: Any]]
+            let revocations = (events ?? []).filter {
+                $0["type"] as? String == "credential.revoked" && ($0["detail"] as? String)?.contains("recovery") == true
+            }
+            #expect(Set(revocations.compactMap { $0["subject_id"] as? String }) == [lost.credentialID, spare.credentialID])
+            // Only recoveries revoke; and only they may keep.
+            let registration = try await server.admin.send(
+                "POST", "\(realm.identityPath)/binding-jobs", json: ["kind": "registration", "delivery": "return", "keep_other_credentials": true])
+            #expect(registration.status == 400 && registration.error == "invalid_request")
+        }
+    }
 }

@@ -44,8 +44,8 @@ import Testing
             try await store.appendAuditEvent(taken)
             try await store.createBindingJob(Fixtures.bindingJob("bjb_1", token: "token-1"))
             await #expect(throws: StorageError.alreadyExists) {
-                _ = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(30), audited: { _ in
-                    (Fixtures.credential("crd_new"), taken)
+                _ = try await store.completeBinding(tokenHash: Fixtures.hash("token-1"), now: Fixtures.at(30), audited: { _, _ in
+                    (Fixtures.credential("crd_new"), [taken])
                 })
             }
             #expect(try await store.bindingJob(id: "bjb_1")?.status == .pending)

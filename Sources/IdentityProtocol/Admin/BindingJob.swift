@@ -19,12 +19,14 @@ public struct BindingJob: Codable, Sendable, Equatable {
     public var credentialID: String?
     /// Only in the response that creates a job with delivery `return`.
     public var credentialBindingLink: String?
+    /// Whether a recovery leaves the identity's other credentials active.
+    public var keepOtherCredentials: Bool
 
     /// Creates a binding job value.
     public init(
         id: String, tenantID: String, realmID: String, identityID: String, kind: String, delivery: String,
         postBindingRedirectURI: String?, status: String, expiresAt: Date, createdAt: Date, completedAt: Date?,
-        credentialID: String?, credentialBindingLink: String?
+        credentialID: String?, credentialBindingLink: String?, keepOtherCredentials: Bool = false
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -39,6 +41,7 @@ public struct BindingJob: Codable, Sendable, Equatable {
         self.completedAt = completedAt
         self.credentialID = credentialID
         self.credentialBindingLink = credentialBindingLink
+        self.keepOtherCredentials = keepOtherCredentials
     }
 
     enum CodingKeys: String, CodingKey {
@@ -52,5 +55,6 @@ public struct BindingJob: Codable, Sendable, Equatable {
         case completedAt = "completed_at"
         case credentialID = "credential_id"
         case credentialBindingLink = "credential_binding_link"
+        case keepOtherCredentials = "keep_other_credentials"
     }
 }

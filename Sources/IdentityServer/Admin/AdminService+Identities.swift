@@ -117,12 +117,16 @@ extension AdminService {
             throw ServerError.invalidRequest("'lifetime_seconds' must be between 60 and 2592000")
         }
         let redirect = try input.postBindingRedirectURI.map { try InputRules.redirectTarget($0, field: "post_binding_redirect_uri") }
+        if input.keepOtherCredentials == true, kind != .recovery {
+            throw ServerError.invalidRequest("'keep_other_credentials' is for recovery jobs")
+        }
         let token = Secrets.token()
         let now = now()
         let record = BindingJobRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, identityID: identityID, kind: kind,
             delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: .pending,
-            expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil)
+            expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil,
+            keepsOtherCredentials: input.keepOtherCredentials ?? false)
         try await write { try await store.createBindingJob(record) }
         let link = "\(baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
         if delivery == .email, let email = identity.email {

@@ -56,7 +56,7 @@ enum AdminViews {
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: r.kind.rawValue,
             delivery: r.delivery.rawValue, postBindingRedirectURI: r.postBindingRedirectURI, status: r.status.rawValue,
             expiresAt: r.expiresAt, createdAt: r.createdAt, completedAt: r.completedAt, credentialID: r.credentialID,
-            credentialBindingLink: nil)
+            credentialBindingLink: nil, keepOtherCredentials: r.keepsOtherCredentials)
     }
 
     static func auditEvent(_ r: AuditEventRecord) -> AuditEvent {

@@ -46,7 +46,7 @@ struct EnrollmentService {
         let credentialID = Secrets.identifier()
         let bound: (job: BindingJobRecord, credential: CredentialRecord)
         do {
-            bound = try await store.completeBinding(tokenHash: Secrets.hash(request.bindingToken), now: now) { [audit] job in
+            bound = try await store.completeBinding(tokenHash: Secrets.hash(request.bindingToken), now: now) { [audit] job, revoked in
                 let certificate = try authority.issueCredentialCertificate(
                     for: publicKey, credentialID: credentialID, identityID: job.identityID, now: now)
                 let credential = CredentialRecord(
@@ -54,10 +54,15 @@ struct EnrollmentService {
                     state: .active, deviceName: deviceName,
                     certificateDER: try certificate.derData,
                     parentCredentialID: nil, createdAt: now, lastUsedAt: nil, revokedAt: nil)
-                let event = try audit.event(
+                let bound = try audit.event(
                     "credential.bound", tenantID: job.tenantID, realmID: job.realmID, subjectID: credentialID,
                     detail: ["identity_id": job.identityID, "binding_job_id": job.id, "kind": job.kind.rawValue])
-                return (credential, event)
+                let revocations = try revoked.map {
+                    try audit.event(
+                        "credential.revoked", tenantID: job.tenantID, realmID: job.realmID, subjectID: $0,
+                        detail: ["by": "recovery", "binding_job_id": job.id, "replaced_by": credentialID])
+                }
+                return (credential, [bound] + revocations)
             }
         } catch let error as StorageError where error == .notFound {
             throw Self.invalidToken

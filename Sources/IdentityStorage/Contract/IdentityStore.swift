@@ -65,14 +65,15 @@ public protocol IdentityStore: Sendable {
     func bindingJob(tokenHash: Data) async throws -> BindingJobRecord?
     func listBindingJobs(identityID: String, _ page: PageRequest) async throws -> Page<BindingJobRecord>
     /// In one transaction: finds the `pending` job whose token hash matches and whose `expiresAt`
-    /// is after `now`, calls `issue` with it, inserts the credential and the audit event `issue`
-    /// returns, and marks the job `complete` (with `completedAt` and `credentialID`). Throws
-    /// ``StorageError/notFound`` when no such job exists (unknown, expired or used token). If
-    /// `issue` throws, nothing is written and its error propagates. Two concurrent calls with
-    /// one token: exactly one succeeds.
+    /// is after `now`; for a recovery that does not keep them, revokes the identity's active
+    /// credentials; calls `issue` with the job and the ids it revoked; inserts the credential
+    /// and the audit events `issue` returns, and marks the job `complete` (with `completedAt`
+    /// and `credentialID`). Throws ``StorageError/notFound`` when no such job exists (unknown,
+    /// expired or used token). If `issue` throws, nothing is written and its error propagates.
+    /// Two concurrent calls with one token: exactly one succeeds.
     func completeBinding(
         tokenHash: Data, now: Date,
-        audited issue: @escaping @Sendable (BindingJobRecord) async throws -> (CredentialRecord, AuditEventRecord?)
+        audited issue: @escaping @Sendable (BindingJobRecord, [String]) async throws -> (CredentialRecord, [AuditEventRecord])
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord)
 
     // MARK: Authentication
@@ -180,7 +181,7 @@ extension IdentityStore {
     public func completeBinding(
         tokenHash: Data, now: Date, issue: @escaping @Sendable (BindingJobRecord) async throws -> CredentialRecord
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
-        try await completeBinding(tokenHash: tokenHash, now: now, audited: { (try await issue($0), nil) })
+        try await completeBinding(tokenHash: tokenHash, now: now, audited: { job, _ in (try await issue(job), []) })
     }
 
     /// Completes an authentication without an audit event (tests and tools).

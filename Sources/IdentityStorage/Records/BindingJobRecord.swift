@@ -20,12 +20,15 @@ public struct BindingJobRecord: Sendable, Equatable, Identifiable {
     public var completedAt: Date?
     /// The credential the job produced.
     public var credentialID: String?
+    /// A recovery revokes the identity's other credentials (the lost device may be in someone's
+    /// hands) unless this is set.
+    public var keepsOtherCredentials: Bool
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, identityID: String, kind: Kind, delivery: Delivery,
         tokenHash: Data, postBindingRedirectURI: String?, status: Status, expiresAt: Date, createdAt: Date,
-        completedAt: Date?, credentialID: String?
+        completedAt: Date?, credentialID: String?, keepsOtherCredentials: Bool = false
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -40,5 +43,6 @@ public struct BindingJobRecord: Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.completedAt = completedAt
         self.credentialID = credentialID
+        self.keepsOtherCredentials = keepsOtherCredentials
     }
 }

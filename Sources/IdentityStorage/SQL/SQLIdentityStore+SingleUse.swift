@@ -6,7 +6,7 @@ import SQLKit
 extension SQLIdentityStore {
     public func completeBinding(
         tokenHash: Data, now: Date,
-        audited issue: @escaping @Sendable (BindingJobRecord) async throws -> (CredentialRecord, AuditEventRecord?)
+        audited issue: @escaping @Sendable (BindingJobRecord, [String]) async throws -> (CredentialRecord, [AuditEventRecord])
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
         try await engine.transaction { db in
             let claimed = try await db.raw("""
@@ -16,12 +16,19 @@ extension SQLIdentityStore {
                 """).first()
             guard let claimed else { throw StorageError.notFound.with(detail: "binding token") }
             var job = try BindingJobRecord(row: claimed)
-            let (credential, audit) = try await issue(BindingJobRecord(
-                id: job.id, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID, kind: job.kind,
-                delivery: job.delivery, tokenHash: job.tokenHash, postBindingRedirectURI: job.postBindingRedirectURI,
-                status: .pending, expiresAt: job.expiresAt, createdAt: job.createdAt, completedAt: nil, credentialID: nil))
+            var revoked: [String] = []
+            if job.kind == .recovery, !job.keepsOtherCredentials {
+                revoked = try await db.raw("""
+                    UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = \(bind: now.milliseconds)
+                    WHERE identity_id = \(bind: job.identityID) AND state = \(bind: CredentialRecord.State.active.rawValue)
+                    RETURNING id
+                    """).all().map { try $0.string("id") }.sorted()
+            }
+            var pending = job
+            (pending.status, pending.completedAt) = (.pending, nil)
+            let (credential, events) = try await issue(pending, revoked)
             try await self.insert(credential, on: db)
-            if let audit { try await self.insert(audit, on: db) }
+            for event in events { try await self.insert(event, on: db) }
             try await db.raw("UPDATE binding_jobs SET credential_id = \(bind: credential.id) WHERE id = \(bind: job.id)").run()
             job.credentialID = credential.id
             return (job, credential)
