@@ -126,4 +126,33 @@ import Testing
             #expect(registration.status == 400 && registration.error == "invalid_request")
         }
     }
+
+    /// A graceful shutdown answers open long polls at once instead of waiting them out
+    /// (issue 14 #10): a poll asked to wait 25 s returns the current state well before.
+    @Test(.timeLimit(.minutes(1))) func shutdownDoesNotWaitOutLongPolls() async throws {
+        let clock = TestClock()
+        try await RunningServer.withEnrolledDevice(.live, configure: { $0.now = clock.now }) { server, _, holder in
+            let session = try await holder.openExtension(server: server, issuedAt: clock.now())
+            clock.advance(by: 100)
+            let started = ContinuousClock.now
+            async let poll = session.status(after: 1, wait: 25)
+            // The poll has begun once it marked the holder seen (at the advanced time): stop the server.
+            let observer = try await SQLIdentityStore.sqlite(
+                path: server.dataDirectory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "observer"))
+            do {
+                while try await observer.extensionSession(id: session.sessionID)?.holderSeenAt ?? .distantPast
+                    < clock.now().addingTimeInterval(-50) {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            } catch {
+                try? await observer.shutdown()
+                throw error
+            }
+            try await observer.shutdown()
+            await server.triggerGracefulShutdown()
+            let answered = try await poll
+            #expect(answered.status == 200 && answered.json["state"] as? String == "open", "\(answered.json)")
+            #expect(ContinuousClock.now - started < .seconds(15))
+        }
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
+import ServiceLifecycle
 
 /// Credential extension on the server (DESIGN.md §3): sessions in the database, each step a
 /// compare-and-set on the session's version, so two devices (or two server instances) racing
@@ -38,7 +39,8 @@ struct ExtensionService {
         while true {
             session = try await settled(session)
             let remaining = ContinuousClock.now.duration(to: deadline)
-            if session.version > seen || remaining <= .zero {
+            // A server shutting down answers with what it has; the device polls again elsewhere.
+            if session.version > seen || remaining <= .zero || Task.isShuttingDownGracefully {
                 return try await view(session, for: role)
             }
             let (id, store) = (session.id, store)

@@ -1,15 +1,17 @@
 import Foundation
+import ServiceLifecycle
 
 /// Wakes the long polls of this server instance as soon as a session changes, here or (through
 /// ``ExtensionChangeRelay``) on another instance sharing the database. A waiting poll also
 /// re-reads its session every ``ServerConfiguration/CredentialExtension/recheckInterval``, in
-/// case a notification was lost.
+/// case a notification was lost. A graceful shutdown ends every wait at once, so a server
+/// that stops never waits out a long poll.
 actor ExtensionSignals {
     private var waiters: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
 
     /// Reads with a wake-up for `sessionID` already registered, so that a change committed
     /// just after the read still wakes this wait: returns that read if `isNews`; otherwise
-    /// waits for a signal, `timeout` or cancellation, and reads again.
+    /// waits for a signal, `timeout`, cancellation or a graceful shutdown, and reads again.
     func read<Value: Sendable>(
         _ sessionID: String, waitingUpTo timeout: Duration, until isNews: @Sendable (Value) -> Bool,
         _ read: @Sendable () async throws -> Value
@@ -24,11 +26,13 @@ actor ExtensionSignals {
         }
         let first = try await read()
         guard !isNews(first) else { return first }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { for await _ in signalled {} }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
-            group.cancelAll()
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { for await _ in signalled {} }
+                group.addTask { try? await Task.sleep(for: timeout) }
+                await group.next()
+                group.cancelAll()
+            }
         }
         return try await read()
     }

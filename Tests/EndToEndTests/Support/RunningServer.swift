@@ -47,6 +47,11 @@ final class RunningServer: Sendable {
         return RunningServer(baseURL: url, adminToken: token, dataDirectory: directory, group: group, task: task)
     }
 
+    /// Asks a live server to stop, as SIGTERM does.
+    func triggerGracefulShutdown() async {
+        await group?.triggerGracefulShutdown()
+    }
+
     /// Stops a live server gracefully and removes its data directory.
     func stop() async {
         await group?.triggerGracefulShutdown()
