@@ -34,6 +34,30 @@ import Testing
         }
     }
 
+    /// Purges go in batches of `limit` rows per kind, so none holds the database for long;
+    /// audit events go by age.
+    @Test(arguments: TestEngine.all)
+    func purgesGoInBatches(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            for index in 0..<5 {
+                try await store.createAuthTransaction(Fixtures.authTransaction("ref-\(index)", expiresAt: Fixtures.at(100)))
+                try await store.appendAuditEvent(AuditEventRecord(
+                    id: "evt_\(index)", occurredAt: Fixtures.at(Double(index) * 100), type: "x", tenantID: nil, realmID: nil,
+                    subjectID: nil, detailJSON: "{}"))
+            }
+            var batches: [Int] = []
+            while case let removed = try await store.deleteExpired(before: Fixtures.at(200), limit: 2), removed > 0 {
+                batches.append(removed)
+            }
+            #expect(batches == [2, 2, 1])
+            #expect(try await store.deleteAuditEvents(before: Fixtures.at(250), limit: 2) == 2)
+            #expect(try await store.deleteAuditEvents(before: Fixtures.at(250), limit: 2) == 1)
+            #expect(try await store.deleteAuditEvents(before: Fixtures.at(250), limit: 2) == 0)
+            #expect(try await store.listAuditEvents(PageRequest(size: 10)).items.map(\.id) == ["evt_3", "evt_4"])
+        }
+    }
+
     @Test(arguments: TestEngine.all)
     func migrateIsIdempotentAndKeepsData(engine: TestEngine) async throws {
         try await engine.withStore { store in

@@ -32,6 +32,8 @@ public struct ServerConfiguration: Sendable {
     public var credentialExtension = CredentialExtension()
     /// Timeouts and limits of client connections.
     public var connections = Connections()
+    /// What is purged, when, and in what batches.
+    public var housekeeping = Housekeeping()
     /// Where the server's own metrics are registered; `/metrics` publishes this registry.
     public var metrics = PrometheusCollectorRegistry()
     /// The logger; secrets are never logged.
@@ -52,6 +54,21 @@ public struct ServerConfiguration: Sendable {
         public var token: TimeInterval = 3600
         /// An enrollment link, unless the binding job says otherwise.
         public var bindingJob: TimeInterval = 86_400
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The purge of expired rows and old audit events.
+    public struct Housekeeping: Sendable {
+        /// How often the purge runs.
+        public var interval: Duration = .seconds(600)
+        /// How long expired rows are kept (replay detection and investigation look back this far).
+        public var expiredRetention: TimeInterval = 86_400
+        /// How long audit events are kept: a year by default; `nil` keeps them forever.
+        public var auditRetention: TimeInterval? = 365 * 86_400
+        /// Rows deleted per statement, so a purge never holds the database for long.
+        public var batchSize = 500
 
         /// The defaults.
         public init() {}

@@ -83,7 +83,8 @@ public struct IdentityServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server",
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             services: [
-                HousekeepingService(store: context.store, logger: context.logger, now: context.now),
+                HousekeepingService(
+                    store: context.store, settings: configuration.housekeeping, logger: context.logger, now: context.now),
                 ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),
             ],
             onServerRunning: { channel in

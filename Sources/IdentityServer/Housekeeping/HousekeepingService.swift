@@ -3,24 +3,44 @@ import IdentityStorage
 import Logging
 import ServiceLifecycle
 
-/// Deletes expired transactions, codes and issued-token rows every `interval`, keeping a
-/// day of history for replay detection and audit.
+/// Every ``ServerConfiguration/Housekeeping/interval``: deletes rows that expired more than
+/// the retention ago (transactions, codes, issued tokens, sessions, extension sessions, rate
+/// windows, used request ids) and audit events older than their retention, in small batches so
+/// that requests keep their turn at the database.
 struct HousekeepingService: Service {
     let store: any IdentityStore
+    let settings: ServerConfiguration.Housekeeping
     let logger: Logger
     let now: @Sendable () -> Date
-    var interval: Duration = .seconds(600)
-    var retention: TimeInterval = 86_400
 
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
-                let removed = try await store.deleteExpired(before: now().addingTimeInterval(-retention))
+                let removed = try await purge()
                 if removed > 0 { logger.debug("housekeeping", metadata: ["removed": "\(removed)"]) }
             } catch {
                 logger.warning("housekeeping failed", metadata: ["error": "\(error)"])
             }
-            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: settings.interval) }
         }
+    }
+
+    /// One purge, batch after batch until nothing is left; returns how many rows went.
+    func purge() async throws -> Int {
+        let now = now()
+        let expired = now.addingTimeInterval(-settings.expiredRetention)
+        var removed = 0
+        while !Task.isShuttingDownGracefully, case let batch = try await store.deleteExpired(before: expired, limit: settings.batchSize),
+              batch > 0 {
+            removed += batch
+        }
+        if let retention = settings.auditRetention {
+            let old = now.addingTimeInterval(-retention)
+            while !Task.isShuttingDownGracefully,
+                  case let batch = try await store.deleteAuditEvents(before: old, limit: settings.batchSize), batch > 0 {
+                removed += batch
+            }
+        }
+        return removed
     }
 }

@@ -170,10 +170,13 @@ public protocol IdentityStore: Sendable {
     // MARK: Audit and housekeeping
     func appendAuditEvent(_ event: AuditEventRecord) async throws
     func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord>
-    /// Deletes transactions, codes, issued-token rows, sessions (with their refresh tokens),
-    /// extension sessions and rate-limit windows that expired before `cutoff`; returns the count.
-    @discardableResult
-    func deleteExpired(before cutoff: Date) async throws -> Int
+    /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
+    /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
+    /// ids — that expired before `cutoff`, a short statement per kind; returns the count. Call
+    /// again until it returns 0.
+    func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int
+    /// Deletes up to `limit` audit events that occurred before `cutoff`; returns the count.
+    func deleteAuditEvents(before cutoff: Date, limit: Int) async throws -> Int
 }
 
 extension IdentityStore {
@@ -192,6 +195,14 @@ extension IdentityStore {
     /// Records one access token.
     public func recordIssuedToken(_ token: IssuedTokenRecord) async throws {
         try await recordIssuance(TokenIssuance(accessTokens: [token]))
+    }
+
+    /// Deletes everything that expired before `cutoff`, in batches; returns the count.
+    @discardableResult
+    public func deleteExpired(before cutoff: Date) async throws -> Int {
+        var total = 0
+        while case let removed = try await deleteExpired(before: cutoff, limit: 500), removed > 0 { total += removed }
+        return total
     }
 
     /// Creates a realm without a signing key (tests and tools).

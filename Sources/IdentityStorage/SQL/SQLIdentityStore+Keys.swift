@@ -56,19 +56,32 @@ extension SQLIdentityStore {
         return Page(items: Array(events.prefix(page.size)), nextCursor: last.map { "\($0.occurredAt.milliseconds):\($0.id)" })
     }
 
-    public func deleteExpired(before cutoff: Date) async throws -> Int {
+    public func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int {
         let tables = [
             AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
             ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests",
         ]
-        return try await engine.transaction { db in
-            var removed = 0
-            for table in tables {
-                removed += try await db.delete(from: table).where("expires_at", .lessThan, cutoff.milliseconds)
-                    .returning("expires_at").all().count
-            }
-            return removed
+        var removed = 0
+        for table in tables {
+            removed += try await deleteBatch(from: table, where: "expires_at", before: cutoff, limit: limit)
         }
+        return removed
+    }
+
+    public func deleteAuditEvents(before cutoff: Date, limit: Int) async throws -> Int {
+        try await deleteBatch(from: AuditEventRecord.table, where: "occurred_at", before: cutoff, limit: limit)
+    }
+
+    /// One short statement: up to `limit` rows of `table` whose `column` is before `cutoff`,
+    /// chosen by the engine's row address (SQLite `rowid`, PostgreSQL `ctid`).
+    private func deleteBatch(from table: String, where column: String, before cutoff: Date, limit: Int) async throws -> Int {
+        let row = engine.kind == .postgres ? "ctid" : "rowid"
+        let statement: SQLQueryString = """
+            DELETE FROM \(ident: table) WHERE \(unsafeRaw: row) IN (
+                SELECT \(unsafeRaw: row) FROM \(ident: table) WHERE \(ident: column) < \(bind: cutoff.milliseconds) LIMIT \(bind: Int64(limit)))
+            RETURNING 1 AS one
+            """
+        return try await engine.run { db in try await db.raw(statement).all().count }
     }
 }
 
