@@ -20,8 +20,15 @@ public struct IdentityServer: Sendable {
     public static func prepare(_ configuration: ServerConfiguration) async throws -> IdentityServer {
         let directory = configuration.dataDirectory
         // Owner only: it holds the database, the master key and the admin token.
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try DataDirectory.checkWritable(directory)
+        } catch let error as ServerSetupError {
+            throw error
+        } catch {
+            throw ServerSetupError("cannot use the data directory \(directory.path): \(error.localizedDescription)")
+        }
         let masterKey = try configuration.masterKey.map(MasterKeyFile.parse)
             ?? MasterKeyFile.loadOrCreate(at: directory.appendingPathComponent("master.key"))
         let store = try await SQLIdentityStore.open(
@@ -29,6 +36,7 @@ public struct IdentityServer: Sendable {
             logger: configuration.logger)
         do {
             try await store.migrate()
+            try await store.checkWritable()
             let context = ServerContext(
                 store: store,
                 keyring: RealmKeyring(store: store, sealer: SecretSealer(masterKey: masterKey), now: configuration.now),

@@ -166,6 +166,9 @@ public protocol IdentityStore: Sendable {
 
     /// Throws ``StorageError/unavailable`` unless the database answers now.
     func ping() async throws
+    /// Throws ``StorageError/unavailable`` unless the database takes writes (not a read-only
+    /// file, mount or replica): a server must not start healthy but unable to sign anyone in.
+    func checkWritable() async throws
 
     // MARK: Audit and housekeeping
     func appendAuditEvent(_ event: AuditEventRecord) async throws

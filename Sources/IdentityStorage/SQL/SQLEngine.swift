@@ -150,6 +150,17 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
         }
     }
 
+    /// Connects once outside the pool (which would log every failed attempt), so a server that
+    /// cannot be reached fails with one error.
+    func probe() async throws {
+        var quiet = logger
+        quiet.logLevel = .critical
+        try await SQLErrors.detectingOutages {
+            let probe = try await PostgresConnection.connect(configuration: connection, id: 0, logger: quiet)
+            try await probe.close()
+        }
+    }
+
     func notify(_ channel: String, payload: String, on db: any SQLDatabase) async throws {
         try await db.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
     }

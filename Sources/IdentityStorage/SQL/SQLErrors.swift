@@ -15,7 +15,8 @@ enum SQLErrors {
         } catch let error as SQLiteError where isOutage(error.reason) {
             throw StorageError.unavailable.with(detail: error.description)
         } catch let error as PSQLError where isOutage(error) {
-            throw StorageError.unavailable.with(detail: "\(error.code)")
+            let detail = error.code == .server ? error.serverInfo?[.message] ?? "server error" : "cannot connect to the database"
+            throw StorageError.unavailable.with(detail: detail)
         } catch is ConnectionPoolTimeoutError, is ConnectionPoolError, is ChannelError, is NIOConnectionError, is IOError {
             throw StorageError.unavailable.with(detail: "the database cannot be reached")
         }

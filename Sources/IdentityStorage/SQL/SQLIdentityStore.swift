@@ -24,7 +24,7 @@ public final class SQLIdentityStore: IdentityStore {
     public static func postgres(url: String, searchPath: [String]? = nil, logger: Logger) async throws -> SQLIdentityStore {
         let engine = try PostgresEngine(url: url, searchPath: searchPath, logger: logger)
         do {
-            _ = try await engine.run { db in try await db.raw("SELECT 1 AS one").first() }
+            try await engine.probe()
         } catch {
             try? await engine.shutdown()
             throw error
@@ -70,6 +70,19 @@ public final class SQLIdentityStore: IdentityStore {
 
     public func ping() async throws {
         try await engine.run { db in _ = try await db.raw("SELECT 1 AS one").first() }
+    }
+
+    public func checkWritable() async throws {
+        switch engine.kind {
+        case .sqlite:
+            // Takes the write lock (BEGIN IMMEDIATE) and writes the header: fails on a read-only file.
+            try await engine.transaction { db in try await db.raw("PRAGMA user_version = 1").run() }
+        case .postgres:
+            let readOnly = try await engine.run { db in
+                try await db.raw("SHOW transaction_read_only").first()?.decode(column: "transaction_read_only", as: String.self)
+            }
+            guard readOnly == "off" else { throw StorageError.unavailable.with(detail: "the database is read-only") }
+        }
     }
 
     public func shutdown() async throws {
