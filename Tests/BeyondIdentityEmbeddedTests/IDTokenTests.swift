@@ -6,10 +6,11 @@ import Testing
 @Suite struct IDTokenTests {
     let now = Date(timeIntervalSince1970: 1_900_000_000)
 
-    func verify(_ token: String, server: FakeServer, nonce: String = "n1") async throws {
+    @discardableResult
+    func verify(_ token: String, server: FakeServer, nonce: String = "n1") async throws -> IDTokenClaims {
         let discovery = Discovery(
             api: APIClient(transport: server), domain: Domain(baseURL: URL(string: FakeServer.base)!), clientID: FakeServer.clientID)
-        _ = try await IDTokenVerifier(provider: FakeServer.metadata, clientID: FakeServer.clientID, nonce: nonce, now: now)
+        return try await IDTokenVerifier(provider: FakeServer.metadata, clientID: FakeServer.clientID, nonce: nonce, now: now)
             .verify(token, keys: discovery)
     }
 
@@ -25,7 +26,9 @@ import Testing
 
     @Test func acceptsAValidToken() async throws {
         let server = await FakeServer()
-        try await verify(try await server.signIDToken(claims()), server: server)
+        let verified = try await verify(try await server.signIDToken(claims()), server: server)
+        #expect(verified.sub.value == "i1" && verified.iss.value == FakeServer.issuer && verified.nonce == "n1")
+        #expect(verified.aud.value == [FakeServer.clientID] && verified.exp.value == now.addingTimeInterval(300))
     }
 
     @Test func rejectsABadSignature() async throws {
@@ -93,7 +96,8 @@ import Testing
         skewed.exp = now.addingTimeInterval(-IDTokenVerifier.leeway + 5)
         skewed.iat = now.addingTimeInterval(IDTokenVerifier.leeway - 5)
         let server = await FakeServer()
-        try await verify(try await server.signIDToken(skewed), server: server)
+        let verified = try await verify(try await server.signIDToken(skewed), server: server)
+        #expect(verified.iat.value == skewed.iat && verified.exp.value == skewed.exp)
     }
 
     @Test func rejectsMalformedTokens() async throws {

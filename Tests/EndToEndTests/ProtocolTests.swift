@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import SwiftASN1
 import Testing
 import X509
 
@@ -228,10 +229,18 @@ import X509
             let token = try #require(HTTPTestClient.queryItem("token", in: link))
             let other = TestDevice()
 
-            // A CSR signed by another key than the one it names.
-            var forged = try TestDevice.csr(for: other.key)
-            forged = forged.replacingOccurrences(of: "A", with: "B", options: [], range: forged.range(of: "A", options: .backwards))
-            #expect(try await other.bind(token: token, csr: forged, server: server).error == "invalid_csr")
+            // A CSR whose signed part was changed after signing (it parses; its signature fails).
+            let request = try CertificateSigningRequest(pemEncoded: try TestDevice.csr(for: other.key))
+            var serializer = DER.Serializer()
+            try serializer.serialize(request)
+            var der = serializer.serializedBytes
+            let name = Array("device".utf8)
+            let at = try #require((0...(der.count - name.count)).first { Array(der[$0..<($0 + name.count)]) == name })
+            der[at] ^= 0x01
+            let forged = PEMDocument(type: "CERTIFICATE REQUEST", derBytes: der).pemString
+            #expect(try CertificateSigningRequest(pemEncoded: forged).publicKey == request.publicKey)
+            let refused = try await other.bind(token: token, csr: forged, server: server)
+            #expect(refused.error == "invalid_csr" && refused.json["error_description"] as? String == "the CSR's signature does not verify")
             // A P-384 key.
             let p384 = try CertificateSigningRequest(
                 version: .v1, subject: try DistinguishedName { CommonName("device") },

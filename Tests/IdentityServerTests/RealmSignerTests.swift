@@ -47,7 +47,8 @@ import X509
         // Same kid, different key: the signature check fails.
         let impostor = try await RealmSigner(keys: [SigningKey(kid: "k1", retired: false, material: .p256(P256.Signing.PrivateKey()))])
         let forged = try await impostor.sign(Claims(sub: "ada"), type: "at+jwt")
-        await #expect(throws: (any Error).self) { try await signer.verify(forged, as: Claims.self, type: "at+jwt") }
+        let failure = await #expect(throws: JWTError.self) { try await signer.verify(forged, as: Claims.self, type: "at+jwt") }
+        #expect(failure?.errorType == .signatureVerificationFailed)
     }
 
     /// RS256 signs only what asks for it; a token's `alg` must be its key's algorithm.

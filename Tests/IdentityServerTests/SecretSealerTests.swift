@@ -15,9 +15,13 @@ import Testing
 
     @Test func refusesAnotherPurposeOrAnotherKey() throws {
         let sealed = try sealer.seal(Data("secret".utf8), purpose: "realm-ca:r1")
-        #expect(throws: (any Error).self) { try sealer.open(sealed, purpose: "signing-key:r1") }
+        #expect(throws: SecretSealer.SealError.unopenable) { try sealer.open(sealed, purpose: "signing-key:r1") }
         let other = SecretSealer(masterKey: SymmetricKey(size: .bits256))
-        #expect(throws: (any Error).self) { try other.open(sealed, purpose: "realm-ca:r1") }
+        #expect(throws: SecretSealer.SealError.unopenable) { try other.open(sealed, purpose: "realm-ca:r1") }
+        var flipped = sealed
+        flipped[flipped.count / 2] ^= 0x01
+        #expect(throws: SecretSealer.SealError.unopenable) { try sealer.open(flipped, purpose: "realm-ca:r1") }
+        #expect(try sealer.open(sealed, purpose: "realm-ca:r1") == Data("secret".utf8))
     }
 
     @Test func masterKeyFileIsCreatedOnceWithMode0600() throws {

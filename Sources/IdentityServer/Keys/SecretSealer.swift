@@ -19,13 +19,20 @@ struct SecretSealer: Sendable {
         return combined
     }
 
-    /// Opens what ``seal(_:purpose:)`` made for the same purpose; throws on any tampering.
+    /// Opens what ``seal(_:purpose:)`` made for the same purpose; ``SealError/unopenable`` for
+    /// anything else (another purpose, another master key, changed bytes).
     func open(_ sealed: Data, purpose: String) throws -> Data {
-        try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: masterKey, authenticating: Data(purpose.utf8))
+        do {
+            return try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: masterKey, authenticating: Data(purpose.utf8))
+        } catch {
+            throw SealError.unopenable
+        }
     }
 
     enum SealError: Error {
         case unsealable
+        /// Not sealed for this purpose under this master key, or changed since.
+        case unopenable
     }
 }
 
