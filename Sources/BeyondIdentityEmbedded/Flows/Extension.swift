@@ -32,7 +32,9 @@ struct Extension: Sendable {
             // Whatever stopped us, the code stops working too (best effort; it also expires).
             let context = context
             Task { try? await Self.cancelOnServer(session, context: context) }
-            guard Task.isCancelled else { throw error }
+            // Cancelled here, or on the server (a replaced code answers so before our task hears
+            // of its own cancellation): either way the session was aborted, as the status says too.
+            guard Task.isCancelled || (error as? BISDKError) == .extensionFailed(.cancelled) else { throw error }
             emit(.aborted)
         }
     }
