@@ -149,9 +149,12 @@ extension AdminCommand {
             @Option(help: "email or return.") var delivery = "email"
             @Option(help: "Where the app sends the user after binding.") var postBindingRedirectURI: String?
             @Option(help: "Seconds until the link expires.") var lifetime: Int?
+            @Flag(help: "Recovery only: leave the user's other credentials active (by default recovery revokes them).")
+            var keepOtherCredentials = false
             func run() async throws {
                 try await admin.call("POST", identity.path + "/binding-jobs", body: BindingJobInput(
-                    kind: kind, delivery: delivery, postBindingRedirectURI: postBindingRedirectURI, lifetimeSeconds: lifetime),
+                    kind: kind, delivery: delivery, postBindingRedirectURI: postBindingRedirectURI, lifetimeSeconds: lifetime,
+                    keepOtherCredentials: keepOtherCredentials ? true : nil),
                     as: BindingJob.self)
             }
         }
