@@ -147,6 +147,22 @@ let package = Package(
             name: "UITestSupport", dependencies: ["BeyondIdentityEmbeddedUI"], path: "Tests/UITestSupport",
             swiftSettings: strict
         ),
+        // libFuzzer targets (Fuzz/run builds them with -sanitize=fuzzer); built plainly, each
+        // replays the files it is given, as the test suite does with the seed corpus.
+        .target(name: "FuzzSupport", dependencies: ["IdentityProtocol"], path: "Fuzz/Support", swiftSettings: strict),
+        .executableTarget(
+            name: "FuzzServerInputs",
+            dependencies: [
+                "FuzzSupport", "IdentityServer", "IdentityProtocol", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Fuzz/ServerInputs", swiftSettings: strict),
+        .executableTarget(
+            name: "FuzzSDKInputs",
+            dependencies: ["FuzzSupport", "BeyondIdentityEmbedded", "IdentityProtocol", .product(name: "JWTKit", package: "jwt-kit")],
+            path: "Fuzz/SDKInputs", swiftSettings: strict),
+        .executableTarget(
+            name: "FuzzQRCodeInput", dependencies: ["FuzzSupport", "QRCodeEncoder"], path: "Fuzz/QRCodeInput", swiftSettings: strict),
         .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder", "TestProcessSupport"], swiftSettings: strict),
         .testTarget(
             name: "BeyondIdentityEmbeddedTests",

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import IdentityProtocol
 
 /// Reads the binding token out of an enrollment link, in either of its two forms:
@@ -8,9 +8,9 @@ import IdentityProtocol
 /// - the email link itself, `{base}/v1/bind?token=T`: it must be on the configured server.
 ///   The SDK takes `T` from it directly instead of requesting the link, so the token goes to
 ///   the server only once, in the body of the binding request.
-enum EnrollmentLink {
+package enum EnrollmentLink {
     /// The binding token, or ``BISDKError/invalidLink(_:)`` / ``BISDKError/otherServer(apiBaseURL:)``.
-    static func bindingToken(from url: URL, server domain: Domain) throws -> String {
+    package static func bindingToken(from url: URL, server domain: Domain) throws -> String {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw BISDKError.invalidLink("not a URL")
         }

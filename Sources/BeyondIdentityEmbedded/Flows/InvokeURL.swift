@@ -1,11 +1,11 @@
-import Foundation
+package import Foundation
 import IdentityProtocol
 
 /// Reads an invoke URL, `{app invoke URL}?transaction=REF&api_base_url=B`: the redirect the
 /// authorization endpoint answers with when the user must authenticate on this device.
-enum InvokeURL {
+package enum InvokeURL {
     /// The transaction reference; `B` must be the configured server.
-    static func transaction(from url: URL, server domain: Domain) throws -> String {
+    package static func transaction(from url: URL, server domain: Domain) throws -> String {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
         guard let transaction = value(DeviceURLParameter.transaction), !transaction.isEmpty,

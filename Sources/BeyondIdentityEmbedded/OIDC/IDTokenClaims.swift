@@ -1,8 +1,8 @@
 import Foundation
-import JWTKit
+package import JWTKit
 
 /// The ID token claims the SDK checks (OpenID Connect Core §2).
-struct IDTokenClaims: JWTPayload {
+package struct IDTokenClaims: JWTPayload {
     var iss: IssuerClaim
     var sub: SubjectClaim
     var aud: AudienceClaim
@@ -25,5 +25,5 @@ struct IDTokenClaims: JWTPayload {
     }
 
     /// Claims are checked by ``IDTokenVerifier`` with its injected clock, not here.
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
+    package func verify(using algorithm: some JWTAlgorithm) async throws {}
 }

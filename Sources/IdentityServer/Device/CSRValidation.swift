@@ -1,11 +1,12 @@
-import Crypto
+package import Crypto
 import IdentityProtocol
 import X509
 
 /// Checks a device's PKCS#10 request: well-formed PEM, a P-256 key, and a signature by that
 /// key (proof that the device holds it).
-enum CSRValidation {
-    static func publicKey(fromPEM pem: String) throws -> P256.Signing.PublicKey {
+package enum CSRValidation {
+    /// The request's key, once its signature by that key verifies; `400 invalid_csr` otherwise.
+    package static func publicKey(fromPEM pem: String) throws -> P256.Signing.PublicKey {
         let csr: CertificateSigningRequest
         do {
             csr = try CertificateSigningRequest(pemEncoded: pem)

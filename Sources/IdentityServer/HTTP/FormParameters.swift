@@ -3,11 +3,11 @@ import Hummingbird
 
 /// `application/x-www-form-urlencoded` parameters (a query string or a form body), keeping
 /// repeats: RFC 6749 §3.1 forbids a parameter more than once, so callers must be able to tell.
-struct FormParameters: Sendable {
+package struct FormParameters: Sendable {
     private var values: [String: [String]] = [:]
 
     /// Parses `a=b&c=d`; `+` is a space; malformed percent-escapes make the whole input invalid.
-    init(_ encoded: String?) throws {
+    package init(_ encoded: String?) throws {
         guard let encoded, !encoded.isEmpty else { return }
         for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -19,7 +19,7 @@ struct FormParameters: Sendable {
     }
 
     /// The parameter's single value; `nil` when absent or empty; throws when repeated.
-    func single(_ name: String) throws -> String? {
+    package func single(_ name: String) throws -> String? {
         guard let all = values[name] else { return nil }
         guard all.count == 1 else { throw ServerError.invalidRequest("parameter '\(name)' appears more than once") }
         return all[0].isEmpty ? nil : all[0]
