@@ -80,7 +80,7 @@ import X509
             let realmView = try await server.admin.send("GET", realm.realmPath)
             let root = try Certificate(pemEncoded: try #require(realmView.json["ca_certificate"] as? String))
             #expect(root.issuer == root.subject)
-            #expect(try root.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: nil))
+            #expect(try root.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: 0))
         }
     }
 

@@ -16,9 +16,10 @@ import X509
             for: device.publicKey, credentialID: "cred-1", identityID: "id-1", now: now)
         #expect(leaf.subject.description == "CN=cred-1")
         #expect(try leaf.extensions.subjectAlternativeNames?.contains(.uniformResourceIdentifier("urn:bi:identity:id-1")) == true)
-        #expect(try leaf.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: nil))
-        #expect(try leaf.extensions.keyUsage == KeyUsage(digitalSignature: true, keyCertSign: true))
-        #expect(try authority.certificate.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: nil))
+        #expect(try leaf.extensions.basicConstraints == .notCertificateAuthority)
+        #expect(try leaf.extensions.keyUsage == KeyUsage(digitalSignature: true))
+        #expect(try leaf.extensions.extendedKeyUsage == ExtendedKeyUsage([.clientAuth]))
+        #expect(try authority.certificate.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: 0))
         #expect(await authority.verifies(leaf: leaf, intermediates: [], now: now))
 
         let other = try RealmAuthority.create(realmID: "r2", displayName: "Staff", now: now)
@@ -27,17 +28,41 @@ import X509
         #expect(await !authority.verifies(leaf: leaf, intermediates: [], now: afterExpiry))
     }
 
-    @Test func aCredentialCertifiesTheNextDevice() async throws {
+    /// A device key cannot certify anything: a certificate it signs for another user, in the
+    /// realm's name, does not chain to the root (issue 14 #1).
+    @Test func aDeviceKeyCertifiesNothing() async throws {
         let authority = try RealmAuthority.create(realmID: "r1", displayName: "Customers", now: now)
-        let first = P256.Signing.PrivateKey()
-        let firstLeaf = try authority.issueCredentialCertificate(
-            for: first.publicKey, credentialID: "cred-a", identityID: "id-1", now: now)
-        let second = try RealmAuthority.credentialCertificate(
-            for: P256.Signing.PrivateKey().publicKey, credentialID: "cred-b", identityID: "id-1", issuer: firstLeaf,
-            now: now, issuerPrivateKey: Certificate.PrivateKey(first))
-        #expect(second.issuer == firstLeaf.subject)
-        #expect(second.notValidAfter <= firstLeaf.notValidAfter)
-        #expect(await authority.verifies(leaf: second, intermediates: [firstLeaf], now: now))
-        #expect(await !authority.verifies(leaf: second, intermediates: [], now: now))
+        let alice = P256.Signing.PrivateKey()
+        let aliceLeaf = try authority.issueCredentialCertificate(
+            for: alice.publicKey, credentialID: "cred-a", identityID: "alice", now: now)
+        let forged = try RealmAuthority.credentialCertificate(
+            for: P256.Signing.PrivateKey().publicKey, credentialID: "cred-x", identityID: "bob", issuer: aliceLeaf,
+            now: now, issuerPrivateKey: Certificate.PrivateKey(alice))
+        #expect(await !authority.verifies(leaf: forged, intermediates: [aliceLeaf], now: now))
+    }
+
+    /// B's certificate: drafted as the CA issues it, endorsed by A's key, then signed by the CA.
+    @Test func anEndorsedDraftIsIssuedByTheRealm() async throws {
+        let authority = try RealmAuthority.create(realmID: "r1", displayName: "Customers", now: now)
+        let a = P256.Signing.PrivateKey()
+        let aLeaf = try authority.issueCredentialCertificate(for: a.publicKey, credentialID: "cred-a", identityID: "id-1", now: now)
+        let draft = try ExtensionCertificates.draft(
+            for: P256.Signing.PrivateKey().publicKey, credentialID: "cred-b", identityID: "id-1",
+            authority: authority.certificate, now: now)
+        let draftDER = Data(try draft.derData)
+        let endorsement = try a.signature(for: Data(draft.tbsCertificateBytes)).derRepresentation
+        #expect(await !authority.verifies(leaf: draft, intermediates: [], now: now))
+
+        let issued = try #require(ExtensionCertificates.issue(
+            draftDER: draftDER, endorsement: endorsement, endorser: aLeaf, authority: authority))
+        #expect(issued.tbsCertificateBytes == draft.tbsCertificateBytes)
+        #expect(await authority.verifies(leaf: issued, intermediates: [], now: now))
+        // Another key's endorsement, or one over other bytes, issues nothing.
+        let stranger = try P256.Signing.PrivateKey().signature(for: Data(draft.tbsCertificateBytes)).derRepresentation
+        #expect(ExtensionCertificates.issue(draftDER: draftDER, endorsement: stranger, endorser: aLeaf, authority: authority) == nil)
+        var changed = Array(draft.tbsCertificateBytes)
+        changed[changed.count / 2] ^= 0x01
+        let overOther = try a.signature(for: Data(changed)).derRepresentation
+        #expect(ExtensionCertificates.issue(draftDER: draftDER, endorsement: overOther, endorser: aLeaf, authority: authority) == nil)
     }
 }

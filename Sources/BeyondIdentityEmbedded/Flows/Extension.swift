@@ -92,13 +92,17 @@ struct Extension: Sendable {
         }
     }
 
-    /// Signs the `tbsCertificate` of B's drafted certificate, which must be issued by our own.
+    /// Endorses B's drafted certificate by signing its `tbsCertificate`: only a draft the
+    /// realm's CA would issue (our root as issuer) to our own user, as an end entity.
     private func endorse(_ status: ExtensionStatus, session: ExtensionSessionReference, with credential: Credential) async throws {
         guard let encoded = status.certificateDraft, let der = Data(base64URLEncoded: encoded),
               let draft = try? Certificate(derEncoded: Array(der)),
               let leafPEM = credential.chain.first, let leaf = try? Certificate(pemEncoded: leafPEM),
-              draft.issuer == leaf.subject
-        else { throw BISDKError.invalidServerResponse("the certificate draft is not one this credential can sign") }
+              let rootPEM = credential.chain.last, let root = try? Certificate(pemEncoded: rootPEM),
+              draft.issuer == root.subject,
+              let names = try? draft.extensions.subjectAlternativeNames, names == (try? leaf.extensions.subjectAlternativeNames),
+              (try? draft.extensions.basicConstraints) == .notCertificateAuthority
+        else { throw BISDKError.invalidServerResponse("the certificate draft is not one this credential can endorse") }
         context.log(.info, "extension: endorsing \(status.claimantDeviceName ?? "the new device")")
         let signature = try await sign(Data(draft.tbsCertificateBytes), with: credential)
         let result: ExtensionStatus = try await context.api.post(

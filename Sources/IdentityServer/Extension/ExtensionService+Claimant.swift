@@ -26,9 +26,10 @@ extension ExtensionService {
 
         let now = now()
         let credentialID = Secrets.identifier()
+        guard let realm = try await store.realm(id: session.realmID) else { throw Self.invalidSession }
         let draft = try ExtensionCertificates.draft(
             for: publicKey, credentialID: credentialID, identityID: session.identityID,
-            issuer: try Certificate(derEncoded: Array(holder.certificateDER)), now: now)
+            authority: try await keyring.authority(of: realm).certificate, now: now)
         let draftDER = try draft.derData
         let secret = Secrets.token()
         do {

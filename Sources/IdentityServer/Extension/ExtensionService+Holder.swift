@@ -58,15 +58,18 @@ extension ExtensionService {
             version: rotated.session.version)
     }
 
-    /// Verifies A's signature over B's drafted certificate and A's chain, then issues B's
-    /// credential (parent: A's) and completes the session, in one transaction.
+    /// Verifies A's chain and A's endorsement of B's drafted certificate, then has the realm's
+    /// CA issue it and completes the session with B's credential (parent: A's), in one
+    /// transaction.
     func endorse(_ request: EndorseExtensionRequest) async throws -> ExtensionStatus {
         let session = try await holderSession(ExtensionSessionReference(sessionID: request.sessionID, secret: request.secret))
         guard session.state == .claimed, let claim = session.claim else { throw Self.notClaimed(session) }
         let (holder, chain) = try await endorsingCredential(of: session, presenting: request.certificateChain)
-        guard let signature = Data(base64URLEncoded: request.signature),
-              let certificate = ExtensionCertificates.endorsed(
-                draftDER: claim.draftCertificateDER, signature: signature, issuer: chain[0])
+        guard let realm = try await store.realm(id: session.realmID) else { throw Self.invalidSession }
+        let authority = try await keyring.authority(of: realm)
+        guard let endorsement = Data(base64URLEncoded: request.signature),
+              let certificate = ExtensionCertificates.issue(
+                draftDER: claim.draftCertificateDER, endorsement: endorsement, endorser: chain[0], authority: authority)
         else {
             try await failing(session, APIErrorCode.invalidEndorsement)
             throw Self.error(APIErrorCode.invalidEndorsement, .unauthorized)
@@ -77,10 +80,10 @@ extension ExtensionService {
             id: claim.credentialID, tenantID: session.tenantID, realmID: session.realmID, identityID: session.identityID,
             state: .active, deviceName: claim.deviceName, certificateDER: try certificate.derData,
             parentCredentialID: holder.id, createdAt: now, lastUsedAt: nil, revokedAt: nil)
-        let leafPEM = try certificate.serializeAsPEM().pemString
+        let issuedChain = [try certificate.serializeAsPEM().pemString, try authority.certificatePEM]
         let completed = try await commit(session, inserting: issued) {
             $0.state = .complete
-            $0.claim?.issuedChain = [leafPEM] + request.certificateChain
+            $0.claim?.issuedChain = issuedChain
             $0.holderSeenAt = now
         }
         metrics.credentialsBound.increment()

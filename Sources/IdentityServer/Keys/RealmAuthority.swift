@@ -4,11 +4,13 @@ import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
 
 /// A realm's certificate authority: a P-256 key and its self-signed root. It issues the
-/// certificate of each enrolled device credential and verifies the chains devices present.
+/// certificate of every device credential — enrolled, or added as a second device — and
+/// verifies the chains devices present.
 ///
-/// A credential's certificate is itself a CA certificate: extending a credential to a second
-/// device means the first device's key signs the second's certificate, so chains run
-/// root → first device → second device (see ``ExtensionCertificates``).
+/// A credential's certificate is an end-entity certificate (not a CA, digital signatures
+/// only), and the root allows no intermediate (path length 0): a device key can sign
+/// assertions and endorse a second device of its own user (see ``ExtensionCertificates``), but
+/// nothing it signs ever chains to the realm's root.
 struct RealmAuthority: Sendable {
     let privateKey: P256.Signing.PrivateKey
     let certificate: Certificate
@@ -35,7 +37,7 @@ struct RealmAuthority: Sendable {
             subject: name,
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
                 SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
             },
@@ -57,9 +59,8 @@ struct RealmAuthority: Sendable {
             issuerPrivateKey: Certificate.PrivateKey(privateKey))
     }
 
-    /// A device credential's certificate issued by `issuer` (the realm root, or the certificate
-    /// of the credential being extended), valid no longer than its issuer. It signs
-    /// authentications and, when the credential is extended, the next device's certificate.
+    /// A device credential's certificate issued by `issuer` (the realm root), valid no longer
+    /// than its issuer: an end entity that signs authentications, never certificates.
     static func credentialCertificate(
         for publicKey: P256.Signing.PublicKey, credentialID: String, identityID: String, issuer: Certificate,
         now: Date, issuerPrivateKey: Certificate.PrivateKey
@@ -74,8 +75,8 @@ struct RealmAuthority: Sendable {
             subject: try DistinguishedName { CommonName(credentialID) },
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
-                Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
                 try ExtendedKeyUsage([.clientAuth])
                 SubjectAlternativeNames([.uniformResourceIdentifier(identityURI(identityID))])
                 AuthorityKeyIdentifier(keyIdentifier: try issuer.extensions.subjectKeyIdentifier?.keyIdentifier)
