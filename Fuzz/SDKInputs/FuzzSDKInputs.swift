@@ -26,5 +26,8 @@ public func fuzzSDKInputs(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 }
 
 #if !FUZZING
-FuzzInput.replay(arguments: CommandLine.arguments, fuzzSDKInputs)
+/// Built without libFuzzer: replays the files or directories given as arguments.
+@main struct Replay {
+    static func main() { FuzzInput.replay(arguments: CommandLine.arguments, fuzzSDKInputs) }
+}
 #endif

@@ -31,5 +31,8 @@ public func fuzzServerInputs(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CIn
 }
 
 #if !FUZZING
-FuzzInput.replay(arguments: CommandLine.arguments, fuzzServerInputs)
+/// Built without libFuzzer: replays the files or directories given as arguments.
+@main struct Replay {
+    static func main() { FuzzInput.replay(arguments: CommandLine.arguments, fuzzServerInputs) }
+}
 #endif

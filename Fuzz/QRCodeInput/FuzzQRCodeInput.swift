@@ -14,5 +14,8 @@ public func fuzzQRCode(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 }
 
 #if !FUZZING
-FuzzInput.replay(arguments: CommandLine.arguments, fuzzQRCode)
+/// Built without libFuzzer: replays the files or directories given as arguments.
+@main struct Replay {
+    static func main() { FuzzInput.replay(arguments: CommandLine.arguments, fuzzQRCode) }
+}
 #endif
