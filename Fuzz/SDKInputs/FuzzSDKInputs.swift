@@ -7,7 +7,7 @@ import JWTKit
 /// What the SDK parses from a server or another app: the first byte picks the parser, the rest
 /// is input. Parsers may refuse anything; they must never crash.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSDKInputs(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+public func fuzzSDKInputs(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let (selector, input) = FuzzInput.split(bytes, count) else { return 0 }
     let text = String(decoding: input, as: UTF8.self)
     let server = Domain(baseURL: URL(string: "https://id.example/api")!)
@@ -25,9 +25,8 @@ public func fuzzSDKInputs(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
-/// Built without libFuzzer: replays the files or directories given as arguments.
-@main struct Replay {
-    static func main() { FuzzInput.replay(arguments: CommandLine.arguments, fuzzSDKInputs) }
+/// libFuzzer's driver when built with `-sanitize=fuzzer` (`Fuzz/run`); otherwise a replay of
+/// the files or directories given as arguments.
+@main struct Main {
+    static func main() { FuzzInput.main { fuzzSDKInputs($0, $1) } }
 }
-#endif

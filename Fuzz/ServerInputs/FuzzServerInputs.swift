@@ -8,7 +8,7 @@ import X509
 /// What bi-server parses from an attacker: the first byte picks the parser, the rest is input.
 /// Parsers may refuse anything; they must never crash.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzServerInputs(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+public func fuzzServerInputs(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let (selector, input) = FuzzInput.split(bytes, count) else { return 0 }
     let text = String(decoding: input, as: UTF8.self)
     switch selector % 4 {
@@ -30,9 +30,8 @@ public func fuzzServerInputs(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CIn
     return 0
 }
 
-#if !FUZZING
-/// Built without libFuzzer: replays the files or directories given as arguments.
-@main struct Replay {
-    static func main() { FuzzInput.replay(arguments: CommandLine.arguments, fuzzServerInputs) }
+/// libFuzzer's driver when built with `-sanitize=fuzzer` (`Fuzz/run`); otherwise a replay of
+/// the files or directories given as arguments.
+@main struct Main {
+    static func main() { FuzzInput.main { fuzzServerInputs($0, $1) } }
 }
-#endif
