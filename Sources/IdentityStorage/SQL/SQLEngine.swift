@@ -55,10 +55,23 @@ final class SQLiteEngine: SQLEngine {
     private let connection: SQLiteConnection
     private let database: any SQLDatabase
     private let turn = AsyncLock()
+    /// The connection's own thread: a statement waiting on another process's lock blocks it,
+    /// and must never block the statements of other databases (SQLite-NIO's shared pool has
+    /// one thread per core).
+    private let thread: NIOThreadPool
 
     init(path: String, logger: Logger) async throws {
         try Self.createOwnerOnly(path)
-        connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        do {
+            connection = try await SQLiteConnection.open(
+                storage: .file(path: path), threadPool: thread, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+        } catch {
+            try? await thread.shutdownGracefully()
+            throw error
+        }
+        self.thread = thread
         database = connection.sql()
         do {
             let mode = try await database.raw("PRAGMA journal_mode = WAL").first()?.decode(column: "journal_mode", as: String.self)
@@ -72,6 +85,7 @@ final class SQLiteEngine: SQLEngine {
             try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.busyTimeoutMilliseconds))").run()
         } catch {
             try? await connection.close()
+            try? await thread.shutdownGracefully()
             throw error
         }
     }
@@ -110,6 +124,7 @@ final class SQLiteEngine: SQLEngine {
 
     func shutdown() async throws {
         try await connection.close()
+        try await thread.shutdownGracefully()
     }
 }
 
