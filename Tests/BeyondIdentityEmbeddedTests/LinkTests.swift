@@ -31,6 +31,12 @@ import Testing
         }
     }
 
+    /// Found by fuzzing: a link whose scheme is empty trapped in URLComponents; it is refused.
+    @Test func aLinkWithAnEmptySchemeIsRefusedNotACrash() {
+        #expect(throws: BISDKError.otherServer(apiBaseURL: "://n")) { try token("://n") }
+        #expect(throws: BISDKError.otherServer(apiBaseURL: "http://127.0.0.1:9999")) { try token("HTTP://127.0.0.1:9999/v1/bind?token=T") }
+    }
+
     @Test func malformedLinksAreRefused() {
         #expect(throws: BISDKError.invalidLink("no binding token")) {
             try token("https://app.example/register?api_base_url=http://127.0.0.1:18080")

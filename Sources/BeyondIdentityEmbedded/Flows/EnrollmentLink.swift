@@ -27,11 +27,12 @@ package enum EnrollmentLink {
         return token
     }
 
+    /// `scheme://host[:port]`, lowercased, for comparison. Built as text: URLComponents' setters
+    /// trap on a scheme a lenient `URL` accepted (`://n` has an empty one — found by fuzzing).
     private static func origin(of url: URL) -> String {
-        var components = URLComponents()
-        components.scheme = url.scheme
-        components.host = url.host
-        components.port = url.port
-        return components.string ?? url.absoluteString
+        guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty, let host = url.host?.lowercased() else {
+            return url.absoluteString
+        }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 }
