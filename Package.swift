@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "IdentityServer", targets: ["IdentityServer"]),
         .executable(name: "bi-server", targets: ["bi-server"]),
         .executable(name: "bi", targets: ["bi"]),
+        .executable(name: "bi-bench", targets: ["bi-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -113,6 +114,17 @@ let package = Package(
                 "IdentityProtocol",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // The benchmark: a release bi-server in its own process, load from this one (README, Performance).
+        .executableTarget(
+            name: "bi-bench",
+            dependencies: [
+                "IdentityProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -46,9 +46,9 @@ struct DeviceAuthenticationService {
         let issuer = baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id)
         let checks = DeviceChecks(store: store, keyring: keyring, now: now)
         let credential = try await checks.activeCredential(assertion.credentialID, realmID: realm.id)
-        try await checks.verifyChain(assertion.certificateChain, of: credential, realm: realm)
+        let certificate = try checks.pinnedCertificate(assertion.certificateChain, of: credential)
         try DeviceChecks.verifySignature(
-            assertion.signature, of: credential,
+            assertion.signature, of: certificate,
             over: SignedMessage.authentication(
                 transaction: assertion.transaction, challenge: transaction.challenge,
                 issuer: issuer, credentialID: credential.id))

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import SwiftASN1
 import X509
 
 /// The checks every device request shares: the credential and identity are active, the
@@ -60,12 +61,43 @@ struct DeviceChecks {
 
     /// `signature` (DER, base64url) is the credential's key's over `message`.
     static func verifySignature(_ signature: String, of credential: CredentialRecord, over message: Data) throws {
-        guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)),
-              let key = P256.Signing.PublicKey(certificate.publicKey),
+        guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)) else {
+            throw ServerError(APIErrorCode.invalidSignature, "the signature does not verify with the credential's key")
+        }
+        try verifySignature(signature, of: certificate, over: message)
+    }
+
+    /// `signature` (DER, base64url) is by the key of `certificate` over `message`.
+    static func verifySignature(_ signature: String, of certificate: Certificate, over message: Data) throws {
+        guard let key = P256.Signing.PublicKey(certificate.publicKey),
               let der = Data(base64URLEncoded: signature),
               let parsed = try? P256.Signing.ECDSASignature(derRepresentation: der),
               key.isValidSignature(parsed, for: message)
         else { throw ServerError(APIErrorCode.invalidSignature, "the signature does not verify with the credential's key") }
+    }
+
+    /// The credential's certificate, when the presented chain (PEM, leaf first) starts with it
+    /// and it is within its validity period.
+    ///
+    /// A sign-in needs no more: this server issued that certificate from the realm's authority
+    /// and pinned it to the credential at enrollment, so comparing bytes proves what rebuilding
+    /// the chain to the root would (and costs no signature verification). ``verifyChain(_:of:realm:)``
+    /// does the whole check where the chain is handed on.
+    func pinnedCertificate(_ pems: [String], of credential: CredentialRecord) throws -> Certificate {
+        guard let first = pems.first, let document = try? PEMDocument(pemString: first), document.discriminator == "CERTIFICATE" else {
+            throw Self.invalidChain("the certificate chain is empty or not PEM")
+        }
+        guard Data(document.derBytes) == credential.certificateDER else {
+            throw Self.invalidChain("the leaf certificate is not this credential's")
+        }
+        guard let certificate = try? Certificate(derEncoded: document.derBytes) else {
+            throw Self.invalidChain("the credential's certificate does not parse")
+        }
+        let now = now()
+        guard certificate.notValidBefore <= now, now <= certificate.notValidAfter else {
+            throw Self.invalidChain("the credential's certificate is not valid at this time")
+        }
+        return certificate
     }
 
     /// The presented chain (PEM, leaf first) starts with the credential's own certificate and

@@ -59,6 +59,8 @@ final class SQLiteEngine: SQLEngine {
     /// and must never block the statements of other databases (SQLite-NIO's shared pool has
     /// one thread per core).
     private let thread: NIOThreadPool
+    /// Runs store operations on ``thread``, so their statements do not switch threads.
+    private let executor: ThreadPoolTaskExecutor
 
     init(path: String, logger: Logger) async throws {
         try Self.createOwnerOnly(path)
@@ -72,6 +74,7 @@ final class SQLiteEngine: SQLEngine {
             throw error
         }
         self.thread = thread
+        executor = ThreadPoolTaskExecutor(pool: thread)
         database = connection.sql()
         do {
             let mode = try await database.raw("PRAGMA journal_mode = WAL").first()?.decode(column: "journal_mode", as: String.self)
@@ -105,12 +108,16 @@ final class SQLiteEngine: SQLEngine {
     }
 
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await SQLErrors.detectingOutages { try await turn.withLock { try await body(self.database) } }
+        try await SQLErrors.detectingOutages {
+            try await withTaskExecutorPreference(executor) { try await turn.withLock { try await body(self.database) } }
+        }
     }
 
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
-            try await turn.withLock { try await self.database.inTransaction(begin: "BEGIN IMMEDIATE", body) }
+            try await withTaskExecutorPreference(executor) {
+                try await turn.withLock { try await self.database.inTransaction(begin: "BEGIN IMMEDIATE", body) }
+            }
         }
     }
 

@@ -9,7 +9,10 @@ extension SQLIdentityStore {
         try await list(TenantRecord.self, page)
     }
     public func updateTenant(_ tenant: TenantRecord) async throws { try await replace(tenant) }
-    public func deleteTenant(id: String) async throws { try await delete(from: TenantRecord.table, id: id) }
+    public func deleteTenant(id: String) async throws {
+        try await delete(from: TenantRecord.table, id: id)
+        await announce(.everything)
+    }
 
     public func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?) async throws {
         try await engine.transaction { db in
@@ -17,19 +20,33 @@ extension SQLIdentityStore {
             if let signingKey { try await self.insert(signingKey, on: db) }
         }
     }
-    public func realm(id: String) async throws -> RealmRecord? { try await fetch(RealmRecord.self, where: "id", equals: id) }
+    public func realm(id: String) async throws -> RealmRecord? {
+        if let cached = directory.realm(id: id) { return cached }
+        let generation = directory.generation
+        let realm = try await fetch(RealmRecord.self, where: "id", equals: id)
+        if let realm { directory.keep(realm, since: generation) }
+        return realm
+    }
     public func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord> {
         try await list(RealmRecord.self, where: "tenant_id", equals: tenantID, page)
     }
-    public func updateRealm(_ realm: RealmRecord) async throws { try await replace(realm) }
-    public func deleteRealm(id: String) async throws { try await delete(from: RealmRecord.table, id: id) }
+    public func updateRealm(_ realm: RealmRecord) async throws {
+        try await replace(realm)
+        await announce(.realm(realm.id))
+    }
+    public func deleteRealm(id: String) async throws {
+        try await delete(from: RealmRecord.table, id: id)
+        await announce(.everything)
+    }
 
     public func createApplication(_ application: ApplicationRecord) async throws { try await insert(application) }
     public func application(id: String) async throws -> ApplicationRecord? {
-        try await fetch(ApplicationRecord.self, where: "id", equals: id)
+        if let cached = directory.application(id: id) { return cached }
+        return try await fetchApplication(where: "id", equals: id)
     }
     public func application(clientID: String) async throws -> ApplicationRecord? {
-        try await fetch(ApplicationRecord.self, where: "client_id", equals: clientID)
+        if let cached = directory.application(clientID: clientID) { return cached }
+        return try await fetchApplication(where: "client_id", equals: clientID)
     }
     public func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord> {
         try await list(ApplicationRecord.self, where: "realm_id", equals: realmID, page)
@@ -43,8 +60,14 @@ extension SQLIdentityStore {
             try await db.raw("SELECT 1 FROM applications WHERE realm_id = \(bind: realmID) AND \(listsOrigin) LIMIT 1").first() != nil
         }
     }
-    public func updateApplication(_ application: ApplicationRecord) async throws { try await replace(application) }
-    public func deleteApplication(id: String) async throws { try await delete(from: ApplicationRecord.table, id: id) }
+    public func updateApplication(_ application: ApplicationRecord) async throws {
+        try await replace(application)
+        await announce(.application(application.id))
+    }
+    public func deleteApplication(id: String) async throws {
+        try await delete(from: ApplicationRecord.table, id: id)
+        await announce(.application(id))
+    }
 
     public func createIdentity(_ identity: IdentityRecord) async throws { try await insert(identity) }
     public func identity(id: String) async throws -> IdentityRecord? { try await fetch(IdentityRecord.self, where: "id", equals: id) }
@@ -94,5 +117,22 @@ extension SQLIdentityStore {
     }
     public func listBindingJobs(identityID: String, _ page: PageRequest) async throws -> Page<BindingJobRecord> {
         try await list(BindingJobRecord.self, where: "identity_id", equals: identityID, page)
+    }
+
+    /// Reads an application from storage and keeps it in the directory cache.
+    private func fetchApplication(where column: String, equals value: String) async throws -> ApplicationRecord? {
+        let generation = directory.generation
+        let application = try await fetch(ApplicationRecord.self, where: column, equals: value)
+        if let application { directory.keep(application, since: generation) }
+        return application
+    }
+
+    /// Drops a committed change from this instance's directory cache and tells the other
+    /// instances (PostgreSQL). A notification that cannot be sent is not the change's failure:
+    /// the others' entries lapse within ``DirectoryCache/lifetime``.
+    func announce(_ change: DirectoryCache.Change) async {
+        directory.drop(change)
+        guard engine.kind == .postgres else { return }
+        try? await engine.run { db in try await self.engine.notify(DirectoryCache.channel, payload: change.payload, on: db) }
     }
 }

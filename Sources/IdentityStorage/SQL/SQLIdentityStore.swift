@@ -7,6 +7,8 @@ import SQLKit
 public final class SQLIdentityStore: IdentityStore {
     let engine: any SQLEngine
     private let now: @Sendable () -> Date
+    /// Realms and applications read recently (see ``DirectoryCache`` for its invalidation).
+    let directory = DirectoryCache()
 
     init(engine: any SQLEngine, now: @escaping @Sendable () -> Date = { Date() }) {
         self.engine = engine
@@ -29,7 +31,18 @@ public final class SQLIdentityStore: IdentityStore {
             try? await engine.shutdown()
             throw error
         }
-        return SQLIdentityStore(engine: engine)
+        let store = SQLIdentityStore(engine: engine)
+        await store.listenForDirectoryChanges()
+        return store
+    }
+
+    /// Drops what other instances announce they changed from the directory cache, until the
+    /// engine shuts down.
+    private func listenForDirectoryChanges() async {
+        let changes = await engine.notifications(on: DirectoryCache.channel)
+        Task { [directory] in
+            for await payload in changes { directory.drop(DirectoryCache.Change(payload: payload)) }
+        }
     }
 
     /// Runs one statement (tests and tools; the contract's methods cover the server).

@@ -14,16 +14,19 @@ enum BICommand {
         }
     }
 
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bi")
+    static var executable: URL { built("bi") }
+
+    /// The built executable `name` (next to the test bundle).
+    static func built(_ name: String) -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 
-    /// Runs `bi` to completion. Its output goes to files, not pipes: a pipe's write end can be
-    /// inherited by another child spawned at the same moment, and a reader waiting for its end
-    /// would then hold a thread the cooperative pool needs.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+    /// Runs `bi` (or another built `program`) to completion. Its output goes to files, not
+    /// pipes: a pipe's write end can be inherited by another child spawned at the same moment,
+    /// and a reader waiting for its end would then hold a thread the cooperative pool needs.
+    static func run(_ arguments: [String], program: String = "bi", environment: [String: String] = [:]) async throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = built(program)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = try OutputFile(), stderr = try OutputFile()

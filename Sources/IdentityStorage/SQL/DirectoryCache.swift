@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+/// Realms and applications, which every sign-in step reads and an administrator rarely
+/// changes, kept in memory by the store.
+///
+/// Invalidation: a change made through the store drops the entries it touches once it has
+/// committed, and on PostgreSQL tells every other instance to drop them too (a notification on
+/// ``channel``). An entry also lapses ``lifetime`` after it was read, the bound on staleness
+/// (5 s by default) should a notification be lost while an instance's listening connection reconnects. A read
+/// that raced a change (it began before the change was dropped) is never cached.
+/// At most ``capacity`` entries of each kind are kept; past that the cache starts over.
+final class DirectoryCache: Sendable {
+    /// The notification channel the store announces changes on.
+    static let channel = "bi_directory"
+    /// How long an entry is trusted without a notification, by default.
+    static let defaultLifetime: Duration = .seconds(5)
+    /// Entries of each kind kept at most.
+    static let capacity = 10_000
+
+    /// What a notification names: one realm, one application, or everything.
+    enum Change: Sendable, Equatable {
+        case realm(String), application(String), everything
+
+        /// The notification payload.
+        var payload: String {
+            switch self {
+            case .realm(let id): "realm:\(id)"
+            case .application(let id): "application:\(id)"
+            case .everything: "*"
+            }
+        }
+
+        /// The change a payload names; anything unknown drops everything.
+        init(payload: String) {
+            if payload.hasPrefix("realm:") {
+                self = .realm(String(payload.dropFirst("realm:".count)))
+            } else if payload.hasPrefix("application:") {
+                self = .application(String(payload.dropFirst("application:".count)))
+            } else {
+                self = .everything
+            }
+        }
+    }
+
+    private struct Entry<Value> {
+        let value: Value
+        let expires: ContinuousClock.Instant
+    }
+
+    private struct State {
+        /// Bumped by every change, so a read that began before it is not cached.
+        var generation: UInt64 = 0
+        var realms: [String: Entry<RealmRecord>] = [:]
+        var applications: [String: Entry<ApplicationRecord>] = [:]
+        /// Application ids by client id; an entry whose client id has changed since is ignored.
+        var applicationIDs: [String: String] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// How long an entry is trusted without a notification.
+    let lifetime: Duration
+
+    init(lifetime: Duration = DirectoryCache.defaultLifetime) {
+        self.lifetime = lifetime
+    }
+
+    /// The generation to pass to ``keep(_:since:)`` for a read that starts now.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    func realm(id: String) -> RealmRecord? {
+        state.withLock { $0.realms[id].flatMap { $0.expires > .now ? $0.value : nil } }
+    }
+
+    func application(id: String) -> ApplicationRecord? {
+        state.withLock { $0.applications[id].flatMap { $0.expires > .now ? $0.value : nil } }
+    }
+
+    func application(clientID: String) -> ApplicationRecord? {
+        state.withLock { state in
+            state.applicationIDs[clientID].flatMap { state.applications[$0] }
+                .flatMap { $0.expires > .now && $0.value.clientID == clientID ? $0.value : nil }
+        }
+    }
+
+    /// Keeps a realm read from storage, unless something changed since `generation`.
+    func keep(_ realm: RealmRecord, since generation: UInt64) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.realms.count >= Self.capacity { state.realms.removeAll() }
+            state.realms[realm.id] = Entry(value: realm, expires: .now + lifetime)
+        }
+    }
+
+    /// Keeps an application read from storage, unless something changed since `generation`.
+    func keep(_ application: ApplicationRecord, since generation: UInt64) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.applications.count >= Self.capacity {
+                state.applications.removeAll()
+                state.applicationIDs.removeAll()
+            }
+            state.applications[application.id] = Entry(value: application, expires: .now + lifetime)
+            state.applicationIDs[application.clientID] = application.id
+        }
+    }
+
+    /// Drops what `change` names.
+    func drop(_ change: Change) {
+        state.withLock { state in
+            state.generation &+= 1
+            switch change {
+            case .realm(let id): state.realms[id] = nil
+            case .application(let id): state.applications[id] = nil
+            case .everything: state = State(generation: state.generation)
+            }
+        }
+    }
+}

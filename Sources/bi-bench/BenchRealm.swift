@@ -1,0 +1,62 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+import X509
+
+/// The realm the benchmark signs in to: a tenant, a realm and a public application (PKCE), and
+/// the devices enrolled in it.
+struct BenchRealm: Sendable {
+    let tenantID: String
+    let realmID: String
+    let clientID: String
+    /// The issuer's path on the server, e.g. `/v1/tenants/T/realms/R`.
+    let issuerPath: String
+    let redirectURI: String
+
+    static let redirectURI = "https://bench.example/callback"
+
+    /// Creates the tenant, realm and application.
+    static func create(admin: AdminClient) throws -> BenchRealm {
+        let tenant = try admin.post("/tenants", TenantInput(displayName: "Bench"), as: Tenant.self)
+        let realm = try admin.post(
+            "/tenants/\(tenant.id)/realms",
+            RealmInput(displayName: "Bench", registrationRedirectURI: "https://bench.example/register"), as: Realm.self)
+        var input = ApplicationInput()
+        input.displayName = "Bench"
+        input.clientType = "public"
+        input.redirectURIs = [redirectURI]
+        input.invokeURL = "https://bench.example/invoke"
+        let application = try admin.post(
+            "/tenants/\(tenant.id)/realms/\(realm.id)/applications", input, as: Application.self)
+        guard let issuer = URL(string: realm.issuer) else { throw BenchError("the issuer is not a URL") }
+        return BenchRealm(
+            tenantID: tenant.id, realmID: realm.id, clientID: application.clientID, issuerPath: issuer.path,
+            redirectURI: redirectURI)
+    }
+
+    /// Enrolls device `index`: an identity, a registration link returned to the caller, and a
+    /// credential bound with a CSR for a new key (three requests).
+    func enroll(_ index: Int, admin: AdminClient) throws -> BenchDevice {
+        let realmPath = "/tenants/\(tenantID)/realms/\(realmID)"
+        let identity = try admin.post(
+            realmPath + "/identities",
+            IdentityInput(username: "user\(index)-\(UUID().uuidString.prefix(8).lowercased())", displayName: "User \(index)"),
+            as: Identity.self)
+        let job = try admin.post(
+            realmPath + "/identities/\(identity.id)/binding-jobs", BindingJobInput(kind: "registration", delivery: "return"),
+            as: BindingJob.self)
+        guard let link = job.credentialBindingLink.flatMap({ URLComponents(string: $0) }),
+              let token = link.queryItems?.first(where: { $0.name == DeviceURLParameter.bindingToken })?.value
+        else { throw BenchError("the binding job has no link with a token") }
+        let key = P256.Signing.PrivateKey()
+        let csr = try CertificateSigningRequest(
+            version: .v1, subject: try DistinguishedName { CommonName("bench-device") },
+            privateKey: Certificate.PrivateKey(key), attributes: .init())
+        let request = BindCredentialRequest(bindingToken: token, csr: try csr.serializeAsPEM().pemString, deviceName: "bench")
+        let response = try admin.connection.send(
+            "POST", DeviceAPI.bindCredential, headers: [("Content-Type", "application/json")],
+            body: Array(try JSONEncoder.identityWire.encode(request))
+        ).decode(BindCredentialResponse.self, expecting: 201, what: "bind a credential")
+        return BenchDevice(credentialID: response.credential.id, certificateChain: response.certificateChain, key: key)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// What a run measured, printed as a table (with the targets of issue 15 beside the figures)
+/// and as one JSON line for scripts.
+struct BenchReport {
+    let date: Date
+    let cores: Int
+    let engine: String
+    var idleRSS = 0.0
+    var finalRSS = 0.0
+    /// Microseconds of one P-256 verify and of one ES256 signature.
+    var floor = (verify: 0.0, sign: 0.0)
+    var enrollment: PhaseResult?
+    var login: PhaseResult?
+    var steps: [PhaseResult] = []
+    var latency: PhaseResult?
+    var endpoints: [PhaseResult] = []
+
+    /// The crypto floor of one sign-in: one verify, two signatures.
+    var floorMicroseconds: Double { floor.verify + 2 * floor.sign }
+
+    var table: String {
+        var rows: [(String, String, String)] = []
+        func add(_ name: String, _ value: String, _ target: String = "") { rows.append((name, value, target)) }
+        if let login {
+            add("server CPU per sign-in", us(login.serverMicroseconds), "≤ 600 µs")
+            add("× crypto floor (\(us(floorMicroseconds)))", String(format: "%.1f×", login.serverMicroseconds / floorMicroseconds), "≤ 6×")
+            add("sign-ins per second", String(format: "%.0f", login.rate), "≥ 1,500 (one core)")
+            if let database = login.databaseMicroseconds { add("database CPU per sign-in", us(database), "≤ 800 µs") }
+        }
+        for step in steps { add("  \(step.name)", us(step.serverMicroseconds) + " CPU") }
+        if let latency {
+            add("one sign-in alone, p50", ms(latency.percentile(0.5)), "≤ 1.5 ms")
+            add("one sign-in alone, p99", ms(latency.percentile(0.99)), "≤ 5 ms")
+        }
+        for endpoint in endpoints {
+            let target = ["/jwks": "≤ 40 µs", "discovery": "≤ 40 µs", "/userinfo": "≤ 150 µs"][endpoint.name] ?? ""
+            add("\(endpoint.name) CPU per request", us(endpoint.serverMicroseconds), target)
+        }
+        if let enrollment {
+            add("enrollments per second", String(format: "%.0f", enrollment.rate))
+            add("server CPU per enrollment", us(enrollment.serverMicroseconds))
+        }
+        add("RSS idle / after", String(format: "%.0f / %.0f MiB", idleRSS, finalRSS), "idle ≤ 30 MB")
+        let width = rows.map(\.0.count).max() ?? 0
+        let valueWidth = rows.map(\.1.count).max() ?? 0
+        let title = "bi-bench \(engine), \(cores) cores, \(ISO8601DateFormatter().string(from: date))"
+        return ([title] + rows.map { name, value, target in
+            name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + (target.isEmpty ? "" : "  target \(target)")
+        }).joined(separator: "\n")
+    }
+
+    var jsonLine: String {
+        var object: [String: Any] = [
+            "engine": engine, "cores": cores, "date": ISO8601DateFormatter().string(from: date),
+            "rss_idle_mib": round1(idleRSS), "rss_final_mib": round1(finalRSS),
+            "floor_us": round1(floorMicroseconds), "p256_verify_us": round1(floor.verify), "es256_sign_us": round1(floor.sign),
+        ]
+        if let login {
+            object["logins_per_second"] = round1(login.rate)
+            object["server_cpu_us_per_login"] = round1(login.serverMicroseconds)
+            object["floor_ratio"] = round1(login.serverMicroseconds / floorMicroseconds)
+            if let database = login.databaseMicroseconds { object["database_cpu_us_per_login"] = round1(database) }
+        }
+        for step in steps { object["step_\(step.name)_cpu_us"] = round1(step.serverMicroseconds) }
+        if let latency {
+            object["latency_p50_ms"] = round1(latency.percentile(0.5) * 10) / 10
+            object["latency_p99_ms"] = round1(latency.percentile(0.99) * 10) / 10
+        }
+        for endpoint in endpoints {
+            let key = endpoint.name.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            object["\(key)_cpu_us"] = round1(endpoint.serverMicroseconds)
+        }
+        if let enrollment {
+            object["enrollments_per_second"] = round1(enrollment.rate)
+            object["server_cpu_us_per_enrollment"] = round1(enrollment.serverMicroseconds)
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func us(_ value: Double) -> String { String(format: "%.0f µs", value) }
+    private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+    private func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+/// Runs operations on a number of threads, each with its own keep-alive connection to the
+/// server, and measures them: wall time, each operation's latency, and the CPU the server
+/// (and the database, when it runs here) spent meanwhile, read from `/proc`.
+struct LoadGenerator: Sendable {
+    let host: String
+    let port: Int
+    let serverPID: Int32
+    /// The name of the database's processes whose CPU counts too (`postgres`), if any.
+    let databaseProcessName: String?
+
+    /// Runs `body` once for each input, on `workers` threads; fails with the first error.
+    func run<Input: Sendable, Output: Sendable>(
+        _ name: String, _ inputs: [Input], workers: Int,
+        _ body: @escaping @Sendable (HTTPConnection, Input) throws -> Output
+    ) throws -> (PhaseResult, [Output]) {
+        let state = State<Output>(count: inputs.count)
+        let group = DispatchGroup()
+        let serverBefore = ProcessStats.cpuSeconds(serverPID)
+        let databaseBefore = databaseProcessName.map(ProcessStats.cpuSeconds(named:)) ?? 0
+        let start = ContinuousClock.now
+        for _ in 0..<max(1, min(workers, inputs.count)) {
+            group.enter()
+            Thread { [host, port] in
+                defer { group.leave() }
+                do {
+                    let connection = try HTTPConnection(host: host, port: port)
+                    while let index = state.claim() {
+                        let began = ContinuousClock.now
+                        let output = try body(connection, inputs[index])
+                        state.finish(index, output, latency: ContinuousClock.now - began)
+                    }
+                } catch {
+                    state.fail(error)
+                }
+            }.start()
+        }
+        group.wait()
+        let elapsed = ContinuousClock.now - start
+        if let error = state.failure { throw BenchError("\(name): \(error)") }
+        let result = PhaseResult(
+            name: name, operations: inputs.count, elapsed: elapsed.seconds,
+            serverCPU: ProcessStats.cpuSeconds(serverPID) - serverBefore,
+            databaseCPU: databaseProcessName.map { ProcessStats.cpuSeconds(named: $0) - databaseBefore },
+            latencies: state.latencies)
+        return (result, state.outputs)
+    }
+
+    /// What the threads share: the next input to take, the outputs, the first failure.
+    private final class State<Output: Sendable>: Sendable {
+        private let count: Int
+        private let progress: Mutex<Progress>
+
+        struct Progress {
+            var next = 0
+            var outputs: [Output?]
+            var latencies: [Double] = []
+            var failure: (any Error)?
+        }
+
+        init(count: Int) {
+            self.count = count
+            progress = Mutex(Progress(outputs: Array(repeating: nil, count: count)))
+        }
+
+        /// The next input's index, or `nil` when all are taken or one has failed.
+        func claim() -> Int? {
+            progress.withLock { progress in
+                guard progress.failure == nil, progress.next < count else { return nil }
+                defer { progress.next += 1 }
+                return progress.next
+            }
+        }
+
+        func finish(_ index: Int, _ output: Output, latency: Duration) {
+            progress.withLock {
+                $0.outputs[index] = output
+                $0.latencies.append(latency.seconds)
+            }
+        }
+
+        func fail(_ error: any Error) {
+            progress.withLock { $0.failure = $0.failure ?? error }
+        }
+
+        var failure: (any Error)? { progress.withLock { $0.failure } }
+        var outputs: [Output] { progress.withLock { $0.outputs.compactMap { $0 } } }
+        var latencies: [Double] { progress.withLock { $0.latencies } }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

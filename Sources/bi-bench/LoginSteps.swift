@@ -1,0 +1,93 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+
+/// The four requests of a sign-in by a public client with PKCE, as the SDK makes them: each
+/// step takes what the one before returned, so each can also be measured alone.
+struct LoginSteps {
+    let connection: HTTPConnection
+    let realm: BenchRealm
+
+    /// A started sign-in: the transaction `/authorize` created, and the PKCE verifier.
+    struct Started: Sendable {
+        let transaction: String
+        let verifier: String
+    }
+
+    /// A sign-in whose challenge the device has fetched.
+    struct Challenged: Sendable {
+        let started: Started
+        let challenge: AuthenticationChallenge
+    }
+
+    /// A sign-in the device has answered: the authorization code to redeem.
+    struct Answered: Sendable {
+        let code: String
+        let verifier: String
+    }
+
+    /// The four steps in a row; returns the access token.
+    func login(_ device: BenchDevice) throws -> String {
+        try token(try authenticate(try challenge(try authorize()), device: device)).accessToken
+    }
+
+    /// `GET /authorize`: the server redirects to the invoke URL with a transaction.
+    func authorize() throws -> Started {
+        let verifier = PKCES256.makeVerifier()
+        let query = FormEncoding.encode([
+            ("response_type", "code"), ("client_id", realm.clientID), ("redirect_uri", realm.redirectURI),
+            ("scope", "openid"), ("state", PKCES256.makeVerifier()), ("nonce", PKCES256.makeVerifier()),
+            ("code_challenge", PKCES256.challenge(for: verifier)), ("code_challenge_method", PKCES256.method),
+        ])
+        let reply = try connection.send("GET", realm.issuerPath + "/authorize?" + query)
+        try reply.expect(302, what: "authorize")
+        guard let location = reply.headers["location"].flatMap(URLComponents.init(string:)),
+              let transaction = location.queryItems?.first(where: { $0.name == DeviceURLParameter.transaction })?.value
+        else { throw BenchError("authorize: no transaction in the redirect") }
+        return Started(transaction: transaction, verifier: verifier)
+    }
+
+    /// The device fetches the transaction's challenge.
+    func challenge(_ started: Started) throws -> Challenged {
+        let challenge = try postJSON(
+            DeviceAPI.authenticationChallenge, AuthenticationChallengeRequest(transaction: started.transaction)
+        ).decode(AuthenticationChallenge.self, what: "challenge")
+        return Challenged(started: started, challenge: challenge)
+    }
+
+    /// The device signs the challenge; the server answers with the client redirect and its code.
+    func authenticate(_ challenged: Challenged, device: BenchDevice) throws -> Answered {
+        let challenge = challenged.challenge
+        let message = SignedMessage.authentication(
+            transaction: challenge.transaction, challenge: challenge.challenge, issuer: challenge.issuer,
+            credentialID: device.credentialID)
+        let signature = try device.key.signature(for: message).derRepresentation.base64URLEncodedString
+        let result = try postJSON(
+            DeviceAPI.authenticate,
+            AuthenticationAssertion(
+                transaction: challenge.transaction, credentialID: device.credentialID,
+                certificateChain: device.certificateChain, signature: signature)
+        ).decode(AuthenticationResult.self, what: "authenticate")
+        guard let code = URLComponents(string: result.redirectURI)?.queryItems?.first(where: { $0.name == "code" })?.value else {
+            throw BenchError("authenticate: no code in the redirect")
+        }
+        return Answered(code: code, verifier: challenged.started.verifier)
+    }
+
+    /// The code exchange at the token endpoint.
+    func token(_ answered: Answered) throws -> TokenEndpointResponse {
+        let form = FormEncoding.encode([
+            ("grant_type", "authorization_code"), ("code", answered.code), ("redirect_uri", realm.redirectURI),
+            ("client_id", realm.clientID), ("code_verifier", answered.verifier),
+        ])
+        return try connection.send(
+            "POST", realm.issuerPath + "/token", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array(form.utf8)
+        ).decode(TokenEndpointResponse.self, what: "token")
+    }
+
+    private func postJSON(_ path: String, _ body: some Encodable) throws -> HTTPReply {
+        try connection.send(
+            "POST", path, headers: [("Content-Type", "application/json")], body: Array(try JSONEncoder.identityWire.encode(body)))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the kernel says a process has used, read from `/proc` (Linux): CPU time in user and
+/// system mode, all threads included, and the resident set.
+enum ProcessStats {
+    /// CPU seconds (user + system) of process `pid`, or 0 when it cannot be read.
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        // After "pid (comm) ": state is field 3, utime 14 and stime 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// CPU seconds of every process named `name` (for example all of PostgreSQL's backends).
+    static func cpuSeconds(named name: String) -> Double {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).reduce(0) { total, pid in
+            let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            return comm == name ? total + cpuSeconds(pid) : total
+        }
+    }
+
+    /// Resident set size of `pid` in MiB, or 0 when it cannot be read.
+    static func residentMiB(_ pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
+        return kib / 1024
+    }
+
+    /// Pins this process (all its threads) to `core` with `taskset`, where it exists.
+    static func pinSelf(toCore core: Int) {
+        guard let taskset = ServerProcess.which("taskset") else { return }
+        let process = Process()
+        process.executableURL = taskset
+        process.arguments = ["-a", "-p", "-c", String(core), String(getpid())]
+        process.standardOutput = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+    }
+}
