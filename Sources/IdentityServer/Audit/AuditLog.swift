@@ -6,6 +6,13 @@ struct AuditLog: Sendable {
     let store: any IdentityStore
     let now: @Sendable () -> Date
 
+    /// Details as a JSON object with sorted keys.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
     /// Appends an event; a failure to audit fails the operation, never hidden.
     func record(
         _ type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
@@ -19,7 +26,7 @@ struct AuditLog: Sendable {
     func event(
         _ type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
     ) throws -> AuditEventRecord {
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: detail, options: [.sortedKeys]), as: UTF8.self)
+        let json = String(decoding: try Self.encoder.encode(detail), as: UTF8.self)
         return AuditEventRecord(
             id: Secrets.identifier(), occurredAt: now(), type: type, tenantID: tenantID, realmID: realmID,
             subjectID: subjectID, detailJSON: json)

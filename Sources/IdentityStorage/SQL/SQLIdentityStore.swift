@@ -105,12 +105,20 @@ public final class SQLIdentityStore: IdentityStore {
     // MARK: Generic row operations
 
     /// Inserts a record; unique and foreign-key violations become ``StorageError``s.
+    ///
+    /// The generic statements here are written as SQL text with the (constant) table and
+    /// column names in place, rather than through SQLKit's builders, which quote and escape
+    /// every identifier again on every call: these statements run several times per sign-in.
     func insert<R: SQLRecord>(_ record: R, on db: (any SQLDatabase)? = nil) async throws {
         let columns = record.columns
-        let statement: @Sendable (any SQLDatabase) async throws -> Void = { db in
-            try await SQLErrors.translating {
-                try await db.insert(into: R.table).columns(columns.map(\.name)).values(columns.map { sqlValue($0.value) }).run()
-            }
+        var sql = SQLQueryString("INSERT INTO \(unsafeRaw: R.table) (\(unsafeRaw: columns.map(\.name).joined(separator: ", "))) VALUES (")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { sql.appendLiteral(", ") }
+            sql.appendInterpolation(sqlValue(column.value))
+        }
+        sql.appendLiteral(")")
+        let statement: @Sendable (any SQLDatabase) async throws -> Void = { [sql] db in
+            try await SQLErrors.translating { try await db.raw(sql).run() }
         }
         if let db { try await statement(db) } else { try await engine.run(statement) }
     }
@@ -118,7 +126,7 @@ public final class SQLIdentityStore: IdentityStore {
     /// The record whose `column` equals `value`.
     func fetch<R: SQLRecord>(_: R.Type, where column: String, equals value: any Encodable & Sendable) async throws -> R? {
         try await engine.run { db in
-            try await db.select().column("*").from(R.table).where(column, .equal, value).first().map(R.init(row:))
+            try await db.raw("SELECT * FROM \(unsafeRaw: R.table) WHERE \(unsafeRaw: column) = \(bind: value)").first().map(R.init(row:))
         }
     }
 
@@ -139,12 +147,14 @@ public final class SQLIdentityStore: IdentityStore {
     func replace<R: SQLRecord & Identifiable>(_ record: R) async throws where R.ID == String {
         let columns = record.columns.filter { $0.name != "id" && $0.name != "created_at" }
         let id = record.id
-        let updated = try await engine.run { db in
-            try await SQLErrors.translating {
-                var update = db.update(R.table)
-                for column in columns { update = update.set(column.name, to: sqlValue(column.value)) }
-                return try await update.where("id", .equal, id).returning("id").all().count
-            }
+        var sql = SQLQueryString("UPDATE \(unsafeRaw: R.table) SET ")
+        for (index, column) in columns.enumerated() {
+            sql.appendLiteral(index > 0 ? ", \(column.name) = " : "\(column.name) = ")
+            sql.appendInterpolation(sqlValue(column.value))
+        }
+        sql.appendInterpolation(" WHERE id = \(bind: id) RETURNING id" as SQLQueryString)
+        let updated = try await engine.run { [sql] db in
+            try await SQLErrors.translating { try await db.raw(sql).all().count }
         }
         guard updated == 1 else { throw StorageError.notFound.with(detail: "\(R.table) \(id)") }
     }
@@ -152,7 +162,7 @@ public final class SQLIdentityStore: IdentityStore {
     /// Deletes the row with `id` from `table`.
     func delete(from table: String, id: String) async throws {
         let deleted = try await engine.run { db in
-            try await db.delete(from: table).where("id", .equal, id).returning("id").all().count
+            try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE id = \(bind: id) RETURNING id").all().count
         }
         guard deleted == 1 else { throw StorageError.notFound.with(detail: "\(table) \(id)") }
     }
