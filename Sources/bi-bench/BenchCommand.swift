@@ -27,6 +27,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Concurrent connections.")
     var concurrency = 8
 
+    @Option(help: "Rounds of the measured phases; each figure is their median.")
+    var runs = 3
+
     @Option(help: "Sign-ins one at a time, for latency.")
     var latencyLogins = 500
 
@@ -35,6 +38,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "postgres://… to run the server on PostgreSQL (a fresh schema is used); SQLite otherwise.")
     var databaseURL: String?
+
+    @Option(help: "Where to create the server's data directory (e.g. /dev/shm to take the disk out of the figures).")
+    var dataParent: String?
 
     @Option(help: "The bi-server executable; by default the one beside bi-bench.")
     var server: String?
@@ -50,7 +56,8 @@ struct BenchCommand: ParsableCommand {
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if cores > 1 { ProcessStats.pinSelf(toCore: 1) }
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("bi-bench-\(UUID().uuidString)")
+        let parent = dataParent.map(URL.init(fileURLWithPath:)) ?? FileManager.default.temporaryDirectory
+        let data = parent.appendingPathComponent("bi-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         var arguments: [String] = []
         if let databaseURL {
@@ -72,62 +79,31 @@ struct BenchCommand: ParsableCommand {
         let port = process.baseURL.port ?? 80
         let load = LoadGenerator(
             host: host, port: port, serverPID: process.pid, databaseProcessName: databaseURL == nil ? nil : "postgres")
-        let setup = try HTTPConnection(host: host, port: port)
-        let realm = try BenchRealm.create(admin: AdminClient(connection: setup, token: process.adminToken))
-        let token = process.adminToken
+        let realm = try BenchRealm.create(admin: AdminClient(connection: try HTTPConnection(host: host, port: port), token: process.adminToken))
+        let script = BenchScript(load: load, realm: realm, concurrency: concurrency)
 
         status("enrolling \(devices) devices")
-        let (enrollment, enrolled) = try load.run("enroll", Array(0..<devices), workers: concurrency) { connection, index in
-            try realm.enroll(index, admin: AdminClient(connection: connection, token: token))
-        }
-        report.enrollment = enrollment
+        let enrolled: [BenchDevice]
+        (report.enrollment, enrolled) = try script.enroll(devices, adminToken: process.adminToken)
         let logins = Array(0..<self.logins).map { enrolled[$0 % enrolled.count] }
+        _ = try script.signIns(Array(logins.prefix(300)), name: "warm-up")
 
-        status("warming up")
-        _ = try load.run("warm-up", Array(logins.prefix(300)), workers: concurrency) { connection, device in
-            try LoginSteps(connection: connection, realm: realm).login(device)
+        // Each figure is the median of `runs` rounds: this machine's neighbours make single runs vary.
+        var rounds: [[PhaseResult]] = []
+        var accessToken = ""
+        for round in 1...max(1, runs) {
+            status("round \(round) of \(runs): \(logins.count) sign-ins, then each step alone")
+            let (full, tokens) = try script.signIns(logins, name: "login")
+            accessToken = tokens[0]
+            rounds.append([full] + (try script.steps(logins)) + (try script.lightEndpoints(requests, accessToken: accessToken)))
         }
-        status("\(logins.count) sign-ins")
-        let (full, tokens) = try load.run("login", logins, workers: concurrency) { connection, device in
-            try LoginSteps(connection: connection, realm: realm).login(device)
-        }
-        report.login = full
-
-        status("each step alone")
-        let (authorize, started) = try load.run("authorize", logins, workers: concurrency) { connection, _ in
-            try LoginSteps(connection: connection, realm: realm).authorize()
-        }
-        let (challenge, challenged) = try load.run("challenge", started, workers: concurrency) { connection, started in
-            try LoginSteps(connection: connection, realm: realm).challenge(started)
-        }
-        let pairs = zip(challenged, logins).map { ($0, $1) }
-        let (authenticate, answered) = try load.run("authenticate", pairs, workers: concurrency) { connection, pair in
-            try LoginSteps(connection: connection, realm: realm).authenticate(pair.0, device: pair.1)
-        }
-        let (exchange, _) = try load.run("token", answered, workers: concurrency) { connection, answered in
-            try LoginSteps(connection: connection, realm: realm).token(answered)
-        }
-        report.steps = [authorize, challenge, authenticate, exchange]
+        let medians = rounds[0].indices.map { index in BenchScript.median(rounds.map { $0[index] }) }
+        report.login = medians[0]
+        report.steps = Array(medians[1...4])
+        report.endpoints = Array(medians[5...])
 
         status("\(latencyLogins) sign-ins one at a time")
-        (report.latency, _) = try load.run("latency", Array(logins.prefix(latencyLogins)), workers: 1) { connection, device in
-            try LoginSteps(connection: connection, realm: realm).login(device)
-        }
-
-        status("light endpoints")
-        let accessToken = tokens[0]
-        let light: [(String, String, [(String, String)])] = [
-            ("/healthz", "/healthz", []),
-            ("/jwks", realm.issuerPath + "/jwks", []),
-            ("discovery", realm.issuerPath + "/.well-known/openid-configuration", []),
-            ("/userinfo", realm.issuerPath + "/userinfo", [("Authorization", "Bearer \(accessToken)")]),
-        ]
-        for (name, path, headers) in light {
-            let (result, _) = try load.run(name, Array(repeating: 0, count: requests), workers: concurrency) { connection, _ in
-                try connection.send("GET", path, headers: headers).expect(200, what: name)
-            }
-            report.endpoints.append(result)
-        }
+        report.latency = try script.signIns(Array(logins.prefix(latencyLogins)), name: "latency", workers: 1).0
         report.finalRSS = ProcessStats.residentMiB(process.pid)
         return report
     }

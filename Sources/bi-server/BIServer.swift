@@ -50,6 +50,9 @@ struct BIServer: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("unknown log level '\(logLevel)'")
         }
+        // glibc looks at /etc/localtime again for every log line's timestamp while TZ is unset;
+        // naming the file (the same zone) makes it read once.
+        if Self.env("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

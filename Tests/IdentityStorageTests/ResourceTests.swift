@@ -221,6 +221,25 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func aCredentialIsReadWithItsIdentitysStatus(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            let active = try #require(try await store.credentialWithIdentityStatus(id: "crd_1"))
+            #expect(active.credential == Fixtures.credential())
+            #expect(active.identityStatus == .active)
+            #expect(try await store.credentialWithIdentityStatus(id: "crd_x") == nil)
+
+            var identity = Fixtures.identity()
+            identity.status = .suspended
+            try await store.updateIdentity(identity)
+            let revoked = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(100))
+            let after = try #require(try await store.credentialWithIdentityStatus(id: "crd_1"))
+            #expect(after.credential == revoked)
+            #expect(after.identityStatus == .suspended)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func revokingACredentialKeepsTheFirstRevocationTime(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()

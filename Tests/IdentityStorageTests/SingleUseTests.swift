@@ -57,7 +57,7 @@ import Testing
                     transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(20), code: Fixtures.code(), audit: taken)
             }
             #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1"))?.consumedAt == nil)
-            #expect(try await store.authorizationCode(hash: Fixtures.hash("code-1")) == nil)
+            #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1")) == nil)
         }
     }
 
@@ -218,6 +218,26 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func codesAreReadWithTheStandingOfTheirCredential(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTreeWithCredential()
+            try await store.createAuthTransaction(Fixtures.authTransaction())
+            try await store.completeAuthentication(
+                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
+            let fresh = try #require(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1")))
+            #expect(fresh.code == Fixtures.code())
+            #expect(fresh.standing == CredentialStanding(credentialState: .active, identityStatus: .active))
+
+            var identity = Fixtures.identity()
+            identity.status = .deleted
+            try await store.updateIdentity(identity)
+            _ = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(11))
+            let later = try #require(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1")))
+            #expect(later.standing == CredentialStanding(credentialState: .revoked, identityStatus: .deleted))
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func concurrentRedeemsOfOneCodeRedeemOnce(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
@@ -225,7 +245,7 @@ import Testing
             try await store.completeAuthentication(
                 transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
 
-            #expect(try await store.authorizationCode(hash: Fixtures.hash("code-1"))?.usedAt == nil)
+            #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1"))?.code.usedAt == nil)
 
             // Each redeemer brings the token it signed; only the winner's is recorded, with the code's use.
             let results = try await withThrowingTaskGroup(of: (Int, CodeRedemption).self) { group in
@@ -244,7 +264,7 @@ import Testing
             let replays = results.compactMap { if case .alreadyUsed(let code) = $0.1 { code } else { nil } }
             #expect(winners.count == 1)
             #expect(replays.count == 15)
-            #expect(Set(replays.map(\.usedAt)) == [try await store.authorizationCode(hash: Fixtures.hash("code-1"))?.usedAt])
+            #expect(Set(replays.map(\.usedAt)) == [try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1"))?.code.usedAt])
             for n in 0..<16 {
                 #expect((try await store.issuedToken(jti: "jti_\(n)") != nil) == (winners == [n]))
                 #expect((try await store.session(id: "ses_\(n)") != nil) == (winners == [n]))

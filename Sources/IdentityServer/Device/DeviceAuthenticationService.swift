@@ -45,14 +45,15 @@ struct DeviceAuthenticationService {
         guard let realm = try await store.realm(id: transaction.realmID) else { throw Self.invalidTransaction }
         let issuer = baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id)
         let checks = DeviceChecks(store: store, keyring: keyring, now: now)
-        let credential = try await checks.activeCredential(assertion.credentialID, realmID: realm.id)
+        let (credential, identityStatus) = try await checks.activeCredentialWithIdentityStatus(
+            assertion.credentialID, realmID: realm.id)
         let certificate = try checks.pinnedCertificate(assertion.certificateChain, of: credential)
         try DeviceChecks.verifySignature(
             assertion.signature, of: certificate,
             over: SignedMessage.authentication(
                 transaction: assertion.transaction, challenge: transaction.challenge,
                 issuer: issuer, credentialID: credential.id))
-        let identity = try await checks.activeIdentity(credential.identityID)
+        try DeviceChecks.requireActive(identityStatus)
 
         let code = Secrets.token()
         let now = now()
@@ -61,12 +62,12 @@ struct DeviceAuthenticationService {
                 transactionHash: transaction.referenceHash, now: now,
                 code: AuthorizationCodeRecord(
                     codeHash: Secrets.hash(code), applicationID: transaction.applicationID, realmID: realm.id,
-                    identityID: identity.id, credentialID: credential.id, redirectURI: transaction.redirectURI,
+                    identityID: credential.identityID, credentialID: credential.id, redirectURI: transaction.redirectURI,
                     scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
                     codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
                     expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil),
                 audit: try audit.event(
-                    "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: identity.id,
+                    "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: credential.identityID,
                     detail: ["credential_id": credential.id, "application_id": transaction.applicationID]))
         } catch let error as StorageError where error == .notFound {
             throw Self.invalidTransaction

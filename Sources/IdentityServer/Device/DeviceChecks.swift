@@ -18,21 +18,39 @@ struct DeviceChecks {
     /// The credential, if it exists (in `realmID`, when given) and is not revoked.
     func activeCredential(_ id: String, realmID: String? = nil) async throws -> CredentialRecord {
         guard let credential = try await store.credential(id: id), realmID == nil || credential.realmID == realmID else {
-            throw ServerError(APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
+            throw Self.unknownCredential
         }
-        guard credential.state == .active else {
-            throw ServerError(APIErrorCode.credentialRevoked, "the credential has been revoked")
-        }
+        guard credential.state == .active else { throw Self.revokedCredential }
         return credential
+    }
+
+    /// The credential, if it exists in `realmID` and is not revoked, with its identity's status,
+    /// read together; check the status with ``requireActive(_:)`` once the request is verified.
+    func activeCredentialWithIdentityStatus(
+        _ id: String, realmID: String
+    ) async throws -> (credential: CredentialRecord, identityStatus: IdentityRecord.Status) {
+        guard let found = try await store.credentialWithIdentityStatus(id: id), found.credential.realmID == realmID else {
+            throw Self.unknownCredential
+        }
+        guard found.credential.state == .active else { throw Self.revokedCredential }
+        return found
     }
 
     /// The identity, if it is active.
     func activeIdentity(_ id: String) async throws -> IdentityRecord {
-        guard let identity = try await store.identity(id: id), identity.status == .active else {
-            throw ServerError(APIErrorCode.identityInactive, "the identity is suspended or deleted")
-        }
+        guard let identity = try await store.identity(id: id) else { throw Self.inactiveIdentity }
+        try Self.requireActive(identity.status)
         return identity
     }
+
+    /// Throws unless an identity with `status` may act.
+    static func requireActive(_ status: IdentityRecord.Status) throws {
+        guard status == .active else { throw inactiveIdentity }
+    }
+
+    private static let unknownCredential = ServerError(APIErrorCode.credentialRevoked, "the credential is unknown in this realm")
+    private static let revokedCredential = ServerError(APIErrorCode.credentialRevoked, "the credential has been revoked")
+    private static let inactiveIdentity = ServerError(APIErrorCode.identityInactive, "the identity is suspended or deleted")
 
     /// A signed request's `issued_at` is within ``allowedClockSkew`` of now.
     func checkFreshness(issuedAt: Int64) throws {

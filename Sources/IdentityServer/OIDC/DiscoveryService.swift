@@ -7,6 +7,18 @@ struct DiscoveryService {
     let store: any IdentityStore
     let keyring: RealmKeyring
     let baseURL: PublicBaseURL
+    /// Each issuer's metadata document, encoded once: it depends only on the issuer.
+    let documents = EncodedDocuments()
+
+    /// The metadata of a realm's provider as JSON.
+    func metadataJSON(tenantID: String, realmID: String) async throws -> Data {
+        try await requireRealm(tenantID: tenantID, realmID: realmID)
+        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
+        if let document = documents[issuer] { return document }
+        let document = try JSONEncoder.identityWire.encode(try await metadata(tenantID: tenantID, realmID: realmID))
+        documents[issuer] = document
+        return document
+    }
 
     /// The metadata of a realm's provider.
     func metadata(tenantID: String, realmID: String) async throws -> ProviderMetadata {

@@ -54,6 +54,8 @@ public protocol IdentityStore: Sendable {
     /// The states of the credentials among `ids` that exist, with their identities' statuses,
     /// in one query.
     func credentialStandings(ids: [String]) async throws -> [String: CredentialStanding]
+    /// The credential with its identity's status, in one query (what a sign-in checks).
+    func credentialWithIdentityStatus(id: String) async throws -> (credential: CredentialRecord, identityStatus: IdentityRecord.Status)?
     func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord>
     /// Sets state `revoked` and `revokedAt` (keeps the first `revokedAt` if already revoked); returns the row.
     func revokeCredential(id: String, at: Date) async throws -> CredentialRecord
@@ -87,8 +89,9 @@ public protocol IdentityStore: Sendable {
     func completeAuthentication(
         transactionHash: Data, now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?
     ) async throws
-    /// The code with this hash, used or not; nothing changes.
-    func authorizationCode(hash: Data) async throws -> AuthorizationCodeRecord?
+    /// The code with this hash, used or not, with the standing of the credential that earned it
+    /// (`nil` once that credential or its identity is gone), in one query; nothing changes.
+    func authorizationCodeWithStanding(hash: Data) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?)?
     /// In one transaction: marks an unused code used and records what it earned (its session,
     /// refresh token, access tokens), so a replay seen afterwards finds them to revoke. One call
     /// per code can return `.redeemed`; the others record nothing.

@@ -94,6 +94,17 @@ extension SQLIdentityStore {
         }
         return standings
     }
+    public func credentialWithIdentityStatus(
+        id: String
+    ) async throws -> (credential: CredentialRecord, identityStatus: IdentityRecord.Status)? {
+        let row = try await engine.run { db in
+            try await db.raw("""
+                SELECT c.*, i.status AS identity_status FROM credentials c JOIN identities i ON i.id = c.identity_id
+                WHERE c.id = \(bind: id)
+                """).first()
+        }
+        return try row.map { (try CredentialRecord(row: $0), try $0.value("identity_status")) }
+    }
     public func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord> {
         try await list(CredentialRecord.self, where: "identity_id", equals: identityID, page)
     }

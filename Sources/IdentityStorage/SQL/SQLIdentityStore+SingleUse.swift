@@ -59,8 +59,22 @@ extension SQLIdentityStore {
         }
     }
 
-    public func authorizationCode(hash: Data) async throws -> AuthorizationCodeRecord? {
-        try await fetch(AuthorizationCodeRecord.self, where: "code_hash", equals: hash)
+
+    public func authorizationCodeWithStanding(
+        hash: Data
+    ) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?)? {
+        let row = try await engine.run { db in
+            try await db.raw("""
+                SELECT a.*, c.state AS credential_state, i.status AS identity_status FROM authorization_codes a
+                LEFT JOIN credentials c ON c.id = a.credential_id LEFT JOIN identities i ON i.id = c.identity_id
+                WHERE a.code_hash = \(bind: hash)
+                """).first()
+        }
+        return try row.map { row in
+            let standing: CredentialStanding? = try row.decodeNil(column: "identity_status")
+                ? nil : CredentialStanding(credentialState: try row.value("credential_state"), identityStatus: try row.value("identity_status"))
+            return (try AuthorizationCodeRecord(row: row), standing)
+        }
     }
 
     public func redeemAuthorizationCode(

@@ -38,7 +38,7 @@ struct OIDCController {
     private func registerBrowserFacing(on issuer: RouterGroup<ServerRequestContext>) {
         issuer.get(RouterPath(ProviderPath.discovery)) { _, context in
             let (tenant, realm) = try Self.issuerPath(context)
-            return try JSONResponse.make(try await discovery.metadata(tenantID: tenant, realmID: realm), cacheable: true)
+            return JSONResponse.raw(try await discovery.metadataJSON(tenantID: tenant, realmID: realm), cacheable: true)
         }
         issuer.get(RouterPath(ProviderPath.jwks)) { _, context in
             let (tenant, realm) = try Self.issuerPath(context)

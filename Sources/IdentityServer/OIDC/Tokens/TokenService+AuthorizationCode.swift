@@ -13,7 +13,9 @@ extension TokenService {
 
         let now = now()
         let codeHash = Secrets.hash(code)
-        guard let record = try await store.authorizationCode(hash: codeHash) else { throw Self.invalidGrant("the code is unknown") }
+        guard let (record, standing) = try await store.authorizationCodeWithStanding(hash: codeHash) else {
+            throw Self.invalidGrant("the code is unknown")
+        }
         guard record.applicationID == application.id else { throw Self.invalidGrant("the code was issued to another client") }
         if record.usedAt != nil { throw try await replayed(record, now: now) }
         guard record.expiresAt > now else { throw Self.invalidGrant("the code has expired") }
@@ -27,7 +29,7 @@ extension TokenService {
             scope: record.scope, authTime: record.authTime, codeHash: codeHash, createdAt: now,
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
             lastRefreshedAt: nil, revokedAt: nil)
-        guard try await store.isUsable(session) else {
+        guard standing?.credentialState == .active, standing?.identityStatus == .active else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
         }
         let refresh = refreshes ? newRefreshToken(session: session, application: application, now: now) : nil

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What the benchmark does to the server, phase by phase, each measured by the load generator.
+struct BenchScript {
+    let load: LoadGenerator
+    let realm: BenchRealm
+    let concurrency: Int
+
+    /// Enrolls `count` devices (an identity, a registration link, a bound credential each).
+    func enroll(_ count: Int, adminToken: String) throws -> (PhaseResult, [BenchDevice]) {
+        try load.run("enroll", Array(0..<count), workers: concurrency) { [realm] connection, index in
+            try realm.enroll(index, admin: AdminClient(connection: connection, token: adminToken))
+        }
+    }
+
+    /// A full sign-in for each device (a device may appear several times); returns the access tokens.
+    func signIns(_ devices: [BenchDevice], name: String, workers: Int? = nil) throws -> (PhaseResult, [String]) {
+        try load.run(name, devices, workers: workers ?? concurrency) { [realm] connection, device in
+            try LoginSteps(connection: connection, realm: realm).login(device)
+        }
+    }
+
+    /// The four steps of a sign-in, each measured alone: every authorize first, then every
+    /// challenge of the transactions they created, and so on.
+    func steps(_ devices: [BenchDevice]) throws -> [PhaseResult] {
+        let (authorize, started) = try load.run("authorize", devices, workers: concurrency) { [realm] connection, _ in
+            try LoginSteps(connection: connection, realm: realm).authorize()
+        }
+        let (challenge, challenged) = try load.run("challenge", started, workers: concurrency) { [realm] connection, started in
+            try LoginSteps(connection: connection, realm: realm).challenge(started)
+        }
+        let pairs = zip(challenged, devices).map { ($0, $1) }
+        let (authenticate, answered) = try load.run("authenticate", pairs, workers: concurrency) { [realm] connection, pair in
+            try LoginSteps(connection: connection, realm: realm).authenticate(pair.0, device: pair.1)
+        }
+        let (token, _) = try load.run("token", answered, workers: concurrency) { [realm] connection, answered in
+            try LoginSteps(connection: connection, realm: realm).token(answered)
+        }
+        return [authorize, challenge, authenticate, token]
+    }
+
+    /// `count` requests to each endpoint that answers without a sign-in: health, JWKS,
+    /// discovery, and userinfo with `accessToken`.
+    func lightEndpoints(_ count: Int, accessToken: String) throws -> [PhaseResult] {
+        let endpoints: [(String, String, [(String, String)])] = [
+            ("/healthz", "/healthz", []),
+            ("/jwks", realm.issuerPath + "/jwks", []),
+            ("discovery", realm.issuerPath + "/.well-known/openid-configuration", []),
+            ("/userinfo", realm.issuerPath + "/userinfo", [("Authorization", "Bearer \(accessToken)")]),
+        ]
+        return try endpoints.map { name, path, headers in
+            try load.run(name, Array(repeating: 0, count: count), workers: concurrency) { connection, _ in
+                try connection.send("GET", path, headers: headers).expect(200, what: name)
+            }.0
+        }
+    }
+
+    /// The result whose server CPU per operation is the median of `results`.
+    static func median(_ results: [PhaseResult]) -> PhaseResult {
+        results.sorted { $0.serverMicroseconds < $1.serverMicroseconds }[results.count / 2]
+    }
+}
