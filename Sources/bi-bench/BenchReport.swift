@@ -65,8 +65,8 @@ struct BenchReport {
         }
         for step in steps { object["step_\(step.name)_cpu_us"] = round1(step.serverMicroseconds) }
         if let latency {
-            object["latency_p50_ms"] = round1(latency.percentile(0.5) * 10) / 10
-            object["latency_p99_ms"] = round1(latency.percentile(0.99) * 10) / 10
+            object["latency_p50_ms"] = (latency.percentile(0.5) * 100).rounded() / 100
+            object["latency_p99_ms"] = (latency.percentile(0.99) * 100).rounded() / 100
         }
         for endpoint in endpoints {
             let key = endpoint.name.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
