@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import IdentityProtocol
 import Testing
@@ -41,6 +42,32 @@ import Testing
             #expect(url.hasPrefix("https://app.example/invoke?"))
             #expect(items.first { $0.name == DeviceURLParameter.apiBaseURL }?.value == "http://bi.test")
             #expect(items.first { $0.name == DeviceURLParameter.transaction }?.value?.isEmpty == false)
+        }
+    }
+
+    @Test func theTransactionTravelsSealedAndLapses() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            let outcome = try await fixture.authorization().authorize(
+                try parameters(seeded), tenantID: seeded.tenantID, realmID: seeded.realmID)
+            guard case let .invokeAuthenticator(url) = outcome,
+                  let reference = URLComponents(string: url)?.queryItems?.first(where: { $0.name == DeviceURLParameter.transaction })?.value
+            else { throw Unexpected("\(outcome)") }
+            let device = fixture.deviceAuthentication()
+            let challenge = try await device.challenge(for: reference)
+            #expect(challenge.clientID == seeded.clientID)
+            #expect(challenge.realmID == seeded.realmID)
+            #expect(challenge.issuer == fixture.baseURL.issuer(tenantID: seeded.tenantID, realmID: seeded.realmID))
+
+            // A byte changed inside the sealed transaction, another server's seal, a lapsed one: unknown.
+            var sealed = try #require(Data(base64URLEncoded: reference))
+            sealed[sealed.count / 2] ^= 0x01
+            let invalid = ServerError(APIErrorCode.invalidTransaction, "")
+            await #expect(throws: invalid) { _ = try await device.challenge(for: sealed.base64URLEncodedString) }
+            let elsewhere = TransactionSeal(masterKey: SymmetricKey(size: .bits256))
+            #expect(elsewhere.open(reference, now: fixture.clock.now()) == nil)
+            fixture.clock.advance(by: fixture.lifetimes.transaction + 1)
+            await #expect(throws: invalid) { _ = try await device.challenge(for: reference) }
         }
     }
 

@@ -149,9 +149,7 @@ import Testing
     func deletingATenantDeletesEverythingUnderIt(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            try await store.createAuthTransaction(Fixtures.authTransaction())
-            try await store.completeAuthentication(
-                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(5), code: Fixtures.code())
+            try await store.completeAuthentication(now: Fixtures.at(5), code: Fixtures.code())
             try await store.createSigningKey(
                 SigningKeyRecord(kid: "kid_1", realmID: "rlm_1", sealedPrivateKey: Data([9]), createdAt: Fixtures.t0, retiredAt: nil))
             // A second tenant that must survive.
@@ -165,7 +163,6 @@ import Testing
             #expect(try await store.identity(id: "idn_1") == nil)
             #expect(try await store.credential(id: "crd_1") == nil)
             #expect(try await store.bindingJob(id: "bjb_seed") == nil)
-            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1")) == nil)
             #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(6)) == .notFound)
             #expect(try await store.signingKeys(realmID: "rlm_1").isEmpty)
             #expect(try await store.realm(id: "rlm_2") != nil)
@@ -173,17 +170,13 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
-    func deletingAnApplicationDeletesItsTransactionsAndCodes(engine: TestEngine) async throws {
+    func deletingAnApplicationDeletesItsCodes(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            try await store.createAuthTransaction(Fixtures.authTransaction())
-            try await store.createAuthTransaction(Fixtures.authTransaction("ref-2"))
-            try await store.completeAuthentication(
-                transactionHash: Fixtures.hash("ref-2"), now: Fixtures.at(5), code: Fixtures.code())
+            try await store.completeAuthentication(now: Fixtures.at(5), code: Fixtures.code())
 
             try await store.deleteApplication(id: "app_1")
 
-            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1")) == nil)
             #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(6)) == .notFound)
             #expect(try await store.identity(id: "idn_1") != nil)
             #expect(try await store.credential(id: "crd_1") != nil)

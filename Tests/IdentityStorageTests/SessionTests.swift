@@ -8,8 +8,7 @@ import Testing
     /// A signed-in session with its first refresh token `rt-0`.
     private func seedSession(_ store: any IdentityStore) async throws {
         try await store.seedTreeWithCredential()
-        try await store.createAuthTransaction(Fixtures.authTransaction())
-        try await store.completeAuthentication(transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
+        try await store.completeAuthentication(now: Fixtures.at(10), code: Fixtures.code())
         let redeemed = try await store.redeemAuthorizationCode(
             hash: Fixtures.hash("code-1"), now: Fixtures.at(20),
             issuing: TokenIssuance(session: Fixtures.session(), refreshToken: Fixtures.refreshToken("rt-0"),

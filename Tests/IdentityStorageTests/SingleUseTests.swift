@@ -50,14 +50,13 @@ import Testing
             }
             #expect(try await store.bindingJob(id: "bjb_1")?.status == .pending)
             #expect(try await store.credential(id: "crd_new") == nil)
-
-            try await store.createAuthTransaction(Fixtures.authTransaction())
             await #expect(throws: StorageError.alreadyExists) {
-                try await store.completeAuthentication(
-                    transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(20), code: Fixtures.code(), audit: taken)
+                try await store.completeAuthentication(now: Fixtures.at(20), code: Fixtures.code(), audit: taken)
             }
-            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1"))?.consumedAt == nil)
             #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1")) == nil)
+            #expect(try await store.credential(id: "crd_1")?.lastUsedAt == nil)
+            // Nothing of the failed completion stands in the transaction's way.
+            try await store.completeAuthentication(now: Fixtures.at(21), code: Fixtures.code())
         }
     }
 
@@ -154,27 +153,20 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
-    func completeAuthenticationConsumesStoresTheCodeAndMarksTheCredential(engine: TestEngine) async throws {
+    func completeAuthenticationStoresTheCodeOncePerTransactionAndMarksTheCredential(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            try await store.createAuthTransaction(Fixtures.authTransaction())
-            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1")) == Fixtures.authTransaction())
-
-            try await store.completeAuthentication(
-                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(20), code: Fixtures.code())
-
-            var consumed = Fixtures.authTransaction()
-            consumed.consumedAt = Fixtures.at(20)
-            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1")) == consumed)
+            try await store.completeAuthentication(now: Fixtures.at(20), code: Fixtures.code())
             #expect(try await store.credential(id: "crd_1")?.lastUsedAt == Fixtures.at(20))
 
-            // Consumed: refused, and the second code is not written.
-            await #expect(throws: StorageError.notFound) {
-                try await store.completeAuthentication(
-                    transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(21), code: Fixtures.code("code-2"))
+            // The same transaction again: refused, and the second code is not written.
+            await #expect(throws: StorageError.alreadyExists) {
+                try await store.completeAuthentication(now: Fixtures.at(21), code: Fixtures.code("code-2"))
             }
             #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-2"), now: Fixtures.at(22)) == .notFound)
             #expect(try await store.credential(id: "crd_1")?.lastUsedAt == Fixtures.at(20))
+            // Another transaction earns its own code.
+            try await store.completeAuthentication(now: Fixtures.at(23), code: Fixtures.code("code-3", transaction: "ref-3"))
 
             var redeemed = Fixtures.code()
             redeemed.usedAt = Fixtures.at(22)
@@ -183,21 +175,23 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
-    func completeAuthenticationRefusesExpiredAndUnknownTransactions(engine: TestEngine) async throws {
+    func concurrentCompletionsOfOneTransactionIssueOneCode(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            try await store.createAuthTransaction(Fixtures.authTransaction(expiresAt: Fixtures.at(300)))
-            await #expect(throws: StorageError.notFound) {
-                try await store.completeAuthentication(
-                    transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(300), code: Fixtures.code())
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for attempt in 0..<8 {
+                    group.addTask {
+                        do {
+                            try await store.completeAuthentication(now: Fixtures.at(20), code: Fixtures.code("code-\(attempt)"))
+                            return true
+                        } catch let error as StorageError where error == .alreadyExists {
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            await #expect(throws: StorageError.notFound) {
-                try await store.completeAuthentication(
-                    transactionHash: Fixtures.hash("ref-x"), now: Fixtures.at(1), code: Fixtures.code())
-            }
-            #expect(try await store.authTransaction(referenceHash: Fixtures.hash("ref-1"))?.consumedAt == nil)
-            #expect(try await store.redeemAuthorizationCode(hash: Fixtures.hash("code-1"), now: Fixtures.at(1)) == .notFound)
-            #expect(try await store.credential(id: "crd_1")?.lastUsedAt == nil)
+            #expect(outcomes.filter { $0 }.count == 1)
         }
     }
 
@@ -205,9 +199,7 @@ import Testing
     func codesRedeemOnceThenReportTheFirstUse(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            try await store.createAuthTransaction(Fixtures.authTransaction())
-            try await store.completeAuthentication(
-                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
+            try await store.completeAuthentication(now: Fixtures.at(10), code: Fixtures.code())
 
             var used = Fixtures.code()
             used.usedAt = Fixtures.at(11)
@@ -221,9 +213,7 @@ import Testing
     func codesAreReadWithTheStandingOfTheirCredential(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            try await store.createAuthTransaction(Fixtures.authTransaction())
-            try await store.completeAuthentication(
-                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
+            try await store.completeAuthentication(now: Fixtures.at(10), code: Fixtures.code())
             let fresh = try #require(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1")))
             #expect(fresh.code == Fixtures.code())
             #expect(fresh.standing == CredentialStanding(credentialState: .active, identityStatus: .active))
@@ -241,9 +231,7 @@ import Testing
     func concurrentRedeemsOfOneCodeRedeemOnce(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTreeWithCredential()
-            try await store.createAuthTransaction(Fixtures.authTransaction())
-            try await store.completeAuthentication(
-                transactionHash: Fixtures.hash("ref-1"), now: Fixtures.at(10), code: Fixtures.code())
+            try await store.completeAuthentication(now: Fixtures.at(10), code: Fixtures.code())
 
             #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1"))?.code.usedAt == nil)
 

@@ -13,6 +13,7 @@ struct ServerContext: Sendable {
     let lifetimes: ServerConfiguration.Lifetimes
     let credentialExtension: ServerConfiguration.CredentialExtension
     let extensionCodes: ExtensionCodes
+    let transactionSeal: TransactionSeal
     let extensionSignals: ExtensionSignals
     let claimRateLimiter: ClaimRateLimiter
     let trustedProxies: TrustedProxies

@@ -8,15 +8,17 @@ import IdentityStorage
 struct DeviceAuthenticationService {
     let store: any IdentityStore
     let keyring: RealmKeyring
+    let seal: TransactionSeal
     let audit: AuditLog
     let metrics: ServerMetrics
     let lifetimes: ServerConfiguration.Lifetimes
     let baseURL: PublicBaseURL
     let now: @Sendable () -> Date
 
-    /// The challenge of an unconsumed, unexpired transaction.
+    /// The challenge of a transaction this server sealed that has not lapsed. (One already
+    /// completed still shows its challenge: completing it again is what fails.)
     func challenge(for reference: String) async throws -> AuthenticationChallenge {
-        let transaction = try await liveTransaction(reference)
+        let transaction = try liveTransaction(reference)
         guard let application = try await store.application(id: transaction.applicationID),
               let realm = try await store.realm(id: transaction.realmID)
         else { throw Self.invalidTransaction }
@@ -24,7 +26,8 @@ struct DeviceAuthenticationService {
             transaction: reference, challenge: transaction.challenge,
             issuer: baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id),
             tenantID: realm.tenantID, realmID: realm.id, clientID: application.clientID,
-            applicationDisplayName: application.displayName, expiresAt: transaction.expiresAt)
+            applicationDisplayName: application.displayName,
+            expiresAt: Date(timeIntervalSince1970: Double(transaction.expiresAt)))
     }
 
     /// Verifies the assertion and completes the transaction with a fresh authorization code.
@@ -41,8 +44,10 @@ struct DeviceAuthenticationService {
 
     private func verifiedAuthentication(_ assertion: AuthenticationAssertion) async throws -> AuthenticationResult {
         let store = store
-        let transaction = try await liveTransaction(assertion.transaction)
-        guard let realm = try await store.realm(id: transaction.realmID) else { throw Self.invalidTransaction }
+        let transaction = try liveTransaction(assertion.transaction)
+        guard let realm = try await store.realm(id: transaction.realmID),
+              try await store.application(id: transaction.applicationID) != nil
+        else { throw Self.invalidTransaction }
         let issuer = baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id)
         let checks = DeviceChecks(store: store, keyring: keyring, now: now)
         let (credential, identityStatus) = try await checks.activeCredentialWithIdentityStatus(
@@ -59,17 +64,18 @@ struct DeviceAuthenticationService {
         let now = now()
         do {
             try await store.completeAuthentication(
-                transactionHash: transaction.referenceHash, now: now,
+                now: now,
                 code: AuthorizationCodeRecord(
                     codeHash: Secrets.hash(code), applicationID: transaction.applicationID, realmID: realm.id,
                     identityID: credential.identityID, credentialID: credential.id, redirectURI: transaction.redirectURI,
                     scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
                     codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
-                    expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil),
+                    expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil,
+                    transactionHash: Secrets.hash(assertion.transaction)),
                 audit: try audit.event(
                     "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: credential.identityID,
                     detail: ["credential_id": credential.id, "application_id": transaction.applicationID]))
-        } catch let error as StorageError where error == .notFound {
+        } catch let error as StorageError where error == .alreadyExists {
             throw Self.invalidTransaction
         }
         let redirect = try AuthorizationRedirect.url(
@@ -96,11 +102,8 @@ struct DeviceAuthenticationService {
 
     // MARK: Checks
 
-    private func liveTransaction(_ reference: String) async throws -> AuthTransactionRecord {
-        guard !reference.isEmpty,
-              let transaction = try await store.authTransaction(referenceHash: Secrets.hash(reference)),
-              transaction.consumedAt == nil, transaction.expiresAt > now()
-        else { throw Self.invalidTransaction }
+    private func liveTransaction(_ reference: String) throws -> AuthorizationTransaction {
+        guard let transaction = seal.open(reference, now: now()) else { throw Self.invalidTransaction }
         return transaction
     }
 

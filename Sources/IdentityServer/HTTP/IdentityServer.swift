@@ -45,6 +45,7 @@ public struct IdentityServer: Sendable {
                 lifetimes: configuration.lifetimes,
                 credentialExtension: configuration.credentialExtension,
                 extensionCodes: ExtensionCodes(masterKey: masterKey),
+                transactionSeal: TransactionSeal(masterKey: masterKey),
                 extensionSignals: ExtensionSignals(),
                 claimRateLimiter: ClaimRateLimiter(
                     store: store, perAddressPerMinute: configuration.credentialExtension.claimsPerAddressPerMinute,

@@ -16,7 +16,8 @@ enum Routes {
         )).register(on: router)
         DeviceAuthenticationController(
             service: DeviceAuthenticationService(
-                store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
+                store: store, keyring: keyring, seal: context.transactionSeal, audit: audit, metrics: metrics,
+                lifetimes: lifetimes, baseURL: baseURL, now: now),
             states: CredentialStatusService(store: store)
         ).register(on: router)
         ExtensionController(service: ExtensionService(
@@ -25,7 +26,8 @@ enum Routes {
         ), trustedProxies: context.trustedProxies).register(on: router)
         let accessTokens = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
         OIDCController(
-            authorization: AuthorizationService(store: store, lifetimes: lifetimes, baseURL: baseURL, now: now),
+            authorization: AuthorizationService(
+                store: store, seal: context.transactionSeal, lifetimes: lifetimes, baseURL: baseURL, now: now),
             tokens: TokenService(
                 store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
             userInfo: UserInfoService(check: accessTokens),

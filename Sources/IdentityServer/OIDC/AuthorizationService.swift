@@ -3,9 +3,11 @@ import IdentityProtocol
 import IdentityStorage
 
 /// `/authorize` (RFC 6749 §4.1.1, OIDC Core §3.1.2): validates the request and starts an
-/// authentication transaction that the application's embedded authenticator completes.
+/// authentication transaction that the application's embedded authenticator completes. The
+/// transaction is sealed into its reference: an unauthenticated request writes nothing.
 struct AuthorizationService {
     let store: any IdentityStore
+    let seal: TransactionSeal
     let lifetimes: ServerConfiguration.Lifetimes
     let baseURL: PublicBaseURL
     let now: @Sendable () -> Date
@@ -24,7 +26,7 @@ struct AuthorizationService {
         let (application, redirectURI) = try await trustedClient(parameters, tenantID: tenantID, realmID: realmID)
         let state = try? parameters.single("state")
         do {
-            let transaction = try await startTransaction(parameters, application: application, redirectURI: redirectURI)
+            let transaction = try startTransaction(parameters, application: application, redirectURI: redirectURI)
             let invoke = try AuthorizationRedirect.url(application.invokeURL, parameters: [
                 (DeviceURLParameter.transaction, transaction),
                 (DeviceURLParameter.apiBaseURL, baseURL.value),
@@ -57,10 +59,10 @@ struct AuthorizationService {
         return (application, redirectURI)
     }
 
-    /// Validates the rest and stores the transaction; returns its reference.
+    /// Validates the rest and seals the transaction; returns its reference.
     private func startTransaction(
         _ parameters: FormParameters, application: ApplicationRecord, redirectURI: String
-    ) async throws -> String {
+    ) throws -> String {
         guard let responseType = try parameters.single("response_type") else {
             throw ServerError.invalidRequest("response_type is missing")
         }
@@ -88,14 +90,11 @@ struct AuthorizationService {
             throw ServerError.invalidRequest("\(name) is longer than 512 bytes")
         }
 
-        let reference = Secrets.token()
-        let now = now()
-        try await store.createAuthTransaction(AuthTransactionRecord(
-            referenceHash: Secrets.hash(reference), applicationID: application.id, realmID: application.realmID,
-            redirectURI: redirectURI, scope: scopes.joined(separator: " "), state: state, nonce: nonce,
-            codeChallenge: challenge, codeChallengeMethod: method, challenge: Secrets.token(),
-            expiresAt: now.addingTimeInterval(lifetimes.transaction), createdAt: now, consumedAt: nil))
-        return reference
+        return try seal.seal(AuthorizationTransaction(
+            applicationID: application.id, realmID: application.realmID, redirectURI: redirectURI,
+            scope: scopes.joined(separator: " "), state: state, nonce: nonce, codeChallenge: challenge,
+            codeChallengeMethod: method, challenge: Secrets.token(),
+            expiresAt: Int64(now().addingTimeInterval(lifetimes.transaction).timeIntervalSince1970.rounded(.up))))
     }
 
     /// RFC 7636: `S256` only (plain is refused); required for public clients.

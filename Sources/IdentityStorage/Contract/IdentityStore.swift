@@ -79,16 +79,11 @@ public protocol IdentityStore: Sendable {
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord)
 
     // MARK: Authentication
-    func createAuthTransaction(_ transaction: AuthTransactionRecord) async throws
-    /// The transaction, consumed or not, expired or not.
-    func authTransaction(referenceHash: Data) async throws -> AuthTransactionRecord?
-    /// In one transaction: marks the transaction consumed if it is unconsumed and unexpired at `now`,
-    /// inserts `code`, and sets the credential's `lastUsedAt` to `now`. Throws
-    /// ``StorageError/notFound`` (writing nothing) if the transaction is missing, consumed or expired.
-    /// `audit`, when given, is appended in the same transaction.
-    func completeAuthentication(
-        transactionHash: Data, now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?
-    ) async throws
+    /// In one transaction: inserts `code` and sets its credential's `lastUsedAt` to `now`;
+    /// `audit`, when given, is appended too. Throws ``StorageError/alreadyExists`` (writing
+    /// nothing) when a code was issued for the same `code.transactionHash` before: the sign-in
+    /// transaction was completed already.
+    func completeAuthentication(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) async throws
     /// The code with this hash, used or not, with the standing of the credential that earned it
     /// (`nil` once that credential or its identity is gone), in one query; nothing changes.
     func authorizationCodeWithStanding(hash: Data) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?)?
@@ -194,8 +189,8 @@ extension IdentityStore {
     }
 
     /// Completes an authentication without an audit event (tests and tools).
-    public func completeAuthentication(transactionHash: Data, now: Date, code: AuthorizationCodeRecord) async throws {
-        try await completeAuthentication(transactionHash: transactionHash, now: now, code: code, audit: nil)
+    public func completeAuthentication(now: Date, code: AuthorizationCodeRecord) async throws {
+        try await completeAuthentication(now: now, code: code, audit: nil)
     }
 
     /// Records one access token.

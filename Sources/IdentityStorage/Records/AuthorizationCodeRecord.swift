@@ -17,14 +17,18 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
     public var expiresAt: Date
     public var createdAt: Date
     public var usedAt: Date?
+    /// SHA-256 of the reference of the sign-in transaction the code completed; unique, so a
+    /// transaction earns one code (`nil` for codes issued before transactions were sealed).
+    public var transactionHash: Data?
 
     /// Creates a record.
     public init(
         codeHash: Data, applicationID: String, realmID: String, identityID: String, credentialID: String,
         redirectURI: String, scope: String, nonce: String?, codeChallenge: String?, codeChallengeMethod: String?,
-        authTime: Date, expiresAt: Date, createdAt: Date, usedAt: Date?
+        authTime: Date, expiresAt: Date, createdAt: Date, usedAt: Date?, transactionHash: Data?
     ) {
         self.codeHash = codeHash
+        self.transactionHash = transactionHash
         self.applicationID = applicationID
         self.realmID = realmID
         self.identityID = identityID

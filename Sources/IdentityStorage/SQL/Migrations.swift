@@ -17,6 +17,7 @@ enum Migrations {
         Migration(version: 4, statements: sessions),
         Migration(version: 5, statements: signingAlgorithms),
         Migration(version: 6, statements: usedSignedRequests),
+        Migration(version: 7, statements: sealedTransactions),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -228,6 +229,17 @@ enum Migrations {
 
     /// Version 6: the signed device requests already accepted, until they could no longer be;
     /// whether a recovery keeps the identity's other credentials.
+    /// Version 7: sign-in transactions travel sealed in their reference instead of a table; a
+    /// transaction's single use is the uniqueness of its hash among the codes it earns. (Sign-ins
+    /// started before the upgrade must start again.)
+    private static func sealedTransactions(_ kind: SQLEngineKind) -> [String] {
+        [
+            "ALTER TABLE authorization_codes ADD COLUMN transaction_hash \(kind.blob)",
+            "CREATE UNIQUE INDEX authorization_codes_by_transaction ON authorization_codes (transaction_hash)",
+            "DROP TABLE auth_transactions",
+        ]
+    }
+
     private static func usedSignedRequests(_: SQLEngineKind) -> [String] {
         [
             "ALTER TABLE binding_jobs ADD COLUMN keeps_other_credentials BIGINT NOT NULL DEFAULT 0",

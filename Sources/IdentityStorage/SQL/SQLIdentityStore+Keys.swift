@@ -58,7 +58,7 @@ extension SQLIdentityStore {
 
     public func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int {
         let tables = [
-            AuthTransactionRecord.table, AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
+            AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
             ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests",
         ]
         var removed = 0

@@ -1,7 +1,7 @@
 public import Foundation
 import SQLKit
 
-/// Binding tokens, authentication transactions, authorization codes and issued tokens:
+/// Binding tokens, authorization codes (each completing one sign-in transaction) and issued tokens:
 /// each claimed once, atomically, in the database.
 extension SQLIdentityStore {
     public func completeBinding(
@@ -35,22 +35,8 @@ extension SQLIdentityStore {
         }
     }
 
-    public func createAuthTransaction(_ transaction: AuthTransactionRecord) async throws { try await insert(transaction) }
-
-    public func authTransaction(referenceHash: Data) async throws -> AuthTransactionRecord? {
-        try await fetch(AuthTransactionRecord.self, where: "reference_hash", equals: referenceHash)
-    }
-
-    public func completeAuthentication(
-        transactionHash: Data, now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?
-    ) async throws {
+    public func completeAuthentication(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) async throws {
         try await engine.transaction { db in
-            let consumed = try await db.raw("""
-                UPDATE auth_transactions SET consumed_at = \(bind: now.milliseconds)
-                WHERE reference_hash = \(bind: transactionHash) AND consumed_at IS NULL AND expires_at > \(bind: now.milliseconds)
-                RETURNING reference_hash
-                """).first()
-            guard consumed != nil else { throw StorageError.notFound.with(detail: "authentication transaction") }
             try await self.insert(code, on: db)
             if let audit { try await self.insert(audit, on: db) }
             try await db.raw("""
@@ -58,7 +44,6 @@ extension SQLIdentityStore {
                 """).run()
         }
     }
-
 
     public func authorizationCodeWithStanding(
         hash: Data

@@ -154,26 +154,6 @@ extension BindingJobRecord: SQLRecord {
     }
 }
 
-extension AuthTransactionRecord: SQLRecord {
-    static let table = "auth_transactions"
-    var columns: [SQLColumn] {
-        [("reference_hash", referenceHash), ("application_id", applicationID), ("realm_id", realmID),
-         ("redirect_uri", redirectURI), ("scope", scope), ("state", state), ("nonce", nonce),
-         ("code_challenge", codeChallenge), ("code_challenge_method", codeChallengeMethod), ("challenge", challenge),
-         ("expires_at", expiresAt.milliseconds), ("created_at", createdAt.milliseconds), ("consumed_at", consumedAt?.milliseconds)]
-    }
-    init(row: any SQLRow) throws {
-        self.init(
-            referenceHash: try row.data("reference_hash"), applicationID: try row.string("application_id"),
-            realmID: try row.string("realm_id"), redirectURI: try row.string("redirect_uri"), scope: try row.string("scope"),
-            state: try row.optionalString("state"), nonce: try row.optionalString("nonce"),
-            codeChallenge: try row.optionalString("code_challenge"),
-            codeChallengeMethod: try row.optionalString("code_challenge_method"), challenge: try row.string("challenge"),
-            expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"),
-            consumedAt: try row.optionalDate("consumed_at"))
-    }
-}
-
 extension AuthorizationCodeRecord: SQLRecord {
     static let table = "authorization_codes"
     var columns: [SQLColumn] {
@@ -181,7 +161,7 @@ extension AuthorizationCodeRecord: SQLRecord {
          ("credential_id", credentialID), ("redirect_uri", redirectURI), ("scope", scope), ("nonce", nonce),
          ("code_challenge", codeChallenge), ("code_challenge_method", codeChallengeMethod),
          ("auth_time", authTime.milliseconds), ("expires_at", expiresAt.milliseconds),
-         ("created_at", createdAt.milliseconds), ("used_at", usedAt?.milliseconds)]
+         ("created_at", createdAt.milliseconds), ("used_at", usedAt?.milliseconds), ("transaction_hash", transactionHash)]
     }
     init(row: any SQLRow) throws {
         self.init(
@@ -191,7 +171,8 @@ extension AuthorizationCodeRecord: SQLRecord {
             scope: try row.string("scope"), nonce: try row.optionalString("nonce"),
             codeChallenge: try row.optionalString("code_challenge"),
             codeChallengeMethod: try row.optionalString("code_challenge_method"), authTime: try row.date("auth_time"),
-            expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"), usedAt: try row.optionalDate("used_at"))
+            expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"), usedAt: try row.optionalDate("used_at"),
+            transactionHash: try row.optionalData("transaction_hash"))
     }
 }
 

@@ -14,6 +14,7 @@ import Synchronization
 final class ServiceFixture: Sendable {
     let store: SQLIdentityStore
     let keyring: RealmKeyring
+    let seal = TransactionSeal(masterKey: SymmetricKey(size: .bits256))
     let clock = FixtureClock()
     let baseURL = PublicBaseURL("http://bi.test")
     let lifetimes = ServerConfiguration.Lifetimes()
@@ -58,7 +59,14 @@ final class ServiceFixture: Sendable {
 
     /// The authorization endpoint's service.
     func authorization() -> AuthorizationService {
-        AuthorizationService(store: store, lifetimes: lifetimes, baseURL: baseURL, now: now)
+        AuthorizationService(store: store, seal: seal, lifetimes: lifetimes, baseURL: baseURL, now: now)
+    }
+
+    /// The device side of a sign-in.
+    func deviceAuthentication() -> DeviceAuthenticationService {
+        DeviceAuthenticationService(
+            store: store, keyring: keyring, seal: seal, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL,
+            now: now)
     }
 
     /// The token endpoint's service.

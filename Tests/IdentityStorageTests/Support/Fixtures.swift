@@ -55,20 +55,15 @@ enum Fixtures {
             expiresAt: expiresAt, createdAt: t0, completedAt: nil, credentialID: nil)
     }
 
-    static func authTransaction(_ reference: String = "ref-1", expiresAt: Date = at(300)) -> AuthTransactionRecord {
-        AuthTransactionRecord(
-            referenceHash: hash(reference), applicationID: "app_1", realmID: "rlm_1",
-            redirectURI: "https://rp.example/cb", scope: "openid email", state: "xyz", nonce: "n-0S6",
-            codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", codeChallengeMethod: "S256",
-            challenge: "c2lnbi1tZQ", expiresAt: expiresAt, createdAt: t0, consumedAt: nil)
-    }
-
-    static func code(_ code: String = "code-1", credential: String = "crd_1", expiresAt: Date = at(60)) -> AuthorizationCodeRecord {
+    /// A code that completed sign-in transaction `transaction`.
+    static func code(
+        _ code: String = "code-1", credential: String = "crd_1", transaction: String = "ref-1", expiresAt: Date = at(60)
+    ) -> AuthorizationCodeRecord {
         AuthorizationCodeRecord(
             codeHash: hash(code), applicationID: "app_1", realmID: "rlm_1", identityID: "idn_1",
             credentialID: credential, redirectURI: "https://rp.example/cb", scope: "openid email", nonce: "n-0S6",
             codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", codeChallengeMethod: "S256",
-            authTime: at(10), expiresAt: expiresAt, createdAt: at(10), usedAt: nil)
+            authTime: at(10), expiresAt: expiresAt, createdAt: at(10), usedAt: nil, transactionHash: hash(transaction))
     }
 
     /// An access token issued from a code.

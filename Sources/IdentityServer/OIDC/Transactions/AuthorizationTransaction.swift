@@ -1,0 +1,25 @@
+import Foundation
+
+/// A validated `/authorize` request waiting for a device to answer it: what the device's
+/// assertion will be checked against and what the code it earns will be bound to. It travels
+/// sealed in its own reference (``TransactionSeal``), so starting a sign-in writes nothing.
+struct AuthorizationTransaction: Codable, Equatable {
+    let applicationID: String
+    let realmID: String
+    let redirectURI: String
+    /// The granted scopes, space-separated.
+    let scope: String
+    let state: String?
+    let nonce: String?
+    let codeChallenge: String?
+    let codeChallengeMethod: String?
+    /// Random bytes the device signs, base64url.
+    let challenge: String
+    /// When the transaction lapses, in whole seconds since 1970.
+    let expiresAt: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case applicationID = "a", realmID = "r", redirectURI = "u", scope = "s", state = "t", nonce = "n"
+        case codeChallenge = "c", codeChallengeMethod = "m", challenge = "x", expiresAt = "e"
+    }
+}

@@ -1,0 +1,46 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+
+/// Seals sign-in transactions into their references and opens them again: AES-256-GCM under
+/// a key derived from the master key (HKDF, its own purpose), so a reference can be neither
+/// read nor forged nor altered, by anyone without the master key, on any instance that has it.
+///
+/// A reference proves only that this server issued it and when it lapses. That it is used once
+/// is storage's part: the code it earns records the reference's hash, unique
+/// (``IdentityStore/completeAuthentication(now:code:audit:)``).
+struct TransactionSeal: Sendable {
+    private let key: SymmetricKey
+    private static let purpose = Data("bi-auth-transaction-v1".utf8)
+
+    /// Derives the sealing key from the server's master key.
+    init(masterKey: SymmetricKey) {
+        key = HKDF<SHA256>.deriveKey(inputKeyMaterial: masterKey, info: Self.purpose, outputByteCount: 32)
+    }
+
+    /// The reference for `transaction`: base64url, about 250 characters plus state and nonce.
+    func seal(_ transaction: AuthorizationTransaction) throws -> String {
+        let box = try AES.GCM.seal(try JSONEncoder().encode(transaction), using: key, authenticating: Self.purpose)
+        guard let combined = box.combined else { throw TransactionSealError.unsealable }
+        return combined.base64URLEncodedString
+    }
+
+    /// The transaction `reference` carries, if this server sealed it and it has not lapsed at `now`.
+    func open(_ reference: String, now: Date) -> AuthorizationTransaction? {
+        guard reference.utf8.count <= Self.longestReference,
+              let sealed = Data(base64URLEncoded: reference),
+              let box = try? AES.GCM.SealedBox(combined: sealed),
+              let json = try? AES.GCM.open(box, using: key, authenticating: Self.purpose),
+              let transaction = try? JSONDecoder().decode(AuthorizationTransaction.self, from: json),
+              Double(transaction.expiresAt) > now.timeIntervalSince1970
+        else { return nil }
+        return transaction
+    }
+
+    /// Longer than any reference this server makes (state and nonce are at most 512 bytes each).
+    private static let longestReference = 4096
+
+    enum TransactionSealError: Error {
+        case unsealable
+    }
+}
