@@ -25,6 +25,44 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func anAccessTokenIsReadWithItsSessionsStandingAndItsSubject(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await seedSession(store)
+            let fresh = try #require(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_1"))
+            #expect(fresh.token == Fixtures.accessToken("jti_0", code: "code-1", session: "ses_1"))
+            #expect(fresh.sessionStands == true)
+            #expect(fresh.subject == Fixtures.identity())
+            #expect(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_x")?.subject == nil)
+            #expect(try await store.issuedTokenStanding(jti: "jti_x", subject: "idn_1") == nil)
+
+            // A token of a client: no session to stand.
+            try await store.recordIssuance(TokenIssuance(accessTokens: [IssuedTokenRecord(
+                jti: "jti_cc", grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: Fixtures.at(3600),
+                revokedAt: nil)]))
+            #expect(try await store.issuedTokenStanding(jti: "jti_cc", subject: "client_1")?.sessionStands == nil)
+
+            // The credential revoked, the user suspended, the session ended: each makes it fall.
+            var suspended = Fixtures.identity()
+            suspended.status = .suspended
+            try await store.updateIdentity(suspended)
+            #expect(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_1")?.sessionStands == false)
+            try await store.updateIdentity(Fixtures.identity())
+            #expect(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_1")?.sessionStands == true)
+            #expect(try await store.revokeSession(id: "ses_1", at: Fixtures.at(30)))
+            #expect(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_1")?.sessionStands == false)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func anAccessTokenFallsWithItsCredential(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await seedSession(store)
+            _ = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(30))
+            #expect(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_1")?.sessionStands == false)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func concurrentRotationsOfOneTokenYieldExactlyOneSuccessor(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await seedSession(store)

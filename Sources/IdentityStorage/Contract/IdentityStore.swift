@@ -94,7 +94,9 @@ public protocol IdentityStore: Sendable {
     /// Records access tokens issued without a code or a session (client credentials), with
     /// their audit events, in one transaction.
     func recordIssuance(_ issuance: TokenIssuance) async throws
-    func issuedToken(jti: String) async throws -> IssuedTokenRecord?
+    /// The issued token `jti` with its session's standing and the identity `subject` (the
+    /// token's `sub`), in one query: what a resource request checks.
+    func issuedTokenStanding(jti: String, subject: String) async throws -> IssuedTokenStanding?
     /// Revokes one issued token; `false` when there is none with that id or it was revoked already.
     @discardableResult
     func revokeIssuedToken(jti: String, at: Date) async throws -> Bool

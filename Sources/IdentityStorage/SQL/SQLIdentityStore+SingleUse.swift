@@ -84,8 +84,29 @@ extension SQLIdentityStore {
         try await engine.transaction { db in try await self.insert(issuance, on: db) }
     }
 
-    public func issuedToken(jti: String) async throws -> IssuedTokenRecord? {
-        try await fetch(IssuedTokenRecord.self, where: "jti", equals: jti)
+    public func issuedTokenStanding(jti: String, subject: String) async throws -> IssuedTokenStanding? {
+        let row = try await engine.run { db in
+            try await db.raw("""
+                SELECT t.*, s.id AS session_found, s.revoked_at AS session_revoked_at, c.state AS credential_state,
+                    ci.status AS credential_identity_status, i.*
+                FROM issued_tokens t
+                LEFT JOIN sessions s ON s.id = t.session_id
+                LEFT JOIN credentials c ON c.id = s.credential_id
+                LEFT JOIN identities ci ON ci.id = c.identity_id
+                LEFT JOIN identities i ON i.id = \(bind: subject)
+                WHERE t.jti = \(bind: jti)
+                """).first()
+        }
+        guard let row else { return nil }
+        let token = try IssuedTokenRecord(row: row)
+        var sessionStands: Bool?
+        if token.sessionID != nil {
+            sessionStands = try !row.decodeNil(column: "session_found") && row.optionalDate("session_revoked_at") == nil
+                && row.optionalString("credential_state") == CredentialRecord.State.active.rawValue
+                && row.optionalString("credential_identity_status") == IdentityRecord.Status.active.rawValue
+        }
+        let subject = try row.decodeNil(column: "id") ? nil : IdentityRecord(row: row)
+        return IssuedTokenStanding(token: token, sessionStands: sessionStands, subject: subject)
     }
 
     public func revokeIssuedToken(jti: String, at date: Date) async throws -> Bool {

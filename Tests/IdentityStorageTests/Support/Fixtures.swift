@@ -109,3 +109,10 @@ extension IdentityStore {
         }
     }
 }
+
+extension IdentityStore {
+    /// The issued token `jti`, whatever its standing.
+    func issuedToken(jti: String) async throws -> IssuedTokenRecord? {
+        try await issuedTokenStanding(jti: jti, subject: "")?.token
+    }
+}

@@ -18,17 +18,15 @@ struct AccessTokenCheck {
         guard let claims = try await verified(token, tenantID: tenantID, realmID: realmID) else { return nil }
         let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now(),
-              let issued = try await store.issuedToken(jti: claims.jti.value), issued.revokedAt == nil,
+              let standing = try await store.issuedTokenStanding(jti: claims.jti.value, subject: claims.sub.value),
+              standing.token.revokedAt == nil,
               let application = try await store.application(clientID: claims.clientID), application.realmID == realmID
         else { return nil }
-        if issued.grant == .clientCredentials {
+        if standing.token.grant == .clientCredentials {
             return claims.sub.value == application.clientID ? ActiveAccessToken(claims: claims, identity: nil) : nil
         }
-        if let sessionID = issued.sessionID {
-            guard let session = try await store.session(id: sessionID), try await store.isUsable(session) else { return nil }
-        }
-        guard let identity = try await store.identity(id: claims.sub.value), identity.status == .active,
-              identity.realmID == realmID
+        guard standing.sessionStands != false,
+              let identity = standing.subject, identity.status == .active, identity.realmID == realmID
         else { return nil }
         return ActiveAccessToken(claims: claims, identity: identity)
     }
