@@ -36,12 +36,16 @@ extension SQLIdentityStore {
     }
 
     public func completeAuthentication(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) async throws {
-        try await engine.transaction { db in
-            try await self.insert(code, on: db)
-            if let audit { try await self.insert(audit, on: db) }
-            try await db.raw("""
-                UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)
-                """).run()
+        let inserts = [insertStatement(code)] + (audit.map { [insertStatement($0)] } ?? [])
+        let touch: SQLQueryString = "UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)"
+        switch engine.kind {
+        case .postgres:
+            // One statement, so one round trip and atomic without BEGIN and COMMIT.
+            try await engine.run { db in try await SQLErrors.translating { try await db.raw(Self.with(inserts: inserts, then: touch)).run() } }
+        case .sqlite:
+            try await engine.transaction { db in
+                for statement in inserts + [touch] { try await SQLErrors.translating { try await db.raw(statement).run() } }
+            }
         }
     }
 
@@ -65,18 +69,31 @@ extension SQLIdentityStore {
     public func redeemAuthorizationCode(
         hash: Data, now: Date, issuing issuance: TokenIssuance
     ) async throws -> CodeRedemption {
-        try await engine.transaction { db in
-            let redeemed = try await db.raw("""
-                UPDATE authorization_codes SET used_at = \(bind: now.milliseconds)
-                WHERE code_hash = \(bind: hash) AND used_at IS NULL RETURNING *
-                """).first()
-            if let redeemed {
+        let redeem: SQLQueryString = """
+            UPDATE authorization_codes SET used_at = \(bind: now.milliseconds)
+            WHERE code_hash = \(bind: hash) AND used_at IS NULL RETURNING *
+            """
+        let existing: SQLQueryString = "SELECT * FROM authorization_codes WHERE code_hash = \(bind: hash)"
+        let alreadyUsed: @Sendable (any SQLDatabase) async throws -> CodeRedemption = { db in
+            try await db.raw(existing).first().map { .alreadyUsed(try AuthorizationCodeRecord(row: $0)) } ?? .notFound
+        }
+        switch engine.kind {
+        case .postgres:
+            // The code is spent and what it earns inserted in one statement (one round trip,
+            // atomic); the inserts see the spent row, so they insert nothing when it was not.
+            let statement = Self.with(
+                named: "redeemed", redeem, inserts: statements(issuance, when: "EXISTS (SELECT 1 FROM redeemed)"),
+                then: "SELECT * FROM redeemed")
+            if let redeemed = try await engine.run({ db in try await SQLErrors.translating { try await db.raw(statement).first() } }) {
+                return .redeemed(try AuthorizationCodeRecord(row: redeemed))
+            }
+            return try await engine.run(alreadyUsed)
+        case .sqlite:
+            return try await engine.transaction { db in
+                guard let redeemed = try await db.raw(redeem).first() else { return try await alreadyUsed(db) }
                 try await self.insert(issuance, on: db)
                 return .redeemed(try AuthorizationCodeRecord(row: redeemed))
             }
-            let existing = try await db.select().column("*").from(AuthorizationCodeRecord.table)
-                .where("code_hash", .equal, hash).first()
-            return try existing.map { .alreadyUsed(try AuthorizationCodeRecord(row: $0)) } ?? .notFound
         }
     }
 
@@ -133,13 +150,40 @@ extension SQLIdentityStore {
         }
     }
 
-    /// Inserts what one grant issued: session, refresh token, access tokens.
+    /// Inserts what one grant issued: session, refresh token, access tokens, audit events.
     func insert(_ issuance: TokenIssuance, on db: any SQLDatabase) async throws {
-        if let session = issuance.session { try await insert(session, on: db) }
-        if let refreshToken = issuance.refreshToken { try await insert(refreshToken, on: db) }
-        for token in issuance.accessTokens { try await insert(token, on: db) }
-        for event in issuance.auditEvents { try await insert(event, on: db) }
+        for statement in statements(issuance) { try await SQLErrors.translating { try await db.raw(statement).run() } }
     }
+
+    /// The `INSERT`s of what one grant issued, in order (a session before what refers to it).
+    func statements(_ issuance: TokenIssuance, when condition: String? = nil) -> [SQLQueryString] {
+        var statements: [SQLQueryString] = []
+        if let session = issuance.session { statements.append(insertStatement(session, when: condition)) }
+        if let refreshToken = issuance.refreshToken { statements.append(insertStatement(refreshToken, when: condition)) }
+        statements += issuance.accessTokens.map { insertStatement($0, when: condition) }
+        statements += issuance.auditEvents.map { insertStatement($0, when: condition) }
+        return statements
+    }
+
+    /// PostgreSQL: `statements` as data-modifying `WITH` clauses of `final` (after a first
+    /// clause `name` AS `first`, when given): one statement, atomic, one round trip. All see the
+    /// same snapshot; foreign keys between them are checked at the statement's end.
+    static func with(
+        named name: String? = nil, _ first: SQLQueryString? = nil, inserts statements: [SQLQueryString], then final: SQLQueryString
+    ) -> SQLQueryString {
+        var sql = SQLQueryString("WITH ")
+        var clauses: [(String, SQLQueryString)] = statements.enumerated().map { ("s\($0.offset)", $0.element) }
+        if let name, let first { clauses.insert((name, first), at: 0) }
+        for (index, clause) in clauses.enumerated() {
+            sql.appendLiteral(index > 0 ? ", \(clause.0) AS (" : "\(clause.0) AS (")
+            sql.appendInterpolation(clause.1)
+            sql.appendLiteral(")")
+        }
+        sql.appendLiteral(" ")
+        sql.appendInterpolation(final)
+        return sql
+    }
+
 
     /// Revokes the session's unrevoked access tokens; returns how many.
     func revokeTokens(ofSession sessionID: String, at date: Date, on db: any SQLDatabase) async throws -> Int {
