@@ -1,18 +1,20 @@
 import Foundation
+import IdentityProtocol
 
 /// Builds redirects to a client: its registered URI with parameters appended to the query
 /// (RFC 6749 §4.1.2: existing query components are kept).
 enum AuthorizationRedirect {
+    /// `base` with the non-`nil` parameters appended, form-encoded (every byte but the
+    /// unreserved ones escaped, so `+` can never be read as a space). Registered URIs carry no
+    /// fragment (RFC 6749 §3.1.2; checked when they are registered); should one, the query goes
+    /// before it.
     static func url(_ base: String, parameters: [(String, String?)]) throws -> String {
-        guard var components = URLComponents(string: base) else {
-            throw ServerError.invalidRequest("the redirect URI is malformed")
-        }
-        let added = parameters.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        let added = parameters.compactMap { name, value in value.map { (name, $0) } }
         guard !added.isEmpty else { return base }
-        components.queryItems = (components.queryItems ?? []) + added
-        // URLComponents leaves "+" alone; form decoders read it as a space.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.string else { throw ServerError.invalidRequest("the redirect URI is malformed") }
-        return url
+        let fragmentStart = base.firstIndex(of: "#") ?? base.endIndex
+        let beforeFragment = base[..<fragmentStart]
+        guard !beforeFragment.isEmpty else { throw ServerError.invalidRequest("the redirect URI is malformed") }
+        let separator = !beforeFragment.contains("?") ? "?" : (beforeFragment.hasSuffix("?") || beforeFragment.hasSuffix("&") ? "" : "&")
+        return beforeFragment + separator + FormEncoding.encode(added) + base[fragmentStart...]
     }
 }
