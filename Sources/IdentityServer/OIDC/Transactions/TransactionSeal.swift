@@ -12,6 +12,8 @@ import IdentityProtocol
 struct TransactionSeal: Sendable {
     private let key: SymmetricKey
     private static let purpose = Data("bi-auth-transaction-v1".utf8)
+    private static let encoder = JSONEncoder()
+    private static let decoder = JSONDecoder()
 
     /// Derives the sealing key from the server's master key.
     init(masterKey: SymmetricKey) {
@@ -20,7 +22,7 @@ struct TransactionSeal: Sendable {
 
     /// The reference for `transaction`: base64url, about 250 characters plus state and nonce.
     func seal(_ transaction: AuthorizationTransaction) throws -> String {
-        let box = try AES.GCM.seal(try JSONEncoder().encode(transaction), using: key, authenticating: Self.purpose)
+        let box = try AES.GCM.seal(try Self.encoder.encode(transaction), using: key, authenticating: Self.purpose)
         guard let combined = box.combined else { throw TransactionSealError.unsealable }
         return combined.base64URLEncodedString
     }
@@ -31,7 +33,7 @@ struct TransactionSeal: Sendable {
               let sealed = Data(base64URLEncoded: reference),
               let box = try? AES.GCM.SealedBox(combined: sealed),
               let json = try? AES.GCM.open(box, using: key, authenticating: Self.purpose),
-              let transaction = try? JSONDecoder().decode(AuthorizationTransaction.self, from: json),
+              let transaction = try? Self.decoder.decode(AuthorizationTransaction.self, from: json),
               Double(transaction.expiresAt) > now.timeIntervalSince1970
         else { return nil }
         return transaction
