@@ -21,6 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Devices to enroll (each its own identity and credential).")
     var devices = 1000
 
+    @Option(help: "Identities without a device to add to the realm first (SQLite; the scale mode, e.g. 1000000).")
+    var identities = 0
+
     @Option(help: "Sign-ins per measured phase.")
     var logins = 3000
 
@@ -64,6 +67,7 @@ struct BenchCommand: ParsableCommand {
             // A schema of its own, so every run starts empty.
             arguments = ["--database-url", databaseURL, "--database-schema", "bench_\(UInt32.random(in: 0 ... .max))"]
         }
+        if identities > 0, databaseURL != nil { throw ValidationError("--identities works with SQLite only, for now") }
         let process = try ServerProcess(binary: binary, dataDirectory: data, arguments: arguments, core: cores > 1 ? 0 : nil)
         defer { process.stop() }
         let report = try measure(process)
@@ -85,6 +89,11 @@ struct BenchCommand: ParsableCommand {
         status("enrolling \(devices) devices")
         let enrolled: [BenchDevice]
         (report.enrollment, enrolled) = try script.enroll(devices, adminToken: process.adminToken)
+        if identities > 0 {
+            status("adding \(identities) identities")
+            try BulkIdentities.add(identities, realm: realm, database: process.dataDirectory.appendingPathComponent("identity.sqlite").path)
+            report.identities = identities
+        }
         let logins = Array(0..<self.logins).map { enrolled[$0 % enrolled.count] }
         _ = try script.signIns(Array(logins.prefix(300)), name: "warm-up")
 

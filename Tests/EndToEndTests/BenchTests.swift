@@ -8,11 +8,13 @@ import Testing
 @Suite struct BenchTests {
     @Test func theBenchmarkSignsInAndReportsEveryFigure() async throws {
         let result = try await BICommand.run(
-            ["--devices", "3", "--logins", "12", "--latency-logins", "4", "--requests", "6", "--concurrency", "2", "--json"],
+            ["--devices", "3", "--identities", "20", "--logins", "12", "--latency-logins", "4", "--requests", "6",
+             "--concurrency", "2", "--json"],
             program: "bi-bench")
         #expect(result.status == 0, "\(result.stderr)")
         let report = result.json
         #expect(report["engine"] as? String == "sqlite")
+        #expect(report["extra_identities"] as? Int == 20)
         #expect((report["logins_per_second"] as? Double ?? 0) > 0)
         #expect((report["enrollments_per_second"] as? Double ?? 0) > 0)
         #expect((report["latency_p50_ms"] as? Double ?? 0) > 0)
