@@ -66,6 +66,18 @@ import Testing
             await #expect(throws: invalid) { _ = try await device.challenge(for: sealed.base64URLEncodedString) }
             let elsewhere = TransactionSeal(masterKey: SymmetricKey(size: .bits256))
             #expect(elsewhere.open(reference, now: fixture.clock.now()) == nil)
+            // Another spelling of the same sealed bytes (base64 padding) is the same transaction,
+            // so single use holds. (Of three lengths in a row, at least two leave room for padding.)
+            let spelled = try ["a", "ab", "abc"].map { state in
+                try fixture.seal.seal(AuthorizationTransaction(
+                    applicationID: "app", realmID: "rlm", redirectURI: "https://app.example/callback", scope: "openid",
+                    state: state, nonce: nil, codeChallenge: nil, codeChallengeMethod: nil, challenge: "c",
+                    expiresAt: Int64(fixture.clock.now().timeIntervalSince1970) + 60))
+            }.first { $0.utf8.count % 4 != 0 }
+            let unpadded = try #require(spelled)
+            let padded = unpadded + String(repeating: "=", count: 4 - unpadded.utf8.count % 4)
+            let opened = try #require(fixture.seal.open(unpadded, now: fixture.clock.now()))
+            #expect(fixture.seal.open(padded, now: fixture.clock.now())?.id == opened.id)
             fixture.clock.advance(by: fixture.lifetimes.transaction + 1)
             await #expect(throws: invalid) { _ = try await device.challenge(for: reference) }
         }

@@ -18,7 +18,7 @@ struct DeviceAuthenticationService {
     /// The challenge of a transaction this server sealed that has not lapsed. (One already
     /// completed still shows its challenge: completing it again is what fails.)
     func challenge(for reference: String) async throws -> AuthenticationChallenge {
-        let transaction = try liveTransaction(reference)
+        let transaction = try liveTransaction(reference).transaction
         guard let application = try await store.application(id: transaction.applicationID),
               let realm = try await store.realm(id: transaction.realmID)
         else { throw Self.invalidTransaction }
@@ -44,7 +44,8 @@ struct DeviceAuthenticationService {
 
     private func verifiedAuthentication(_ assertion: AuthenticationAssertion) async throws -> AuthenticationResult {
         let store = store
-        let transaction = try liveTransaction(assertion.transaction)
+        let opened = try liveTransaction(assertion.transaction)
+        let transaction = opened.transaction
         guard let realm = try await store.realm(id: transaction.realmID),
               try await store.application(id: transaction.applicationID) != nil
         else { throw Self.invalidTransaction }
@@ -71,7 +72,7 @@ struct DeviceAuthenticationService {
                     scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
                     codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
                     expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil,
-                    transactionHash: Secrets.hash(assertion.transaction)),
+                    transactionHash: opened.id),
                 audit: try audit.event(
                     "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: credential.identityID,
                     detail: ["credential_id": credential.id, "application_id": transaction.applicationID]))
@@ -102,9 +103,9 @@ struct DeviceAuthenticationService {
 
     // MARK: Checks
 
-    private func liveTransaction(_ reference: String) throws -> AuthorizationTransaction {
-        guard let transaction = seal.open(reference, now: now()) else { throw Self.invalidTransaction }
-        return transaction
+    private func liveTransaction(_ reference: String) throws -> TransactionSeal.Opened {
+        guard let opened = seal.open(reference, now: now()) else { throw Self.invalidTransaction }
+        return opened
     }
 
     private static let invalidTransaction = ServerError(APIErrorCode.invalidTransaction, "the transaction is unknown, expired or already used")

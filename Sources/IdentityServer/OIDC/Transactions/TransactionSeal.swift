@@ -7,7 +7,7 @@ import IdentityProtocol
 /// read nor forged nor altered, by anyone without the master key, on any instance that has it.
 ///
 /// A reference proves only that this server issued it and when it lapses. That it is used once
-/// is storage's part: the code it earns records the reference's hash, unique
+/// is storage's part: the code it earns records the transaction's ``Opened/id``, unique
 /// (``IdentityStore/completeAuthentication(now:code:audit:)``).
 struct TransactionSeal: Sendable {
     private let key: SymmetricKey
@@ -27,8 +27,16 @@ struct TransactionSeal: Sendable {
         return combined.base64URLEncodedString
     }
 
+    /// An opened reference: the transaction and what identifies it for single use.
+    struct Opened {
+        let transaction: AuthorizationTransaction
+        /// SHA-256 of the sealed bytes, not of the reference's text: base64url spellings of the
+        /// same bytes (padding, unused low bits) are one transaction.
+        let id: Data
+    }
+
     /// The transaction `reference` carries, if this server sealed it and it has not lapsed at `now`.
-    func open(_ reference: String, now: Date) -> AuthorizationTransaction? {
+    func open(_ reference: String, now: Date) -> Opened? {
         guard reference.utf8.count <= Self.longestReference,
               let sealed = Data(base64URLEncoded: reference),
               let box = try? AES.GCM.SealedBox(combined: sealed),
@@ -36,7 +44,7 @@ struct TransactionSeal: Sendable {
               let transaction = try? Self.decoder.decode(AuthorizationTransaction.self, from: json),
               Double(transaction.expiresAt) > now.timeIntervalSince1970
         else { return nil }
-        return transaction
+        return Opened(transaction: transaction, id: Data(SHA256.hash(data: sealed)))
     }
 
     /// Longer than any reference this server makes (state and nonce are at most 512 bytes each).
