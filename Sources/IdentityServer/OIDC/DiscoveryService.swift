@@ -10,21 +10,19 @@ struct DiscoveryService {
     /// Each issuer's metadata document, encoded once: it depends only on the issuer.
     let documents = EncodedDocuments()
 
-    /// The metadata of a realm's provider as JSON.
+    /// The metadata of a realm's provider (Discovery 1.0 §3) as JSON.
     func metadataJSON(tenantID: String, realmID: String) async throws -> Data {
         try await requireRealm(tenantID: tenantID, realmID: realmID)
         let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         if let document = documents[issuer] { return document }
-        let document = try JSONEncoder.identityWire.encode(try await metadata(tenantID: tenantID, realmID: realmID))
+        let document = try JSONEncoder.identityWire.encode(metadata(issuer: issuer))
         documents[issuer] = document
         return document
     }
 
-    /// The metadata of a realm's provider.
-    func metadata(tenantID: String, realmID: String) async throws -> ProviderMetadata {
-        try await requireRealm(tenantID: tenantID, realmID: realmID)
-        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
-        return ProviderMetadata(
+    /// The metadata of the provider at `issuer`, which must exist.
+    private func metadata(issuer: String) -> ProviderMetadata {
+        ProviderMetadata(
             issuer: issuer,
             authorizationEndpoint: issuer + ProviderPath.authorize,
             tokenEndpoint: issuer + ProviderPath.token,

@@ -22,10 +22,7 @@ extension SQLIdentityStore {
     }
     public func realm(id: String) async throws -> RealmRecord? {
         if let cached = directory.realm(id: id) { return cached }
-        let generation = directory.generation
-        let realm = try await fetch(RealmRecord.self, where: "id", equals: id)
-        if let realm { directory.keep(realm, since: generation) }
-        return realm
+        return try await fetchKeeping(RealmRecord.self, where: "id", equals: id, keep: directory.keep)
     }
     public func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord> {
         try await list(RealmRecord.self, where: "tenant_id", equals: tenantID, page)
@@ -42,11 +39,11 @@ extension SQLIdentityStore {
     public func createApplication(_ application: ApplicationRecord) async throws { try await insert(application) }
     public func application(id: String) async throws -> ApplicationRecord? {
         if let cached = directory.application(id: id) { return cached }
-        return try await fetchApplication(where: "id", equals: id)
+        return try await fetchKeeping(ApplicationRecord.self, where: "id", equals: id, keep: directory.keep)
     }
     public func application(clientID: String) async throws -> ApplicationRecord? {
         if let cached = directory.application(clientID: clientID) { return cached }
-        return try await fetchApplication(where: "client_id", equals: clientID)
+        return try await fetchKeeping(ApplicationRecord.self, where: "client_id", equals: clientID, keep: directory.keep)
     }
     public func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord> {
         try await list(ApplicationRecord.self, where: "realm_id", equals: realmID, page)
@@ -130,12 +127,15 @@ extension SQLIdentityStore {
         try await list(BindingJobRecord.self, where: "identity_id", equals: identityID, page)
     }
 
-    /// Reads an application from storage and keeps it in the directory cache.
-    private func fetchApplication(where column: String, equals value: String) async throws -> ApplicationRecord? {
+    /// Reads a record from storage and hands it to the directory cache with the generation
+    /// its read began in.
+    private func fetchKeeping<R: SQLRecord>(
+        _: R.Type, where column: String, equals value: String, keep: (R, UInt64) -> Void
+    ) async throws -> R? {
         let generation = directory.generation
-        let application = try await fetch(ApplicationRecord.self, where: column, equals: value)
-        if let application { directory.keep(application, since: generation) }
-        return application
+        let record = try await fetch(R.self, where: column, equals: value)
+        if let record { keep(record, generation) }
+        return record
     }
 
     /// Drops a committed change from this instance's directory cache and tells the other
