@@ -82,7 +82,7 @@ extension SQLIdentityStore {
             // The code is spent and what it earns inserted in one statement (one round trip,
             // atomic); the inserts see the spent row, so they insert nothing when it was not.
             let statement = Self.with(
-                named: "redeemed", redeem, inserts: statements(issuance, when: "EXISTS (SELECT 1 FROM redeemed)"),
+                first: ("redeemed", redeem), inserts: statements(issuance, when: "EXISTS (SELECT 1 FROM redeemed)"),
                 then: "SELECT * FROM redeemed")
             if let redeemed = try await engine.run({ db in try await SQLErrors.translating { try await db.raw(statement).first() } }) {
                 return .redeemed(try AuthorizationCodeRecord(row: redeemed))
@@ -165,18 +165,17 @@ extension SQLIdentityStore {
         return statements
     }
 
-    /// PostgreSQL: `statements` as data-modifying `WITH` clauses of `final` (after a first
-    /// clause `name` AS `first`, when given): one statement, atomic, one round trip. All see the
+    /// PostgreSQL: `statements` as data-modifying `WITH` clauses of `final` (after a `first`
+    /// clause that later ones may name, when given): one statement, atomic, one round trip. All see the
     /// same snapshot; foreign keys between them are checked at the statement's end.
     static func with(
-        named name: String? = nil, _ first: SQLQueryString? = nil, inserts statements: [SQLQueryString], then final: SQLQueryString
+        first: (name: String, statement: SQLQueryString)? = nil, inserts statements: [SQLQueryString], then final: SQLQueryString
     ) -> SQLQueryString {
         var sql = SQLQueryString("WITH ")
-        var clauses: [(String, SQLQueryString)] = statements.enumerated().map { ("s\($0.offset)", $0.element) }
-        if let name, let first { clauses.insert((name, first), at: 0) }
+        let clauses = (first.map { [$0] } ?? []) + statements.enumerated().map { (name: "s\($0.offset)", statement: $0.element) }
         for (index, clause) in clauses.enumerated() {
-            sql.appendLiteral(index > 0 ? ", \(clause.0) AS (" : "\(clause.0) AS (")
-            sql.appendInterpolation(clause.1)
+            sql.appendLiteral(index > 0 ? ", \(clause.name) AS (" : "\(clause.name) AS (")
+            sql.appendInterpolation(clause.statement)
             sql.appendLiteral(")")
         }
         sql.appendLiteral(" ")
