@@ -1,4 +1,5 @@
 import ArgumentParser
+import Crypto
 import Foundation
 import IdentityProtocol
 
@@ -16,6 +17,7 @@ struct BenchCommand: ParsableCommand {
             Example:
               swift build -c release --product bi-server && swift run -c release bi-bench
               swift run -c release bi-bench --database-url postgres://bi:bi@127.0.0.1/bi_bench
+              swift run -c release bi-bench --database-url postgres://bi:bi@127.0.0.1/bi_bench --instances 2
             """)
 
     @Option(help: "Devices to enroll (each its own identity and credential).")
@@ -23,6 +25,15 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Identities without a device to add to the realm first (SQLite; the scale mode, e.g. 1000000).")
     var identities = 0
+
+    @Option(help: """
+        Second devices to add, each to its own enrolled device (so at most --devices, and at most 120: the \
+        server's default limit of code claims per minute).
+        """)
+    var secondDevices = 100
+
+    @Option(help: "Server instances on the one PostgreSQL database (--database-url); with 2 or more, sign-ins are also measured on one instance and on all.")
+    var instances = 1
 
     @Option(help: "Sign-ins per measured phase.")
     var logins = 3000
@@ -62,33 +73,49 @@ struct BenchCommand: ParsableCommand {
         let parent = dataParent.map(URL.init(fileURLWithPath:)) ?? FileManager.default.temporaryDirectory
         let data = parent.appendingPathComponent("bi-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        var arguments: [String] = []
-        if let databaseURL {
-            // A schema of its own, so every run starts empty.
-            arguments = ["--database-url", databaseURL, "--database-schema", "bench_\(UInt32.random(in: 0 ... .max))"]
-        }
         if identities > 0, databaseURL != nil { throw ValidationError("--identities works with SQLite only, for now") }
-        let process = try ServerProcess(binary: binary, dataDirectory: data, arguments: arguments, core: cores > 1 ? 0 : nil)
-        defer { process.stop() }
-        let report = try measure(process)
+        if instances > 1, databaseURL == nil { throw ValidationError("--instances needs --database-url: instances share PostgreSQL") }
+        guard (0...120).contains(secondDevices) else { throw ValidationError("--second-devices must be between 0 and 120") }
+        // Loopback is a trusted proxy, so each claim of a code names its own client address.
+        var arguments = ["--trusted-proxy", "127.0.0.1"]
+        var environment: [String: String] = [:]
+        if let databaseURL {
+            // A schema of its own, so every run starts empty; instances share it and the master key.
+            arguments += ["--database-url", databaseURL, "--database-schema", "bench_\(UInt32.random(in: 0 ... .max))"]
+            environment["BI_MASTER_KEY"] = SymmetricKey(size: .bits256).withUnsafeBytes { $0.map { String(format: "%02x", $0) }.joined() }
+        }
+        var processes: [ServerProcess] = []
+        defer { processes.forEach { $0.stop() } }
+        for instance in 0..<max(1, instances) {
+            processes.append(try ServerProcess(
+                binary: binary, dataDirectory: data.appendingPathComponent("instance-\(instance)"), arguments: arguments,
+                environment: environment, core: cores > 1 ? instance % cores : nil))
+        }
+        let report = try measure(processes)
         print(json ? report.jsonLine : report.table + "\n" + report.jsonLine)
     }
 
-    private func measure(_ process: ServerProcess) throws -> BenchReport {
+    private func measure(_ processes: [ServerProcess]) throws -> BenchReport {
+        let process = processes[0]
         var report = BenchReport(
             date: Date(), cores: ProcessInfo.processInfo.activeProcessorCount, engine: databaseURL == nil ? "sqlite" : "postgresql")
         report.idleRSS = ProcessStats.residentMiB(process.pid)
         report.floor = CryptoFloor.microseconds()
-        let host = process.baseURL.host ?? "127.0.0.1"
-        let port = process.baseURL.port ?? 80
-        let load = LoadGenerator(
-            host: host, port: port, serverPID: process.pid, databaseProcessName: databaseURL == nil ? nil : "postgres")
-        let realm = try BenchRealm.create(admin: AdminClient(connection: try HTTPConnection(host: host, port: port), token: process.adminToken))
+        guard let adminToken = process.adminToken else { throw BenchError("the first server wrote no admin token") }
+        let everyInstance = LoadGenerator(
+            servers: processes.map(\.loadTarget), databaseProcessName: databaseURL == nil ? nil : "postgres")
+        let load = everyInstance.on([process.loadTarget])
+        let realm = try BenchRealm.create(
+            admin: AdminClient(connection: try HTTPConnection(host: process.loadTarget.host, port: process.loadTarget.port), token: adminToken))
         let script = BenchScript(load: load, realm: realm, concurrency: concurrency)
 
         status("enrolling \(devices) devices")
         let enrolled: [BenchDevice]
-        (report.enrollment, enrolled) = try script.enroll(devices, adminToken: process.adminToken)
+        (report.enrollment, enrolled) = try script.enroll(devices, adminToken: adminToken)
+        if secondDevices > 0 {
+            status("adding \(min(secondDevices, devices)) second devices")
+            report.secondDevice = try script.secondDevices(Array(enrolled.prefix(secondDevices)))
+        }
         if identities > 0 {
             status("adding \(identities) identities")
             try BulkIdentities.add(identities, realm: realm, database: process.dataDirectory.appendingPathComponent("identity.sqlite").path)
@@ -113,6 +140,14 @@ struct BenchCommand: ParsableCommand {
 
         status("\(latencyLogins) sign-ins one at a time")
         report.latency = try script.signIns(Array(logins.prefix(latencyLogins)), name: "latency", workers: 1).0
+        if processes.count > 1 {
+            status("\(logins.count) sign-ins on one instance, then on \(processes.count)")
+            let scaled = BenchScript(load: everyInstance, realm: realm, concurrency: concurrency)
+            report.scaleOut = BenchReport.ScaleOut(
+                one: try script.signIns(logins, name: "one instance").0,
+                all: try scaled.signIns(logins, name: "\(processes.count) instances").0,
+                instances: processes.count)
+        }
         report.finalRSS = ProcessStats.residentMiB(process.pid)
         return report
     }

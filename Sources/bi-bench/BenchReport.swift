@@ -3,6 +3,16 @@ import Foundation
 /// What a run measured, printed as a table (with the targets of issue 15 beside the figures)
 /// and as one JSON line for scripts.
 struct BenchReport {
+    /// The same sign-ins on one server instance and on several sharing one database.
+    struct ScaleOut {
+        let one: PhaseResult
+        let all: PhaseResult
+        let instances: Int
+
+        /// Sign-ins per second on every instance over those on one.
+        var speedup: Double { all.rate / one.rate }
+    }
+
     let date: Date
     let cores: Int
     let engine: String
@@ -13,6 +23,8 @@ struct BenchReport {
     /// Microseconds of one P-256 verify and of one ES256 signature.
     var floor = (verify: 0.0, sign: 0.0)
     var enrollment: PhaseResult?
+    var secondDevice: PhaseResult?
+    var scaleOut: ScaleOut?
     var login: PhaseResult?
     var steps: [PhaseResult] = []
     var latency: PhaseResult?
@@ -42,6 +54,19 @@ struct BenchReport {
         if let enrollment {
             add("enrollments per second", String(format: "%.0f", enrollment.rate))
             add("server CPU per enrollment", us(enrollment.serverMicroseconds))
+        }
+        if let secondDevice {
+            add("second devices per second", String(format: "%.0f", secondDevice.rate))
+            add("server CPU per second device", us(secondDevice.serverMicroseconds))
+        }
+        if let scaleOut {
+            add(
+                "sign-ins/s, 1 → \(scaleOut.instances) instances",
+                String(format: "%.0f → %.0f (%.2f×)", scaleOut.one.rate, scaleOut.all.rate, scaleOut.speedup), "≥ 1.7×")
+            add(
+                "  CPU per sign-in, servers + database",
+                String(format: "%@ + %@ → %@ + %@", us(scaleOut.one.serverMicroseconds), us(scaleOut.one.databaseMicroseconds ?? 0),
+                       us(scaleOut.all.serverMicroseconds), us(scaleOut.all.databaseMicroseconds ?? 0)))
         }
         add("RSS idle / after", String(format: "%.0f / %.0f MiB", idleRSS, finalRSS), "idle ≤ 30 MB")
         let width = rows.map(\.0.count).max() ?? 0
@@ -78,6 +103,16 @@ struct BenchReport {
         if let enrollment {
             object["enrollments_per_second"] = round1(enrollment.rate)
             object["server_cpu_us_per_enrollment"] = round1(enrollment.serverMicroseconds)
+        }
+        if let secondDevice {
+            object["second_devices_per_second"] = round1(secondDevice.rate)
+            object["server_cpu_us_per_second_device"] = round1(secondDevice.serverMicroseconds)
+        }
+        if let scaleOut {
+            object["instances"] = scaleOut.instances
+            object["logins_per_second_one_instance"] = round1(scaleOut.one.rate)
+            object["logins_per_second_all_instances"] = round1(scaleOut.all.rate)
+            object["server_cpu_us_per_login_all_instances"] = round1(scaleOut.all.serverMicroseconds)
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)

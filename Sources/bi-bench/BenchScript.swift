@@ -13,6 +13,16 @@ struct BenchScript {
         }
     }
 
+    /// Adds a second device to each of `devices` (distinct credentials: a credential has one
+    /// extension session at a time); each claim comes from its own address.
+    func secondDevices(_ devices: [BenchDevice]) throws -> PhaseResult {
+        try load.run("second device", Array(devices.enumerated()), workers: concurrency) { connection, pair in
+            let (index, device) = pair
+            let claimant = "10.\(index >> 16 & 255).\(index >> 8 & 255).\(index & 255)"
+            return try ExtensionSteps(connection: connection).extend(device, claimant: claimant)
+        }.0
+    }
+
     /// A full sign-in for each device (a device may appear several times); returns the access tokens.
     func signIns(_ devices: [BenchDevice], name: String, workers: Int? = nil) throws -> (PhaseResult, [String]) {
         try load.run(name, devices, workers: workers ?? concurrency) { [realm] connection, device in

@@ -1,15 +1,25 @@
 import Foundation
 import Synchronization
 
-/// Runs operations on a number of threads, each with its own keep-alive connection to the
-/// server, and measures them: wall time, each operation's latency, and the CPU the server
-/// (and the database, when it runs here) spent meanwhile, read from `/proc`.
+/// Runs operations on a number of threads, each with its own keep-alive connection to one of
+/// the servers (taken in turn), and measures them: wall time, each operation's latency, and
+/// the CPU the servers (and the database, when it runs here) spent meanwhile, read from `/proc`.
 struct LoadGenerator: Sendable {
-    let host: String
-    let port: Int
-    let serverPID: Int32
+    /// A server process to load: where it listens and its pid.
+    struct Server: Sendable {
+        let host: String
+        let port: Int
+        let pid: Int32
+    }
+
+    let servers: [Server]
     /// The name of the database's processes whose CPU counts too (`postgres`), if any.
     let databaseProcessName: String?
+
+    /// The same load on some of the servers only.
+    func on(_ servers: some Sequence<Server>) -> LoadGenerator {
+        LoadGenerator(servers: Array(servers), databaseProcessName: databaseProcessName)
+    }
 
     /// Runs `body` once for each input, on `workers` threads; fails with the first error.
     func run<Input: Sendable, Output: Sendable>(
@@ -18,15 +28,16 @@ struct LoadGenerator: Sendable {
     ) throws -> (PhaseResult, [Output]) {
         let state = State<Output>(count: inputs.count)
         let group = DispatchGroup()
-        let serverBefore = ProcessStats.cpuSeconds(serverPID)
+        let serverBefore = serverCPUSeconds
         let databaseBefore = databaseProcessName.map(ProcessStats.cpuSeconds(named:)) ?? 0
         let start = ContinuousClock.now
-        for _ in 0..<max(1, min(workers, inputs.count)) {
+        for worker in 0..<max(1, min(workers, inputs.count)) {
+            let server = servers[worker % servers.count]
             group.enter()
-            Thread { [host, port] in
+            Thread {
                 defer { group.leave() }
                 do {
-                    let connection = try HTTPConnection(host: host, port: port)
+                    let connection = try HTTPConnection(host: server.host, port: server.port)
                     while let index = state.claim() {
                         let began = ContinuousClock.now
                         let output = try body(connection, inputs[index])
@@ -42,11 +53,14 @@ struct LoadGenerator: Sendable {
         if let error = state.failure { throw BenchError("\(name): \(error)") }
         let result = PhaseResult(
             name: name, operations: inputs.count, elapsed: elapsed.seconds,
-            serverCPU: ProcessStats.cpuSeconds(serverPID) - serverBefore,
+            serverCPU: serverCPUSeconds - serverBefore,
             databaseCPU: databaseProcessName.map { ProcessStats.cpuSeconds(named: $0) - databaseBefore },
             latencies: state.latencies)
         return (result, state.outputs)
     }
+
+    /// CPU seconds all the servers have used so far.
+    private var serverCPUSeconds: Double { servers.reduce(0) { $0 + ProcessStats.cpuSeconds($1.pid) } }
 
     /// What the threads share: the next input to take, the outputs, the first failure.
     private final class State<Output: Sendable>: Sendable {

@@ -61,7 +61,7 @@ struct LoginSteps {
         let message = SignedMessage.authentication(
             transaction: challenge.transaction, challenge: challenge.challenge, issuer: challenge.issuer,
             credentialID: device.credentialID)
-        let signature = try device.key.signature(for: message).derRepresentation.base64URLEncodedString
+        let signature = try device.sign(message)
         let result = try postJSON(
             DeviceAPI.authenticate,
             AuthenticationAssertion(

@@ -7,13 +7,19 @@ final class ServerProcess {
     /// Where the server listens, e.g. `http://127.0.0.1:40123`.
     let baseURL: URL
     let dataDirectory: URL
-    /// The bootstrap admin token the server wrote at first start.
-    let adminToken: String
+    /// The bootstrap admin token the server wrote, if it was the first on its database.
+    let adminToken: String?
 
     var pid: Int32 { process.processIdentifier }
 
-    /// Starts `binary` with `arguments` besides its port and data directory.
-    init(binary: URL, dataDirectory: URL, arguments extra: [String], core: Int?) throws {
+    /// Where the load generator reaches this server.
+    var loadTarget: LoadGenerator.Server {
+        LoadGenerator.Server(host: baseURL.host ?? "127.0.0.1", port: baseURL.port ?? 80, pid: pid)
+    }
+
+    /// Starts `binary` with `arguments` besides its port and data directory, and `environment`
+    /// added to this process's.
+    init(binary: URL, dataDirectory: URL, arguments extra: [String], environment: [String: String] = [:], core: Int?) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let arguments = [binary.path, "--port", "0", "--data-directory", dataDirectory.path] + extra
         let process = Process()
@@ -24,6 +30,7 @@ final class ServerProcess {
             process.executableURL = binary
             process.arguments = Array(arguments.dropFirst())
         }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         let log = dataDirectory.appendingPathComponent("server.log")
@@ -48,7 +55,7 @@ final class ServerProcess {
             }
         }
         baseURL = listening!
-        adminToken = try String(contentsOf: dataDirectory.appendingPathComponent("admin-token"), encoding: .utf8)
+        adminToken = (try? String(contentsOf: dataDirectory.appendingPathComponent("admin-token"), encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

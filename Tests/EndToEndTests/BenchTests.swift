@@ -17,6 +17,7 @@ import Testing
         #expect(report["extra_identities"] as? Int == 20)
         #expect((report["logins_per_second"] as? Double ?? 0) > 0)
         #expect((report["enrollments_per_second"] as? Double ?? 0) > 0)
+        #expect((report["second_devices_per_second"] as? Double ?? 0) > 0)
         #expect((report["latency_p50_ms"] as? Double ?? 0) > 0)
         #expect((report["floor_us"] as? Double ?? 0) > 0)
         let figures = ["server_cpu_us_per_login", "step_authorize_cpu_us", "step_challenge_cpu_us", "step_authenticate_cpu_us",
@@ -26,4 +27,22 @@ import Testing
             #expect(report[figure] is Double, "\(figure) is missing")
         }
     }
+
+    /// Two instances on one PostgreSQL database: sign-ins spread over both succeed (they share
+    /// the master key and the schema), and the scale-out figures are reported.
+    @Test(.enabled(if: benchDatabaseURL != nil, "BI_TEST_DATABASE_URL is not set"))
+    func twoInstancesShareOneDatabase() async throws {
+        let result = try await BICommand.run(
+            ["--devices", "2", "--second-devices", "1", "--logins", "8", "--runs", "1", "--latency-logins", "2",
+             "--requests", "2", "--concurrency", "2", "--database-url", benchDatabaseURL ?? "", "--instances", "2", "--json"],
+            program: "bi-bench")
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = result.json
+        #expect(report["engine"] as? String == "postgresql")
+        #expect(report["instances"] as? Int == 2)
+        #expect((report["logins_per_second_all_instances"] as? Double ?? 0) > 0)
+        #expect(report["database_cpu_us_per_login"] is Double)
+    }
 }
+
+private let benchDatabaseURL = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
