@@ -29,14 +29,16 @@ public struct IdentityServer: Sendable {
         } catch {
             throw ServerSetupError("cannot use the data directory \(directory.path): \(error.localizedDescription)")
         }
-        let masterKey = try configuration.masterKey.map(MasterKeyFile.parse)
-            ?? MasterKeyFile.loadOrCreate(at: directory.appendingPathComponent("master.key"))
+        let keyFile = directory.appendingPathComponent(MasterKeyFile.name)
+        let masterKey = try configuration.masterKey.map(MasterKeyFile.parse) ?? MasterKeyFile.loadOrCreate(at: keyFile)
+        let keySource = configuration.masterKey == nil ? keyFile.path : "BI_MASTER_KEY"
         let store = try await SQLIdentityStore.open(
             databaseURL: configuration.databaseURL, schema: configuration.databaseSchema, dataDirectory: directory,
             logger: configuration.logger)
         do {
             try await store.migrate()
             try await store.checkWritable()
+            try await MasterKeyCheck.verify(masterKey, from: keySource, store: store, now: configuration.now())
             let context = ServerContext(
                 store: store,
                 keyring: RealmKeyring(store: store, sealer: SecretSealer(masterKey: masterKey), now: configuration.now),

@@ -22,7 +22,7 @@ actor RealmKeyring {
     /// Creates a realm's authority and returns it with its sealed key, for the realm record.
     func createAuthority(realmID: String, displayName: String) throws -> (RealmAuthority, sealedKey: Data) {
         let authority = try RealmAuthority.create(realmID: realmID, displayName: displayName, now: now())
-        let sealed = try sealer.seal(authority.privateKey.rawRepresentation, purpose: Self.authorityPurpose(realmID))
+        let sealed = try sealer.seal(authority.privateKey.rawRepresentation, purpose: SealedSecret.Owner.realmAuthority(realmID: realmID).purpose)
         authorities[realmID] = authority
         return (authority, sealed)
     }
@@ -30,7 +30,7 @@ actor RealmKeyring {
     /// The realm's authority.
     func authority(of realm: RealmRecord) throws -> RealmAuthority {
         if let cached = authorities[realm.id] { return cached }
-        let raw = try sealer.open(realm.sealedCAPrivateKey, purpose: Self.authorityPurpose(realm.id))
+        let raw = try sealer.open(realm.sealedCAPrivateKey, purpose: SealedSecret.Owner.realmAuthority(realmID: realm.id).purpose)
         let authority = RealmAuthority(
             privateKey: try P256.Signing.PrivateKey(rawRepresentation: raw),
             certificate: try Certificate(derEncoded: Array(realm.caCertificateDER))
@@ -88,7 +88,7 @@ actor RealmKeyring {
         let key = try SigningKey.generate(algorithm, kid: Secrets.token())
         return SigningKeyRecord(
             kid: key.kid, realmID: realmID, algorithm: algorithm,
-            sealedPrivateKey: try sealer.seal(key.bytes, purpose: Self.signingPurpose(key.kid)), createdAt: now(), retiredAt: nil)
+            sealedPrivateKey: try sealer.seal(key.bytes, purpose: SealedSecret.Owner.signingKey(kid: key.kid, realmID: realmID).purpose), createdAt: now(), retiredAt: nil)
     }
 
     /// Gives every realm created before keys came with their realm its first signing key, at
@@ -104,11 +104,8 @@ actor RealmKeyring {
         let keys = try records.map { record in
             try SigningKey(
                 kid: record.kid, retired: record.retiredAt != nil, algorithm: record.algorithm,
-                bytes: sealer.open(record.sealedPrivateKey, purpose: Self.signingPurpose(record.kid)))
+                bytes: sealer.open(record.sealedPrivateKey, purpose: SealedSecret.Owner.signingKey(kid: record.kid, realmID: realmID).purpose))
         }
         return try await RealmSigner(keys: keys)
     }
-
-    private static func authorityPurpose(_ realmID: String) -> String { "realm-ca:\(realmID)" }
-    private static func signingPurpose(_ kid: String) -> String { "signing-key:\(kid)" }
 }

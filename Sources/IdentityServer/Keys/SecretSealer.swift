@@ -38,6 +38,9 @@ struct SecretSealer: Sendable {
 
 /// The master key file: 32 random bytes, created 0600 on first start.
 enum MasterKeyFile {
+    /// The file's name in the data directory.
+    static let name = "master.key"
+
     /// Reads the key at `url`, creating it first if missing. Refuses a file of the wrong size.
     static func loadOrCreate(at url: URL) throws -> SymmetricKey {
         if let data = FileManager.default.contents(atPath: url.path) {

@@ -18,6 +18,7 @@ enum Migrations {
         Migration(version: 5, statements: signingAlgorithms),
         Migration(version: 6, statements: usedSignedRequests),
         Migration(version: 7, statements: sealedTransactions),
+        Migration(version: 8, statements: masterKeyCheck),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -249,6 +250,17 @@ enum Migrations {
                 PRIMARY KEY (credential_id, request_id))
             """,
             "CREATE INDEX used_signed_requests_by_expiry ON used_signed_requests (expires_at)",
+        ]
+    }
+
+    /// Version 8: the check value of the master key, so a server started with another key
+    /// refuses to start instead of failing every request that needs a secret.
+    private static func masterKeyCheck(_ kind: SQLEngineKind) -> [String] {
+        [
+            """
+            CREATE TABLE master_key_check (
+                id BIGINT PRIMARY KEY CHECK (id = 1), check_value \(kind.blob) NOT NULL, recorded_at BIGINT NOT NULL)
+            """,
         ]
     }
 
