@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+@testable import IdentityProtocol
 import JWTKit
 import Testing
 import X509
@@ -15,5 +16,19 @@ import X509
         #expect(try form.single("missing") == nil)
         #expect(throws: ServerError.invalidRequest("parameter 'd' appears more than once")) { try form.single("d") }
         #expect(throws: ServerError.invalidRequest("malformed form encoding")) { try FormParameters("a=%zz") }
+    }
+
+    /// Every byte but the unreserved ones is escaped (so `+`, `&`, `=`, `%` and spaces survive
+    /// any reader), UTF-8 included; the server's form reader gives back the original text.
+    @Test func encodesEveryReservedByteAndRoundTrips() throws {
+        let values = ["a b+c&d=e%f", "Zoë 🙂", "~-._AZaz09", "/?#[]@!$'()*,;", "", "\u{0}\n"]
+        #expect(FormEncoding.encode([("q", "a b+c&d=é")]) == "q=a%20b%2Bc%26d%3D%C3%A9")
+        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        for value in values {
+            #expect(FormEncoding.escape(value) == value.addingPercentEncoding(withAllowedCharacters: unreserved))
+            let form = try FormParameters(FormEncoding.encode([("v", value), ("n+&=", "1")]))
+            #expect(try form.single("v") == (value.isEmpty ? nil : value))
+            #expect(try form.single("n+&=") == "1")
+        }
     }
 }
