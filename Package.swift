@@ -74,6 +74,7 @@ let package = Package(
             name: "bi-server",
             dependencies: [
                 "IdentityServer",
+                "IdentityProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

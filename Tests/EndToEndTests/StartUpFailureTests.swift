@@ -12,6 +12,7 @@ import Testing
     @Test(arguments: [
         ("a data directory that is a file", ["BI_DATA_DIRECTORY=/etc/hostname"], "data directory"),
         ("a master key that is not one", ["BI_MASTER_KEY=not-a-key"], "master key"),
+        ("a lifetime that is not a duration", ["BI_LIFETIMES_TOKEN=abc"], "BI_LIFETIMES_TOKEN = 'abc': expected a duration"),
         ("a database that cannot be reached", ["BI_DATABASE_URL=postgres://bi:bi@127.0.0.1:1/bi"], "cannot connect to the database"),
         ("a database URL of no known engine", ["BI_DATABASE_URL=mysql://u:p@localhost/db"], "unsupported database URL"),
     ])

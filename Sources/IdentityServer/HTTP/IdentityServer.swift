@@ -18,27 +18,10 @@ public struct IdentityServer: Sendable {
     /// Opens storage (applying migrations), loads or creates the master key, and creates the
     /// bootstrap admin token on first start.
     public static func prepare(_ configuration: ServerConfiguration) async throws -> IdentityServer {
-        let directory = configuration.dataDirectory
-        // Owner only: it holds the database, the master key and the admin token.
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try DataDirectory.checkWritable(directory)
-        } catch let error as ServerSetupError {
-            throw error
-        } catch {
-            throw ServerSetupError("cannot use the data directory \(directory.path): \(error.localizedDescription)")
-        }
-        let keyFile = directory.appendingPathComponent(MasterKeyFile.name)
-        let masterKey = try configuration.masterKey.map(MasterKeyFile.parse) ?? MasterKeyFile.loadOrCreate(at: keyFile)
-        let keySource = configuration.masterKey == nil ? keyFile.path : "BI_MASTER_KEY"
-        let store = try await SQLIdentityStore.open(
-            databaseURL: configuration.databaseURL, schema: configuration.databaseSchema, dataDirectory: directory,
-            logger: configuration.logger)
-        do {
-            try await store.migrate()
-            try await store.checkWritable()
-            try await MasterKeyCheck.verify(masterKey, from: keySource, store: store, now: configuration.now())
+        let opened = try await OpenedStorage.open(configuration)
+        let (store, directory) = (opened.store, opened.directory)
+        let masterKey = try await opened.masterKey(configuration)
+        return try await opened.closing {
             let context = ServerContext(
                 store: store,
                 keyring: RealmKeyring(store: store, sealer: SecretSealer(masterKey: masterKey), now: configuration.now),
@@ -62,9 +45,6 @@ public struct IdentityServer: Sendable {
             if created > 0 { configuration.logger.info("created signing keys for realms without one", metadata: ["realms": "\(created)"]) }
             let token = try await AdminBootstrap.createFirstToken(store: store, audit: context.audit, dataDirectory: directory)
             return IdentityServer(bootstrapAdminToken: token, configuration: configuration, context: context)
-        } catch {
-            try? await store.shutdown()
-            throw error
         }
     }
 

@@ -65,12 +65,25 @@ enum MasterKeyFile {
 enum SecretFile {
     static func create(at url: URL, contents: Data) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw ServerSetupError("cannot create \(url.path): errno \(errno)") }
+        guard descriptor >= 0 else {
+            throw ServerSetupError("cannot create \(url.path): \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == contents.count, fsync(descriptor) == 0 else {
             throw ServerSetupError("cannot write \(url.path): errno \(errno)")
         }
+    }
+
+    /// Puts `replacement` in place of `file` in one step (`rename`), and makes that durable.
+    static func replace(_ file: URL, with replacement: URL) throws {
+        guard rename(replacement.path, file.path) == 0 else {
+            throw ServerSetupError("cannot replace \(file.path) with \(replacement.path): errno \(errno)")
+        }
+        let directory = open(file.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
+        guard directory >= 0 else { return }
+        fsync(directory)
+        close(directory)
     }
 }
 

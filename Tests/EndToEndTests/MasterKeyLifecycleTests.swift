@@ -3,12 +3,13 @@ import Foundation
 @testable import IdentityServer
 @testable import IdentityStorage
 import Logging
+import TestProcessSupport
 import Testing
 
 /// A server started with a master key other than the one its database's secrets are sealed
 /// under refuses to start with a clear error, instead of starting healthy and failing every
-/// sign-in (issue 16).
-@Suite struct MasterKeyStartTests {
+/// sign-in; `bi-server keys rotate-master` re-seals every secret under a new key (issue 16).
+@Suite struct MasterKeyLifecycleTests {
     @Test func aServerGivenAnotherMasterKeyRefusesToStart() async throws {
         try await withDataDirectory { directory in
             let (key, other) = (Self.newKey(), Self.newKey())
@@ -50,6 +51,68 @@ import Testing
             #expect(try await store.masterKeyCheck() == MasterKeyCheck.value(of: try MasterKeyFile.parse(key)))
             try await store.shutdown()
         }
+    }
+
+    /// With the key in `master.key`: a new key replaces the file, every secret opens under it
+    /// (with its own purpose), the old key is refused, and the realm's signing keys are the same.
+    @Test func rotatingTheKeyFileReSealsEverySecret() async throws {
+        try await withDataDirectory { directory in
+            try await Self.startWithRealm(directory, masterKey: nil)
+            let file = directory.appendingPathComponent("master.key")
+            let old = try Data(contentsOf: file)
+            let before = try await Self.sealedSecrets(directory)
+
+            let result = try await ChildProcess.run(Self.server, ["keys", "rotate-master", "--data-directory", directory.path])
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.hasPrefix("re-sealed \(before.count) secrets"), "\(result.output)")
+            let new = try Data(contentsOf: file)
+            #expect(new.count == 32 && new != old)
+            #expect(!FileManager.default.fileExists(atPath: file.path + ".next"))
+
+            let after = try await Self.sealedSecrets(directory)
+            #expect(after.map(\.owner) == before.map(\.owner))
+            let (oldSealer, newSealer) = (SecretSealer(masterKey: SymmetricKey(data: old)), SecretSealer(masterKey: SymmetricKey(data: new)))
+            for (was, now) in zip(before, after) {
+                #expect(try newSealer.open(now.sealed, purpose: now.owner.purpose) == oldSealer.open(was.sealed, purpose: was.owner.purpose))
+                #expect(throws: SecretSealer.SealError.unopenable) { try oldSealer.open(now.sealed, purpose: now.owner.purpose) }
+            }
+            let oldKey = old.map { String(format: "%02x", $0) }.joined()
+            await #expect(throws: ServerSetupError.self) { try await Self.start(directory, masterKey: oldKey) }
+            try await Self.start(directory, masterKey: nil)
+        }
+    }
+
+    /// With the key configured: the new key comes from a file, and only it works afterwards.
+    @Test func rotatingAConfiguredKeyTakesTheNewOneFromAFile() async throws {
+        try await withDataDirectory { directory in
+            let (key, next) = (Self.newKey(), Self.newKey())
+            try await Self.startWithRealm(directory, masterKey: key)
+            let keyFile = directory.appendingPathComponent("next.key")
+            try Data((next + "\n").utf8).write(to: keyFile)
+            let rotate = ["BI_MASTER_KEY=\(key)", Self.server, "keys", "rotate-master", "--data-directory", directory.path]
+
+            let refused = try await ChildProcess.run("/usr/bin/env", rotate)
+            #expect(refused.status != 0)
+            #expect(refused.errors.contains("give the new one with --new-key-file"), "\(refused.errors)")
+
+            let result = try await ChildProcess.run("/usr/bin/env", rotate + ["--new-key-file", keyFile.path])
+            #expect(result.status == 0, "\(result.errors)")
+            await #expect(throws: ServerSetupError.self) { try await Self.start(directory, masterKey: key) }
+            try await Self.start(directory, masterKey: next)
+        }
+    }
+
+    static var server: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bi-server").path
+    }
+
+    /// Every sealed secret of the SQLite database in `directory`.
+    private static func sealedSecrets(_ directory: URL) async throws -> [SealedSecret] {
+        let store = try await SQLIdentityStore.sqlite(
+            path: directory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "test"))
+        let secrets = try await store.sealedSecrets(limit: nil)
+        try await store.shutdown()
+        return secrets
     }
 
     /// Prepares a server on `directory` (its storage opened, migrated and checked), then closes it.

@@ -1,0 +1,63 @@
+import Foundation
+import Crypto
+import IdentityStorage
+
+/// What `bi-server` does besides serving: migrating the schema, rotating the master key.
+extension IdentityServer {
+    /// Applies the migrations the database lacks, then closes it (for deployments that migrate
+    /// before rolling out servers). Needs no master key.
+    public static func migrate(_ configuration: ServerConfiguration) async throws {
+        let opened = try await OpenedStorage.open(configuration)
+        try await opened.store.shutdown()
+    }
+
+    /// Re-seals every secret of the database (realm CA keys, token-signing keys) under `newKey`
+    /// (64 hex digits or base64 of 32 bytes) and records its check value, in one transaction;
+    /// returns how many secrets it re-sealed. Every server on the database must be stopped first
+    /// (they hold the old key), and started again with the new one. What the old key sealed
+    /// only in flight (sign-ins under way, second-device codes shown) stops working.
+    public static func rotateMasterKey(_ configuration: ServerConfiguration, to newKey: String) async throws -> Int {
+        try await rotateMasterKey(configuration, to: try MasterKeyFile.parse(newKey))
+    }
+
+    /// ``rotateMasterKey(_:to:)`` for a server whose key is the data directory's `master.key`:
+    /// a new key is written to `master.key.next` first, and replaces `master.key` (an atomic
+    /// rename) once the database is re-sealed. Should the rename not happen, the server refuses
+    /// the old key at its next start, and `master.key.next` is the one to put in place.
+    public static func rotateMasterKeyFile(_ configuration: ServerConfiguration) async throws -> Int {
+        guard configuration.masterKey == nil else {
+            throw ServerSetupError("the master key is configured (master_key, BI_MASTER_KEY), not a file: give the new key as a file")
+        }
+        let file = configuration.dataDirectory.appendingPathComponent(MasterKeyFile.name)
+        let next = configuration.dataDirectory.appendingPathComponent(MasterKeyFile.name + ".next")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw ServerSetupError("there is no \(file.path) to rotate")
+        }
+        let key = SymmetricKey(size: .bits256)
+        try SecretFile.create(at: next, contents: key.withUnsafeBytes { Data($0) })
+        let count: Int
+        do {
+            count = try await rotateMasterKey(configuration, to: key)
+        } catch {
+            try? FileManager.default.removeItem(at: next)
+            throw error
+        }
+        try SecretFile.replace(file, with: next)
+        return count
+    }
+
+    private static func rotateMasterKey(_ configuration: ServerConfiguration, to next: SymmetricKey) async throws -> Int {
+        let opened = try await OpenedStorage.open(configuration)
+        let current = try await opened.masterKey(configuration)
+        return try await opened.closing {
+            let (old, new) = (SecretSealer(masterKey: current), SecretSealer(masterKey: next))
+            let count = try await opened.store.resealSecrets(
+                replacingCheck: MasterKeyCheck.value(of: current), with: MasterKeyCheck.value(of: next), at: configuration.now()
+            ) { secret in
+                try new.seal(try old.open(secret.sealed, purpose: secret.owner.purpose), purpose: secret.owner.purpose)
+            }
+            try await opened.store.shutdown()
+            return count
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Every setting of the server, in the order `check-config` and the README list them.
+public enum ServerSettings {
+    /// All of them.
+    public static let all: [Setting] = listening + storage + lifetimes + credentialExtension + connections + housekeeping
+
+    /// The settings as a Markdown table: key, environment variable, default and meaning (the
+    /// README's table is this text, and a test keeps it so).
+    public static var markdownTable: String {
+        let defaults = ServerConfiguration()
+        let rows = all.map { setting in
+            let value = setting.value(in: defaults)
+            return "| `\(setting.key)` | `\(setting.environmentVariable)` | \(value.isEmpty ? "—" : "`\(value)`") | \(setting.help) |"
+        }
+        return (["| key | environment variable | default | meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    private static let listening: [Setting] = [
+        Setting("host", \.host, .text, help: "Interface to listen on."),
+        Setting("port", \.port, .integer(0...65_535), help: "Port to listen on; 0 picks a free one."),
+        Setting(
+            "public_base_url", \.publicBaseURL, .optionalText,
+            help: "The URL clients and devices reach the server at; default http://HOST:PORT."),
+        Setting(
+            "trusted_proxies", \.trustedProxies, .networks,
+            help: "Reverse proxies (addresses or CIDR networks) whose X-Forwarded-For names the client."),
+        Setting("log.level", \.logger.logLevel, .logLevel, help: "Least severe log level written."),
+    ]
+
+    private static let storage: [Setting] = [
+        Setting(
+            "data_directory", \.dataDirectory, .directory,
+            help: "SQLite database, master key, bootstrap admin token and outbox."),
+        Setting(
+            "database.url", \.databaseURL, .optionalText, secret: true,
+            help: "postgres://user:password@host:port/database to use PostgreSQL instead of SQLite."),
+        Setting(
+            "database.schema", \.databaseSchema, .optionalText,
+            help: "PostgreSQL schema of the tables (created if missing); servers on one database share it."),
+        Setting(
+            "master_key", \.masterKey, .optionalText, secret: true,
+            help: "The master key, 64 hex digits or base64 of 32 bytes; default: master.key in the data directory."),
+    ]
+
+    private static let lifetimes: [Setting] = [
+        Setting(
+            "lifetimes.transaction", \.lifetimes.transaction, .seconds(10...3600),
+            help: "A sign-in, from /authorize to the device's answer."),
+        Setting(
+            "lifetimes.authorization_code", \.lifetimes.authorizationCode, .seconds(1...600),
+            help: "An authorization code (RFC 6749 §4.1.2: at most 10 minutes)."),
+        Setting("lifetimes.token", \.lifetimes.token, .seconds(60...86_400), help: "Access and ID tokens."),
+        Setting(
+            "lifetimes.binding_job", \.lifetimes.bindingJob, .seconds(60...30 * 86_400),
+            help: "An enrollment link, unless its binding job says otherwise."),
+    ]
+
+    private static let credentialExtension: [Setting] = [
+        Setting(
+            "extension.code_lifetime", \.credentialExtension.codeLifetime, .seconds(30...600),
+            help: "How long a second-device code works before the first device replaces it."),
+        Setting(
+            "extension.session_lifetime", \.credentialExtension.sessionLifetime, .seconds(60...3600),
+            help: "How long a second-device session lives at most."),
+        Setting(
+            "extension.holder_timeout", \.credentialExtension.holderTimeout, .seconds(10...600),
+            help: "The first device counts as gone when it has not polled for this long."),
+        Setting(
+            "extension.claims_per_address_per_minute", \.credentialExtension.claimsPerAddressPerMinute, .integer(1...10_000),
+            help: "Code claims one client network may attempt per minute."),
+        Setting(
+            "extension.claims_per_minute", \.credentialExtension.claimsPerMinute, .integer(1...1_000_000),
+            help: "Code claims all clients together may attempt per minute (README: Guessing a code)."),
+    ]
+
+    private static let connections: [Setting] = [
+        Setting(
+            "connections.head_timeout", \.connections.headTimeout, .duration(1...600),
+            help: "How long a connection may take to send a request head (also the keep-alive idle time)."),
+        Setting(
+            "connections.body_timeout", \.connections.bodyTimeout, .duration(1...600),
+            help: "How long a request body may take to arrive once its head is in."),
+        Setting("connections.max", \.connections.maxConnections, .integer(1...1_000_000), help: "Open connections at most."),
+        Setting(
+            "connections.max_header_bytes", \.connections.maxHeaderBytes, .integer(1024...1_048_576),
+            help: "Bytes of a request's header fields together, at most."),
+        Setting(
+            "connections.max_header_fields", \.connections.maxHeaderFields, .integer(10...10_000),
+            help: "Header fields of a request, at most."),
+    ]
+
+    private static let housekeeping: [Setting] = [
+        Setting(
+            "housekeeping.interval", \.housekeeping.interval, .duration(1...86_400),
+            help: "How often expired rows and old audit events are purged."),
+        Setting(
+            "housekeeping.expired_retention", \.housekeeping.expiredRetention, .seconds(0...365 * 86_400),
+            help: "How long expired rows are kept (replay detection and investigation look back this far)."),
+        Setting(
+            "housekeeping.audit_retention", \.housekeeping.auditRetention, .secondsOrForever(86_400...100 * 365 * 86_400),
+            help: "How long audit events are kept; 0 keeps them forever."),
+        Setting(
+            "housekeeping.batch_size", \.housekeeping.batchSize, .integer(1...100_000),
+            help: "Rows deleted per statement, so a purge never holds the database for long."),
+    ]
+}

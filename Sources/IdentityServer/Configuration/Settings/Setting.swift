@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+
+/// One setting of the server: its key in the configuration file (`lifetimes.token`), its
+/// environment variable (`BI_` and the key in capitals, dots as underscores:
+/// `BI_LIFETIMES_TOKEN`), what it means, how a value is read into a ``ServerConfiguration``
+/// and how the configured value is shown.
+public struct Setting: Sendable {
+    /// The key in the configuration file; nested objects spell its dots.
+    public let key: String
+    /// What it means, for `bi-server check-config` and the README.
+    public let help: String
+    /// Whether its value is a secret: `check-config` never shows it.
+    public let isSecret: Bool
+    let apply: @Sendable (inout ServerConfiguration, SettingInput) throws -> Void
+    let show: @Sendable (ServerConfiguration) -> String
+
+    init<Value>(
+        _ key: String, _ path: any WritableKeyPath<ServerConfiguration, Value> & Sendable, _ kind: SettingKind<Value>,
+        secret: Bool = false, help: String
+    ) {
+        self.key = key
+        self.help = help
+        self.isSecret = secret
+        apply = { configuration, input in configuration[keyPath: path] = try kind.read(input) }
+        show = { kind.show($0[keyPath: path]) }
+    }
+
+    /// The environment variable that sets it.
+    public var environmentVariable: String {
+        "BI_" + key.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+    }
+
+    /// The configured value as text, or `(secret)` for a secret that is set.
+    public func value(in configuration: ServerConfiguration) -> String {
+        let value = show(configuration)
+        return isSecret && !value.isEmpty ? "(secret)" : value
+    }
+}
+
+/// How a setting's value is read and shown.
+struct SettingKind<Value>: Sendable {
+    let read: @Sendable (SettingInput) throws -> Value
+    let show: @Sendable (Value) -> String
+}
+
+extension SettingKind where Value == String {
+    static var text: Self { Self(read: { try $0.text() }, show: { $0 }) }
+
+    static func choice(_ choices: [String]) -> Self { Self(read: { try $0.choice(choices) }, show: { $0 }) }
+}
+
+extension SettingKind where Value == String? {
+    static var optionalText: Self { Self(read: { try $0.text() }, show: { $0 ?? "" }) }
+}
+
+extension SettingKind where Value == Int {
+    static func integer(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { try $0.integer(in: range) }, show: { String($0) })
+    }
+}
+
+extension SettingKind where Value == TimeInterval {
+    static func seconds(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { TimeInterval(try $0.seconds(in: range)) }, show: { "\(Int($0))s" })
+    }
+}
+
+extension SettingKind where Value == TimeInterval? {
+    /// Seconds, or 0 for "forever" (`nil`).
+    static func secondsOrForever(_ range: ClosedRange<Int>) -> Self {
+        Self(
+            read: { input in
+                let seconds = try input.seconds(in: 0...range.upperBound)
+                guard seconds == 0 || range.contains(seconds) else {
+                    throw SettingInput.Mismatch(expected: "0 (forever) or a duration from \(range.lowerBound) to \(range.upperBound) seconds")
+                }
+                return seconds == 0 ? nil : TimeInterval(seconds)
+            },
+            show: { $0.map { "\(Int($0))s" } ?? "0 (forever)" })
+    }
+}
+
+extension SettingKind where Value == Duration {
+    static func duration(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { .seconds(try $0.seconds(in: range)) }, show: { "\($0.components.seconds)s" })
+    }
+}
+
+extension SettingKind where Value == URL {
+    static var directory: Self {
+        Self(read: { URL(fileURLWithPath: try $0.text()) }, show: { $0.relativePath })
+    }
+}
+
+extension SettingKind where Value == [IPNetwork] {
+    static var networks: Self {
+        Self(
+            read: { try $0.list(of: "addresses or CIDR networks", IPNetwork.init) },
+            show: { $0.map(\.description).joined(separator: ",") })
+    }
+}
+
+extension SettingKind where Value == Logger.Level {
+    static var logLevel: Self {
+        Self(
+            read: { input in
+                let name = try input.choice(Logger.Level.allCases.map(\.rawValue))
+                return Logger.Level(rawValue: name) ?? .info
+            },
+            show: { $0.rawValue })
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import IdentityServer
+import Testing
+
+/// One configuration from flags, environment and file, one precedence rule, and a clear error
+/// for every value that does not read (issue 16).
+@Suite struct ServerSettingsTests {
+    @Test func aFlagWinsOverTheEnvironmentWhichWinsOverTheFileWhichWinsOverTheDefault() throws {
+        try withFile(#"{"port": 9001, "host": "0.0.0.0", "lifetimes": {"token": "2h", "authorization_code": 30}}"#) { file in
+            let resolved = try ResolvedSettings.resolve(
+                flags: ["port": .init(name: "--port", value: "9003")],
+                environment: ["BI_PORT": "9002", "BI_HOST": "::1", "BI_TEST_DATABASE_URL": "ignored"], file: file)
+            #expect(resolved.configuration.port == 9003)
+            #expect(resolved.sources["port"] == .flag("--port"))
+            #expect(resolved.configuration.host == "::1")
+            #expect(resolved.sources["host"] == .environment("BI_HOST"))
+            #expect(resolved.configuration.lifetimes.token == 7200)
+            #expect(resolved.configuration.lifetimes.authorizationCode == 30)
+            #expect(resolved.sources["lifetimes.token"] == .file(file.path))
+            #expect(resolved.configuration.lifetimes.transaction == 300)
+            #expect(resolved.sources["lifetimes.transaction"] == .defaultValue)
+        }
+    }
+
+    @Test(arguments: [
+        (["BI_PORT": "abc"], "BI_PORT = 'abc': expected a whole number from 0 to 65535"),
+        (["BI_PORT": "70000"], "BI_PORT = '70000': expected a whole number from 0 to 65535"),
+        (["BI_LIFETIMES_TOKEN": "5x"], "BI_LIFETIMES_TOKEN = '5x': expected a duration from 60 to 86400 seconds (e.g. 90, 90s, 5m, 12h, 30d)"),
+        (["BI_LIFETIMES_TOKEN": "30s"], "BI_LIFETIMES_TOKEN = '30s': expected a duration from 60 to 86400 seconds (e.g. 90, 90s, 5m, 12h, 30d)"),
+        (["BI_LOG_LEVEL": "loud"], "BI_LOG_LEVEL = 'loud': expected one of trace, debug, info, notice, warning, error, critical"),
+        (["BI_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"], "BI_TRUSTED_PROXIES = '10.0.0.0/8, proxy.local': expected a list of addresses or CIDR networks; 'proxy.local' is not one"),
+        (["BI_HOUSEKEEPING_AUDIT_RETENTION": "60"], "BI_HOUSEKEEPING_AUDIT_RETENTION = '60': expected 0 (forever) or a duration from 86400 to 3153600000 seconds"),
+        (["BI_HOST": " "], "BI_HOST = ' ': expected non-empty text"),
+    ])
+    func anEnvironmentValueThatDoesNotReadIsAnError(environment: [String: String], message: String) {
+        #expect(throws: ServerSetupError.self) { try ResolvedSettings.resolve(environment: environment) }
+        #expect(error(of: { try ResolvedSettings.resolve(environment: environment) }) == message)
+    }
+
+    @Test func fileValuesOfTheWrongTypeOrUnknownKeysAreErrors() throws {
+        try withFile(#"{"lifetimes": {"token": true}}"#) { file in
+            #expect(error(of: { try ResolvedSettings.resolve(file: file) })
+                == "\(file.path): lifetimes.token = true: expected a duration from 60 to 86400 seconds (e.g. 90, 90s, 5m, 12h, 30d)")
+        }
+        try withFile(#"{"port": 80.5}"#) { file in
+            #expect(error(of: { try ResolvedSettings.resolve(file: file) })
+                == "\(file.path): port = 80.5: expected a whole number from 0 to 65535")
+        }
+        try withFile(#"{"lifetimes": {"tokn": 60}}"#) { file in
+            #expect(error(of: { try ResolvedSettings.resolve(file: file) })
+                == "the configuration file \(file.path) has 'lifetimes.tokn', which is no setting (bi-server check-config lists them)")
+        }
+        try withFile(#"["port", 80]"#) { file in
+            #expect(error(of: { try ResolvedSettings.resolve(file: file) }) == "the configuration file \(file.path) must hold a JSON object")
+        }
+        try withFile(#"{"port": 80"#) { file in
+            #expect(error(of: { try ResolvedSettings.resolve(file: file) })?.hasPrefix("the configuration file \(file.path) is not valid JSON") == true)
+        }
+    }
+
+    /// A secret's value appears neither in an error nor in what `check-config` shows.
+    @Test func secretsAreNeverShown() throws {
+        try withFile(#"{"database": {"url": 5432}}"#) { file in
+            #expect(error(of: { try ResolvedSettings.resolve(file: file) }) == "\(file.path): database.url: expected non-empty text")
+        }
+        let resolved = try ResolvedSettings.resolve(environment: ["BI_MASTER_KEY": "k3y", "BI_DATABASE_URL": "postgres://u:pw@h/d"])
+        let shown = ServerSettings.all.map { $0.value(in: resolved.configuration) }.joined(separator: " ")
+        #expect(!shown.contains("k3y") && !shown.contains("pw"))
+        #expect(shown.contains("(secret)"))
+    }
+
+    /// Every setting has its own key and variable, and the README's table is the code's.
+    @Test func theReadmeListsEverySettingAsTheCodeDoes() throws {
+        let keys = ServerSettings.all.map(\.key)
+        #expect(Set(keys).count == keys.count)
+        #expect(Set(ServerSettings.all.map(\.environmentVariable)).count == keys.count)
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+            encoding: .utf8)
+        #expect(readme.contains(ServerSettings.markdownTable), "update the README's table: bi-server check-config --markdown")
+    }
+
+    private func withFile(_ json: String, _ body: (URL) throws -> Void) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bi-settings-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try body(file)
+    }
+
+    private func error(of body: () throws -> ResolvedSettings) -> String? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
