@@ -26,10 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Identities without a device to add to the realm first (SQLite; the scale mode, e.g. 1000000).")
     var identities = 0
 
-    @Option(help: """
-        Second devices to add, each to its own enrolled device (so at most --devices, and at most 120: the \
-        server's default limit of code claims per minute).
-        """)
+    @Option(help: "Second devices to add, each to its own enrolled device (so at most --devices).")
     var secondDevices = 100
 
     @Option(help: "Server instances on the one PostgreSQL database (--database-url); with 2 or more, sign-ins are also measured on one instance and on all.")
@@ -75,10 +72,11 @@ struct BenchCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: data) }
         if identities > 0, databaseURL != nil { throw ValidationError("--identities works with SQLite only, for now") }
         if instances > 1, databaseURL == nil { throw ValidationError("--instances needs --database-url: instances share PostgreSQL") }
-        guard (0...120).contains(secondDevices) else { throw ValidationError("--second-devices must be between 0 and 120") }
+        guard secondDevices >= 0 else { throw ValidationError("--second-devices must not be negative") }
         // Loopback is a trusted proxy, so each claim of a code names its own client address.
         var arguments = ["--trusted-proxy", "127.0.0.1"]
-        var environment: [String: String] = [:]
+        // The claims of second-device codes would otherwise stop at 120 a minute, all clients together.
+        var environment = ["BI_EXTENSION_CLAIMS_PER_MINUTE": "1000000"]
         if let databaseURL {
             // A schema of its own, so every run starts empty; instances share it and the master key.
             arguments += ["--database-url", databaseURL, "--database-schema", "bench_\(UInt32.random(in: 0 ... .max))"]
