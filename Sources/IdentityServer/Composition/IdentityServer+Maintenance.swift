@@ -1,9 +1,34 @@
-import Foundation
+public import Foundation
 import Crypto
 import IdentityStorage
 
-/// What `bi-server` does besides serving: migrating the schema, rotating the master key.
+/// What `bi-server` does besides serving: migrating the schema, rotating the master key,
+/// backing up.
 extension IdentityServer {
+    /// Writes a consistent copy of the SQLite database to `file` (which must not exist), owner
+    /// only, while servers keep serving. It neither migrates nor writes the database. The
+    /// master key is not in the copy: it must be kept, separately, with it.
+    public static func backup(_ configuration: ServerConfiguration, to file: URL) async throws {
+        guard configuration.databaseURL == nil else {
+            throw ServerSetupError("the database is PostgreSQL: back it up with pg_dump (README: Backup and restore)")
+        }
+        let database = configuration.dataDirectory.appendingPathComponent(SQLIdentityStore.sqliteFileName)
+        guard FileManager.default.fileExists(atPath: database.path) else {
+            throw ServerSetupError("there is no database at \(database.path)")
+        }
+        guard !FileManager.default.fileExists(atPath: file.path) else {
+            throw ServerSetupError("\(file.path) exists already: a backup never overwrites a file")
+        }
+        let store = try await SQLIdentityStore.sqlite(path: database.path, logger: configuration.logger)
+        do {
+            try await store.backup(to: file.path)
+        } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        try await store.shutdown()
+    }
+
     /// Applies the migrations the database lacks, then closes it (for deployments that migrate
     /// before rolling out servers). Needs no master key.
     public static func migrate(_ configuration: ServerConfiguration) async throws {

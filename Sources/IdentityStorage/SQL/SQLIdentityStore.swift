@@ -6,6 +6,8 @@ import SQLKit
 /// claimed with conditional `UPDATE … RETURNING`, so concurrent calls cannot both win.
 public final class SQLIdentityStore: IdentityStore {
     let engine: any SQLEngine
+    /// The SQLite database's file name in the data directory.
+    public static let sqliteFileName = "identity.sqlite"
     private let now: @Sendable () -> Date
     /// Realms and applications read recently (see ``DirectoryCache`` for its invalidation).
     let directory = DirectoryCache()
@@ -58,7 +60,7 @@ public final class SQLIdentityStore: IdentityStore {
     ) async throws -> SQLIdentityStore {
         guard let databaseURL else {
             try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-            return try await sqlite(path: dataDirectory.appendingPathComponent("identity.sqlite").path, logger: logger)
+            return try await sqlite(path: dataDirectory.appendingPathComponent(sqliteFileName).path, logger: logger)
         }
         guard databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://") else {
             throw StorageError.unsupportedDatabaseURL.with(detail: "expected postgres:// or postgresql://")
@@ -83,6 +85,22 @@ public final class SQLIdentityStore: IdentityStore {
 
     public func ping() async throws {
         try await engine.run { db in _ = try await db.raw("SELECT 1 AS one").first() }
+    }
+
+    /// Writes a consistent copy of a SQLite database to `path` (`VACUUM INTO`: one read
+    /// transaction, so servers keep serving meanwhile), owner-only; `path` must not exist.
+    /// PostgreSQL has its own tools: ``StorageError/unsupportedDatabaseURL``.
+    public func backup(to path: String) async throws {
+        guard engine.kind == .sqlite else {
+            throw StorageError.unsupportedDatabaseURL.with(detail: "back up PostgreSQL with pg_dump")
+        }
+        try createOwnerOnlyFile(path)
+        do {
+            try await engine.run { db in try await db.raw("VACUUM INTO \(bind: path)").run() }
+        } catch {
+            unlink(path)
+            throw error
+        }
     }
 
     public func checkWritable() async throws {
@@ -189,4 +207,13 @@ protocol OptionalValue {
 
 extension Optional: OptionalValue {
     var isNone: Bool { self == nil }
+}
+
+/// Creates the empty file `path`, readable and writable by its owner only; fails if it exists.
+private func createOwnerOnlyFile(_ path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+        throw StorageError.unavailable.with(detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+    }
+    close(descriptor)
 }
