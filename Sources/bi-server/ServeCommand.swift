@@ -29,8 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let token = server.bootstrapAdminToken {
             say("Bootstrap admin token (shown once; also in \(configuration.dataDirectory.path)/admin-token): \(token)")
         }
+        let published = configuration.publicBaseURL
         try await server.run { url in
             say("bi-server listening on \(url)")
+            if let published { say("bi-server public base URL \(published) (issuers and links are built on it)") }
         }
     }
 }

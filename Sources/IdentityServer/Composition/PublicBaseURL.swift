@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The public base URL, known once the server is bound when it was not configured.
@@ -8,12 +9,19 @@ final class PublicBaseURL: Sendable {
         self.url = Mutex(Self.trimmed(url))
     }
 
-    /// `scheme://host[:port]` without a trailing slash.
+    /// `scheme://host[:port][/path]` without a trailing slash.
     var value: String { url.withLock { $0 } }
 
     /// The issuer of a realm's OpenID provider.
     func issuer(tenantID: String, realmID: String) -> String {
         "\(value)/v1/tenants/\(tenantID)/realms/\(realmID)"
+    }
+
+    /// The path of a configured base URL (`/idp` for `https://id.example/idp/`), under which the
+    /// routes are served; empty for none.
+    static func pathPrefix(of url: String?) -> String {
+        guard let path = url.flatMap(URLComponents.init(string:))?.path else { return "" }
+        return trimmed(path)
     }
 
     func set(_ newValue: String) {

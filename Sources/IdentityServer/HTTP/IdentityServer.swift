@@ -49,21 +49,23 @@ public struct IdentityServer: Sendable {
     }
 
     /// The server as a service: add it to a `ServiceGroup` and trigger the group's graceful
-    /// shutdown to stop it. It drains requests, then closes storage. `onRunning` gets the base
-    /// URL once the port is bound.
+    /// shutdown to stop it. It drains requests, then closes storage. `onRunning` gets the
+    /// address it listens on once the port is bound.
     public func service(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some Service {
         ServerService(app: application(onRunning: onRunning), store: context.store)
     }
 
     /// The HTTP application (routes, housekeeping and the extension relay), not yet running;
-    /// tests drive it through its router. `onRunning` gets the base URL once the port is bound.
+    /// tests drive it through its router. `onRunning` gets the address it listens on
+    /// (`http://host:port`) once the port is bound.
     func application(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
         let configured = configuration.publicBaseURL
         let baseURL = context.baseURL
         let host = configuration.host
         let limits = configuration.connections
         return Application(
-            router: Routes.build(context: context, metrics: configuration.metrics),
+            router: Routes.build(
+                context: context, metrics: configuration.metrics, pathPrefix: PublicBaseURL.pathPrefix(of: configured)),
             server: .http1(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [RequestBodyTimeoutHandler(timeout: TimeAmount(limits.bodyTimeout))],
                 idleTimeout: TimeAmount(limits.headTimeout),
@@ -79,10 +81,10 @@ public struct IdentityServer: Sendable {
                 ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),
             ],
             onServerRunning: { channel in
-                if configured == nil, let port = channel.localAddress?.port {
-                    baseURL.set("http://\(host):\(port)")
-                }
-                await onRunning(baseURL.value)
+                let port = channel.localAddress?.port ?? 0
+                let listening = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+                if configured == nil { baseURL.set(listening) }
+                await onRunning(listening)
             },
             logger: configuration.logger
         )

@@ -1,16 +1,29 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
+import IdentityProtocol
 import Logging
 
-/// One log line per request: method, path (never the query: enrollment links carry their
-/// token there), status and duration.
+/// One log line per request: request id, client address, method, path (never the query:
+/// enrollment links carry their token there), status and duration. The request id is the
+/// caller's `X-Request-ID` when it is a plausible one, else a new one; it goes back in the
+/// response's `X-Request-ID` and onto every line logged while handling the request.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
+    let trustedProxies: TrustedProxies
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let response = try await next(request, context)
+        let id = request.headers[.xRequestID].flatMap(Self.acceptable) ?? Self.newID()
+        var context = context
+        context.logger[metadataKey: "request_id"] = "\(id)"
+        // The error middleware inside this one answers every error, so there is always a response.
+        var response = try await next(request, context)
+        response.headers[.xRequestID] = id
         let elapsed = ContinuousClock.now - start
+        let client = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
         context.logger.info("request", metadata: [
+            "client": "\(client ?? "-")",
             "method": "\(request.method.rawValue)",
             "path": "\(request.uri.path)",
             "status": "\(response.status.code)",
@@ -18,4 +31,30 @@ struct RequestLogMiddleware: RouterMiddleware {
         ])
         return response
     }
+
+    /// 1–128 characters of letters, digits and `-._:`: anything else (a log-injection attempt,
+    /// a huge header) is replaced by a new id.
+    static func acceptable(_ id: String) -> String? {
+        guard (1...128).contains(id.utf8.count), id.utf8.allSatisfy({ byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: ":"):
+                true
+            default:
+                false
+            }
+        }) else { return nil }
+        return id
+    }
+
+    /// 12 random bytes, base64url.
+    static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<12).map { _ in UInt8.random(in: .min ... .max, using: &generator) }).base64URLEncodedString
+    }
+}
+
+extension HTTPField.Name {
+    /// `X-Request-ID`: correlates a request across proxies, logs and the client.
+    static let xRequestID = Self("X-Request-ID")!
 }

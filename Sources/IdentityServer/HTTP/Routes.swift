@@ -1,14 +1,31 @@
 import Hummingbird
 import Prometheus
 
-/// The route table: one controller per endpoint family.
+/// The route table: one controller per endpoint family. `HEAD` is answered wherever `GET` is.
 enum Routes {
-    static func build(context: ServerContext, metrics registry: PrometheusCollectorRegistry) -> Router<ServerRequestContext> {
-        let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestLogMiddleware())
+    /// The routes, under `pathPrefix` (the configured public base URL's path, e.g. `/idp`, so
+    /// that a proxy forwards `https://id.example/idp/…` unchanged); the health and metrics
+    /// routes are also at the root, where probes reach the server directly.
+    static func build(
+        context: ServerContext, metrics registry: PrometheusCollectorRegistry, pathPrefix: String = ""
+    ) -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestLogMiddleware(trustedProxies: context.trustedProxies))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware(metrics: context.metrics))
-        HealthController(store: context.store, metrics: registry).register(on: router)
+        let health = HealthController(store: context.store, metrics: registry)
+        health.register(on: router)
+        if pathPrefix.isEmpty {
+            register(context: context, on: router)
+        } else {
+            let prefixed = router.group(RouterPath(pathPrefix))
+            health.register(on: prefixed)
+            register(context: context, on: prefixed)
+        }
+        return router
+    }
+
+    private static func register(context: ServerContext, on router: some RouterMethods<ServerRequestContext>) {
         let (store, keyring, audit, metrics, lifetimes, baseURL, now) = (
             context.store, context.keyring, context.audit, context.metrics, context.lifetimes, context.baseURL, context.now)
         EnrollmentController(service: EnrollmentService(
@@ -42,6 +59,5 @@ enum Routes {
                 store: store, keyring: keyring, mail: mail, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
                 admin: admin)
         }.register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: store)))
-        return router
     }
 }

@@ -18,8 +18,8 @@ public enum ServerSettings {
         Setting("host", \.host, .text, help: "Interface to listen on."),
         Setting("port", \.port, .integer(0...65_535), help: "Port to listen on; 0 picks a free one."),
         Setting(
-            "public_base_url", \.publicBaseURL, .optionalText,
-            help: "The URL clients and devices reach the server at; default http://HOST:PORT."),
+            "public_base_url", \.publicBaseURL, .optionalBaseURL,
+            help: "The URL clients and devices reach the server at; default http://HOST:PORT. Routes are served under its path."),
         Setting(
             "trusted_proxies", \.trustedProxies, .networks,
             help: "Reverse proxies (addresses or CIDR networks) whose X-Forwarded-For names the client."),

@@ -54,6 +54,21 @@ extension SettingKind where Value == String? {
     static var optionalText: Self { Self(read: { try $0.text() }, show: { $0 ?? "" }) }
 }
 
+extension SettingKind where Value == String? {
+    /// An `http` or `https` URL with a host, and neither query nor fragment (a base URL).
+    static var optionalBaseURL: Self {
+        Self(
+            read: { input in
+                let text = try input.text()
+                guard let url = URLComponents(string: text), url.scheme == "https" || url.scheme == "http",
+                      url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+                else { throw SettingInput.Mismatch(expected: "an http or https URL without query or fragment") }
+                return text
+            },
+            show: { $0 ?? "" })
+    }
+}
+
 extension SettingKind where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> Self {
         Self(read: { try $0.integer(in: range) }, show: { String($0) })

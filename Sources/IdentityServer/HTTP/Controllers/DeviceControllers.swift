@@ -5,7 +5,7 @@ import IdentityProtocol
 struct EnrollmentController {
     let service: EnrollmentService
 
-    func register(on router: Router<ServerRequestContext>) {
+    func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get(RouterPath(DeviceAPI.enrollmentLink)) { request, _ in
             JSONResponse.redirect(to: try await service.registrationRedirect(
                 token: try request.queryParameters().single(DeviceURLParameter.bindingToken)))
@@ -22,7 +22,7 @@ struct DeviceAuthenticationController {
     let service: DeviceAuthenticationService
     let states: CredentialStatusService
 
-    func register(on router: Router<ServerRequestContext>) {
+    func register(on router: some RouterMethods<ServerRequestContext>) {
         router.post(RouterPath(DeviceAPI.authenticationChallenge)) { request, context in
             let body = try await request.decodeJSON(AuthenticationChallengeRequest.self, context: context)
             return try JSONResponse.make(try await service.challenge(for: body.transaction))

@@ -7,7 +7,7 @@ struct ExtensionController {
     let service: ExtensionService
     let trustedProxies: TrustedProxies
 
-    func register(on router: Router<ServerRequestContext>) {
+    func register(on router: some RouterMethods<ServerRequestContext>) {
         router.post(RouterPath(DeviceAPI.openExtension)) { request, context in
             let body = try await request.decodeJSON(OpenExtensionRequest.self, context: context)
             return try JSONResponse.make(try await service.open(body), status: .created)

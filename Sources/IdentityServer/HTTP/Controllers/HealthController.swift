@@ -8,7 +8,7 @@ struct HealthController {
     let store: any IdentityStore
     let metrics: PrometheusCollectorRegistry
 
-    func register(on router: Router<ServerRequestContext>) {
+    func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get("healthz") { _, _ in
             try JSONResponse.make(["status": "ok"])
         }

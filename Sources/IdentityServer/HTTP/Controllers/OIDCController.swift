@@ -12,7 +12,7 @@ struct OIDCController {
     let endSession: EndSessionService
     let cors: CORSMiddleware
 
-    func register(on router: Router<ServerRequestContext>) {
+    func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get("v1/clients/:client") { _, context in
             try JSONResponse.make(try await discovery.client(context.parameters.require("client")))
         }
