@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import IdentityServer
 import Logging
-import Metrics
-import Prometheus
 
 /// `bi-server serve` (the default): serves until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -23,7 +21,6 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         configuration.logger = Logger(label: "bi-server")
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: configuration.metrics))
 
         let server = try await IdentityServer.prepare(configuration)
         if let token = server.bootstrapAdminToken {

@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable {
     public var housekeeping = Housekeeping()
     /// Where the server's own metrics are registered; `/metrics` publishes this registry.
     public var metrics = PrometheusCollectorRegistry()
+    /// Where `/metrics` is served: `nil` on the main port; an address of its own (then not on
+    /// the main port), for a network only the metrics collector reaches.
+    public var metricsAddress: ListenAddress?
     /// The logger; secrets are never logged.
     public var logger = Logger(label: "bi-server")
     /// The clock. Tests inject one.

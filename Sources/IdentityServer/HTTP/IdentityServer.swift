@@ -65,7 +65,8 @@ public struct IdentityServer: Sendable {
         let limits = configuration.connections
         return Application(
             router: Routes.build(
-                context: context, metrics: configuration.metrics, pathPrefix: PublicBaseURL.pathPrefix(of: configured)),
+                context: context, metrics: configuration.metrics, servesMetrics: configuration.metricsAddress == nil,
+                pathPrefix: PublicBaseURL.pathPrefix(of: configured)),
             server: .http1(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [RequestBodyTimeoutHandler(timeout: TimeAmount(limits.bodyTimeout))],
                 idleTimeout: TimeAmount(limits.headTimeout),
@@ -79,7 +80,9 @@ public struct IdentityServer: Sendable {
                 HousekeepingService(
                     store: context.store, settings: configuration.housekeeping, logger: context.logger, now: context.now),
                 ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),
-            ],
+            ] + (configuration.metricsAddress.map { address in
+                [MetricsEndpoint.application(configuration.metrics, on: address, logger: configuration.logger)]
+            } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let listening = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"

@@ -5,15 +5,16 @@ import Prometheus
 enum Routes {
     /// The routes, under `pathPrefix` (the configured public base URL's path, e.g. `/idp`, so
     /// that a proxy forwards `https://id.example/idp/…` unchanged); the health and metrics
-    /// routes are also at the root, where probes reach the server directly.
+    /// routes are also at the root, where probes reach the server directly. `/metrics` is left
+    /// out when `servesMetrics` is false (it has a listener of its own).
     static func build(
-        context: ServerContext, metrics registry: PrometheusCollectorRegistry, pathPrefix: String = ""
+        context: ServerContext, metrics registry: PrometheusCollectorRegistry, servesMetrics: Bool = true, pathPrefix: String = ""
     ) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(trustedProxies: context.trustedProxies))
-        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: HTTPMetricsMiddleware(registry: registry))
         router.add(middleware: ErrorMiddleware(metrics: context.metrics))
-        let health = HealthController(store: context.store, metrics: registry)
+        let health = HealthController(store: context.store, metrics: servesMetrics ? registry : nil)
         health.register(on: router)
         if pathPrefix.isEmpty {
             register(context: context, on: router)

@@ -69,6 +69,19 @@ extension SettingKind where Value == String? {
     }
 }
 
+extension SettingKind where Value == ListenAddress? {
+    static var optionalListenAddress: Self {
+        Self(
+            read: { input in
+                guard let address = ListenAddress(try input.text()) else {
+                    throw SettingInput.Mismatch(expected: "host:port (an IPv6 host in brackets)")
+                }
+                return address
+            },
+            show: { $0?.description ?? "" })
+    }
+}
+
 extension SettingKind where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> Self {
         Self(read: { try $0.integer(in: range) }, show: { String($0) })
