@@ -14,9 +14,12 @@ struct ServeCommand: AsyncParsableCommand {
         // glibc looks at /etc/localtime again for every log line's timestamp while TZ is unset;
         // naming the file (the same zone) makes it read once.
         if ProcessInfo.processInfo.environment["TZ"] == nil { setenv("TZ", ":/etc/localtime", 1) }
-        let level = configuration.logger.logLevel
+        let (level, format) = (configuration.logger.logLevel, configuration.logFormat)
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler: any LogHandler = switch format {
+            case .text: StreamLogHandler.standardError(label: label)
+            case .json: JSONLogHandler(label: label)
+            }
             handler.logLevel = level
             return handler
         }

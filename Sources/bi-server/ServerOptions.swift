@@ -35,12 +35,16 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (BI_LOG_LEVEL; default info).")
     var logLevel: String?
 
+    @Option(help: "Log format: text, or json, one object per line (BI_LOG_FORMAT; default text).")
+    var logFormat: String?
+
     /// The settings from these flags, the environment and the configuration file.
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResolvedSettings {
         let given: [(key: String, flag: String, value: String?)] = [
             ("host", "--host", host), ("port", "--port", port), ("data_directory", "--data-directory", dataDirectory),
             ("database.url", "--database-url", databaseURL), ("database.schema", "--database-schema", databaseSchema),
             ("public_base_url", "--public-base-url", publicBaseURL), ("log.level", "--log-level", logLevel),
+            ("log.format", "--log-format", logFormat),
             ("trusted_proxies", "--trusted-proxy", trustedProxies.isEmpty ? nil : trustedProxies.joined(separator: ",")),
         ]
         var flags: [String: ResolvedSettings.Flag] = [:]

@@ -41,6 +41,8 @@ public struct ServerConfiguration: Sendable {
     public var metricsAddress: ListenAddress?
     /// The logger; secrets are never logged.
     public var logger = Logger(label: "bi-server")
+    /// How `bi-server` writes its log lines (the logger above is bootstrapped with it).
+    public var logFormat = LogFormat.text
     /// The clock. Tests inject one.
     public var now: @Sendable () -> Date = { Date() }
 

@@ -17,6 +17,8 @@ struct RequestLogMiddleware: RouterMiddleware {
         let id = request.headers[.xRequestID].flatMap(Self.acceptable) ?? Self.newID()
         var context = context
         context.logger[metadataKey: "request_id"] = "\(id)"
+        // One id per request in the logs: ours, which the client and the proxy see too.
+        context.logger[metadataKey: "hb.request.id"] = nil
         // The error middleware inside this one answers every error, so there is always a response.
         var response = try await next(request, context)
         response.headers[.xRequestID] = id

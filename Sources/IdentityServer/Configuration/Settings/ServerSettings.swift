@@ -24,6 +24,7 @@ public enum ServerSettings {
             "trusted_proxies", \.trustedProxies, .networks,
             help: "Reverse proxies (addresses or CIDR networks) whose X-Forwarded-For names the client."),
         Setting("log.level", \.logger.logLevel, .logLevel, help: "Least severe log level written."),
+        Setting("log.format", \.logFormat, .logFormat, help: "text, or json: one object per line with stable keys."),
         Setting(
             "metrics.address", \.metricsAddress, .optionalListenAddress,
             help: "host:port to serve /metrics on, and not on the main port; default: the main port."),
