@@ -3,5 +3,5 @@ import ArgumentParser
 /// `bi-server keys`: key management.
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "keys", abstract: "Manage the server's keys.", subcommands: [RotateMasterKeyCommand.self])
+        commandName: "keys", abstract: "Manage the server's keys.", subcommands: [RotateMasterKeyCommand.self, RotateSigningKeysCommand.self])
 }

@@ -1,4 +1,6 @@
 import Foundation
+@testable import IdentityServer
+import Synchronization
 import TestProcessSupport
 import Testing
 
@@ -36,6 +38,41 @@ import Testing
         let bad = try await ChildProcess.run("/usr/bin/env", ["BI_PORT=abc", Self.executable("bi-server"), "check-config"])
         #expect(bad.status == 1)
         #expect(bad.errors == "Error: BI_PORT = 'abc': expected a whole number from 0 to 65535\n")
+    }
+
+    /// `keys rotate-signing` publishes a successor for each realm at once (audited); the current
+    /// key keeps signing until the successor activates.
+    @Test func rotateSigningPublishesASuccessorAhead() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-rotate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configure: @Sendable (inout ServerConfiguration) -> Void = {
+            $0.dataDirectory = directory
+            $0.publicBaseURL = RunningServer.routerBaseURL
+        }
+        let realmID = Mutex("")
+        try await RunningServer.withRealm(.router, configure: configure) { _, realm in realmID.withLock { $0 = realm.realmID } }
+        let realm = realmID.withLock { $0 }
+
+        let unknown = try await ChildProcess.run(
+            Self.executable("bi-server"), ["keys", "rotate-signing", "--data-directory", directory.path, "--realm", "rlm_none"])
+        #expect(unknown.status == 1)
+        #expect(unknown.errors == "Error: there is no realm rlm_none\n")
+        let result = try await ChildProcess.run(
+            Self.executable("bi-server"), ["keys", "rotate-signing", "--data-directory", directory.path, "--realm", realm])
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.last == "rotated 1 keys")
+        let kid = try #require(lines.first.flatMap { $0.split(separator: " ").last }.map(String.init))
+
+        var configuration = ServerConfiguration()
+        configure(&configuration)
+        let server = try await IdentityServer.prepare(configuration)
+        let signer = try await server.context.keyring.signer(realmID: realm)
+        #expect(String(decoding: try signer.jwksJSON, as: UTF8.self).contains(kid))
+        #expect(signer.activeKey(.es256)?.kid != kid, "the successor signs only after its pre-publication")
+        let events = try await server.context.store.listAuditEvents(.init(size: 100)).items
+        #expect(events.contains { $0.type == "signing_key.rotated" && $0.subjectID == kid && $0.realmID == realm })
+        try await server.shutdown()
     }
 
     private static func executable(_ name: String) -> String {

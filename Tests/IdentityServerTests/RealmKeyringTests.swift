@@ -13,7 +13,7 @@ import Testing
             #expect(keys.count == 1 && keys.first?.algorithm == .es256 && keys.first?.retiredAt == nil)
             // Reading the JWKS uses that key and writes nothing.
             let signer = try await fixture.keyring.signer(realmID: realm.realmID)
-            #expect(signer.activeKIDs[.es256] == keys.first?.kid)
+            #expect(signer.activeKey(.es256)?.kid == keys.first?.kid)
             #expect(try await fixture.store.signingKeys(realmID: realm.realmID) == keys)
         }
     }
@@ -31,8 +31,38 @@ import Testing
 
             #expect(try await fixture.keyring.createMissingSigningKeys() == 1)
             #expect(try await fixture.store.realmIDsWithoutSigningKey().isEmpty)
-            #expect(try await fixture.keyring.signer(realmID: "rlm_old").activeKIDs[.es256] != nil)
+            #expect(try await fixture.keyring.signer(realmID: "rlm_old").activeKey(.es256) != nil)
             #expect(try await fixture.keyring.createMissingSigningKeys() == 0)
+        }
+    }
+
+    /// Rotation through the keyring and the store: scheduled by age, published ahead, and seen by
+    /// another instance's keyring once it refreshes (its cache lives ``RealmKeyring/refreshInterval``).
+    @Test func keysRotateOnScheduleAndOtherInstancesFollow() async throws {
+        try await ServiceFixture.with { (fixture: ServiceFixture) async throws in
+            let realm = try await fixture.seedRealm()
+            let other = RealmKeyring(store: fixture.store, sealer: fixture.sealer, tokenLifetime: 3600, now: fixture.now)
+            let first = try #require(try await other.signer(realmID: realm.realmID).activeKey(.es256)?.kid)
+            #expect(try await fixture.keyring.rotateDueKeys(lifetime: 86_400, prepublication: 3600).isEmpty)
+
+            fixture.clock.advance(by: 86_401)
+            _ = try await other.signer(realmID: realm.realmID)
+            let rotated = try await fixture.keyring.rotateDueKeys(lifetime: 86_400, prepublication: 3600)
+            #expect(rotated.map(\.realmID) == [realm.realmID])
+            let next = try #require(rotated.first?.kid)
+            #expect(try await fixture.keyring.rotateDueKeys(lifetime: 86_400, prepublication: 3600).isEmpty, "not twice")
+            // Published at once here, still signing with the first key.
+            let here = try await fixture.keyring.signer(realmID: realm.realmID)
+            #expect(here.activeKey(.es256)?.kid == first)
+            #expect(String(decoding: try here.jwksJSON, as: UTF8.self).contains(next))
+
+            // The other instance learns of it within its refresh interval, well before it signs.
+            #expect(!String(decoding: try await other.signer(realmID: realm.realmID).jwksJSON, as: UTF8.self).contains(next))
+            fixture.clock.advance(by: RealmKeyring.refreshInterval)
+            #expect(String(decoding: try await other.signer(realmID: realm.realmID).jwksJSON, as: UTF8.self).contains(next))
+            fixture.clock.advance(by: 3600)
+            #expect(try await other.signer(realmID: realm.realmID).activeKey(.es256)?.kid == next)
+            #expect(try await fixture.store.signingKeys(realmID: realm.realmID).first { $0.kid == first }?.retiredAt != nil)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JWTKit
+import Synchronization
 import Testing
 import X509
 
@@ -12,13 +13,16 @@ import X509
         func verify(using _: some JWTAlgorithm) throws {}
     }
 
-    @Test func signsWithTheActiveKeyAndPublishesEveryKey() async throws {
+    @Test func signsWithTheActiveKeyAndPublishesEveryLiveKey() async throws {
         let old = P256.Signing.PrivateKey()
         let new = P256.Signing.PrivateKey()
-        let signer = try await RealmSigner(keys: [
-            SigningKey(kid: "new", retired: false, material: .p256(new)), SigningKey(kid: "old", retired: true, material: .p256(old)),
-        ])
-        #expect(signer.activeKIDs == [.es256: "new"])
+        let signer = try await RealmSigner(
+            keys: [
+                SigningKey(kid: "new", material: .p256(new)),
+                SigningKey(kid: "old", retiresAt: Date(timeIntervalSinceNow: -10), material: .p256(old)),
+            ],
+            retiredKeysPublishedFor: 3600)
+        #expect(signer.activeKey(.es256)?.kid == "new")
         let token = try await signer.sign(Claims(sub: "ada"), type: "at+jwt")
         #expect(try JWTHeaderPeek(token).kid == "new")
         #expect(try await signer.verify(token, as: Claims.self, type: "at+jwt") == Claims(sub: "ada"))
@@ -28,8 +32,8 @@ import X509
     }
 
     @Test func refusesUnknownKeyIdsAndOtherTypes() async throws {
-        let signer = try await RealmSigner(keys: [SigningKey(kid: "k1", retired: false, material: .p256(P256.Signing.PrivateKey()))])
-        let stranger = try await RealmSigner(keys: [SigningKey(kid: "k2", retired: false, material: .p256(P256.Signing.PrivateKey()))])
+        let signer = try await RealmSigner(keys: [SigningKey(kid: "k1", material: .p256(P256.Signing.PrivateKey()))])
+        let stranger = try await RealmSigner(keys: [SigningKey(kid: "k2", material: .p256(P256.Signing.PrivateKey()))])
         let foreign = try await stranger.sign(Claims(sub: "ada"), type: "at+jwt")
         await #expect(throws: RealmSigner.SignerError.unknownKey) {
             try await signer.verify(foreign, as: Claims.self, type: "at+jwt")
@@ -45,7 +49,7 @@ import X509
             try await signer.verify(idToken, as: Claims.self, type: "at+jwt")
         }
         // Same kid, different key: the signature check fails.
-        let impostor = try await RealmSigner(keys: [SigningKey(kid: "k1", retired: false, material: .p256(P256.Signing.PrivateKey()))])
+        let impostor = try await RealmSigner(keys: [SigningKey(kid: "k1", material: .p256(P256.Signing.PrivateKey()))])
         let forged = try await impostor.sign(Claims(sub: "ada"), type: "at+jwt")
         let failure = await #expect(throws: JWTError.self) { try await signer.verify(forged, as: Claims.self, type: "at+jwt") }
         #expect(failure?.errorType == .signatureVerificationFailed)
@@ -55,7 +59,7 @@ import X509
     @Test func signsRS256OnRequestAndPublishesBothKinds() async throws {
         let rsa = try SigningKey.generate(.rs256, kid: "r1")
         let signer = try await RealmSigner(keys: [rsa, try SigningKey.generate(.es256, kid: "e1")])
-        #expect(signer.activeKIDs == [.es256: "e1", .rs256: "r1"])
+        #expect(signer.activeKey(.es256)?.kid == "e1" && signer.activeKey(.rs256)?.kid == "r1")
         let rs256 = try await signer.sign(Claims(sub: "ada"), type: "JWT", algorithm: .rs256)
         #expect(try JWTHeaderPeek(rs256).alg == "RS256" && JWTHeaderPeek(rs256).kid == "r1")
         #expect(try JWTHeaderPeek(try await signer.sign(Claims(sub: "ada"), type: "JWT")).alg == "ES256")
@@ -74,5 +78,35 @@ import X509
         await #expect(throws: RealmSigner.SignerError.wrongType) { try await signer.verify(confused, as: Claims.self, type: "JWT") }
         // A realm cannot be without its ES256 key.
         await #expect(throws: RealmSigner.SignerError.noActiveKey) { try await RealmSigner(keys: [rsa]) }
+    }
+
+    /// A rotation on the clock: the successor is published first, signs from its activation;
+    /// the predecessor then verifies while its tokens live, and is gone from JWKS after.
+    @Test func aRotatedKeyIsPublishedBeforeItSignsAndTheOldOneUntilItsTokensExpire() async throws {
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let t0 = clock.withLock { $0 }
+        let signer = try await RealmSigner(
+            keys: [
+                SigningKey(kid: "next", activatesAt: t0 + 86_400, material: .p256(P256.Signing.PrivateKey())),
+                SigningKey(kid: "current", retiresAt: t0 + 86_400, material: .p256(P256.Signing.PrivateKey())),
+            ],
+            retiredKeysPublishedFor: 3900, now: { clock.withLock { $0 } })
+        func published() throws -> Set<String> {
+            Set(try JSONDecoder().decode(JWKSDocument.self, from: signer.jwksJSON).keys.map(\.kid))
+        }
+        #expect(try published() == ["next", "current"])
+        let before = try await signer.sign(Claims(sub: "ada"), type: "JWT")
+        #expect(try JWTHeaderPeek(before).kid == "current")
+
+        clock.withLock { $0 = t0 + 86_400 }
+        let after = try await signer.sign(Claims(sub: "ada"), type: "JWT")
+        #expect(try JWTHeaderPeek(after).kid == "next")
+        #expect(try await signer.verify(before, as: Claims.self, type: "JWT") == Claims(sub: "ada"))
+        #expect(try published() == ["next", "current"])
+
+        clock.withLock { $0 = t0 + 86_400 + 3900 }
+        #expect(try published() == ["next"])
+        await #expect(throws: RealmSigner.SignerError.unknownKey) { try await signer.verify(before, as: Claims.self, type: "JWT") }
+        #expect(try await signer.verify(after, as: Claims.self, type: "JWT") == Claims(sub: "ada"))
     }
 }

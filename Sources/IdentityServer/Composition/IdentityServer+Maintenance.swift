@@ -36,6 +36,34 @@ extension IdentityServer {
         try await opened.store.shutdown()
     }
 
+    /// Rotates the token-signing keys of every realm (or of `realmID`): each gets a successor,
+    /// published now and signing after `prepublication` (the configured one by default), when
+    /// the current key retires; retired keys stay published while their tokens live. Audited.
+    /// Servers may keep serving. Returns each realm and its new key's id.
+    public static func rotateSigningKeys(
+        _ configuration: ServerConfiguration, realmID: String? = nil, prepublication: TimeInterval? = nil
+    ) async throws -> [(realmID: String, kid: String)] {
+        let opened = try await OpenedStorage.open(configuration)
+        let masterKey = try await opened.masterKey(configuration)
+        return try await opened.closing {
+            let keyring = RealmKeyring(
+                store: opened.store, sealer: SecretSealer(masterKey: masterKey), tokenLifetime: configuration.lifetimes.token,
+                now: configuration.now)
+            let audit = AuditLog(store: opened.store, now: configuration.now)
+            var rotated: [(realmID: String, kid: String)] = []
+            for (realm, algorithm) in try await opened.store.signingKeysDue(activatedBefore: .distantFuture)
+            where realmID == nil || realm == realmID {
+                let kid = try await keyring.rotate(
+                    realmID: realm, algorithm, prepublication: prepublication ?? configuration.signingKeys.prepublication)
+                try await audit.record("signing_key.rotated", tenantID: nil, realmID: realm, subjectID: kid, detail: ["by": "command"])
+                rotated.append((realm, kid))
+            }
+            if let realmID, rotated.isEmpty { throw ServerSetupError("there is no realm \(realmID)") }
+            try await opened.store.shutdown()
+            return rotated
+        }
+    }
+
     /// Re-seals every secret of the database (realm CA keys, token-signing keys) under `newKey`
     /// (64 hex digits or base64 of 32 bytes) and records its check value, in one transaction;
     /// returns how many secrets it re-sealed. Every server on the database must be stopped first

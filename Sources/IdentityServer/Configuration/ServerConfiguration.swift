@@ -34,6 +34,8 @@ public struct ServerConfiguration: Sendable {
     public var connections = Connections()
     /// What is purged, when, and in what batches.
     public var housekeeping = Housekeeping()
+    /// When token-signing keys rotate.
+    public var signingKeys = SigningKeys()
     /// Where the server's own metrics are registered; `/metrics` publishes this registry.
     public var metrics = PrometheusCollectorRegistry()
     /// Where `/metrics` is served: `nil` on the main port; an address of its own (then not on
@@ -74,6 +76,21 @@ public struct ServerConfiguration: Sendable {
         public var auditRetention: TimeInterval? = 365 * 86_400
         /// Rows deleted per statement, so a purge never holds the database for long.
         public var batchSize = 500
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The rotation of the realms' token-signing keys (the master key and the realm CA keys
+    /// are not touched by it).
+    public struct SigningKeys: Sendable {
+        /// How long a key signs before a successor replaces it; `nil` never rotates on a schedule.
+        public var lifetime: TimeInterval? = 90 * 86_400
+        /// How long a successor is published (in JWKS) before it signs, so that relying parties
+        /// that cache the key set have it in time.
+        public var prepublication: TimeInterval = 86_400
+        /// How often keys are checked for their rotation.
+        public var checkInterval: Duration = .seconds(600)
 
         /// The defaults.
         public init() {}

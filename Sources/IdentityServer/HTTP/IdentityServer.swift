@@ -13,7 +13,7 @@ public struct IdentityServer: Sendable {
     /// `admin-token` in the data directory); `nil` on later starts.
     public let bootstrapAdminToken: String?
     private let configuration: ServerConfiguration
-    private let context: ServerContext
+    let context: ServerContext
 
     /// Opens storage (applying migrations), loads or creates the master key, and creates the
     /// bootstrap admin token on first start.
@@ -24,7 +24,9 @@ public struct IdentityServer: Sendable {
         return try await opened.closing {
             let context = ServerContext(
                 store: store,
-                keyring: RealmKeyring(store: store, sealer: SecretSealer(masterKey: masterKey), now: configuration.now),
+                keyring: RealmKeyring(
+                    store: store, sealer: SecretSealer(masterKey: masterKey), tokenLifetime: configuration.lifetimes.token,
+                    now: configuration.now),
                 mail: configuration.mailTransport
                     ?? OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now),
                 lifetimes: configuration.lifetimes,
@@ -80,6 +82,8 @@ public struct IdentityServer: Sendable {
                 HousekeepingService(
                     store: context.store, settings: configuration.housekeeping, logger: context.logger, now: context.now),
                 ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),
+                SigningKeyRotationService(
+                    keyring: context.keyring, settings: configuration.signingKeys, audit: context.audit, logger: context.logger),
             ] + (configuration.metricsAddress.map { address in
                 [MetricsEndpoint.application(configuration.metrics, on: address, logger: configuration.logger)]
             } ?? []),

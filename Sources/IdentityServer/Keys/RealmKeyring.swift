@@ -5,18 +5,30 @@ import JWTKit
 import X509
 
 /// Each realm's keys, unsealed once and cached: its certificate authority and its token
-/// signer. The sign-in path never reads a key from the database twice.
+/// signer. A signer is read again from the database after ``refreshInterval`` (on the injected
+/// clock), so a key another instance rotated in is published and used here in time: rotations
+/// publish a key well before it signs (``ServerConfiguration/SigningKeys/prepublication``).
 actor RealmKeyring {
     private let store: any IdentityStore
     private let sealer: SecretSealer
     private let now: @Sendable () -> Date
+    /// How long a retired key stays published: as long as the tokens it signed may live.
+    private let retiredKeysPublishedFor: TimeInterval
     private var authorities: [String: RealmAuthority] = [:]
-    private var signers: [String: Task<RealmSigner, any Error>] = [:]
+    private var signers: [String: (loading: Task<RealmSigner, any Error>, loadedAt: Date)] = [:]
 
-    init(store: any IdentityStore, sealer: SecretSealer, now: @escaping @Sendable () -> Date) {
+    /// How long a realm's signer is used before its keys are read again.
+    static let refreshInterval: TimeInterval = 60
+
+    init(
+        store: any IdentityStore, sealer: SecretSealer, tokenLifetime: TimeInterval = 3600,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.store = store
         self.sealer = sealer
         self.now = now
+        // Clients may accept a token a little past its expiry (clock skew): five minutes more.
+        retiredKeysPublishedFor = tokenLifetime + 300
     }
 
     /// Creates a realm's authority and returns it with its sealed key, for the realm record.
@@ -41,9 +53,12 @@ actor RealmKeyring {
 
     /// The realm's token signer.
     func signer(realmID: String) async throws -> RealmSigner {
-        if let loading = signers[realmID], let signer = try? await loading.value { return signer }
+        if let cached = signers[realmID], now().timeIntervalSince(cached.loadedAt) < Self.refreshInterval,
+           let signer = try? await cached.loading.value {
+            return signer
+        }
         let loading = Task { try await self.loadSigner(realmID: realmID) }
-        signers[realmID] = loading
+        signers[realmID] = (loading, now())
         do {
             return try await loading.value
         } catch {
@@ -56,11 +71,11 @@ actor RealmKeyring {
     /// is created when an application first needs RS256.
     func signer(realmID: String, signing algorithm: SigningAlgorithm) async throws -> RealmSigner {
         let signer = try await signer(realmID: realmID)
-        if signer.activeKIDs[algorithm] != nil { return signer }
+        if signer.activeKey(algorithm) != nil { return signer }
         signers[realmID] = nil
         // Another instance may have created one meanwhile: reload before creating.
         let reloaded = try await self.signer(realmID: realmID)
-        if reloaded.activeKIDs[algorithm] != nil { return reloaded }
+        if reloaded.activeKey(algorithm) != nil { return reloaded }
         try await store.createSigningKey(try newSigningKey(algorithm, realmID: realmID))
         signers[realmID] = nil
         return try await self.signer(realmID: realmID)
@@ -83,12 +98,34 @@ actor RealmKeyring {
         signers[realmID] = nil
     }
 
-    /// A new, sealed signing key of `algorithm` for the realm, for storage.
-    func newSigningKey(_ algorithm: SigningAlgorithm, realmID: String) throws -> SigningKeyRecord {
+    /// A new, sealed signing key of `algorithm` for the realm, for storage, signing from
+    /// `activatesAt` (at once by default).
+    func newSigningKey(_ algorithm: SigningAlgorithm, realmID: String, activatesAt: Date? = nil) throws -> SigningKeyRecord {
         let key = try SigningKey.generate(algorithm, kid: Secrets.token())
+        let purpose = SealedSecret.Owner.signingKey(kid: key.kid, realmID: realmID).purpose
         return SigningKeyRecord(
-            kid: key.kid, realmID: realmID, algorithm: algorithm,
-            sealedPrivateKey: try sealer.seal(key.bytes, purpose: SealedSecret.Owner.signingKey(kid: key.kid, realmID: realmID).purpose), createdAt: now(), retiredAt: nil)
+            kid: key.kid, realmID: realmID, algorithm: algorithm, sealedPrivateKey: try sealer.seal(key.bytes, purpose: purpose),
+            createdAt: now(), activatesAt: activatesAt, retiredAt: nil)
+    }
+
+    /// Rotates the realm's `algorithm` key: a new key, published now, signs from
+    /// `now + prepublication`, when the current one retires. Returns the new key's id.
+    @discardableResult
+    func rotate(realmID: String, _ algorithm: SigningAlgorithm, prepublication: TimeInterval) async throws -> String {
+        let key = try newSigningKey(algorithm, realmID: realmID, activatesAt: now().addingTimeInterval(prepublication))
+        try await store.rotateSigningKey(to: key)
+        signers[realmID] = nil
+        return key.kid
+    }
+
+    /// Rotates every key that has signed for `lifetime` (its successor published
+    /// `prepublication` ahead); returns each realm and its new key's id.
+    func rotateDueKeys(lifetime: TimeInterval, prepublication: TimeInterval) async throws -> [(realmID: String, kid: String)] {
+        var rotated: [(realmID: String, kid: String)] = []
+        for (realmID, algorithm) in try await store.signingKeysDue(activatedBefore: now().addingTimeInterval(-lifetime)) {
+            rotated.append((realmID, try await rotate(realmID: realmID, algorithm, prepublication: prepublication)))
+        }
+        return rotated
     }
 
     /// Gives every realm created before keys came with their realm its first signing key, at
@@ -102,10 +139,9 @@ actor RealmKeyring {
     private func loadSigner(realmID: String) async throws -> RealmSigner {
         let records = try await store.signingKeys(realmID: realmID)
         let keys = try records.map { record in
-            try SigningKey(
-                kid: record.kid, retired: record.retiredAt != nil, algorithm: record.algorithm,
-                bytes: sealer.open(record.sealedPrivateKey, purpose: SealedSecret.Owner.signingKey(kid: record.kid, realmID: realmID).purpose))
+            let purpose = SealedSecret.Owner.signingKey(kid: record.kid, realmID: realmID).purpose
+            return try SigningKey(record, bytes: sealer.open(record.sealedPrivateKey, purpose: purpose))
         }
-        return try await RealmSigner(keys: keys)
+        return try await RealmSigner(keys: keys, retiredKeysPublishedFor: retiredKeysPublishedFor, now: now)
     }
 }

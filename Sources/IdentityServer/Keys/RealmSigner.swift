@@ -4,51 +4,90 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import JWTKit
+import Synchronization
 
 /// Signs and verifies a realm's JWTs and publishes its keys as a JWKS: ES256 for every token,
 /// RS256 for the ID tokens of applications that ask for it.
 ///
-/// Verification rejects a token whose `kid` is not one of the realm's keys (jwt-kit's key
-/// collection would otherwise fall back to its default key), and one whose `alg` is not its
+/// Keys rotate: a new key is published before it signs (``SigningKey/activatesAt``), and the
+/// key it replaces stops signing then but stays published (and verifies) for
+/// `retiredKeysPublishedFor`, as long as the tokens it signed live. Which key signs and which
+/// are published is decided at each call, on the injected clock.
+///
+/// Verification rejects a token whose `kid` is not one of the realm's published keys (jwt-kit's
+/// key collection would otherwise fall back to its default key), and one whose `alg` is not its
 /// key's algorithm.
 struct RealmSigner: Sendable {
     private let collection: JWTKeyCollection
-    /// The `kid` of the newest unretired key of each algorithm, which signs.
-    let activeKIDs: [SigningAlgorithm: String]
-    /// Every published key id, with its algorithm.
-    let algorithms: [String: SigningAlgorithm]
-    /// The JSON Web Key Set document (RFC 7517), encoded once.
-    let jwksJSON: Data
+    /// Newest first.
+    private let keys: [SigningKey]
+    private let retiredKeysPublishedFor: TimeInterval
+    private let now: @Sendable () -> Date
+    /// The last JWKS document encoded, and the keys it lists.
+    private let published = LastDocument()
 
-    /// Builds a signer over keys listed newest first; it needs an active ES256 key.
-    init(keys: [SigningKey]) async throws {
-        var active: [SigningAlgorithm: String] = [:]
-        for key in keys where !key.retired && active[key.algorithm] == nil { active[key.algorithm] = key.kid }
-        guard active[.es256] != nil else { throw SignerError.noActiveKey }
+    /// A JWKS document kept with the key ids it lists (shared by the signer's copies).
+    private final class LastDocument: Sendable {
+        let value = Mutex<(kids: [String], json: Data)>(([], Data()))
+    }
+
+    /// Builds a signer over keys listed newest first; it needs an ES256 key that signs now or
+    /// will.
+    init(
+        keys: [SigningKey], retiredKeysPublishedFor: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws {
+        let time = now()
+        guard keys.contains(where: { $0.algorithm == .es256 && !($0.retiresAt.map { $0 <= time } ?? false) }) else {
+            throw SignerError.noActiveKey
+        }
         let collection = JWTKeyCollection()
         for key in keys { try await key.add(to: collection) }
         self.collection = collection
-        self.activeKIDs = active
-        self.algorithms = Dictionary(keys.map { ($0.kid, $0.algorithm) }, uniquingKeysWith: { first, _ in first })
-        self.jwksJSON = try JSONEncoder().encode(JWKSDocument(keys: keys.map { try $0.jwk() }))
+        self.keys = keys
+        self.retiredKeysPublishedFor = retiredKeysPublishedFor
+        self.now = now
+    }
+
+    /// The key of `algorithm` that signs now: the newest one activated and not retired.
+    func activeKey(_ algorithm: SigningAlgorithm) -> SigningKey? {
+        let time = now()
+        return keys.filter { $0.algorithm == algorithm && $0.signs(at: time) }.max { $0.activatesAt < $1.activatesAt }
+    }
+
+    /// The JSON Web Key Set document (RFC 7517) of the keys published now: those that sign or
+    /// will, and retired ones whose tokens may still be alive. Encoded once per set of keys.
+    var jwksJSON: Data {
+        get throws {
+            let listed = publishedKeys()
+            let kids = listed.map(\.kid)
+            if let cached = published.value.withLock({ $0.kids == kids ? $0.json : nil }) { return cached }
+            let json = try JSONEncoder().encode(JWKSDocument(keys: listed.map { try $0.jwk() }))
+            published.value.withLock { $0 = (kids, json) }
+            return json
+        }
     }
 
     /// Signs `payload` with the active key of `algorithm`; `type` goes in the `typ` header.
     func sign(_ payload: some JWTPayload, type: String, algorithm: SigningAlgorithm = .es256) async throws -> String {
-        guard let kid = activeKIDs[algorithm] else { throw SignerError.noActiveKey }
+        guard let key = activeKey(algorithm) else { throw SignerError.noActiveKey }
         var header = JWTHeader()
         header.typ = type
-        return try await collection.sign(payload, kid: JWKIdentifier(string: kid), header: header)
+        return try await collection.sign(payload, kid: JWKIdentifier(string: key.kid), header: header)
     }
 
-    /// Verifies signature and claims of a token signed by one of this realm's keys with the
-    /// `typ` header `type`.
+    /// Verifies signature and claims of a token signed by one of this realm's published keys
+    /// with the `typ` header `type`.
     func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String) async throws -> Payload {
         let header = try JWTHeaderPeek(token)
         guard let kid = header.kid else { throw SignerError.malformed }
-        guard let algorithm = algorithms[kid] else { throw SignerError.unknownKey }
-        guard header.typ?.lowercased() == type.lowercased(), header.alg == algorithm.rawValue else { throw SignerError.wrongType }
+        guard let key = publishedKeys().first(where: { $0.kid == kid }) else { throw SignerError.unknownKey }
+        guard header.typ?.lowercased() == type.lowercased(), header.alg == key.algorithm.rawValue else { throw SignerError.wrongType }
         return try await collection.verify(token, as: Payload.self)
+    }
+
+    private func publishedKeys() -> [SigningKey] {
+        let time = now()
+        return keys.filter { key in key.retiresAt.map { $0.addingTimeInterval(retiredKeysPublishedFor) > time } ?? true }
     }
 
     enum SignerError: Error {

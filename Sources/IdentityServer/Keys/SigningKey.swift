@@ -14,9 +14,16 @@ struct SigningKey: Sendable {
 
     /// The JWS `kid`.
     let kid: String
-    /// A retired key no longer signs; it is published until its tokens expire.
-    let retired: Bool
+    /// When it starts signing; it is published from the start.
+    let activatesAt: Date
+    /// When it stops signing, if it does; it stays published until its tokens have expired.
+    let retiresAt: Date?
     let material: Material
+
+    /// Whether it signs at `time`.
+    func signs(at time: Date) -> Bool {
+        activatesAt <= time && !(retiresAt.map { $0 <= time } ?? false)
+    }
 
     /// The algorithm it signs with.
     var algorithm: SigningAlgorithm {
@@ -29,24 +36,26 @@ struct SigningKey: Sendable {
     /// A new key for `algorithm`; RSA keys are 2048 bits, as RFC 7518 §3.3 asks at least.
     static func generate(_ algorithm: SigningAlgorithm, kid: String) throws -> SigningKey {
         switch algorithm {
-        case .es256: SigningKey(kid: kid, retired: false, material: .p256(P256.Signing.PrivateKey()))
-        case .rs256: SigningKey(kid: kid, retired: false, material: .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048)))
+        case .es256: SigningKey(kid: kid, material: .p256(P256.Signing.PrivateKey()))
+        case .rs256: SigningKey(kid: kid, material: .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048)))
         }
     }
 
-    /// The key from its stored bytes: P-256 raw, RSA as PKCS #1 DER.
-    init(kid: String, retired: Bool, algorithm: SigningAlgorithm, bytes: Data) throws {
-        self.kid = kid
-        self.retired = retired
-        switch algorithm {
+    /// The key from its stored record and unsealed bytes: P-256 raw, RSA as PKCS #1 DER.
+    init(_ record: SigningKeyRecord, bytes: Data) throws {
+        kid = record.kid
+        activatesAt = record.activation
+        retiresAt = record.retiredAt
+        switch record.algorithm {
         case .es256: material = .p256(try P256.Signing.PrivateKey(rawRepresentation: bytes))
         case .rs256: material = .rsa(try _RSA.Signing.PrivateKey(derRepresentation: bytes))
         }
     }
 
-    init(kid: String, retired: Bool, material: Material) {
+    init(kid: String, activatesAt: Date = .distantPast, retiresAt: Date? = nil, material: Material) {
         self.kid = kid
-        self.retired = retired
+        self.activatesAt = activatesAt
+        self.retiresAt = retiresAt
         self.material = material
     }
 

@@ -12,19 +12,27 @@ public struct SigningKeyRecord: Sendable, Equatable {
     public var sealedPrivateKey: Data
     /// When it was created.
     public var createdAt: Date
-    /// Set when the key no longer signs; it is still published until its tokens expire.
+    /// When it starts signing, if later than its creation: until then it is only published, so
+    /// that relying parties have it before the first token it signs.
+    public var activatesAt: Date?
+    /// When it stops signing (a rotation sets it to its successor's activation); it is still
+    /// published until the tokens it signed have expired.
     public var retiredAt: Date?
 
     /// Creates a record.
     public init(
         kid: String, realmID: String, algorithm: SigningAlgorithm = .es256, sealedPrivateKey: Data, createdAt: Date,
-        retiredAt: Date?
+        activatesAt: Date? = nil, retiredAt: Date?
     ) {
         self.kid = kid
         self.realmID = realmID
         self.algorithm = algorithm
         self.sealedPrivateKey = sealedPrivateKey
         self.createdAt = createdAt
+        self.activatesAt = activatesAt
         self.retiredAt = retiredAt
     }
+
+    /// When it starts signing.
+    public var activation: Date { activatesAt ?? createdAt }
 }

@@ -19,6 +19,7 @@ enum Migrations {
         Migration(version: 6, statements: usedSignedRequests),
         Migration(version: 7, statements: sealedTransactions),
         Migration(version: 8, statements: masterKeyCheck),
+        Migration(version: 9, statements: signingKeyActivation),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -262,6 +263,11 @@ enum Migrations {
                 id BIGINT PRIMARY KEY CHECK (id = 1), check_value \(kind.blob) NOT NULL, recorded_at BIGINT NOT NULL)
             """,
         ]
+    }
+
+    /// Version 9: signing keys published before they sign (rotation).
+    private static func signingKeyActivation(_: SQLEngineKind) -> [String] {
+        ["ALTER TABLE signing_keys ADD COLUMN activates_at BIGINT"]
     }
 
     /// Version 5: RSA signing keys beside P-256 ones, and the applications' ID-token algorithm.

@@ -23,6 +23,28 @@ extension SQLIdentityStore {
         }
     }
 
+    public func rotateSigningKey(to key: SigningKeyRecord) async throws {
+        let activation = key.activation.milliseconds
+        try await engine.transaction { db in
+            try await db.raw("""
+                UPDATE signing_keys SET retired_at = \(bind: activation)
+                WHERE realm_id = \(bind: key.realmID) AND algorithm = \(bind: key.algorithm.rawValue)
+                AND (retired_at IS NULL OR retired_at > \(bind: activation))
+                """).run()
+            try await self.insert(key, on: db)
+        }
+    }
+
+    public func signingKeysDue(activatedBefore cutoff: Date) async throws -> [(realmID: String, algorithm: SigningAlgorithm)] {
+        try await engine.run { db in
+            try await db.raw("""
+                SELECT realm_id, algorithm FROM signing_keys GROUP BY realm_id, algorithm
+                HAVING MAX(COALESCE(activates_at, created_at)) < \(bind: cutoff.milliseconds)
+                ORDER BY realm_id, algorithm
+                """).all().map { (try $0.string("realm_id"), try $0.value("algorithm")) }
+        }
+    }
+
     public func createAdminToken(_ token: AdminTokenRecord) async throws { try await insert(token) }
 
     public func adminToken(hash: Data) async throws -> AdminTokenRecord? {

@@ -14,6 +14,7 @@ import Synchronization
 final class ServiceFixture: Sendable {
     let store: SQLIdentityStore
     let keyring: RealmKeyring
+    let sealer = SecretSealer(masterKey: SymmetricKey(size: .bits256))
     let seal = TransactionSeal(masterKey: SymmetricKey(size: .bits256))
     let clock = FixtureClock()
     let baseURL = PublicBaseURL("http://bi.test")
@@ -25,7 +26,7 @@ final class ServiceFixture: Sendable {
         self.store = store
         self.directory = directory
         let clock = clock
-        keyring = RealmKeyring(store: store, sealer: SecretSealer(masterKey: SymmetricKey(size: .bits256)), now: { clock.now() })
+        keyring = RealmKeyring(store: store, sealer: sealer, now: { clock.now() })
     }
 
     /// Runs `body` with a fresh fixture, removed afterwards.

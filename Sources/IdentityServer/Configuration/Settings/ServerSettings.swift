@@ -1,7 +1,8 @@
 /// Every setting of the server, in the order `check-config` and the README list them.
 public enum ServerSettings {
     /// All of them.
-    public static let all: [Setting] = listening + storage + lifetimes + credentialExtension + connections + housekeeping
+    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + credentialExtension + connections
+        + housekeeping
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
     /// README's table is this text, and a test keeps it so).
@@ -56,6 +57,15 @@ public enum ServerSettings {
         Setting(
             "lifetimes.binding_job", \.lifetimes.bindingJob, .seconds(60...30 * 86_400),
             help: "An enrollment link, unless its binding job says otherwise."),
+    ]
+
+    private static let signingKeys: [Setting] = [
+        Setting(
+            "signing_keys.lifetime", \.signingKeys.lifetime, .secondsOrForever(86_400...10 * 365 * 86_400),
+            help: "How long a token-signing key signs before its successor takes over; 0 never rotates on a schedule."),
+        Setting(
+            "signing_keys.prepublication", \.signingKeys.prepublication, .seconds(0...30 * 86_400),
+            help: "How long a successor is published in JWKS before it signs."),
     ]
 
     private static let credentialExtension: [Setting] = [
