@@ -51,4 +51,6 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case unsupportedMediaType = "unsupported_media_type"
     /// A browser's cross-origin request from an origin no application of the realm allows.
     case originNotAllowed = "origin_not_allowed"
+    /// The mail relay refused or could not take an email the request had to send.
+    case mailDeliveryFailed = "mail_delivery_failed"
 }

@@ -130,9 +130,19 @@ extension AdminService {
         try await write { try await store.createBindingJob(record) }
         let link = "\(baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
         if delivery == .email, let email = identity.email {
-            try await mail.send(EnrollmentEmail.message(
-                to: email, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
-                expiresAt: record.expiresAt, baseURL: baseURL.value))
+            do {
+                try await mail.send(EnrollmentEmail.message(
+                    to: email, from: mailFrom, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
+                    expiresAt: record.expiresAt, baseURL: baseURL.value))
+            } catch let error as SMTPError {
+                // The job stays pending and unusable (nobody has its link) until it expires.
+                try await audit(
+                    "binding_job.mail_failed", tenantID: tenantID, realmID: realmID, subjectID: record.id,
+                    detail: ["reason": error.description, "transient": "\(error.isTransient)"])
+                throw ServerError(
+                    APIErrorCode.mailDeliveryFailed,
+                    "the binding job \(record.id) was created but its email could not be sent (\(error)); create another")
+            }
         }
         try await audit("binding_job.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         var view = AdminViews.bindingJob(record)

@@ -10,6 +10,8 @@ struct ServerContext: Sendable {
     let store: any IdentityStore
     let keyring: RealmKeyring
     let mail: any MailTransport
+    /// The `From` of enrollment emails, if configured.
+    let mailFrom: String?
     let lifetimes: ServerConfiguration.Lifetimes
     let credentialExtension: ServerConfiguration.CredentialExtension
     let extensionCodes: ExtensionCodes

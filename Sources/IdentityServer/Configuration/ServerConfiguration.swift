@@ -24,8 +24,10 @@ public struct ServerConfiguration: Sendable {
     /// Reverse proxies whose `X-Forwarded-For` names the client (for rate limits); empty
     /// means clients connect directly and the header is ignored.
     public var trustedProxies: [IPNetwork] = []
-    /// Where enrollment emails go; `nil` writes them to the outbox directory.
+    /// Where enrollment emails go when set (tests, embedders); else as ``mail`` says.
     public var mailTransport: (any MailTransport)?
+    /// Mail delivery: the SMTP relay, or the outbox directory; the `From` address.
+    public var mail = MailSettings()
     /// Lifetimes of links, transactions, codes and tokens.
     public var lifetimes = Lifetimes()
     /// Timing and limits of credential extension (a second device).

@@ -17,6 +17,7 @@ extension APIErrorCode {
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .temporarilyUnavailable: .serviceUnavailable
+        case .mailDeliveryFailed: .badGateway
         }
     }
 }

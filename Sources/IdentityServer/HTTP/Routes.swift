@@ -54,10 +54,10 @@ enum Routes {
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             cors: CORSMiddleware(store: store, metrics: metrics)
         ).register(on: router)
-        let mail = context.mail
+        let (mail, mailFrom) = (context.mail, context.mailFrom)
         AdminController { admin in
             AdminService(
-                store: store, keyring: keyring, mail: mail, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
+                store: store, keyring: keyring, mail: mail, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
                 admin: admin)
         }.register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: store)))
     }

@@ -3,14 +3,16 @@ import IdentityStorage
 
 /// The email that carries an enrollment link.
 enum EnrollmentEmail {
+    /// The message to `email`, from `from` (default `no-reply@` and the base URL's host).
     static func message(
-        to email: String, displayName: String, realm: String, kind: BindingJobRecord.Kind, link: String, expiresAt: Date, baseURL: String
+        to email: String, from: String?, displayName: String, realm: String, kind: BindingJobRecord.Kind, link: String,
+        expiresAt: Date, baseURL: String
     ) -> MailMessage {
         let host = URLComponents(string: baseURL)?.host ?? "localhost"
         let purpose = kind == .recovery ? "recover sign-in" : "set up sign-in"
         let expiry = ISO8601DateFormatter().string(from: expiresAt)
         return MailMessage(
-            from: "no-reply@\(host)",
+            from: from ?? "no-reply@\(host)",
             to: email,
             subject: kind == .recovery ? "Recover sign-in for \(realm)" : "Set up sign-in for \(realm)",
             body: """

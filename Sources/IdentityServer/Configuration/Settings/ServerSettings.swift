@@ -1,7 +1,7 @@
 /// Every setting of the server, in the order `check-config` and the README list them.
 public enum ServerSettings {
     /// All of them.
-    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + credentialExtension + connections
+    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + connections
         + housekeeping
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
@@ -66,6 +66,23 @@ public enum ServerSettings {
         Setting(
             "signing_keys.prepublication", \.signingKeys.prepublication, .seconds(0...30 * 86_400),
             help: "How long a successor is published in JWKS before it signs."),
+    ]
+
+    private static let mail: [Setting] = [
+        Setting("mail.from", \.mail.from, .optionalText, help: "From address of enrollment emails; default no-reply@ the public host."),
+        Setting(
+            "mail.smtp.host", \.mail.smtpHost, .optionalText,
+            help: "SMTP relay for enrollment emails; default: none, emails go to the outbox directory."),
+        Setting("mail.smtp.port", \.mail.smtpPort, .integer(1...65_535), help: "The relay's port: 587 (STARTTLS), 465 (TLS) or 25."),
+        Setting(
+            "mail.smtp.security", \.mail.smtpSecurity, .smtpSecurity,
+            help: "starttls (required, not opportunistic), tls (from the first byte), or none (a local relay only)."),
+        Setting("mail.smtp.username", \.mail.smtpUsername, .optionalText, help: "User for AUTH PLAIN; default: no AUTH."),
+        Setting("mail.smtp.password", \.mail.smtpPassword, .optionalText, secret: true, help: "Its password."),
+        Setting(
+            "mail.smtp.trusted_certificates", \.mail.smtpTrustedCertificates, .optionalText,
+            help: "PEM file of the certificates to trust for the relay's TLS; default: the system's."),
+        Setting("mail.smtp.timeout", \.mail.smtpTimeout, .duration(1...600), help: "How long each step of a delivery may take."),
     ]
 
     private static let credentialExtension: [Setting] = [

@@ -129,6 +129,12 @@ extension SettingKind where Value == [IPNetwork] {
     }
 }
 
+extension SettingKind where Value == SMTPSecurity {
+    static var smtpSecurity: Self {
+        Self(read: { SMTPSecurity(rawValue: try $0.choice(SMTPSecurity.allCases.map(\.rawValue))) ?? .startTLS }, show: { $0.rawValue })
+    }
+}
+
 extension SettingKind where Value == LogFormat {
     static var logFormat: Self {
         Self(read: { LogFormat(rawValue: try $0.choice(LogFormat.allCases.map(\.rawValue))) ?? .text }, show: { $0.rawValue })

@@ -1,0 +1,33 @@
+/// How enrollment email reaches its recipients: through an SMTP relay when `host` is set,
+/// else into the outbox directory.
+public struct MailSettings: Sendable {
+    /// The `From` address; default `no-reply@` and the public base URL's host.
+    public var from: String?
+    /// The SMTP relay; `nil` writes to the outbox.
+    public var smtpHost: String?
+    /// Its port: 587 (submission, STARTTLS), 465 (implicit TLS) or 25.
+    public var smtpPort = 587
+    /// How the connection is protected.
+    public var smtpSecurity = SMTPSecurity.startTLS
+    /// The user to authenticate as (AUTH PLAIN, over TLS only); `nil` sends without AUTH.
+    public var smtpUsername: String?
+    /// Its password.
+    public var smtpPassword: String?
+    /// A PEM file of the certificates to trust for the relay's TLS; `nil` uses the system's.
+    public var smtpTrustedCertificates: String?
+    /// How long each step of a delivery may take (connect, each reply).
+    public var smtpTimeout: Duration = .seconds(15)
+
+    /// The defaults: the outbox.
+    public init() {}
+}
+
+/// How an SMTP connection is protected.
+public enum SMTPSecurity: String, Sendable, CaseIterable {
+    /// STARTTLS (RFC 3207) is required: a server that does not offer it is refused.
+    case startTLS = "starttls"
+    /// TLS from the first byte (RFC 8314, port 465).
+    case tls
+    /// No TLS (a relay on the same host or network only).
+    case none
+}

@@ -1,0 +1,157 @@
+import Foundation
+import IdentityProtocol
+@testable import IdentityServer
+import Logging
+import Testing
+
+/// Enrollment email through a real SMTP server (aiosmtpd on loopback): plain, STARTTLS with
+/// AUTH, and every way a relay can fail — each failure says whether trying later may help
+/// (issue 16).
+@Suite struct MailDeliveryTests {
+    static let message = MailMessage(
+        from: "no-reply@id.example", to: "ada@example.com", subject: "Set up sign-in",
+        body: "Open this link:\n.a line that starts with a dot\nhttps://id.example/v1/enroll?t=x")
+
+    @Test func deliversToAPlainRelay() async throws {
+        guard await SMTPTestServer.isAvailable else { return }
+        try await SMTPTestServer.with { server async throws in
+            try await Self.transport(server, security: .none).send(Self.message)
+            let delivered = try #require(try server.messages().first)
+            #expect(delivered["mail_from"] as? String == "no-reply@id.example")
+            #expect(delivered["rcpt_tos"] as? [String] == ["ada@example.com"])
+            let content = try #require(delivered["content"] as? String)
+            #expect(content.contains("Subject: Set up sign-in\r\n"))
+            // Dot-stuffed on the way, unstuffed by the server: the line arrives as written.
+            #expect(content.contains("\r\n.a line that starts with a dot\r\n"))
+            #expect(content.contains("https://id.example/v1/enroll?t=x"))
+        }
+    }
+
+    @Test func deliversOverSTARTTLSWithAuthentication() async throws {
+        guard await SMTPTestServer.isAvailable else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-smtp-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try SMTPTestServer.certificates(in: directory)
+        try await SMTPTestServer.with(["--auth", "bi:s3cret", "--tls", files.certificate, files.key]) { server async throws in
+            var settings = Self.settings(server, security: .startTLS)
+            settings.smtpHost = "localhost"
+            settings.smtpTrustedCertificates = files.authority
+            settings.smtpUsername = "bi"
+            settings.smtpPassword = "s3cret"
+            try await SMTPMailTransport(settings: settings, logger: Logger(label: "test"), backoff: []).send(Self.message)
+            let delivered = try #require(try server.messages().first)
+            #expect(delivered["user"] as? String == "bi")
+            #expect(delivered["tls"] as? Bool == true)
+
+            settings.smtpPassword = "wrong"
+            let refused = await #expect(throws: SMTPError.self) {
+                try await SMTPMailTransport(settings: settings, logger: Logger(label: "test"), backoff: []).send(Self.message)
+            }
+            #expect(refused?.code == 535 && refused?.isTransient == false, "\(String(describing: refused))")
+
+            // The relay's certificate is checked: without its CA, nothing is sent.
+            settings.smtpPassword = "s3cret"
+            settings.smtpTrustedCertificates = nil
+            await #expect(throws: SMTPError.self) {
+                try await SMTPMailTransport(settings: settings, logger: Logger(label: "test"), backoff: []).send(Self.message)
+            }
+            #expect(try server.messages().count == 1)
+        }
+    }
+
+    @Test func aRelayWithoutWhatTheSettingsRequireIsRefusedBeforeSending() async throws {
+        guard await SMTPTestServer.isAvailable else { return }
+        try await SMTPTestServer.with { server async throws in
+            let noTLS = await #expect(throws: SMTPError.self) { try await Self.transport(server, security: .startTLS).send(Self.message) }
+            #expect(noTLS?.isTransient == false && noTLS?.detail.contains("does not offer STARTTLS") == true)
+            var clear = Self.settings(server, security: .none)
+            clear.smtpUsername = "bi"
+            let inClear = await #expect(throws: SMTPError.self) {
+                try await SMTPMailTransport(settings: clear, logger: Logger(label: "test"), backoff: []).send(Self.message)
+            }
+            #expect(inClear?.isTransient == false && inClear?.detail.contains("needs TLS") == true)
+            #expect(try server.messages().isEmpty)
+        }
+    }
+
+    @Test func permanentRefusalsFailAtOnceAndTransientOnesAreTriedAgain() async throws {
+        guard await SMTPTestServer.isAvailable else { return }
+        try await SMTPTestServer.with(["--reject-rcpt", "550"]) { server async throws in
+            let rejected = await #expect(throws: SMTPError.self) {
+                try await Self.transport(server, security: .none, backoff: [.zero]).send(Self.message)
+            }
+            #expect(rejected?.code == 550 && rejected?.isTransient == false)
+        }
+        try await SMTPTestServer.with(["--temp-fail", "1"]) { server async throws in
+            try await Self.transport(server, security: .none, backoff: [.zero]).send(Self.message)
+            #expect(try server.messages().count == 1)
+        }
+        try await SMTPTestServer.with(["--temp-fail", "5"]) { server async throws in
+            let gaveUp = await #expect(throws: SMTPError.self) {
+                try await Self.transport(server, security: .none, backoff: [.zero, .zero]).send(Self.message)
+            }
+            #expect(gaveUp?.code == 451 && gaveUp?.isTransient == true)
+        }
+    }
+
+    @Test(arguments: ["silent", "drop"])
+    func aRelayThatHangsOrHangsUpIsATransientFailure(mode: String) async throws {
+        guard await SMTPTestServer.isAvailable else { return }
+        try await SMTPTestServer.with(["--raw", mode]) { server async throws in
+            var settings = Self.settings(server, security: .none)
+            settings.smtpTimeout = .seconds(1)
+            let failure = await #expect(throws: SMTPError.self) {
+                try await SMTPMailTransport(settings: settings, logger: Logger(label: "test"), backoff: []).send(Self.message)
+            }
+            #expect(failure?.isTransient == true && failure?.code == nil)
+        }
+    }
+
+    static func transport(_ server: SMTPTestServer, security: SMTPSecurity, backoff: [Duration] = []) -> SMTPMailTransport {
+        SMTPMailTransport(settings: settings(server, security: security), logger: Logger(label: "test"), backoff: backoff)
+    }
+
+    static func settings(_ server: SMTPTestServer, security: SMTPSecurity) -> MailSettings {
+        var settings = MailSettings()
+        settings.smtpHost = "127.0.0.1"
+        settings.smtpPort = server.port
+        settings.smtpSecurity = security
+        // Generous: the whole suite runs at once on two cores, and Python is slow to start answering.
+        settings.smtpTimeout = .seconds(30)
+        return settings
+    }
+}
+
+/// The admin API sends enrollment links through the configured relay, and answers a relay's
+/// refusal with `502 mail_delivery_failed`, audited.
+@Suite struct EnrollmentMailTests {
+    @Test func anEnrollmentLinkGoesThroughTheRelayAndARefusalIsReported() async throws {
+        guard await SMTPTestServer.isAvailable else { return }
+        try await SMTPTestServer.with { relay async throws in
+            try await RunningServer.withRealm(.router, configure: {
+                $0.mail = MailDeliveryTests.settings(relay, security: .none)
+                $0.mail.from = "sign-in@acme.example"
+            }) { server, realm in
+                let job = try await server.admin.created("\(realm.identityPath)/binding-jobs", ["kind": "registration", "delivery": "email"])
+                let delivered = try #require(try relay.messages().first)
+                #expect(delivered["mail_from"] as? String == "sign-in@acme.example")
+                #expect(delivered["rcpt_tos"] as? [String] == ["ada@example.com"])
+                #expect((delivered["content"] as? String)?.contains("http://bi.test" + DeviceAPI.enrollmentLink + "?") == true)
+                #expect(job["credential_binding_link"] == nil, "the link went by mail only")
+            }
+        }
+        try await SMTPTestServer.with(["--reject-rcpt", "550"]) { relay async throws in
+            try await RunningServer.withRealm(.router, configure: { $0.mail = MailDeliveryTests.settings(relay, security: .none) }) { server, realm in
+                let refused = try await server.admin.send(
+                    "POST", "\(realm.identityPath)/binding-jobs", json: ["kind": "registration", "delivery": "email"])
+                #expect(refused.status == 502)
+                #expect(refused.json["error"] as? String == "mail_delivery_failed")
+                #expect((refused.json["error_description"] as? String)?.contains("550") == true)
+                let events = try await server.admin.send("GET", "/v1/admin/audit-events")
+                let failures = (events.json["items"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "binding_job.mail_failed" }
+                #expect(failures.count == 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Crypto
+import Foundation
+import TestProcessSupport
+import Testing
+import X509
+
+/// `ThirdParty/smtp_server.py` (aiosmtpd, or a raw socket that misbehaves), started for one
+/// test on a free loopback port; what it accepted is read back from its directory.
+final class SMTPTestServer: @unchecked Sendable {
+    let port: Int
+    let directory: URL
+    private let process: Process
+    private let exited: AsyncStream<Void>
+
+    /// Whether `python3` can import aiosmtpd; in CI (`BI_REQUIRE_AIOSMTPD=1`) its absence fails.
+    static var isAvailable: Bool {
+        get async {
+            if (try? await Python.run(["-c", "import aiosmtpd"]).status) == 0 { return true }
+            if ProcessInfo.processInfo.environment["BI_REQUIRE_AIOSMTPD"] == "1" { Issue.record("python3 cannot import aiosmtpd") }
+            return false
+        }
+    }
+
+    /// Runs `body` with a server started with `options` (see the script), and stops it after.
+    static func with<R>(_ options: [String] = [], _ body: (SMTPTestServer) async throws -> R) async throws -> R {
+        let server = try await start(options)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Starts the server with `options` and returns once it listens.
+    private static func start(_ options: [String]) async throws -> SMTPTestServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-smtp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ThirdParty/smtp_server.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, directory.path] + options
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let (exited, exit) = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in exit.yield() }
+        try await process.start()
+        let portFile = directory.appendingPathComponent("port")
+        for _ in 0..<500 {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8), let port = Int(text) {
+                return SMTPTestServer(port: port, directory: directory, process: process, exited: exited)
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        throw SetupError("the SMTP test server did not start")
+    }
+
+    private init(port: Int, directory: URL, process: Process, exited: AsyncStream<Void>) {
+        (self.port, self.directory, self.process, self.exited) = (port, directory, process, exited)
+    }
+
+    /// The messages accepted so far, in order: `mail_from`, `rcpt_tos`, `content`, `user`, `tls`.
+    func messages() throws -> [[String: Any]] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .compactMap { name in name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil }.sorted()
+            .map { number in
+                let data = try Data(contentsOf: directory.appendingPathComponent("\(number).json"))
+                return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            }
+    }
+
+    /// Kills the server and waits for it (through its termination handler: `waitUntilExit`
+    /// needs the run loop of the thread that started it).
+    private func stop() async {
+        kill(process.processIdentifier, SIGKILL)
+        await exited.first { _ in true }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A CA and a certificate it issued for `localhost`, as PEM files in `directory`: the
+    /// server's certificate and key, and the CA the client trusts.
+    static func certificates(in directory: URL) throws -> (certificate: String, key: String, authority: String) {
+        let caKey = P256.Signing.PrivateKey()
+        let leafKey = P256.Signing.PrivateKey()
+        let caName = try DistinguishedName { CommonName("SMTP test CA") }
+        let now = Date()
+        let authority = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(caKey.publicKey), notValidBefore: now - 60,
+            notValidAfter: now + 3600, issuer: caName, subject: caName, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true))
+            },
+            issuerPrivateKey: .init(caKey))
+        let leaf = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey), notValidBefore: now - 60,
+            notValidAfter: now + 3600, issuer: caName, subject: try DistinguishedName { CommonName("localhost") },
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                SubjectAlternativeNames([.dnsName("localhost")])
+                try ExtendedKeyUsage([.serverAuth])
+            },
+            issuerPrivateKey: .init(caKey))
+        let files = (
+            certificate: directory.appendingPathComponent("server.pem"), key: directory.appendingPathComponent("server.key"),
+            authority: directory.appendingPathComponent("ca.pem"))
+        try Data(try leaf.serializeAsPEM().pemString.utf8).write(to: files.certificate)
+        try Data(leafKey.pemRepresentation.utf8).write(to: files.key)
+        try Data(try authority.serializeAsPEM().pemString.utf8).write(to: files.authority)
+        return (files.certificate.path, files.key.path, files.authority.path)
+    }
+}
