@@ -108,6 +108,21 @@ import Testing
         }
     }
 
+    /// An address that would smuggle a command (a bare CR or LF, angle brackets) is refused
+    /// before any connection.
+    @Test(arguments: ["a@b.example\nRCPT TO:<eve@x.example", "a@b.example\rX", "a@b.example>", "a b@c.example"])
+    func anAddressThatWouldInjectACommandIsRefused(address: String) async throws {
+        var settings = MailSettings()
+        settings.smtpHost = "127.0.0.1"
+        settings.smtpPort = 9  // nothing listens: the check comes first
+        var message = Self.message
+        message.from = address
+        let refused = await #expect(throws: SMTPError.self) {
+            try await SMTPMailTransport(settings: settings, logger: Logger(label: "test"), backoff: []).send(message)
+        }
+        #expect(refused?.isTransient == false && refused?.detail.contains("is not a mail address") == true)
+    }
+
     static func transport(_ server: SMTPTestServer, security: SMTPSecurity, backoff: [Duration] = []) -> SMTPMailTransport {
         SMTPMailTransport(settings: settings(server, security: security), logger: Logger(label: "test"), backoff: backoff)
     }

@@ -31,6 +31,8 @@ import Testing
         (["BI_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"], "BI_TRUSTED_PROXIES = '10.0.0.0/8, proxy.local': expected a list of addresses or CIDR networks; 'proxy.local' is not one"),
         (["BI_HOUSEKEEPING_AUDIT_RETENTION": "60"], "BI_HOUSEKEEPING_AUDIT_RETENTION = '60': expected 0 (forever) or a duration from 86400 to 3153600000 seconds"),
         (["BI_HOST": " "], "BI_HOST = ' ': expected non-empty text"),
+        (["BI_MAIL_FROM": "a@b.example\nRCPT TO:<x@y>"], "BI_MAIL_FROM = 'a@b.example\nRCPT TO:<x@y>': expected a mail address (local@domain)"),
+        (["BI_SIGNING_KEYS_PREPUBLICATION": "60"], "BI_SIGNING_KEYS_PREPUBLICATION = '60': expected a duration from 600 to 2592000 seconds (e.g. 90, 90s, 5m, 12h, 30d)"),
         (["BI_PUBLIC_BASE_URL": "https://id.example/idp?x=1"], "BI_PUBLIC_BASE_URL = 'https://id.example/idp?x=1': expected an http or https URL without query or fragment"),
     ])
     func anEnvironmentValueThatDoesNotReadIsAnError(environment: [String: String], message: String) {

@@ -92,6 +92,12 @@ extension IdentityServer {
         do {
             count = try await rotateMasterKey(configuration, to: key)
         } catch {
+            // The new key is the only copy: remove it only when the database surely is not
+            // sealed under it (a failed COMMIT may still have committed).
+            guard await sealedUnder(key, configuration) == false else {
+                try SecretFile.replace(file, with: next)
+                throw ServerSetupError("the database was re-sealed under the new key, now in \(file.path), but then: \(error)")
+            }
             try? FileManager.default.removeItem(at: next)
             throw error
         }
@@ -99,18 +105,30 @@ extension IdentityServer {
         return count
     }
 
+    /// Whether the database's recorded check value is `key`'s; `nil` when it cannot be read.
+    private static func sealedUnder(_ key: SymmetricKey, _ configuration: ServerConfiguration) async -> Bool? {
+        guard let store = try? await SQLIdentityStore.open(
+            databaseURL: configuration.databaseURL, schema: configuration.databaseSchema,
+            dataDirectory: configuration.dataDirectory, logger: configuration.logger)
+        else { return nil }
+        let recorded = try? await store.masterKeyCheck()
+        try? await store.shutdown()
+        return recorded.map { $0 == MasterKeyCheck.value(of: key) }
+    }
+
     private static func rotateMasterKey(_ configuration: ServerConfiguration, to next: SymmetricKey) async throws -> Int {
         let opened = try await OpenedStorage.open(configuration)
         let current = try await opened.masterKey(configuration)
-        return try await opened.closing {
+        let count = try await opened.closing {
             let (old, new) = (SecretSealer(masterKey: current), SecretSealer(masterKey: next))
-            let count = try await opened.store.resealSecrets(
+            return try await opened.store.resealSecrets(
                 replacingCheck: MasterKeyCheck.value(of: current), with: MasterKeyCheck.value(of: next), at: configuration.now()
             ) { secret in
                 try new.seal(try old.open(secret.sealed, purpose: secret.owner.purpose), purpose: secret.owner.purpose)
             }
-            try await opened.store.shutdown()
-            return count
         }
+        // Committed: a failure to close now must not read as a failed rotation.
+        try? await opened.store.shutdown()
+        return count
     }
 }

@@ -11,10 +11,23 @@ struct SMTPConversation: ~Copyable {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     private var pending: [UInt8] = []
 
-    /// Delivers `message` to `host` as `settings` say; throws ``SMTPError``.
+    /// Delivers `message` to `host` as `settings` say, within 4 × the timeout whatever the relay
+    /// does (a trickle of bytes keeps each step alive, not the whole); throws ``SMTPError``.
     static func deliver(_ message: MailMessage, host: String, settings: MailSettings) async throws {
-        for address in [message.from, message.to] where address.contains(where: { "\r\n<>".contains($0) }) {
-            throw SMTPError("'\(address)' is not a mail address", transient: false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await converse(message, host: host, settings: settings) }
+            group.addTask {
+                try await Task.sleep(for: settings.smtpTimeout * 4)
+                throw SMTPError("the delivery took longer than \(settings.smtpTimeout * 4)", transient: true)
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    private static func converse(_ message: MailMessage, host: String, settings: MailSettings) async throws {
+        for address in [message.from, message.to] where address.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F || $0 == 0x3C || $0 == 0x3E }) {
+            throw SMTPError("'\(address.debugDescription)' is not a mail address", transient: false)
         }
         let tls = try tlsContext(settings)
         // SNI takes a name, never an address; an address is checked against the certificate's IP names.
@@ -60,6 +73,8 @@ struct SMTPConversation: ~Copyable {
                 throw SMTPError("\(host) does not offer STARTTLS, which mail.smtp.security requires", transient: false)
             }
             try await command("STARTTLS", expecting: 220)
+            // Nothing may follow the 220 in clear: it would be read as if it came over TLS.
+            guard pending.isEmpty else { throw SMTPError("\(host) sent data after agreeing to STARTTLS", transient: false) }
             try await startTLS()
             offered = try await hello()
         }
@@ -110,6 +125,7 @@ struct SMTPConversation: ~Copyable {
                 throw SMTPError("the server answered '\(line.prefix(80))', which is not SMTP", transient: true)
             }
             lines.append(String(decoding: bytes.dropFirst(4), as: UTF8.self))
+            guard lines.count <= 100 else { throw SMTPError("the server sent a reply of more than 100 lines", transient: true) }
             guard bytes.count > 3, bytes[3] == UInt8(ascii: "-") else {
                 guard codes.contains(code) else {
                     throw SMTPError(code: code, "\(command.map { "after \($0.split(separator: ":").first ?? ""): " } ?? "")\(lines.joined(separator: " "))")

@@ -101,6 +101,9 @@ public final class SQLIdentityStore: IdentityStore {
             unlink(path)
             throw error
         }
+        // VACUUM INTO does not sync what it wrote: a backup must survive a crash right after.
+        try syncFile(path)
+        try syncFile((path as NSString).deletingLastPathComponent)
     }
 
     public func checkWritable() async throws {
@@ -214,6 +217,16 @@ private func createOwnerOnlyFile(_ path: String) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
         throw StorageError.unavailable.with(detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+    }
+    close(descriptor)
+}
+
+/// `fsync` of the file or directory at `path`.
+private func syncFile(_ path: String) throws {
+    let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0, fsync(descriptor) == 0 else {
+        if descriptor >= 0 { close(descriptor) }
+        throw StorageError.unavailable.with(detail: "cannot sync \(path): \(String(cString: strerror(errno)))")
     }
     close(descriptor)
 }

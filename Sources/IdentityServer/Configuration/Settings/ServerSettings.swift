@@ -64,12 +64,12 @@ public enum ServerSettings {
             "signing_keys.lifetime", \.signingKeys.lifetime, .secondsOrForever(86_400...10 * 365 * 86_400),
             help: "How long a token-signing key signs before its successor takes over; 0 never rotates on a schedule."),
         Setting(
-            "signing_keys.prepublication", \.signingKeys.prepublication, .seconds(0...30 * 86_400),
-            help: "How long a successor is published in JWKS before it signs."),
+            "signing_keys.prepublication", \.signingKeys.prepublication, .seconds(600...30 * 86_400),
+            help: "How long a successor is published in JWKS before it signs (longer than relying parties cache JWKS)."),
     ]
 
     private static let mail: [Setting] = [
-        Setting("mail.from", \.mail.from, .optionalText, help: "From address of enrollment emails; default no-reply@ the public host."),
+        Setting("mail.from", \.mail.from, .optionalMailAddress, help: "From address of enrollment emails; default no-reply@ the public host."),
         Setting(
             "mail.smtp.host", \.mail.smtpHost, .optionalText,
             help: "SMTP relay for enrollment emails; default: none, emails go to the outbox directory."),

@@ -82,6 +82,21 @@ extension SettingKind where Value == ListenAddress? {
     }
 }
 
+extension SettingKind where Value == String? {
+    /// `local@domain`, without spaces, controls or angle brackets.
+    static var optionalMailAddress: Self {
+        Self(
+            read: { input in
+                let text = try input.text()
+                guard text.contains("@"), !text.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F || $0 == 0x3C || $0 == 0x3E }) else {
+                    throw SettingInput.Mismatch(expected: "a mail address (local@domain)")
+                }
+                return text
+            },
+            show: { $0 ?? "" })
+    }
+}
+
 extension SettingKind where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> Self {
         Self(read: { try $0.integer(in: range) }, show: { String($0) })
