@@ -284,6 +284,15 @@ import X509
             let invoke = try #require(try await party.authorize().location)
             #expect(try await device.authenticate(invokeURL: invoke, server: server).status == 200)
             #expect(try await device.authenticate(invokeURL: invoke, server: server).error == "invalid_transaction")
+
+            // Each refused answer to a live sign-in is audited with its reason.
+            let events = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000")
+            let refused = (events.json["items"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "authentication.refused" }
+            let reasons = refused.compactMap { event in
+                (event["detail"] as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }?["reason"]
+            }
+            #expect(reasons == ["invalid_signature", "invalid_certificate_chain", "invalid_transaction"])
+            #expect(refused.allSatisfy { $0["realm_id"] as? String == realm.realmID && $0["tenant_id"] as? String == realm.tenantID })
         }
     }
 

@@ -30,12 +30,23 @@ struct DeviceAuthenticationService {
             expiresAt: Date(timeIntervalSince1970: Double(transaction.expiresAt)))
     }
 
-    /// Verifies the assertion and completes the transaction with a fresh authorization code.
+    /// Verifies the assertion and completes the transaction with a fresh authorization code. A
+    /// refused answer to a live sign-in is audited with its reason (an answer to no sign-in at
+    /// all is only counted: anyone can send one).
     func authenticate(_ assertion: AuthenticationAssertion) async throws -> AuthenticationResult {
         do {
             let result = try await verifiedAuthentication(assertion)
             metrics.authenticationsSucceeded.increment()
             return result
+        } catch let error as ServerError {
+            metrics.authenticationsFailed.increment()
+            if let transaction = seal.open(assertion.transaction, now: now())?.transaction {
+                try? await audit.record(
+                    "authentication.refused", tenantID: try? await store.realm(id: transaction.realmID)?.tenantID,
+                    realmID: transaction.realmID, subjectID: nil,
+                    detail: ["reason": error.code.wire, "credential_id": assertion.credentialID, "application_id": transaction.applicationID])
+            }
+            throw error
         } catch {
             metrics.authenticationsFailed.increment()
             throw error
