@@ -53,10 +53,8 @@ struct BenchRealm: Sendable {
             version: .v1, subject: try DistinguishedName { CommonName("bench-device") },
             privateKey: Certificate.PrivateKey(key), attributes: .init())
         let request = BindCredentialRequest(bindingToken: token, csr: try csr.serializeAsPEM().pemString, deviceName: "bench")
-        let response = try admin.connection.send(
-            "POST", DeviceAPI.bindCredential, headers: [("Content-Type", "application/json")],
-            body: Array(try JSONEncoder.identityWire.encode(request))
-        ).decode(BindCredentialResponse.self, expecting: 201, what: "bind a credential")
+        let response = try admin.connection.postJSON(DeviceAPI.bindCredential, request)
+            .decode(BindCredentialResponse.self, expecting: 201, what: "bind a credential")
         return BenchDevice(credentialID: response.credential.id, certificateChain: response.certificateChain, key: key)
     }
 }

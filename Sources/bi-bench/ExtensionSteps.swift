@@ -15,7 +15,7 @@ struct ExtensionSteps {
     func extend(_ device: BenchDevice, claimant: String) throws -> BenchDevice {
         let issuedAt = Int64(Date().timeIntervalSince1970)
         let requestID = SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }.base64URLEncodedString
-        let opened = try post(
+        let opened = try connection.postJSON(
             DeviceAPI.openExtension,
             OpenExtensionRequest(
                 credentialID: device.credentialID, issuedAt: issuedAt, requestID: requestID,
@@ -27,7 +27,7 @@ struct ExtensionSteps {
         let csr = try CertificateSigningRequest(
             version: .v1, subject: try DistinguishedName { CommonName("bench-device-b") },
             privateKey: Certificate.PrivateKey(key), attributes: .init())
-        let claim = try post(
+        let claim = try connection.postJSON(
             DeviceAPI.claimExtension,
             ClaimExtensionRequest(code: opened.code.code, csr: try csr.serializeAsPEM().pemString, deviceName: "bench-b"),
             headers: [("X-Forwarded-For", claimant)]
@@ -37,7 +37,7 @@ struct ExtensionSteps {
         guard claimed.state == ExtensionStateWire.claimed, let encoded = claimed.certificateDraft,
               let draft = Data(base64URLEncoded: encoded).flatMap({ try? Certificate(derEncoded: Array($0)) })
         else { throw BenchError("extension: A saw \(claimed.state) without a certificate draft") }
-        let endorsed = try post(
+        let endorsed = try connection.postJSON(
             DeviceAPI.endorseExtension,
             EndorseExtensionRequest(
                 sessionID: opened.sessionID, secret: opened.secret, signature: try device.sign(Data(draft.tbsCertificateBytes)),
@@ -52,13 +52,7 @@ struct ExtensionSteps {
 
     /// The session's status now (no long poll: each step follows the one that changed it).
     private func status(_ sessionID: String, secret: String, after version: Int64?) throws -> ExtensionStatus {
-        try post(DeviceAPI.extensionStatus, ExtensionStatusRequest(sessionID: sessionID, secret: secret, afterVersion: version))
+        try connection.postJSON(DeviceAPI.extensionStatus, ExtensionStatusRequest(sessionID: sessionID, secret: secret, afterVersion: version))
             .decode(ExtensionStatus.self, what: "extension status")
-    }
-
-    private func post(_ path: String, _ body: some Encodable, headers: [(String, String)] = []) throws -> HTTPReply {
-        try connection.send(
-            "POST", path, headers: [("Content-Type", "application/json")] + headers,
-            body: Array(try JSONEncoder.identityWire.encode(body)))
     }
 }

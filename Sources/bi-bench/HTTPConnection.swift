@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -132,5 +133,14 @@ final class HTTPConnection {
         let received = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
         guard received > 0 else { throw BenchError("the server closed the connection") }
         buffer += chunk[..<received]
+    }
+}
+
+extension HTTPConnection {
+    /// `POST`s `body` as the identity wire JSON.
+    func postJSON(_ path: String, _ body: some Encodable, headers: [(String, String)] = []) throws -> HTTPReply {
+        try send(
+            "POST", path, headers: [("Content-Type", "application/json")] + headers,
+            body: Array(try JSONEncoder.identityWire.encode(body)))
     }
 }

@@ -49,7 +49,7 @@ struct LoginSteps {
 
     /// The device fetches the transaction's challenge.
     func challenge(_ started: Started) throws -> Challenged {
-        let challenge = try postJSON(
+        let challenge = try connection.postJSON(
             DeviceAPI.authenticationChallenge, AuthenticationChallengeRequest(transaction: started.transaction)
         ).decode(AuthenticationChallenge.self, what: "challenge")
         return Challenged(started: started, challenge: challenge)
@@ -62,7 +62,7 @@ struct LoginSteps {
             transaction: challenge.transaction, challenge: challenge.challenge, issuer: challenge.issuer,
             credentialID: device.credentialID)
         let signature = try device.sign(message)
-        let result = try postJSON(
+        let result = try connection.postJSON(
             DeviceAPI.authenticate,
             AuthenticationAssertion(
                 transaction: challenge.transaction, credentialID: device.credentialID,
@@ -84,10 +84,5 @@ struct LoginSteps {
             "POST", realm.issuerPath + "/token", headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: Array(form.utf8)
         ).decode(TokenEndpointResponse.self, what: "token")
-    }
-
-    private func postJSON(_ path: String, _ body: some Encodable) throws -> HTTPReply {
-        try connection.send(
-            "POST", path, headers: [("Content-Type", "application/json")], body: Array(try JSONEncoder.identityWire.encode(body)))
     }
 }

@@ -43,14 +43,14 @@ import Testing
             let realm = try await fixture.seedRealm()
             let other = RealmKeyring(store: fixture.store, sealer: fixture.sealer, tokenLifetime: 3600, now: fixture.now)
             let first = try #require(try await other.signer(realmID: realm.realmID).activeKey(.es256)?.kid)
-            #expect(try await fixture.keyring.rotateDueKeys(lifetime: 86_400, prepublication: 3600).isEmpty)
+            #expect(try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600).isEmpty)
 
             fixture.clock.advance(by: 86_401)
             _ = try await other.signer(realmID: realm.realmID)
-            let rotated = try await fixture.keyring.rotateDueKeys(lifetime: 86_400, prepublication: 3600)
+            let rotated = try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600)
             #expect(rotated.map(\.realmID) == [realm.realmID])
             let next = try #require(rotated.first?.kid)
-            #expect(try await fixture.keyring.rotateDueKeys(lifetime: 86_400, prepublication: 3600).isEmpty, "not twice")
+            #expect(try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600).isEmpty, "not twice")
             // Published at once here, still signing with the first key.
             let here = try await fixture.keyring.signer(realmID: realm.realmID)
             #expect(here.activeKey(.es256)?.kid == first)

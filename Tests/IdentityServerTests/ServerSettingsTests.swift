@@ -31,6 +31,7 @@ import Testing
         (["BI_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"], "BI_TRUSTED_PROXIES = '10.0.0.0/8, proxy.local': expected a list of addresses or CIDR networks; 'proxy.local' is not one"),
         (["BI_HOUSEKEEPING_AUDIT_RETENTION": "60"], "BI_HOUSEKEEPING_AUDIT_RETENTION = '60': expected 0 (forever) or a duration from 86400 to 3153600000 seconds"),
         (["BI_HOST": " "], "BI_HOST = ' ': expected non-empty text"),
+        (["BI_METRICS_ADDRESS": "::1:9464"], "BI_METRICS_ADDRESS = '::1:9464': expected host:port (an IPv6 host in brackets)"),
         (["BI_MAIL_FROM": "a@b.example\nRCPT TO:<x@y>"], "BI_MAIL_FROM = 'a@b.example\nRCPT TO:<x@y>': expected a mail address (local@domain)"),
         (["BI_SIGNING_KEYS_PREPUBLICATION": "60"], "BI_SIGNING_KEYS_PREPUBLICATION = '60': expected a duration from 600 to 2592000 seconds (e.g. 90, 90s, 5m, 12h, 30d)"),
         (["BI_PUBLIC_BASE_URL": "https://id.example/idp?x=1"], "BI_PUBLIC_BASE_URL = 'https://id.example/idp?x=1': expected an http or https URL without query or fragment"),
@@ -58,6 +59,16 @@ import Testing
         }
         try withFile(#"{"port": 80"#) { file in
             #expect(error(of: { try ResolvedSettings.resolve(file: file) })?.hasPrefix("the configuration file \(file.path) is not valid JSON") == true)
+        }
+    }
+
+    @Test func listenAddressesParseOnlyHostAndPort() {
+        #expect(ListenAddress("127.0.0.1:9464") == ListenAddress("127.0.0.1:9464") && ListenAddress("127.0.0.1:9464")?.port == 9464)
+        #expect(ListenAddress("[::1]:9464")?.host == "::1")
+        #expect(ListenAddress("[::1]:9464")?.description == "[::1]:9464")
+        #expect(ListenAddress("metrics.internal:80")?.host == "metrics.internal")
+        for bad in ["9464", ":9464", "host:", "host:65536", "host:-1", "::1:9464", "[host]:1", "a b:1"] {
+            #expect(ListenAddress(bad) == nil, "\(bad)")
         }
     }
 

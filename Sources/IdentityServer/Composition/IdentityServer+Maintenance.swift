@@ -50,13 +50,10 @@ extension IdentityServer {
                 store: opened.store, sealer: SecretSealer(masterKey: masterKey), tokenLifetime: configuration.lifetimes.token,
                 now: configuration.now)
             let audit = AuditLog(store: opened.store, now: configuration.now)
-            var rotated: [(realmID: String, kid: String)] = []
-            for (realm, algorithm) in try await opened.store.signingKeysDue(activatedBefore: .distantFuture)
-            where realmID == nil || realm == realmID {
-                let kid = try await keyring.rotate(
-                    realmID: realm, algorithm, prepublication: prepublication ?? configuration.signingKeys.prepublication)
+            let rotated = try await keyring.rotateKeys(
+                activatedBefore: .distantFuture, of: realmID, prepublication: prepublication ?? configuration.signingKeys.prepublication)
+            for (realm, kid) in rotated {
                 try await audit.record("signing_key.rotated", tenantID: nil, realmID: realm, subjectID: kid, detail: ["by": "command"])
-                rotated.append((realm, kid))
             }
             if let realmID, rotated.isEmpty { throw ServerSetupError("there is no realm \(realmID)") }
             try await opened.store.shutdown()

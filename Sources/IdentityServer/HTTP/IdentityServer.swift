@@ -85,7 +85,8 @@ public struct IdentityServer: Sendable {
                     store: context.store, settings: configuration.housekeeping, logger: context.logger, now: context.now),
                 ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),
                 SigningKeyRotationService(
-                    keyring: context.keyring, settings: configuration.signingKeys, audit: context.audit, logger: context.logger),
+                    keyring: context.keyring, settings: configuration.signingKeys, audit: context.audit, logger: context.logger,
+                    now: context.now),
             ] + (configuration.metricsAddress.map { address in
                 [MetricsEndpoint.application(configuration.metrics, on: address, logger: configuration.logger)]
             } ?? []),

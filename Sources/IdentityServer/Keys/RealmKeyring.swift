@@ -118,12 +118,15 @@ actor RealmKeyring {
         return key.kid
     }
 
-    /// Rotates every key that has signed for `lifetime` (its successor published
-    /// `prepublication` ahead); returns each realm and its new key's id.
-    func rotateDueKeys(lifetime: TimeInterval, prepublication: TimeInterval) async throws -> [(realmID: String, kid: String)] {
+    /// Rotates each key (of `realmID`, or of every realm) whose newest key activated before
+    /// `cutoff`, its successor published `prepublication` ahead; returns each realm and its new
+    /// key's id.
+    func rotateKeys(
+        activatedBefore cutoff: Date, of realmID: String? = nil, prepublication: TimeInterval
+    ) async throws -> [(realmID: String, kid: String)] {
         var rotated: [(realmID: String, kid: String)] = []
-        for (realmID, algorithm) in try await store.signingKeysDue(activatedBefore: now().addingTimeInterval(-lifetime)) {
-            rotated.append((realmID, try await rotate(realmID: realmID, algorithm, prepublication: prepublication)))
+        for (realm, algorithm) in try await store.signingKeysDue(activatedBefore: cutoff) where realmID == nil || realm == realmID {
+            rotated.append((realm, try await rotate(realmID: realm, algorithm, prepublication: prepublication)))
         }
         return rotated
     }

@@ -37,7 +37,7 @@ struct RealmSigner: Sendable {
         keys: [SigningKey], retiredKeysPublishedFor: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }
     ) async throws {
         let time = now()
-        guard keys.contains(where: { $0.algorithm == .es256 && !($0.retiresAt.map { $0 <= time } ?? false) }) else {
+        guard keys.contains(where: { $0.algorithm == .es256 && !$0.isRetired(at: time) }) else {
             throw SignerError.noActiveKey
         }
         let collection = JWTKeyCollection()

@@ -20,9 +20,14 @@ struct SigningKey: Sendable {
     let retiresAt: Date?
     let material: Material
 
+    /// Whether it has stopped signing by `time`.
+    func isRetired(at time: Date) -> Bool {
+        retiresAt.map { $0 <= time } ?? false
+    }
+
     /// Whether it signs at `time`.
     func signs(at time: Date) -> Bool {
-        activatesAt <= time && !(retiresAt.map { $0 <= time } ?? false)
+        activatesAt <= time && !isRetired(at: time)
     }
 
     /// The algorithm it signs with.

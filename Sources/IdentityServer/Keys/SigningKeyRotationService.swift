@@ -10,12 +10,14 @@ struct SigningKeyRotationService: Service {
     let settings: ServerConfiguration.SigningKeys
     let audit: AuditLog
     let logger: Logger
+    let now: @Sendable () -> Date
 
     func run() async throws {
         guard let lifetime = settings.lifetime else { return }
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
-                let rotated = try await keyring.rotateDueKeys(lifetime: lifetime, prepublication: settings.prepublication)
+                let rotated = try await keyring.rotateKeys(
+                    activatedBefore: now().addingTimeInterval(-lifetime), prepublication: settings.prepublication)
                 for (realmID, kid) in rotated {
                     try await audit.record("signing_key.rotated", tenantID: nil, realmID: realmID, subjectID: kid, detail: ["by": "schedule"])
                 }

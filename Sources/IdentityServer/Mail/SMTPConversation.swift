@@ -101,7 +101,8 @@ struct SMTPConversation: ~Copyable {
 
     /// EHLO; returns the extensions the server offers (upper-cased keywords with parameters).
     private mutating func hello() async throws -> [String] {
-        try await write("EHLO \(ProcessInfo.processInfo.hostName.isEmpty ? "bi-server" : ProcessInfo.processInfo.hostName)\r\n")
+        let name = ProcessInfo.processInfo.hostName
+        try await write("EHLO \(name.isEmpty ? "bi-server" : name)\r\n")
         return try await reply(expecting: 250).dropFirst().map { $0.uppercased() }
     }
 
