@@ -1,7 +1,6 @@
 import HTTPTypes
 import Hummingbird
 import Prometheus
-import Synchronization
 
 /// Counts every request by route, method and status, and times it by route and method, in
 /// the server's Prometheus registry. Labels stay bounded whatever clients send: the route is the
@@ -24,43 +23,17 @@ struct HTTPMetricsMiddleware: RouterMiddleware {
         .map { .milliseconds(Int64($0 * 1000)) }
     private static let methods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .patch, .delete, .options]
 
-    /// Each series once looked up in the registry (which takes its lock and builds the full name
-    /// on every lookup): a request only increments and records.
-    private let series = SeriesCache()
-
-    init(registry: PrometheusCollectorRegistry) {
-        self.registry = registry
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         // The error middleware inside this one answers every error, so there is always a response.
         let response = try await next(request, context)
-        let key = SeriesKey(
-            route: context.endpointPath ?? "unmatched",
-            method: Self.methods.contains(request.method) ? request.method.rawValue : "other", status: response.status.code)
-        let (counter, histogram) = series.cache.withLock { cache in
-            if let known = cache[key] { return known }
-            let made = (
-                registry.makeCounter(
-                    descriptor: Self.requests, labels: [("route", key.route), ("method", key.method), ("status", String(key.status))]),
-                registry.makeDurationHistogram(
-                    descriptor: Self.duration, labels: [("route", key.route), ("method", key.method)], buckets: Self.buckets))
-            cache[key] = made
-            return made
-        }
-        counter.increment()
-        histogram.record(ContinuousClock.now - start)
+        let route = context.endpointPath ?? "unmatched"
+        let method = Self.methods.contains(request.method) ? request.method.rawValue : "other"
+        registry.makeCounter(
+            descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(response.status.code))]
+        ).increment()
+        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route), ("method", method)], buckets: Self.buckets)
+            .record(ContinuousClock.now - start)
         return response
-    }
-
-    private struct SeriesKey: Hashable {
-        let route: String
-        let method: String
-        let status: Int
-    }
-
-    private final class SeriesCache: Sendable {
-        let cache = Mutex<[SeriesKey: (Counter, DurationHistogram)]>([:])
     }
 }
