@@ -6,8 +6,10 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case notFound = "not_found"
     /// A resource with the same unique key exists.
     case conflict = "conflict"
-    /// The admin token is missing or wrong.
+    /// The admin token is missing, unknown, expired or revoked.
     case unauthorized = "unauthorized"
+    /// The admin token is scoped to one tenant and the request needs a token for all of them.
+    case forbidden = "forbidden"
     /// The binding token is unknown, expired or already used.
     case invalidBindingToken = "invalid_binding_token"
     /// The certificate signing request is malformed, not P-256, or its signature does not verify.

@@ -70,7 +70,7 @@ import Testing
         let signer = try await server.context.keyring.signer(realmID: realm)
         #expect(String(decoding: try signer.jwksJSON, as: UTF8.self).contains(kid))
         #expect(signer.activeKey(.es256)?.kid != kid, "the successor signs only after its pre-publication")
-        let events = try await server.context.store.listAuditEvents(.init(size: 100)).items
+        let events = try await server.context.store.listAuditEvents(tenantID: nil, .init(size: 100)).items
         #expect(events.contains { $0.type == "signing_key.rotated" && $0.subjectID == kid && $0.realmID == realm })
         try await server.shutdown()
     }

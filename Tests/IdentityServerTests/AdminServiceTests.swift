@@ -10,7 +10,7 @@ import Testing
     @Test func everyChangeIsAuditedWithTheAdministratorWhoMadeIt() async throws {
         try await ServiceFixture.with { fixture in
             let tenant = try await fixture.admin(as: "ops").createTenant(TenantInput(displayName: "Acme"))
-            let events = try await fixture.store.listAuditEvents(PageRequest(size: 10)).items
+            let events = try await fixture.store.listAuditEvents(tenantID: nil, PageRequest(size: 10)).items
             let created = try #require(events.first { $0.type == "admin.tenant.created" })
             #expect(created.subjectID == tenant.id)
             #expect(created.occurredAt == fixture.clock.now())

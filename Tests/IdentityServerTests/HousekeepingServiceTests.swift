@@ -14,14 +14,14 @@ import Testing
             settings.batchSize = 2
             settings.auditRetention = 30 * 86_400
             let service = HousekeepingService(store: fixture.store, settings: settings, logger: Logger(label: "test"), now: fixture.now)
-            let written = try await fixture.store.listAuditEvents(PageRequest(size: 100)).items.count
+            let written = try await fixture.store.listAuditEvents(tenantID: nil, PageRequest(size: 100)).items.count
             #expect(written >= 4)
 
             fixture.clock.advance(by: 29 * 86_400)
             #expect(try await service.purge() == 0)
             fixture.clock.advance(by: 2 * 86_400)
             #expect(try await service.purge() == written)
-            #expect(try await fixture.store.listAuditEvents(PageRequest(size: 100)).items.isEmpty)
+            #expect(try await fixture.store.listAuditEvents(tenantID: nil, PageRequest(size: 100)).items.isEmpty)
 
             settings.auditRetention = nil
             try await fixture.audit.record("kept.forever", tenantID: nil, realmID: nil, subjectID: nil)

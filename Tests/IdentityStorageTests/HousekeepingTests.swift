@@ -48,7 +48,7 @@ import Testing
             #expect(try await store.deleteAuditEvents(before: Fixtures.at(250), limit: 2) == 2)
             #expect(try await store.deleteAuditEvents(before: Fixtures.at(250), limit: 2) == 1)
             #expect(try await store.deleteAuditEvents(before: Fixtures.at(250), limit: 2) == 0)
-            #expect(try await store.listAuditEvents(PageRequest(size: 10)).items.map(\.id) == ["evt_3", "evt_4"])
+            #expect(try await store.listAuditEvents(tenantID: nil, PageRequest(size: 10)).items.map(\.id) == ["evt_3", "evt_4"])
         }
     }
 

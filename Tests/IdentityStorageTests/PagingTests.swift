@@ -89,7 +89,7 @@ import Testing
             var collected: [AuditEventRecord] = []
             var cursor: String?
             repeat {
-                let page = try await store.listAuditEvents(PageRequest(size: 2, cursor: cursor))
+                let page = try await store.listAuditEvents(tenantID: nil, PageRequest(size: 2, cursor: cursor))
                 #expect(page.items.count <= 2)
                 collected += page.items
                 cursor = page.nextCursor
@@ -97,7 +97,7 @@ import Testing
             #expect(collected.map(\.id) == ["evt_z", "evt_a", "evt_b", "evt_m", "evt_c"])
             #expect(collected.first == events[0])
 
-            let malformed = try await store.listAuditEvents(PageRequest(size: 2, cursor: "garbage"))
+            let malformed = try await store.listAuditEvents(tenantID: nil, PageRequest(size: 2, cursor: "garbage"))
             #expect(malformed.items.isEmpty)
             #expect(malformed.nextCursor == nil)
         }

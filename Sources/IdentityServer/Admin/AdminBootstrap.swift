@@ -6,10 +6,13 @@ import IdentityStorage
 enum AdminBootstrap {
     static let fileName = "admin-token"
 
+    /// A new admin token: `bia_` and 256 random bits.
+    static func newToken() -> String { "bia_" + Secrets.token() }
+
     /// Returns the new token on first start, `nil` when admin tokens exist.
     static func createFirstToken(store: any IdentityStore, audit: AuditLog, dataDirectory: URL) async throws -> String? {
         guard try await store.adminTokenCount() == 0 else { return nil }
-        let token = "bia_" + Secrets.token()
+        let token = newToken()
         let file = dataDirectory.appendingPathComponent(fileName)
         try? FileManager.default.removeItem(at: file)
         try SecretFile.create(at: file, contents: Data((token + "\n").utf8))

@@ -1,17 +1,34 @@
 import Foundation
+import IdentityProtocol
 import IdentityStorage
 
 /// Who is calling the admin API: the admin token the request presented, named by its label
-/// and a short id derived from its hash (never the token). Recorded in every admin audit event.
+/// and public id (never the token). Recorded in every admin audit event.
 struct AdminPrincipal: Sendable, Equatable {
     /// The token's label (`bootstrap` for the first one).
     let label: String
-    /// The first 8 bytes of the token's SHA-256, in hex: tells tokens apart, reveals nothing.
+    /// The token's public id: tells tokens apart, reveals nothing.
     let tokenID: String
+    /// The one tenant the token may administer; `nil` for all of them.
+    let tenantID: String?
 
     init(_ token: AdminTokenRecord) {
         label = token.label
-        tokenID = token.tokenHash.prefix(8).map { String(format: "%02x", $0) }.joined()
+        tokenID = token.id
+        tenantID = token.tenantID
+    }
+
+    /// Whether the token may see and change `tenantID` and what is under it.
+    func administers(tenantID: String) -> Bool {
+        self.tenantID == nil || self.tenantID == tenantID
+    }
+
+    /// Throws `403 forbidden` unless the token is for every tenant; `action` says what it
+    /// could not do (“create tenants”).
+    func requireUnscoped(toDo action: String) throws {
+        guard tenantID == nil else {
+            throw ServerError(APIErrorCode.forbidden, "a token scoped to one tenant cannot \(action)")
+        }
     }
 
     /// What an audit event records of the principal.

@@ -60,6 +60,7 @@ struct AdminService {
     // MARK: Tenants
 
     func createTenant(_ input: TenantInput) async throws -> Tenant {
+        try admin.requireUnscoped(toDo: "create tenants")
         let now = now()
         let record = TenantRecord(
             id: Secrets.identifier(), displayName: try InputRules.name(input.displayName, field: "display_name"),
@@ -73,8 +74,11 @@ struct AdminService {
         AdminViews.tenant(try await tenantRecord(tenantID))
     }
 
+    /// All tenants, or the token's own.
     func tenants(_ page: PageRequest) async throws -> AdminPage<Tenant> {
-        AdminViews.page(try await store.listTenants(page), AdminViews.tenant)
+        guard let own = admin.tenantID else { return AdminViews.page(try await store.listTenants(page), AdminViews.tenant) }
+        let tenant = page.cursor == nil ? try await store.tenant(id: own) : nil
+        return AdminPage(items: tenant.map { [AdminViews.tenant($0)] } ?? [], nextCursor: nil)
     }
 
     func updateTenant(_ tenantID: String, _ input: TenantInput) async throws -> Tenant {
@@ -87,6 +91,7 @@ struct AdminService {
     }
 
     func deleteTenant(_ tenantID: String) async throws {
+        try admin.requireUnscoped(toDo: "delete tenants")
         let realms = try await store.listRealms(tenantID: tenantID, PageRequest(size: 1000)).items
         try await write { try await store.deleteTenant(id: tenantID) }
         for realm in realms { await keyring.forget(realmID: realm.id) }
@@ -145,7 +150,8 @@ struct AdminService {
 
     // MARK: Audit
 
+    /// All events, or those of the token's tenant.
     func auditEvents(_ page: PageRequest) async throws -> AdminPage<AuditEvent> {
-        AdminViews.page(try await store.listAuditEvents(page), AdminViews.auditEvent)
+        AdminViews.page(try await store.listAuditEvents(tenantID: admin.tenantID, page), AdminViews.auditEvent)
     }
 }

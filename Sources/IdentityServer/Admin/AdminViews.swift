@@ -59,6 +59,13 @@ enum AdminViews {
             credentialBindingLink: nil, keepOtherCredentials: r.keepsOtherCredentials)
     }
 
+    static func adminToken(_ r: AdminTokenRecord, now: Date) -> AdminToken {
+        let status = r.revokedAt != nil ? "revoked" : r.isActive(at: now) ? "active" : "expired"
+        return AdminToken(
+            id: r.id, label: r.label, tenantID: r.tenantID, status: status, createdAt: r.createdAt, expiresAt: r.expiresAt,
+            revokedAt: r.revokedAt)
+    }
+
     static func auditEvent(_ r: AuditEventRecord) -> AuditEvent {
         AuditEvent(
             id: r.id, occurredAt: r.occurredAt, type: r.type, tenantID: r.tenantID, realmID: r.realmID,

@@ -10,7 +10,7 @@ extension APIErrorCode {
             .badRequest
         case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession, .replayedRequest:
             .unauthorized
-        case .credentialRevoked, .identityInactive, .originNotAllowed: .forbidden
+        case .forbidden, .credentialRevoked, .identityInactive, .originNotAllowed: .forbidden
         case .notFound: .notFound
         case .conflict, .extensionStateConflict: .conflict
         case .rateLimited: .tooManyRequests

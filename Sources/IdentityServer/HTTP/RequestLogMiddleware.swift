@@ -16,6 +16,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         let id = request.headers[.xRequestID].flatMap(Self.acceptable) ?? Self.newID()
         var context = context
+        context.requestID = id
         context.logger[metadataKey: "request_id"] = "\(id)"
         // One id per request in the logs: ours, which the client and the proxy see too.
         context.logger[metadataKey: "hb.request.id"] = nil

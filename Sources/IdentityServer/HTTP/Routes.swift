@@ -55,10 +55,10 @@ enum Routes {
             cors: CORSMiddleware(store: store, metrics: metrics)
         ).register(on: router)
         let (mail, mailFrom) = (context.mail, context.mailFrom)
-        AdminController { admin in
+        AdminController(service: { admin in
             AdminService(
                 store: store, keyring: keyring, mail: mail, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
                 admin: admin)
-        }.register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: store)))
+        }, audit: audit).register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: store, audit: audit, now: now)))
     }
 }

@@ -7,6 +7,8 @@ struct ServerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The peer's IP address (the proxy's, behind one; see ``TrustedProxies``).
     let clientAddress: String?
+    /// The request's id (see ``RequestLogMiddleware``), for audit events.
+    var requestID: String?
     /// The administrator the admin middleware authenticated; `nil` elsewhere.
     var admin: AdminPrincipal?
 

@@ -168,7 +168,15 @@ public protocol IdentityStore: Sendable {
     func signingKeysDue(activatedBefore cutoff: Date) async throws -> [(realmID: String, algorithm: SigningAlgorithm)]
     func createAdminToken(_ token: AdminTokenRecord) async throws
     func adminToken(hash: Data) async throws -> AdminTokenRecord?
+    func adminToken(id: String) async throws -> AdminTokenRecord?
+    /// Admin tokens by id, revoked and expired ones included: those of one tenant, or all.
+    func listAdminTokens(tenantID: String?, _ page: PageRequest) async throws -> Page<AdminTokenRecord>
+    /// Every admin token ever created, revoked and expired ones included.
     func adminTokenCount() async throws -> Int
+    /// Revokes the unrevoked token `id` unless it is the last unscoped token active at `at`
+    /// (checked and written in one transaction, serialized with other revocations). Throws
+    /// ``StorageError/notFound`` for an unknown or already revoked token.
+    func revokeAdminToken(id: String, at: Date) async throws -> AdminTokenRevocation
 
     // MARK: Master key
     /// The check value of the master key the database's secrets are sealed under, if recorded.
@@ -194,7 +202,8 @@ public protocol IdentityStore: Sendable {
 
     // MARK: Audit and housekeeping
     func appendAuditEvent(_ event: AuditEventRecord) async throws
-    func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord>
+    /// Events by time, those of one tenant or all of them.
+    func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
     /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
     /// ids — that expired before `cutoff`, a short statement per kind; returns the count. Call

@@ -1,16 +1,42 @@
 public import Foundation
 
 /// An admin API token, stored only as its hash.
-public struct AdminTokenRecord: Sendable, Equatable {
+public struct AdminTokenRecord: Sendable, Equatable, Identifiable {
+    /// The token's public id: the first 8 bytes of its hash in hex (tells tokens apart in
+    /// lists and audit events, reveals nothing of the token).
+    public var id: String
     /// SHA-256 of the token; unique.
     public var tokenHash: Data
     public var label: String
+    /// The one tenant the token may administer; `nil` for every tenant and the server's own
+    /// resources (tenants, admin tokens).
+    public var tenantID: String?
     public var createdAt: Date
+    /// When the token stops working; `nil` for never.
+    public var expiresAt: Date?
+    /// When it was revoked; `nil` while it is not.
+    public var revokedAt: Date?
 
-    /// Creates a record.
-    public init(tokenHash: Data, label: String, createdAt: Date) {
+    /// Creates a record; the id is derived from the hash.
+    public init(
+        tokenHash: Data, label: String, tenantID: String? = nil, createdAt: Date, expiresAt: Date? = nil, revokedAt: Date? = nil
+    ) {
+        self.id = Self.id(forHash: tokenHash)
         self.tokenHash = tokenHash
         self.label = label
+        self.tenantID = tenantID
         self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+    }
+
+    /// The public id of the token with this hash.
+    public static func id(forHash hash: Data) -> String {
+        hash.prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether the token is neither revoked nor expired at `now`.
+    public func isActive(at now: Date) -> Bool {
+        revokedAt == nil && (expiresAt.map { now < $0 } ?? true)
     }
 }

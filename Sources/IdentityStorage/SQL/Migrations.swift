@@ -20,6 +20,7 @@ enum Migrations {
         Migration(version: 7, statements: sealedTransactions),
         Migration(version: 8, statements: masterKeyCheck),
         Migration(version: 9, statements: signingKeyActivation),
+        Migration(version: 10, statements: adminTokenLifecycle),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -268,6 +269,22 @@ enum Migrations {
     /// Version 9: signing keys published before they sign (rotation).
     private static func signingKeyActivation(_: SQLEngineKind) -> [String] {
         ["ALTER TABLE signing_keys ADD COLUMN activates_at BIGINT"]
+    }
+
+    /// Version 10: admin tokens as a resource: a public id (the first 8 bytes of the hash in
+    /// hex, as audit events already named them), a tenant scope, expiry and revocation.
+    private static func adminTokenLifecycle(_ kind: SQLEngineKind) -> [String] {
+        let hashPrefix = kind == .postgres
+            ? "encode(substring(token_hash from 1 for 8), 'hex')" : "lower(hex(substr(token_hash, 1, 8)))"
+        return [
+            "ALTER TABLE admin_tokens ADD COLUMN id TEXT",
+            "UPDATE admin_tokens SET id = \(hashPrefix)",
+            "CREATE UNIQUE INDEX admin_tokens_by_id ON admin_tokens (id)",
+            "ALTER TABLE admin_tokens ADD COLUMN tenant_id TEXT REFERENCES tenants (id) ON DELETE CASCADE",
+            "CREATE INDEX admin_tokens_by_tenant ON admin_tokens (tenant_id)",
+            "ALTER TABLE admin_tokens ADD COLUMN expires_at BIGINT",
+            "ALTER TABLE admin_tokens ADD COLUMN revoked_at BIGINT",
+        ]
     }
 
     /// Version 5: RSA signing keys beside P-256 ones, and the applications' ID-token algorithm.

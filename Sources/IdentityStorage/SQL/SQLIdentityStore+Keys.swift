@@ -1,7 +1,7 @@
 public import Foundation
 import SQLKit
 
-/// Signing keys, admin tokens, the audit log and housekeeping.
+/// Signing keys, the audit log and housekeeping.
 extension SQLIdentityStore {
     public func createSigningKey(_ key: SigningKeyRecord) async throws { try await insert(key) }
 
@@ -45,27 +45,16 @@ extension SQLIdentityStore {
         }
     }
 
-    public func createAdminToken(_ token: AdminTokenRecord) async throws { try await insert(token) }
-
-    public func adminToken(hash: Data) async throws -> AdminTokenRecord? {
-        try await fetch(AdminTokenRecord.self, where: "token_hash", equals: hash)
-    }
-
-    public func adminTokenCount() async throws -> Int {
-        try await engine.run { db in
-            try await db.raw("SELECT COUNT(*) AS count FROM admin_tokens").first()?.decode(column: "count", as: Int.self) ?? 0
-        }
-    }
-
     public func appendAuditEvent(_ event: AuditEventRecord) async throws { try await insert(event) }
 
     /// Ordered by time then id; the cursor is `milliseconds:id` of the last item (a cursor
     /// of another form reads as past the end).
-    public func listAuditEvents(_ page: PageRequest) async throws -> Page<AuditEventRecord> {
+    public func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord> {
         let after = page.cursor.flatMap(AuditCursor.init)
         if page.cursor != nil, after == nil { return Page(items: [], nextCursor: nil) }
         let events = try await engine.run { db in
             var query = db.select().column("*").from(AuditEventRecord.table)
+            if let tenantID { query = query.where("tenant_id", .equal, tenantID) }
             if let after {
                 query = query.where(SQLQueryString("""
                     (occurred_at > \(bind: after.milliseconds) OR (occurred_at = \(bind: after.milliseconds) AND id > \(bind: after.id)))

@@ -10,18 +10,21 @@ final class RunningServer: Sendable {
     let baseURL: String
     let adminToken: String
     let dataDirectory: URL
+    /// The server itself: its context and route table.
+    let instance: IdentityServer
     /// The router's test client, in router mode.
     private let router: (any TestClientProtocol)?
     private let group: ServiceGroup?
     private let task: Task<Void, any Error>?
 
     private init(
-        baseURL: String, adminToken: String, dataDirectory: URL, router: (any TestClientProtocol)? = nil,
+        baseURL: String, adminToken: String, dataDirectory: URL, instance: IdentityServer, router: (any TestClientProtocol)? = nil,
         group: ServiceGroup? = nil, task: Task<Void, any Error>? = nil
     ) {
         self.baseURL = baseURL
         self.adminToken = adminToken
         self.dataDirectory = dataDirectory
+        self.instance = instance
         self.router = router
         self.group = group
         self.task = task
@@ -44,7 +47,7 @@ final class RunningServer: Sendable {
         let task = Task { try await group.run() }
         guard let url = await urls.first(where: { _ in true }) else { throw SetupError("server did not start") }
         try await HTTPTestClient(baseURL: url).waitUntilHealthy()
-        return RunningServer(baseURL: url, adminToken: token, dataDirectory: directory, group: group, task: task)
+        return RunningServer(baseURL: url, adminToken: token, dataDirectory: directory, instance: server, group: group, task: task)
     }
 
     /// Asks a live server to stop, as SIGTERM does.
@@ -85,7 +88,8 @@ final class RunningServer: Sendable {
             do {
                 guard let token = server.bootstrapAdminToken else { throw SetupError("no bootstrap admin token") }
                 try await server.application().test(.router) { client in
-                    let running = RunningServer(baseURL: routerBaseURL, adminToken: token, dataDirectory: directory, router: client)
+                    let running = RunningServer(
+                        baseURL: routerBaseURL, adminToken: token, dataDirectory: directory, instance: server, router: client)
                     try await body(running, try await TestRealm.create(on: running))
                 }
             } catch {

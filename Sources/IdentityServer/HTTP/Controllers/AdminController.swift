@@ -6,6 +6,8 @@ import IdentityStorage
 struct AdminController {
     /// The admin service acting for an administrator.
     let service: @Sendable (AdminPrincipal) -> AdminService
+    /// Where refusals of another tenant are recorded.
+    let audit: AuditLog
 
     /// The service acting for the administrator the middleware authenticated.
     private func acting(_ context: ServerRequestContext) throws -> AdminService {
@@ -14,12 +16,13 @@ struct AdminController {
 
     func register(on admin: RouterGroup<ServerRequestContext>) {
         admin.get("audit-events") { request, context in try JSONResponse.make(try await acting(context).auditEvents(try request.page())) }
+        registerTokens(on: admin)
 
         admin.post("tenants") { request, context in
             try JSONResponse.make(try await acting(context).createTenant(try await request.decodeJSON(TenantInput.self, context: context)), status: .created)
         }
         admin.get("tenants") { request, context in try JSONResponse.make(try await acting(context).tenants(try request.page())) }
-        let tenant = admin.group("tenants/:tenant")
+        let tenant = admin.group("tenants/:tenant").add(middleware: AdminTenantScopeMiddleware(audit: audit))
         tenant.get { _, context in try JSONResponse.make(try await acting(context).tenant(try context.id("tenant"))) }
         tenant.patch { request, context in
             try JSONResponse.make(try await acting(context).updateTenant(
@@ -49,6 +52,19 @@ struct AdminController {
         }
         registerApplications(on: realm)
         registerIdentities(on: realm)
+    }
+
+    private func registerTokens(on admin: RouterGroup<ServerRequestContext>) {
+        admin.post("tokens") { request, context in
+            try JSONResponse.make(
+                try await acting(context).createAdminToken(try await request.decodeJSON(AdminTokenInput.self, context: context)),
+                status: .created)
+        }
+        admin.get("tokens") { request, context in try JSONResponse.make(try await acting(context).adminTokens(try request.page())) }
+        admin.get("tokens/:token") { _, context in try JSONResponse.make(try await acting(context).adminToken(try context.id("token"))) }
+        admin.post("tokens/:token/revoke") { _, context in
+            try JSONResponse.make(try await acting(context).revokeAdminToken(try context.id("token")))
+        }
     }
 
     private func registerApplications(on realm: RouterGroup<ServerRequestContext>) {

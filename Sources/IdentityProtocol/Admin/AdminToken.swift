@@ -1,0 +1,42 @@
+public import Foundation
+
+/// An admin API token as the admin API shows it. The token itself appears once, in the
+/// answer that creates it; the server keeps only its hash.
+public struct AdminToken: Codable, Sendable, Equatable {
+    /// The token's public id (what audit events name as `admin_token_id`).
+    public var id: String
+    public var label: String
+    /// The one tenant it may administer; `nil` for all of them and the server's own resources.
+    public var tenantID: String?
+    /// `active`, `expired` or `revoked`.
+    public var status: String
+    public var createdAt: Date
+    /// When it stops working; `nil` for never.
+    public var expiresAt: Date?
+    public var revokedAt: Date?
+    /// The bearer token: only in the answer that creates it.
+    public var token: String?
+
+    /// Creates a token value.
+    public init(
+        id: String, label: String, tenantID: String?, status: String, createdAt: Date, expiresAt: Date?, revokedAt: Date?,
+        token: String? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.tenantID = tenantID
+        self.status = status
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+        self.token = token
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, label, status, token
+        case tenantID = "tenant_id"
+        case createdAt = "created_at"
+        case expiresAt = "expires_at"
+        case revokedAt = "revoked_at"
+    }
+}

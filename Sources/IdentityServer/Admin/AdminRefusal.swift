@@ -1,0 +1,34 @@
+import Hummingbird
+import IdentityProtocol
+
+/// Why an admin call was refused: the reason of its `admin.refused` audit event.
+enum AdminRefusal: String, Sendable {
+    case missingToken = "missing_token"
+    case unknownToken = "unknown_token"
+    case expiredToken = "expired_token"
+    case revokedToken = "revoked_token"
+    /// A tenant-scoped token used on another tenant.
+    case otherTenant = "other_tenant"
+
+    /// The answer: `401 unauthorized` naming what is wrong with the token, or, for another
+    /// tenant, `404 not_found` as for a tenant that does not exist.
+    var error: ServerError {
+        switch self {
+        case .missingToken: ServerError(APIErrorCode.unauthorized, "an admin token is required: 'Authorization: Bearer <token>'")
+        case .unknownToken: ServerError(APIErrorCode.unauthorized, "the admin token is not valid")
+        case .expiredToken: ServerError(APIErrorCode.unauthorized, "the admin token has expired: ask an administrator for a new one")
+        case .revokedToken: ServerError(APIErrorCode.unauthorized, "the admin token has been revoked")
+        case .otherTenant: ServerError.notFound("no such tenant")
+        }
+    }
+
+    /// Audits the refusal (with the token's id when the token is known) and returns the error
+    /// to throw. An audit that cannot be written does not change the answer.
+    func refuse(_ request: Request, context: ServerRequestContext, by token: AdminPrincipal?, audit: AuditLog) async -> ServerError {
+        var detail = ["reason": rawValue, "method": request.method.rawValue, "path": request.uri.path]
+        detail["request_id"] = context.requestID
+        detail["admin_token_id"] = token?.tokenID
+        try? await audit.record("admin.refused", tenantID: token?.tenantID, realmID: nil, subjectID: nil, detail: detail)
+        return error
+    }
+}

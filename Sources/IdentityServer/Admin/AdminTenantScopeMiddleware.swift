@@ -1,0 +1,16 @@
+import Hummingbird
+
+/// Guards everything under `/tenants/:tenant`: a token scoped to one tenant finds no other
+/// (`404`, as if it did not exist), and the refusal is audited.
+struct AdminTenantScopeMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    let audit: AuditLog
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let admin = try context.requireAdmin()
+        guard admin.administers(tenantID: try context.id("tenant")) else {
+            throw await AdminRefusal.otherTenant.refuse(request, context: context, by: admin, audit: audit)
+        }
+        return try await next(request, context)
+    }
+}

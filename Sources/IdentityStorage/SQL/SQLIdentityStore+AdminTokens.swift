@@ -1,0 +1,57 @@
+public import Foundation
+import SQLKit
+
+/// Admin tokens.
+extension SQLIdentityStore {
+    public func createAdminToken(_ token: AdminTokenRecord) async throws { try await insert(token) }
+
+    public func adminToken(hash: Data) async throws -> AdminTokenRecord? {
+        try await fetch(AdminTokenRecord.self, where: "token_hash", equals: hash)
+    }
+
+    public func adminToken(id: String) async throws -> AdminTokenRecord? {
+        try await fetch(AdminTokenRecord.self, where: "id", equals: id)
+    }
+
+    public func listAdminTokens(tenantID: String?, _ page: PageRequest) async throws -> Page<AdminTokenRecord> {
+        if let tenantID { return try await list(AdminTokenRecord.self, where: "tenant_id", equals: tenantID, page) }
+        return try await list(AdminTokenRecord.self, page)
+    }
+
+    public func adminTokenCount() async throws -> Int {
+        try await engine.run { db in
+            try await db.raw("SELECT COUNT(*) AS count FROM admin_tokens").first()?.decode(column: "count", as: Int.self) ?? 0
+        }
+    }
+
+    public func revokeAdminToken(id: String, at now: Date) async throws -> AdminTokenRevocation {
+        let kind = engine.kind
+        do {
+            return try await engine.transaction { db in
+                if kind == .postgres {
+                    // Two revocations at once must not each leave the other's token as the last one.
+                    try await db.raw("SELECT pg_advisory_xact_lock(7406012)").run()
+                }
+                guard let row = try await db.raw("""
+                    UPDATE admin_tokens SET revoked_at = \(bind: now.milliseconds)
+                    WHERE id = \(bind: id) AND revoked_at IS NULL RETURNING *
+                    """).first()
+                else { throw StorageError.notFound.with(detail: "admin token \(id)") }
+                let revoked = try AdminTokenRecord(row: row)
+                if revoked.tenantID == nil {
+                    let remaining = try await db.raw("""
+                        SELECT COUNT(*) AS count FROM admin_tokens WHERE tenant_id IS NULL AND revoked_at IS NULL
+                        AND (expires_at IS NULL OR expires_at > \(bind: now.milliseconds))
+                        """).first()?.decode(column: "count", as: Int.self) ?? 0
+                    guard remaining > 0 else { throw LastUnscopedToken() }
+                }
+                return .revoked(revoked)
+            }
+        } catch is LastUnscopedToken {
+            return .lastUnscopedToken
+        }
+    }
+}
+
+/// Rolls back a revocation that would leave no active unscoped token.
+private struct LastUnscopedToken: Error {}

@@ -1,0 +1,92 @@
+import Foundation
+@testable import IdentityStorage
+import Testing
+
+/// Admin tokens: revocation that never leaves no way in, tenant scope, and the upgrade of
+/// tokens created before they had ids.
+@Suite struct AdminTokenStorageTests {
+    private func token(_ name: String, tenant: String? = nil, expiresAt: Date? = nil) -> AdminTokenRecord {
+        AdminTokenRecord(tokenHash: Fixtures.hash(name), label: name, tenantID: tenant, createdAt: Fixtures.t0, expiresAt: expiresAt)
+    }
+
+    @Test(arguments: TestEngine.all)
+    func theLastActiveUnscopedTokenCannotBeRevoked(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.createTenant(Fixtures.tenant())
+            let (root, expiring, scoped) = (token("root"), token("ci", expiresAt: Fixtures.at(60)), token("ops", tenant: "ten_1"))
+            for record in [root, expiring, scoped] { try await store.createAdminToken(record) }
+            #expect(try await store.adminToken(id: root.id) == root)
+
+            // At 120 s the expiring token no longer counts: root is the last one.
+            #expect(try await store.revokeAdminToken(id: root.id, at: Fixtures.at(120)) == .lastUnscopedToken)
+            #expect(try await store.adminToken(id: root.id)?.revokedAt == nil, "a refused revocation writes nothing")
+            // A scoped token can always go; a revoked one cannot be revoked again.
+            guard case .revoked(let revoked) = try await store.revokeAdminToken(id: scoped.id, at: Fixtures.at(120)) else {
+                Issue.record("the scoped token was not revoked")
+                return
+            }
+            #expect(revoked.revokedAt == Fixtures.at(120) && !revoked.isActive(at: Fixtures.at(120)))
+            await #expect(throws: StorageError.notFound) { try await store.revokeAdminToken(id: scoped.id, at: Fixtures.at(130)) }
+            await #expect(throws: StorageError.notFound) { try await store.revokeAdminToken(id: "nope", at: Fixtures.at(130)) }
+            // Before the other expires, root may go.
+            guard case .revoked = try await store.revokeAdminToken(id: root.id, at: Fixtures.at(30)) else {
+                Issue.record("root was not revoked while another token was active")
+                return
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func twoRevocationsAtOnceLeaveOneToken(engine: TestEngine) async throws {
+        try await engine.withTwoStores { first, second in
+            try await first.migrate()
+            try await second.migrate()
+            let (a, b) = (token("a"), token("b"))
+            try await first.createAdminToken(a)
+            try await first.createAdminToken(b)
+            async let one = first.revokeAdminToken(id: a.id, at: Fixtures.at(1))
+            async let other = second.revokeAdminToken(id: b.id, at: Fixtures.at(1))
+            let outcomes = try await [one, other]
+            #expect(outcomes.filter { $0 == .lastUnscopedToken }.count == 1, "\(outcomes)")
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func tokensAreListedByTenantAndGoWithTheirTenant(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.createTenant(Fixtures.tenant())
+            try await store.createTenant(Fixtures.tenant("ten_2"))
+            for record in [token("root"), token("one", tenant: "ten_1"), token("two", tenant: "ten_2")] {
+                try await store.createAdminToken(record)
+            }
+            #expect(try await store.listAdminTokens(tenantID: nil, .init(size: 10)).items.count == 3)
+            #expect(try await store.listAdminTokens(tenantID: "ten_2", .init(size: 10)).items.map(\.label) == ["two"])
+            try await store.deleteTenant(id: "ten_2")
+            #expect(try await store.adminToken(hash: Fixtures.hash("two")) == nil, "a deleted tenant's tokens are gone")
+            #expect(try await store.adminTokenCount() == 2)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func upgradingGivesOldTokensTheIdAuditEventsNamedThemBy(engine: TestEngine) async throws {
+        try await engine.withDatabase { open in
+            let store = try await open()
+            do {
+                try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: 9)
+                let hash = Data((0..<32).map { UInt8($0 * 7 % 256) })
+                try await store.engine.run { db in
+                    try await db.raw("INSERT INTO admin_tokens (token_hash, label, created_at) VALUES (\(bind: hash), 'bootstrap', 0)").run()
+                }
+                try await store.migrate()
+                let upgraded = try #require(try await store.adminToken(hash: hash))
+                #expect(upgraded.id == "00070e151c232a31" && upgraded.id == AdminTokenRecord.id(forHash: hash))
+                #expect(upgraded.tenantID == nil && upgraded.isActive(at: Fixtures.t0))
+                #expect(try await store.adminToken(id: upgraded.id) == upgraded)
+            } catch {
+                try? await store.shutdown()
+                throw error
+            }
+            try await store.shutdown()
+        }
+    }
+}
