@@ -98,6 +98,14 @@ import Testing
         let job = try await admin(["binding-jobs", "create"] + scope + ["--identity", identity, "--delivery", "return"])
         let link = try #require(job["credential_binding_link"] as? String)
         #expect(try await admin(["tenants", "list"])["items"] is [Any])
+        _ = try await admin(["tenants", "create", "--name", "Other"])
+        let scoped = try await admin(["tokens", "create", "--label", "acme-ops", "--tenant", tenant, "--expires-in", "3600"])
+        let scopedToken = try #require(scoped["token"] as? String)
+        let seen = try await BICommand.run(
+            ["admin", "tenants", "list", "--json"], environment: env.merging(["BI_ADMIN_TOKEN": scopedToken]) { $1 })
+        #expect((seen.json["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [tenant], "\(seen.stderr)")
+        let revokedToken = try await admin(["tokens", "revoke", "--id", try #require(scoped["id"] as? String)])
+        #expect(revokedToken["status"] as? String == "revoked")
 
         let device = FileManager.default.temporaryDirectory.appendingPathComponent("bi-cli-device-\(UUID().uuidString)").path
         func bi(_ arguments: [String]) async throws -> BICommand.Result {

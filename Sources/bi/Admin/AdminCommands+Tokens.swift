@@ -1,0 +1,45 @@
+import ArgumentParser
+import IdentityProtocol
+
+extension AdminCommand {
+    struct Tokens: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Admin tokens (managed with a token for every tenant).",
+            discussion: "Example: bi admin tokens create --label ci --tenant T --expires-in 2592000",
+            subcommands: [Create.self, List.self, Get.self, Revoke.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Create an admin token; the token is printed once and never again.",
+                discussion: "Example: bi admin tokens create --label ci --tenant T --expires-in 2592000")
+            @OptionGroup var admin: AdminOptions
+            @Option(help: "What the token is for (shown in lists and audit events).") var label: String
+            @Option(help: "Scope the token to this tenant (default: every tenant).") var tenant: String?
+            @Option(help: "Seconds until the token expires (default: never).") var expiresIn: Int?
+            func run() async throws {
+                try await admin.call(
+                    "POST", "/tokens", body: AdminTokenInput(label: label, tenantID: tenant, expiresIn: expiresIn), as: AdminToken.self)
+            }
+        }
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List admin tokens, revoked and expired ones included.", discussion: "Example: bi admin tokens list")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var paging: PagingOptions
+            func run() async throws { try await admin.call("GET", "/tokens" + AdminOptions.page(paging), as: AdminPage<AdminToken>.self) }
+        }
+        struct Get: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show an admin token (never the token itself).", discussion: "Example: bi admin tokens get --id ID")
+            @OptionGroup var admin: AdminOptions
+            @Option(help: "The token's id.") var id: String
+            func run() async throws { try await admin.call("GET", "/tokens/\(id)", as: AdminToken.self) }
+        }
+        struct Revoke: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Revoke an admin token at once (the last one for every tenant cannot be).",
+                discussion: "Example: bi admin tokens revoke --id ID")
+            @OptionGroup var admin: AdminOptions
+            @Option(help: "The token's id.") var id: String
+            func run() async throws { try await admin.call("POST", "/tokens/\(id)/revoke", as: AdminToken.self) }
+        }
+    }
+}
