@@ -136,6 +136,11 @@ import Testing
             "--name", "Billing", "--type", "confidential", "--grant-type", "client_credentials", "--scope", "invoices.read",
         ])
         #expect(service["grant_types"] as? [String] == ["client_credentials"])
+        let rotated = try await admin(
+            ["applications", "rotate-secret"] + scope + ["--application", try #require(service["id"] as? String), "--overlap", "60"])
+        let newSecret = try #require(rotated["client_secret"] as? String)
+        #expect(newSecret.hasPrefix("bis_") && newSecret != service["client_secret"] as? String)
+        #expect(rotated["previous_client_secret_expires_at"] != nil)
         let legacy = try await admin(
             ["applications", "update"] + scope + ["--application", try #require(service["id"] as? String), "--id-token-alg", "RS256"])
         #expect(legacy["id_token_signed_response_alg"] as? String == "RS256")

@@ -31,6 +31,8 @@ public struct Application: Codable, Sendable, Equatable {
     public var idTokenSignedResponseAlg: String
     /// The issuer to use with this client.
     public var issuer: String
+    /// Until when the secret a rotation replaced still works; `nil` when none does.
+    public var previousClientSecretExpiresAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -40,7 +42,7 @@ public struct Application: Codable, Sendable, Equatable {
         clientType: String, tokenEndpointAuthMethod: String, redirectURIs: [String], invokeURL: String,
         allowedScopes: [String], grantTypes: [String], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
         allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: String, issuer: String,
-        createdAt: Date, updatedAt: Date
+        previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -60,6 +62,7 @@ public struct Application: Codable, Sendable, Equatable {
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.issuer = issuer
+        self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -70,6 +73,7 @@ public struct Application: Codable, Sendable, Equatable {
         case realmID = "realm_id"
         case clientID = "client_id"
         case clientSecret = "client_secret"
+        case previousClientSecretExpiresAt = "previous_client_secret_expires_at"
         case displayName = "display_name"
         case clientType = "client_type"
         case tokenEndpointAuthMethod = "token_endpoint_auth_method"

@@ -50,6 +50,37 @@ extension AdminService {
         return view(record)
     }
 
+    /// Longest overlap of an old and a new client secret: 30 days.
+    static let maximumSecretOverlap = 30 * 86_400
+
+    /// A new secret for a confidential client, shown once; the one it replaces keeps working
+    /// for the overlap (a secret replaced earlier stops at once).
+    func rotateClientSecret(
+        _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ClientSecretRotationInput
+    ) async throws -> Application {
+        var record = try await applicationRecord(tenantID, realmID, applicationID)
+        guard record.clientType == .confidential, let current = record.clientSecretHash else {
+            throw ServerError.invalidRequest("a public client has no secret to rotate")
+        }
+        let overlap = input.overlapSeconds ?? 86_400
+        guard (0...Self.maximumSecretOverlap).contains(overlap) else {
+            throw ServerError.invalidRequest("'overlap_seconds' must be 0–\(Self.maximumSecretOverlap)")
+        }
+        let secret = Secrets.clientSecret()
+        let now = now()
+        record.clientSecretHash = Secrets.hash(secret)
+        record.previousClientSecretHash = overlap > 0 ? current : nil
+        record.previousClientSecretExpiresAt = overlap > 0 ? now.addingTimeInterval(TimeInterval(overlap)) : nil
+        record.updatedAt = now
+        try await write { try await store.updateApplication(record) }
+        try await audit(
+            "admin.application.secret_rotated", tenantID: tenantID, realmID: realmID, subjectID: applicationID,
+            detail: ["overlap_seconds": String(overlap)])
+        var view = view(record)
+        view.clientSecret = secret
+        return view
+    }
+
     func deleteApplication(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws {
         _ = try await applicationRecord(tenantID, realmID, applicationID)
         try await write { try await store.deleteApplication(id: applicationID) }

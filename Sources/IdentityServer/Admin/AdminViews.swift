@@ -27,7 +27,7 @@ enum AdminViews {
             grantTypes: r.grantTypes.map(\.rawValue), refreshTokenLifetime: Int(r.refreshTokenLifetime),
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
             postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: r.idTokenSigningAlgorithm.rawValue,
-            issuer: issuer,
+            issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt,
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 

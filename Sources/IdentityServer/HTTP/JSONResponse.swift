@@ -53,6 +53,19 @@ extension Request {
             throw ServerError.invalidRequest("The body is not the expected JSON: \(DecodingFailure.describe(error))")
         }
     }
+
+    /// Like ``decodeJSON(_:context:)``, but a request without a body (no `Content-Type` and
+    /// nothing sent) is `nil`, for inputs whose fields all have defaults.
+    func decodeOptionalJSON<Value: Decodable>(_: Value.Type, context: ServerRequestContext) async throws -> Value? {
+        if headers[.contentType] == nil {
+            var request = self
+            guard try await request.collectBody(upTo: context.maxUploadSize).readableBytes == 0 else {
+                throw ServerError(APIErrorCode.unsupportedMediaType, "the body must be application/json")
+            }
+            return nil
+        }
+        return try await decodeJSON(Value.self, context: context)
+    }
 }
 
 /// A short, secret-free account of a decoding failure.

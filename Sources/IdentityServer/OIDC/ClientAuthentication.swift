@@ -7,6 +7,7 @@ import IdentityStorage
 /// (RFC 6749 §2.3.1): `client_secret_basic`, `client_secret_post` or `none`.
 struct ClientAuthentication {
     let store: any IdentityStore
+    let now: @Sendable () -> Date
 
     /// The credentials a request presents.
     struct Presented {
@@ -64,9 +65,9 @@ struct ClientAuthentication {
             }
             return application
         }
-        guard let secret, let expected = application.clientSecretHash,
-              Secrets.constantTimeEquals(Secrets.hash(secret), expected)
-        else { throw Self.failure("client authentication failed", basic: usedBasic) }
+        guard let secret, application.accepts(secretHash: Secrets.hash(secret), at: now()) else {
+            throw Self.failure("client authentication failed", basic: usedBasic)
+        }
         return application
     }
 

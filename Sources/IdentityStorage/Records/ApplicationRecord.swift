@@ -14,6 +14,11 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     public var tokenEndpointAuthMethod: TokenEndpointAuthMethod
     /// SHA-256 of the client secret; `nil` for public clients.
     public var clientSecretHash: Data?
+    /// SHA-256 of the secret the last rotation replaced, accepted until
+    /// ``previousClientSecretExpiresAt``; `nil` when there is none.
+    public var previousClientSecretHash: Data?
+    /// When the previous secret stops working.
+    public var previousClientSecretExpiresAt: Date?
     /// Exact-match list.
     public var redirectURIs: [String]
     /// Where `/authorize` sends the user (the embedded authenticator's invoke URL).
@@ -44,7 +49,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         refreshTokenLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenLifetime,
         refreshTokenIdleLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenIdleLifetime,
         allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [],
-        idTokenSigningAlgorithm: SigningAlgorithm = .es256, createdAt: Date, updatedAt: Date
+        idTokenSigningAlgorithm: SigningAlgorithm = .es256, previousClientSecretHash: Data? = nil,
+        previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -63,6 +69,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.allowedOrigins = allowedOrigins
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSigningAlgorithm = idTokenSigningAlgorithm
+        self.previousClientSecretHash = previousClientSecretHash
+        self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

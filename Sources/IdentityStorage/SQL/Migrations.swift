@@ -21,6 +21,7 @@ enum Migrations {
         Migration(version: 8, statements: masterKeyCheck),
         Migration(version: 9, statements: signingKeyActivation),
         Migration(version: 10, statements: adminTokenLifecycle),
+        Migration(version: 11, statements: clientSecretRotation),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -284,6 +285,14 @@ enum Migrations {
             "CREATE INDEX admin_tokens_by_tenant ON admin_tokens (tenant_id)",
             "ALTER TABLE admin_tokens ADD COLUMN expires_at BIGINT",
             "ALTER TABLE admin_tokens ADD COLUMN revoked_at BIGINT",
+        ]
+    }
+
+    /// Version 11: a client secret's predecessor, accepted for a while after a rotation.
+    private static func clientSecretRotation(_ kind: SQLEngineKind) -> [String] {
+        [
+            "ALTER TABLE applications ADD COLUMN previous_client_secret_hash \(kind.blob)",
+            "ALTER TABLE applications ADD COLUMN previous_client_secret_expires_at BIGINT",
         ]
     }
 

@@ -82,6 +82,8 @@ extension ApplicationRecord: SQLRecord {
          ("refresh_token_lifetime", Int64(refreshTokenLifetime)), ("refresh_token_idle_lifetime", Int64(refreshTokenIdleLifetime)),
          ("allowed_origins", jsonText(allowedOrigins)), ("post_logout_redirect_uris", jsonText(postLogoutRedirectURIs)),
          ("id_token_signed_response_alg", idTokenSigningAlgorithm.rawValue),
+         ("previous_client_secret_hash", previousClientSecretHash),
+         ("previous_client_secret_expires_at", previousClientSecretExpiresAt?.milliseconds),
          ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -96,6 +98,8 @@ extension ApplicationRecord: SQLRecord {
             refreshTokenIdleLifetime: TimeInterval(try row.decode(column: "refresh_token_idle_lifetime", as: Int64.self)),
             allowedOrigins: try row.strings("allowed_origins"), postLogoutRedirectURIs: try row.strings("post_logout_redirect_uris"),
             idTokenSigningAlgorithm: try row.value("id_token_signed_response_alg"),
+            previousClientSecretHash: try row.optionalData("previous_client_secret_hash"),
+            previousClientSecretExpiresAt: try row.optionalDate("previous_client_secret_expires_at"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }

@@ -7,7 +7,7 @@ extension AdminCommand {
         static let configuration = CommandConfiguration(
             abstract: "Applications (OAuth clients with an embedded authenticator).",
             discussion: "Example: bi admin applications create --tenant T --realm R --name Shop --type public --redirect-uri https://app.example/callback --invoke-url https://app.example/invoke",
-            subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self])
+            subcommands: [Create.self, List.self, Get.self, Update.self, RotateSecret.self, Delete.self])
 
         struct Create: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Create an application; a confidential one's secret is shown once.", discussion: "Example: bi admin applications create --tenant T --realm R --name Backend --type confidential --redirect-uri https://app.example/callback --invoke-url https://app.example/invoke --scope openid --scope profile; a service: --type confidential --grant-type client_credentials --scope invoices.read")
@@ -45,6 +45,20 @@ extension AdminCommand {
             func run() async throws {
                 try await admin.call(
                     "PATCH", realm.path + "/applications/\(application)", body: settings.input(displayName: name), as: Application.self)
+            }
+        }
+        struct RotateSecret: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Give a confidential application a new secret (shown once); the old one works for the overlap.",
+                discussion: "Example: bi admin applications rotate-secret --tenant T --realm R --application A --overlap 3600")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var realm: RealmPath
+            @Option(help: "The application id.") var application: String
+            @Option(help: "Seconds the old secret keeps working (default a day; 0 ends it at once).") var overlap: Int?
+            func run() async throws {
+                try await admin.call(
+                    "POST", realm.path + "/applications/\(application)/rotate-secret",
+                    body: ClientSecretRotationInput(overlapSeconds: overlap), as: Application.self)
             }
         }
         struct Delete: AsyncParsableCommand {

@@ -93,6 +93,12 @@ struct AdminController {
             try await acting(context).deleteApplication(t, r, try context.id("application"))
             return Response(status: .noContent)
         }
+        application.post("rotate-secret") { request, context in
+            let (t, r) = try context.realmPath()
+            return try JSONResponse.make(try await acting(context).rotateClientSecret(
+                                t, r, try context.id("application"),
+                try await request.decodeOptionalJSON(ClientSecretRotationInput.self, context: context) ?? ClientSecretRotationInput()))
+        }
     }
 
     private func registerIdentities(on realm: RouterGroup<ServerRequestContext>) {

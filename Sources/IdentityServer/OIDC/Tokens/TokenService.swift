@@ -19,7 +19,7 @@ struct TokenService {
     func exchange(
         _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
     ) async throws -> TokenEndpointResponse {
-        let application = try await ClientAuthentication(store: store)
+        let application = try await ClientAuthentication(store: store, now: now)
             .authenticate(form: form, authorization: authorization, tenantID: tenantID, realmID: realmID)
         guard let name = try form.single("grant_type") else { throw ServerError.invalidRequest("grant_type is missing") }
         guard let grant = ApplicationRecord.GrantType(rawValue: name) else {

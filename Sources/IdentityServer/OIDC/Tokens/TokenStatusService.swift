@@ -79,7 +79,7 @@ struct TokenStatusService {
     private func authenticate(
         _ form: FormParameters, _ authorization: String?, _ tenantID: String, _ realmID: String
     ) async throws -> ApplicationRecord {
-        try await ClientAuthentication(store: store)
+        try await ClientAuthentication(store: store, now: now)
             .authenticate(form: form, authorization: authorization, tenantID: tenantID, realmID: realmID)
     }
 
