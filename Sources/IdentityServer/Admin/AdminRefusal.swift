@@ -22,13 +22,16 @@ enum AdminRefusal: String, Sendable {
         }
     }
 
-    /// Audits the refusal (with the token's id when the token is known) and returns the error
-    /// to throw. An audit that cannot be written does not change the answer.
-    func refuse(_ request: Request, context: ServerRequestContext, by token: AdminPrincipal?, audit: AuditLog) async -> ServerError {
-        var detail = ["reason": rawValue, "method": request.method.rawValue, "path": request.uri.path]
-        detail["request_id"] = context.requestID
-        detail["admin_token_id"] = token?.tokenID
-        try? await audit.record("admin.refused", tenantID: token?.tenantID, realmID: nil, subjectID: nil, detail: detail)
+    /// Counts the refusal and, when the token is known, audits it with the token's id (a
+    /// missing or unknown token concerns no resource, and anyone can send one: it is only
+    /// counted and logged, so refusals cannot fill the audit log). Returns the error to throw.
+    func refuse(_ request: Request, context: ServerRequestContext, by token: AdminPrincipal?, audit: AuditLog, metrics: ServerMetrics) async -> ServerError {
+        metrics.adminRefused(reason: rawValue)
+        if let token {
+            var detail = ["method": request.method.rawValue, "path": request.uri.path, "admin_token_id": token.tokenID]
+            detail["request_id"] = context.requestID
+            await audit.recordRefusal("admin.refused", reason: rawValue, tenantID: token.tenantID, realmID: nil, subjectID: nil, detail: detail)
+        }
         return error
     }
 }

@@ -5,11 +5,12 @@ import Hummingbird
 struct AdminTenantScopeMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let audit: AuditLog
+    let metrics: ServerMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let admin = try context.requireAdmin()
         guard admin.administers(tenantID: try context.id("tenant")) else {
-            throw await AdminRefusal.otherTenant.refuse(request, context: context, by: admin, audit: audit)
+            throw await AdminRefusal.otherTenant.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)
         }
         return try await next(request, context)
     }

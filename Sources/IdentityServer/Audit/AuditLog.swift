@@ -21,6 +21,15 @@ struct AuditLog: Sendable {
             try event(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: detail))
     }
 
+    /// Records that a request about a known resource was refused, with `reason`. Best effort:
+    /// the refusal is answered whether or not its record can be written.
+    func recordRefusal(
+        _ type: String, reason: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
+    ) async {
+        try? await record(
+            type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: detail.merging(["reason": reason]) { _, reason in reason })
+    }
+
     /// An event to write in the same transaction as the change it records, so that neither
     /// commits without the other.
     func event(

@@ -41,10 +41,10 @@ struct DeviceAuthenticationService {
         } catch let error as ServerError {
             metrics.authenticationsFailed.increment()
             if let transaction = seal.open(assertion.transaction, now: now())?.transaction {
-                try? await audit.record(
-                    "authentication.refused", tenantID: try? await store.realm(id: transaction.realmID)?.tenantID,
+                await audit.recordRefusal(
+                    "authentication.refused", reason: error.code.wire, tenantID: try? await store.realm(id: transaction.realmID)?.tenantID,
                     realmID: transaction.realmID, subjectID: nil,
-                    detail: ["reason": error.code.wire, "credential_id": assertion.credentialID, "application_id": transaction.applicationID])
+                    detail: ["credential_id": assertion.credentialID, "application_id": transaction.applicationID])
             }
             throw error
         } catch {

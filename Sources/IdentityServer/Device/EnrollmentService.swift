@@ -16,6 +16,31 @@ struct EnrollmentService {
     /// Where an enrollment link sends the browser: the realm's registration redirect URI with
     /// the token and the API base URL. The token is not consumed here.
     func registrationRedirect(token: String?) async throws -> String {
+        try await auditingRefusal(token: token) { try await redirect(token: token) }
+    }
+
+    /// Verifies the CSR, consumes the token atomically and issues the credential's certificate.
+    func bind(_ request: BindCredentialRequest) async throws -> BindCredentialResponse {
+        try await auditingRefusal(token: request.bindingToken) { try await binding(request) }
+    }
+
+    /// Runs `body`; a refusal of a link that belongs to a binding job (expired, used, for a
+    /// suspended identity, a bad CSR) is audited as `enrollment.refused` with its reason. A
+    /// token that matches no job is only counted: anyone can send one.
+    private func auditingRefusal<Result>(token: String?, _ body: () async throws -> Result) async throws -> Result {
+        do {
+            return try await body()
+        } catch let error as ServerError {
+            if let token, !token.isEmpty, let job = try? await store.bindingJob(tokenHash: Secrets.hash(token)) {
+                await audit.recordRefusal(
+                    "enrollment.refused", reason: error.code.wire, tenantID: job.tenantID, realmID: job.realmID,
+                    subjectID: job.identityID, detail: ["binding_job_id": job.id])
+            }
+            throw error
+        }
+    }
+
+    private func redirect(token: String?) async throws -> String {
         let job = try await pendingJob(token: token)
         guard let realm = try await store.realm(id: job.realmID),
               var components = URLComponents(string: realm.registrationRedirectURI)
@@ -28,8 +53,7 @@ struct EnrollmentService {
         return url
     }
 
-    /// Verifies the CSR, consumes the token atomically and issues the credential's certificate.
-    func bind(_ request: BindCredentialRequest) async throws -> BindCredentialResponse {
+    private func binding(_ request: BindCredentialRequest) async throws -> BindCredentialResponse {
         let publicKey = try CSRValidation.publicKey(fromPEM: request.csr)
         let deviceName = try InputRules.optionalName(request.deviceName, field: "device_name")
         let job = try await pendingJob(token: request.bindingToken)

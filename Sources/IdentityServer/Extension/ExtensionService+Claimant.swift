@@ -6,12 +6,28 @@ import X509
 /// Device B's step: claim a session with the code A shows and a CSR for B's new key.
 extension ExtensionService {
     /// Rate-limits the attempt, finds the open session the code belongs to, drafts B's
-    /// certificate under A's, and records the claim. Returns B's reference to poll with.
+    /// certificate under A's, and records the claim. Returns B's reference to poll with. A
+    /// refused claim of a code that belongs to a session (used, expired, cancelled, a bad CSR)
+    /// is audited as `extension.claim_refused` with its reason; a code of no session is only
+    /// counted (anyone can send one, and the rate limit holds guessing back).
     func claim(_ request: ClaimExtensionRequest, from clientAddress: String?) async throws -> ExtensionSessionReference {
         try await claimLimiter.admit(clientAddress: clientAddress)
         guard ExtensionCodes.isWellFormed(request.code) else {
             throw ServerError(APIErrorCode.invalidExtensionCode, "the code must be 9 digits")
         }
+        do {
+            return try await claimWellFormed(request)
+        } catch let error as ServerError {
+            if let session = try? await store.extensionSession(codeHash: codes.hash(request.code)) {
+                await audit.recordRefusal(
+                    "extension.claim_refused", reason: error.code.wire, tenantID: session.tenantID, realmID: session.realmID,
+                    subjectID: session.credentialID, detail: ["session_id": session.id])
+            }
+            throw error
+        }
+    }
+
+    private func claimWellFormed(_ request: ClaimExtensionRequest) async throws -> ExtensionSessionReference {
         let publicKey = try CSRValidation.publicKey(fromPEM: request.csr)
         let deviceName = try InputRules.optionalName(request.deviceName, field: "device_name")
         guard let found = try await store.extensionSession(codeHash: codes.hash(request.code)) else {

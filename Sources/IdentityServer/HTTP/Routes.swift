@@ -59,6 +59,7 @@ enum Routes {
             AdminService(
                 store: store, keyring: keyring, mail: mail, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
                 admin: admin)
-        }, audit: audit).register(on: router.group("v1/admin").add(middleware: AdminAuthenticationMiddleware(store: store, audit: audit, now: now)))
+        }, audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
+            middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
     }
 }

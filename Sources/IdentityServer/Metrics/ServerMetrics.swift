@@ -35,6 +35,17 @@ struct ServerMetrics: Sendable {
             helpText: "Requests refused with a 4xx error, by route template and error code (invalid_grant, access_denied, …).")
     }
 
+    private static var adminRefusals: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "bi", subsystem: "admin", metricName: "refused", unitName: "total",
+            helpText: "Admin API calls refused, by reason (missing_token, unknown_token, expired_token, revoked_token, other_tenant).")
+    }
+
+    /// Counts an admin call refused for `reason`.
+    func adminRefused(reason: String) {
+        registry.makeCounter(descriptor: Self.adminRefusals, labels: [("reason", reason)]).increment()
+    }
+
     /// Counts a request refused with `error` on `route` (a route template, so labels stay bounded).
     func refused(route: String, error: String) {
         registry.makeCounter(descriptor: Self.refusals, labels: [("route", route), ("error", error)]).increment()

@@ -6,8 +6,9 @@ import IdentityStorage
 struct AdminController {
     /// The admin service acting for an administrator.
     let service: @Sendable (AdminPrincipal) -> AdminService
-    /// Where refusals of another tenant are recorded.
+    /// Where refusals of another tenant are recorded and counted.
     let audit: AuditLog
+    let metrics: ServerMetrics
 
     /// The service acting for the administrator the middleware authenticated.
     private func acting(_ context: ServerRequestContext) throws -> AdminService {
@@ -22,7 +23,7 @@ struct AdminController {
             try JSONResponse.make(try await acting(context).createTenant(try await request.decodeJSON(TenantInput.self, context: context)), status: .created)
         }
         admin.get("tenants") { request, context in try JSONResponse.make(try await acting(context).tenants(try request.page())) }
-        let tenant = admin.group("tenants/:tenant").add(middleware: AdminTenantScopeMiddleware(audit: audit))
+        let tenant = admin.group("tenants/:tenant").add(middleware: AdminTenantScopeMiddleware(audit: audit, metrics: metrics))
         tenant.get { _, context in try JSONResponse.make(try await acting(context).tenant(try context.id("tenant"))) }
         tenant.patch { request, context in
             try JSONResponse.make(try await acting(context).updateTenant(

@@ -1,0 +1,65 @@
+import Foundation
+@testable import IdentityServer
+import IdentityProtocol
+import IdentityStorage
+import Testing
+
+/// Refused enrollments, extension claims and admin calls: audited with their reason when they
+/// concern a known resource, only counted when they concern nothing (anyone can send those).
+@Suite struct RefusalAuditTests {
+    private func events(_ server: RunningServer, _ type: String) async throws -> [AuditEventRecord] {
+        try await server.instance.context.store.listAuditEvents(tenantID: nil, .init(size: 1000)).items.filter { $0.type == type }
+    }
+
+    @Test func refusedEnrollmentsAreAuditedWithTheirReason() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            var device = TestDevice()
+            let link = try await realm.enrollmentLink()
+            let used = try await device.enroll(link: link, server: server)
+            try #require(used.status == 201)
+            let again = try await server.client().send("GET", link)
+            #expect(again.status == 400)
+            let token = try #require(HTTPTestClient.queryItem("token", in: link))
+            let badCSR = try await device.bind(token: token, csr: "-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----", server: server)
+            #expect(badCSR.status == 400 && badCSR.error == "invalid_csr")
+            let unknown = try await device.bind(token: "no-such-token", server: server)
+            #expect(unknown.status == 400 && unknown.error == "invalid_binding_token")
+
+            let refused = try await events(server, "enrollment.refused")
+            #expect(refused.count == 2, "the unknown token is not audited")
+            #expect(refused.allSatisfy { $0.subjectID == realm.identityID && $0.tenantID == realm.tenantID })
+            #expect(refused.contains { $0.detailJSON.contains(#""reason":"invalid_binding_token""#) })
+            #expect(refused.contains { $0.detailJSON.contains(#""reason":"invalid_csr""#) })
+        }
+    }
+
+    @Test func refusedClaimsOfARealCodeAreAudited() async throws {
+        try await RunningServer.withEnrolledDevice(.router) { server, realm, holder in
+            let session = try await holder.openExtension(server: server)
+            _ = try await TestDevice().claimExtension(code: session.code, server: server)
+            let second = try await server.client().send(
+                "POST", DeviceAPI.claimExtension, json: ["code": session.code, "csr": try TestDevice.csr(for: .init())])
+            #expect(second.status == 409 && second.error == "extension_code_used")
+            let guessed = String(session.code.reversed()) == session.code ? "000000001" : String(session.code.reversed())
+            let wrong = try await server.client().send(
+                "POST", DeviceAPI.claimExtension, json: ["code": guessed, "csr": try TestDevice.csr(for: .init())])
+            #expect(wrong.status == 400 && wrong.error == "invalid_extension_code")
+
+            let refused = try await events(server, "extension.claim_refused")
+            #expect(refused.count == 1 && refused.first?.detailJSON.contains(#""reason":"extension_code_used""#) == true)
+            #expect(refused.first?.subjectID == holder.credentialID && refused.first?.realmID == realm.realmID)
+        }
+    }
+
+    @Test func adminCallsWithoutAKnownTokenAreCountedNotAudited() async throws {
+        try await RunningServer.withRealm(.router) { server, _ in
+            #expect(try await server.client().send("GET", "/v1/admin/tenants").status == 401)
+            #expect(try await server.client(bearer: "bia_guess").send("GET", "/v1/admin/tenants").status == 401)
+            #expect(try await events(server, "admin.refused").isEmpty)
+            let text = String(decoding: try await server.client().send("GET", "/metrics").body, as: UTF8.self)
+            #expect(text.contains(#"bi_admin_refused_total{reason="missing_token"} 1"#), "\(text)")
+            #expect(text.contains(#"bi_admin_refused_total{reason="unknown_token"} 1"#))
+            #expect(text.contains("# HELP bi_admin_refused_total "))
+        }
+    }
+}
