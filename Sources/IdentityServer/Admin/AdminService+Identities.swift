@@ -134,7 +134,7 @@ extension AdminService {
                 try await mail.send(EnrollmentEmail.message(
                     to: email, from: mailFrom, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
                     expiresAt: record.expiresAt, baseURL: baseURL.value))
-            } catch let error as SMTPError {
+            } catch let error as any MailDeliveryFailure {
                 // The job stays pending and unusable (nobody has its link) until it expires.
                 try await audit(
                     "binding_job.mail_failed", tenantID: tenantID, realmID: realmID, subjectID: record.id,

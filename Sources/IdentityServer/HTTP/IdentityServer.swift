@@ -27,9 +27,8 @@ public struct IdentityServer: Sendable {
                 keyring: RealmKeyring(
                     store: store, sealer: SecretSealer(masterKey: masterKey), tokenLifetime: configuration.lifetimes.token,
                     now: configuration.now),
-                mail: configuration.mailTransport
-                    ?? (configuration.mail.smtpHost == nil ? nil : SMTPMailTransport(settings: configuration.mail, logger: configuration.logger))
-                    ?? OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now),
+                mail: configuration.mailTransport ?? configuration.mail.transport(
+                    logger: configuration.logger, outbox: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now)),
                 mailFrom: configuration.mail.from,
                 lifetimes: configuration.lifetimes,
                 credentialExtension: configuration.credentialExtension,

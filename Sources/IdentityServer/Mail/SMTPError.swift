@@ -1,6 +1,6 @@
 /// A delivery that failed: what the server answered (or that it did not), and whether trying
 /// again later may succeed (RFC 5321 §4.2.1: 4yz replies are transient, 5yz permanent).
-public struct SMTPError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SMTPError: MailDeliveryFailure, Sendable, Equatable {
     /// The reply code, or `nil` when the connection failed or timed out.
     public let code: Int?
     /// What happened, for the log and the admin's error.

@@ -20,15 +20,8 @@ public struct SMTPMailTransport: MailTransport {
     }
 
     public func send(_ message: MailMessage) async throws {
-        var waits = backoff[...]
-        while true {
-            do {
-                try await SMTPConversation.deliver(message, host: host, settings: settings)
-                return
-            } catch let error as SMTPError where error.isTransient && !waits.isEmpty {
-                logger.warning("mail delivery failed; trying again", metadata: ["error": "\(error)"])
-                try await Task.sleep(for: waits.removeFirst())
-            }
+        try await MailRetry.deliver(backoff: backoff, logger: logger) {
+            try await SMTPConversation.deliver(message, host: host, settings: settings)
         }
     }
 }

@@ -1,5 +1,7 @@
-/// How enrollment email reaches its recipients: through an SMTP relay when `host` is set,
-/// else into the outbox directory.
+import Logging
+
+/// How enrollment email reaches its recipients: through an SMTP relay when `smtpHost` is set,
+/// through a `sendmail` command when `sendmailPath` is, else into the outbox directory.
 public struct MailSettings: Sendable {
     /// The `From` address; default `no-reply@` and the public base URL's host.
     public var from: String?
@@ -17,9 +19,18 @@ public struct MailSettings: Sendable {
     public var smtpTrustedCertificates: String?
     /// How long each step of a delivery may take (connect, each reply).
     public var smtpTimeout: Duration = .seconds(15)
+    /// A `sendmail`-compatible command (absolute path) to deliver through instead of SMTP.
+    public var sendmailPath: String?
 
     /// The defaults: the outbox.
     public init() {}
+
+    /// The transport these settings choose: SMTP, `sendmail`, or else `outbox`.
+    func transport(logger: Logger, outbox: OutboxMailTransport) -> any MailTransport {
+        if smtpHost != nil { return SMTPMailTransport(settings: self, logger: logger) }
+        if let sendmailPath { return SendmailMailTransport(path: sendmailPath, logger: logger) }
+        return outbox
+    }
 }
 
 /// How an SMTP connection is protected.

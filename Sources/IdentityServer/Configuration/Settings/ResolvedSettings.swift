@@ -55,6 +55,9 @@ public struct ResolvedSettings: Sendable {
             }
             resolved.sources[setting.key] = source
         }
+        if resolved.configuration.mail.smtpHost != nil, resolved.configuration.mail.sendmailPath != nil {
+            throw ServerSetupError("mail.smtp.host and mail.sendmail.path are both set: choose one way to send mail")
+        }
         return resolved
     }
 

@@ -83,6 +83,9 @@ public enum ServerSettings {
             "mail.smtp.trusted_certificates", \.mail.smtpTrustedCertificates, .optionalText,
             help: "PEM file of the certificates to trust for the relay's TLS; default: the system's."),
         Setting("mail.smtp.timeout", \.mail.smtpTimeout, .duration(1...600), help: "How long each step of a delivery may take."),
+        Setting(
+            "mail.sendmail.path", \.mail.sendmailPath, .optionalExecutable,
+            help: "A sendmail-compatible command to deliver through instead of SMTP (run as: PATH -i -f FROM -- TO)."),
     ]
 
     private static let credentialExtension: [Setting] = [

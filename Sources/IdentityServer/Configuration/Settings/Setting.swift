@@ -69,6 +69,21 @@ extension SettingKind where Value == String? {
     }
 }
 
+extension SettingKind where Value == String? {
+    /// The absolute path of an executable file.
+    static var optionalExecutable: Self {
+        Self(
+            read: { input in
+                let path = try input.text()
+                guard path.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: path) else {
+                    throw SettingInput.Mismatch(expected: "the absolute path of an executable file")
+                }
+                return path
+            },
+            show: { $0 ?? "" })
+    }
+}
+
 extension SettingKind where Value == ListenAddress? {
     static var optionalListenAddress: Self {
         Self(

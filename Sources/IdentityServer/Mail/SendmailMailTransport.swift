@@ -1,0 +1,66 @@
+import Foundation
+public import Logging
+import Subprocess
+import SystemPackage
+
+/// Delivers mail by handing it to a `sendmail`-compatible command (Postfix's, Exim's, msmtp,
+/// …) as `sendmail -i -f FROM -- TO`, the message on standard input. No shell is involved,
+/// and `--` ends the options, so an address can never become an argument of its own. Exit
+/// status 75 (`EX_TEMPFAIL`) is tried again after 1 s and 2 s; any other failure is permanent.
+public struct SendmailMailTransport: MailTransport {
+    /// The command's absolute path.
+    let path: String
+    let logger: Logger
+    /// Waits before the second and third attempts.
+    let backoff: [Duration]
+    /// How long one run of the command may take before it is stopped.
+    let timeout: Duration
+
+    /// A transport running the command at `path`.
+    public init(path: String, logger: Logger, backoff: [Duration] = [.seconds(1), .seconds(2)], timeout: Duration = .seconds(60)) {
+        self.path = path
+        self.logger = logger
+        self.backoff = backoff
+        self.timeout = timeout
+    }
+
+    public func send(_ message: MailMessage) async throws {
+        let text = message.rfc5322(date: Date(), messageID: "\(UUID().uuidString.lowercased())@bi-server")
+        try await MailRetry.deliver(backoff: backoff, logger: logger) {
+            try await run(arguments: ["-i", "-f", message.from, "--", message.to], input: text)
+        }
+    }
+
+    /// Runs the command once with `input` on its standard input; stopped after ``timeout``
+    /// (Subprocess ends a cancelled child). swift-subprocess, not Foundation's `Process`,
+    /// whose pipes leak into other children started meanwhile, holding their ends open.
+    private func run(arguments: [String], input: String) async throws {
+        let outcome = try await withThrowingTaskGroup(of: ExecutionResult<Void, DiscardedOutput, StringOutput<UTF8>>?.self) { group in
+            group.addTask {
+                do {
+                    return try await Subprocess.run(
+                        .path(FilePath(path)), arguments: Arguments(arguments), input: .string(input), output: .discarded,
+                        error: .string(limit: 65_536))
+                } catch let error as SubprocessError {
+                    throw SendmailError("cannot run \(path): \(error)", transient: false)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        guard let outcome else { throw SendmailError("did not finish within \(timeout)", transient: true) }
+        switch outcome.terminationStatus {
+        case .exited(0):
+            return
+        case .exited(let status):
+            let firstLine = outcome.standardError.split(whereSeparator: \.isNewline).first.map { String($0.prefix(300)) }
+            throw SendmailError(exitStatus: status, firstLine ?? "no error output")
+        case .signaled(let signal):
+            throw SendmailError("stopped by signal \(signal)", transient: true)
+        }
+    }
+}

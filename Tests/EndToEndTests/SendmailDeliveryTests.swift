@@ -1,0 +1,130 @@
+import Foundation
+import IdentityProtocol
+@testable import IdentityServer
+import Logging
+import Testing
+
+/// Mail through a `sendmail`-compatible command: a script that records its arguments and
+/// input and exits as told, standing in for Postfix's `sendmail` (issue 16).
+@Suite struct SendmailDeliveryTests {
+    /// A fake `sendmail` in a fresh directory: each run appends its arguments to `args` and its
+    /// input to `input`, then exits with the next status listed in `statuses` (0 when none is
+    /// left), writing `complaint` to standard error when it fails.
+    struct FakeSendmail {
+        let directory: URL
+        var path: String { directory.appendingPathComponent("sendmail").path }
+
+        init(statuses: [Int32] = [], complaint: String = "", script body: String? = nil) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-sendmail-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try statuses.map(String.init).joined(separator: "\n").write(
+                to: directory.appendingPathComponent("statuses"), atomically: true, encoding: .utf8)
+            let script = body ?? """
+                #!/bin/sh
+                dir=$(dirname "$0")
+                printf '%s\\n' "$*" >> "$dir/args"
+                cat >> "$dir/input"
+                status=$(head -n 1 "$dir/statuses"); sed -i 1d "$dir/statuses"
+                [ -n "$status" ] && [ "$status" != 0 ] && echo "\(complaint)" >&2
+                exit ${status:-0}
+                """
+            try script.write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+
+        func runs() -> [String] {
+            ((try? String(contentsOf: directory.appendingPathComponent("args"), encoding: .utf8)) ?? "")
+                .split(separator: "\n").map(String.init)
+        }
+
+        func input() -> String { (try? String(contentsOf: directory.appendingPathComponent("input"), encoding: .utf8)) ?? "" }
+
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func transport(_ fake: FakeSendmail, timeout: Duration = .seconds(60)) -> SendmailMailTransport {
+        SendmailMailTransport(path: fake.path, logger: Logger(label: "test"), backoff: [.zero, .zero], timeout: timeout)
+    }
+
+    @Test func theMessageGoesOnStandardInputAndTheAddressesAfterTheOptions() async throws {
+        let fake = try FakeSendmail()
+        defer { fake.remove() }
+        try await transport(fake).send(MailDeliveryTests.message)
+        #expect(fake.runs() == ["-i -f no-reply@id.example -- ada@example.com"])
+        #expect(fake.input().contains("Subject: Set up sign-in\r\n"))
+        #expect(fake.input().contains("\r\n.a line that starts with a dot\r\n"), "with -i, a lone dot ends nothing")
+    }
+
+    @Test func temporaryFailuresAreTriedAgainAndPermanentOnesAreNot() async throws {
+        let flaky = try FakeSendmail(statuses: [75, 75])
+        defer { flaky.remove() }
+        try await transport(flaky).send(MailDeliveryTests.message)
+        #expect(flaky.runs().count == 3)
+
+        let refusing = try FakeSendmail(statuses: [67], complaint: "ada@example.com... User unknown")
+        defer { refusing.remove() }
+        let error = await #expect(throws: SendmailError.self) { try await transport(refusing).send(MailDeliveryTests.message) }
+        #expect(error == SendmailError(exitStatus: 67, "ada@example.com... User unknown") && error?.isTransient == false)
+        #expect(refusing.runs().count == 1)
+
+        let down = try FakeSendmail(statuses: [75, 75, 75])
+        defer { down.remove() }
+        let stillDown = await #expect(throws: SendmailError.self) { try await transport(down).send(MailDeliveryTests.message) }
+        #expect(stillDown?.exitStatus == 75 && stillDown?.isTransient == true)
+        #expect(down.runs().count == 3)
+    }
+
+    @Test func aCommandThatHangsIsStoppedAndOneThatReadsNothingFailsCleanly() async throws {
+        let hanging = try FakeSendmail(script: "#!/bin/sh\nexec sleep 30\n")
+        defer { hanging.remove() }
+        let timedOut = await #expect(throws: SendmailError.self) {
+            try await transport(hanging, timeout: .milliseconds(200)).send(MailDeliveryTests.message)
+        }
+        #expect(timedOut?.isTransient == true && timedOut?.exitStatus == nil)
+
+        // Exits before reading a large message: the write fails (no SIGPIPE ends the process).
+        let deaf = try FakeSendmail(script: "#!/bin/sh\necho 'no relay configured' >&2\nexit 78\n")
+        defer { deaf.remove() }
+        var large = MailDeliveryTests.message
+        large.body = String(repeating: "x", count: 1 << 20)
+        let refused = await #expect(throws: SendmailError.self) { try await transport(deaf).send(large) }
+        #expect(refused == SendmailError(exitStatus: 78, "no relay configured"))
+
+        let missing = await #expect(throws: SendmailError.self) {
+            try await SendmailMailTransport(path: "/nonexistent/sendmail", logger: Logger(label: "test")).send(MailDeliveryTests.message)
+        }
+        #expect(missing?.isTransient == false)
+    }
+
+    @Test func settingsChooseOneTransportAndCheckTheCommand() throws {
+        let fake = try FakeSendmail()
+        defer { fake.remove() }
+        let chosen = try ResolvedSettings.resolve(environment: ["BI_MAIL_SENDMAIL_PATH": fake.path]).configuration.mail
+        #expect(chosen.sendmailPath == fake.path)
+        #expect(chosen.transport(logger: Logger(label: "test"), outbox: OutboxMailTransport(directory: fake.directory)) is SendmailMailTransport)
+        #expect(throws: ServerSetupError.self) {
+            try ResolvedSettings.resolve(environment: ["BI_MAIL_SENDMAIL_PATH": fake.path, "BI_MAIL_SMTP_HOST": "relay.example"])
+        }
+        for path in ["sendmail", fake.directory.appendingPathComponent("statuses").path, "/nonexistent/sendmail"] {
+            #expect(throws: ServerSetupError.self, "\(path)") { try ResolvedSettings.resolve(environment: ["BI_MAIL_SENDMAIL_PATH": path]) }
+        }
+    }
+
+    @Test func anEnrollmentLinkGoesThroughTheCommandAndARefusalIsReported() async throws {
+        let fake = try FakeSendmail(statuses: [0, 69], complaint: "relay unavailable")
+        defer { fake.remove() }
+        try await RunningServer.withRealm(.router, configure: {
+            $0.mail.sendmailPath = fake.path
+            $0.mail.from = "sign-in@acme.example"
+        }) { server, realm in
+            let path = "\(realm.identityPath)/binding-jobs"
+            let job = try await server.admin.created(path, ["kind": "registration", "delivery": "email"])
+            #expect(job["credential_binding_link"] == nil)
+            #expect(fake.runs() == ["-i -f sign-in@acme.example -- ada@example.com"])
+            #expect(fake.input().contains("http://bi.test" + DeviceAPI.enrollmentLink + "?"))
+            let refused = try await server.admin.send("POST", path, json: ["kind": "registration", "delivery": "email"])
+            #expect(refused.status == 502 && refused.error == "mail_delivery_failed")
+            #expect((refused.json["error_description"] as? String)?.contains("relay unavailable") == true)
+        }
+    }
+}
