@@ -2,6 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import NIOCore
+import Synchronization
 @testable import IdentityServer
 import Testing
 
@@ -60,8 +63,28 @@ import Testing
         }
     }
 
+    @Test func theRequestLogNamesTheClientARequestNamed() async throws {
+        let lines = Mutex<[String]>([])
+        let logger = Logger(label: "bi-server") { label in JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } } }
+        try await withServer(publicBaseURL: "http://bi.test", logger: logger) { client, _ in
+            let basic = "Basic " + Data("bic_basic:secret".utf8).base64EncodedString()
+            for (headers, body) in [
+                ([HTTPField.Name.contentType: "application/x-www-form-urlencoded"], "grant_type=refresh_token&client_id=bic_form"),
+                ([.contentType: "application/x-www-form-urlencoded", .authorization: basic], "grant_type=refresh_token"),
+                ([.contentType: "application/x-www-form-urlencoded"], "client_id=bad%0Aline"),
+            ] {
+                _ = try await client.execute(
+                    uri: "/v1/tenants/t/realms/r/token", method: .post, headers: HTTPFields(headers.map { HTTPField(name: $0, value: $1) }),
+                    body: ByteBuffer(string: body))
+            }
+        }
+        let requests = lines.withLock { $0 }.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["message"] as? String == "request" && $0["path"] as? String == "/v1/tenants/t/realms/r/token" }
+        #expect(requests.map { $0["client_id"] as? String } == ["bic_form", "bic_basic", nil], "a hostile id is left out")
+    }
+
     private func withServer(
-        publicBaseURL: String, _ body: @escaping @Sendable (any TestClientProtocol, String) async throws -> Void
+        publicBaseURL: String, logger: Logger? = nil, _ body: @escaping @Sendable (any TestClientProtocol, String) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-proxy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -69,6 +92,7 @@ import Testing
         configuration.dataDirectory = directory
         configuration.publicBaseURL = publicBaseURL
         configuration.logger.logLevel = .warning
+        if let logger { configuration.logger = logger }
         let server = try await IdentityServer.prepare(configuration)
         do {
             let token = try #require(server.bootstrapAdminToken)

@@ -5,7 +5,8 @@ import IdentityProtocol
 import Logging
 
 /// One log line per request: request id, client address, method, path (never the query:
-/// enrollment links carry their token there), status and duration. The request id is the
+/// enrollment links carry their token there), status, duration and, for OAuth endpoints, the
+/// client id the request named. The request id is the
 /// caller's `X-Request-ID` when it is a plausible one, else a new one; it goes back in the
 /// response's `X-Request-ID` and onto every line logged while handling the request.
 struct RequestLogMiddleware: RouterMiddleware {
@@ -25,13 +26,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         response.headers[.xRequestID] = id
         let elapsed = ContinuousClock.now - start
         let client = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
-        context.logger.info("request", metadata: [
+        var metadata: Logger.Metadata = [
             "client": "\(client ?? "-")",
             "method": "\(request.method.rawValue)",
             "path": "\(request.uri.path)",
             "status": "\(response.status.code)",
             "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
-        ])
+        ]
+        if let clientID = context.facts.clientID { metadata["client_id"] = "\(clientID)" }
+        context.logger.info("request", metadata: metadata)
         return response
     }
 

@@ -9,6 +9,8 @@ struct ServerRequestContext: RequestContext {
     let clientAddress: String?
     /// The request's id (see ``RequestLogMiddleware``), for audit events.
     var requestID: String?
+    /// What the handlers learned for the request log.
+    let facts = RequestFacts()
     /// The administrator the admin middleware authenticated; `nil` elsewhere.
     var admin: AdminPrincipal?
 

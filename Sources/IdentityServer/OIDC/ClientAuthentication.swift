@@ -28,14 +28,22 @@ struct ClientAuthentication {
     private static func presented(authorization: String?, form: FormParameters) throws -> Presented {
         var presented = Presented(formClientID: try form.single("client_id"), formSecret: try form.single("client_secret"))
         if let authorization, authorization.lowercased().hasPrefix("basic ") {
-            guard let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-                  let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":"),
-                  let id = String(text[..<colon]).removingPercentEncoding,
-                  let secret = String(text[text.index(after: colon)...]).removingPercentEncoding
-            else { throw Self.failure("malformed Basic credentials", basic: true) }
-            presented.basic = (id, secret)
+            guard let basic = basicCredentials(authorization) else { throw Self.failure("malformed Basic credentials", basic: true) }
+            presented.basic = basic
         }
         return presented
+    }
+
+    /// The client id and secret of `Authorization: Basic …`, each form-urlencoded then the
+    /// pair base64 (RFC 6749 §2.3.1); `nil` for another scheme or a malformed value.
+    static func basicCredentials(_ authorization: String) -> (clientID: String, secret: String)? {
+        guard authorization.lowercased().hasPrefix("basic "),
+              let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":"),
+              let id = String(text[..<colon]).removingPercentEncoding,
+              let secret = String(text[text.index(after: colon)...]).removingPercentEncoding
+        else { return nil }
+        return (id, secret)
     }
 
     /// The authenticated application, which must belong to the issuer's tenant and realm.

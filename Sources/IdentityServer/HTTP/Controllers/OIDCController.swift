@@ -47,20 +47,20 @@ struct OIDCController {
         issuer.post(RouterPath(ProviderPath.token)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
             return try JSONResponse.make(try await tokens.exchange(
-                try await request.formParameters(context: context), authorization: request.headers[.authorization],
+                try await Self.clientForm(request, context), authorization: request.headers[.authorization],
                 tenantID: tenant, realmID: realm))
         }
         issuer.post(RouterPath(ProviderPath.revocation)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
             try await tokenStatus.revoke(
-                try await request.formParameters(context: context), authorization: request.headers[.authorization],
+                try await Self.clientForm(request, context), authorization: request.headers[.authorization],
                 tenantID: tenant, realmID: realm)
             return Response(status: .ok)
         }
         issuer.post(RouterPath(ProviderPath.introspection)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
             return try JSONResponse.make(try await tokenStatus.introspect(
-                try await request.formParameters(context: context), authorization: request.headers[.authorization],
+                try await Self.clientForm(request, context), authorization: request.headers[.authorization],
                 tenantID: tenant, realmID: realm))
         }
         // OIDC Core §5.3.1: GET and POST alike, the access token in the Authorization header.
@@ -80,7 +80,15 @@ struct OIDCController {
         }
     }
 
+    /// The form of a request a client authenticates, its client noted for the request log.
+    private static func clientForm(_ request: Request, _ context: ServerRequestContext) async throws -> FormParameters {
+        let form = try await request.formParameters(context: context)
+        context.facts.noteClient(parameters: form, authorization: request.headers[.authorization])
+        return form
+    }
+
     private func authorize(_ parameters: FormParameters, context: ServerRequestContext) async throws -> Response {
+        context.facts.noteClient(parameters: parameters)
         let (tenant, realm) = try Self.issuerPath(context)
         switch try await authorization.authorize(parameters, tenantID: tenant, realmID: realm) {
         case .invokeAuthenticator(let url), .errorRedirect(let url):
