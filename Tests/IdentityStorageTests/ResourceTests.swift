@@ -50,6 +50,34 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func aSecretRotationWinsOnlyOverTheSecretItReplacesAndSettingsNeverTouchSecrets(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            let original = Fixtures.application()
+            var rotated = original
+            rotated.clientSecretHash = Fixtures.hash("new")
+            rotated.previousClientSecretHash = original.clientSecretHash
+            rotated.previousClientSecretExpiresAt = Fixtures.at(600)
+            // A settings change read before the rotation and written after it keeps the new secret.
+            var renamed = original
+            renamed.displayName = "Renamed"
+            try await store.rotateClientSecret(of: rotated, replacing: try #require(original.clientSecretHash), audit: Fixtures.event())
+            try await store.updateApplication(renamed)
+            let stored = try #require(try await store.application(id: "app_1"))
+            #expect(stored.displayName == "Renamed" && stored.clientSecretHash == Fixtures.hash("new"))
+            #expect(stored.previousClientSecretHash == original.clientSecretHash && stored.previousClientSecretExpiresAt == Fixtures.at(600))
+            // A second rotation from the same starting point loses, and writes neither secret nor event.
+            var late = original
+            late.clientSecretHash = Fixtures.hash("late")
+            await #expect(throws: StorageError.notFound) {
+                try await store.rotateClientSecret(of: late, replacing: try #require(original.clientSecretHash), audit: Fixtures.event())
+            }
+            #expect(try await store.application(id: "app_1")?.clientSecretHash == Fixtures.hash("new"))
+            #expect(try await store.listAuditEvents(tenantID: nil, .init(size: 10)).items.count == 1)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func applicationsAreFoundByClientIDWhichIsUnique(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTree()
@@ -268,12 +296,14 @@ import Testing
         try await engine.withStore { store in
             #expect(try await store.adminTokenCount() == 0)
             let token = AdminTokenRecord(tokenHash: Fixtures.hash("admin"), label: "bootstrap", createdAt: Fixtures.t0)
-            try await store.createAdminToken(token)
-            try await store.createAdminToken(AdminTokenRecord(tokenHash: Fixtures.hash("ci"), label: "ci", createdAt: Fixtures.t0))
+            try await store.createAdminToken(token, audit: Fixtures.event())
+            try await store.createAdminToken(
+                AdminTokenRecord(tokenHash: Fixtures.hash("ci"), label: "ci", createdAt: Fixtures.t0), audit: Fixtures.event())
             #expect(try await store.adminTokenCount() == 2)
             #expect(try await store.adminToken(hash: Fixtures.hash("admin")) == token)
             #expect(try await store.adminToken(hash: Fixtures.hash("other")) == nil)
-            await #expect(throws: StorageError.alreadyExists) { try await store.createAdminToken(token) }
+            await #expect(throws: StorageError.alreadyExists) { try await store.createAdminToken(token, audit: Fixtures.event()) }
+            #expect(try await store.listAuditEvents(tenantID: nil, .init(size: 10)).items.count == 2, "a refused token writes no event")
         }
     }
 }

@@ -16,9 +16,10 @@ enum AdminBootstrap {
         let file = dataDirectory.appendingPathComponent(fileName)
         try? FileManager.default.removeItem(at: file)
         try SecretFile.create(at: file, contents: Data((token + "\n").utf8))
-        try await store.createAdminToken(AdminTokenRecord(
-            tokenHash: Secrets.hash(token), label: "bootstrap", createdAt: audit.now()))
-        try await audit.record("admin.token.created", tenantID: nil, realmID: nil, subjectID: nil, detail: ["label": "bootstrap"])
+        let record = AdminTokenRecord(tokenHash: Secrets.hash(token), label: "bootstrap", createdAt: audit.now())
+        try await store.createAdminToken(record, audit: try audit.event(
+            "admin.token.created", tenantID: nil, realmID: nil, subjectID: record.id,
+            detail: ["label": record.label, "by": "first start", "admin_token_id": record.id]))
         return token
     }
 }

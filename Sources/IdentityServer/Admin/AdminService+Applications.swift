@@ -72,10 +72,14 @@ extension AdminService {
         record.previousClientSecretHash = overlap > 0 ? current : nil
         record.previousClientSecretExpiresAt = overlap > 0 ? now.addingTimeInterval(TimeInterval(overlap)) : nil
         record.updatedAt = now
-        try await write { try await store.updateApplication(record) }
-        try await audit(
+        let rotation = try event(
             "admin.application.secret_rotated", tenantID: tenantID, realmID: realmID, subjectID: applicationID,
             detail: ["overlap_seconds": String(overlap)])
+        do {
+            try await store.rotateClientSecret(of: record, replacing: current, audit: rotation)
+        } catch let error as StorageError where error == .notFound {
+            throw ServerError(APIErrorCode.conflict, "the secret was rotated (or the application deleted) meanwhile: try again")
+        }
         var view = view(record)
         view.clientSecret = secret
         return view
@@ -95,7 +99,7 @@ extension AdminService {
     }
 
     private func view(_ record: ApplicationRecord) -> Application {
-        AdminViews.application(record, issuer: baseURL.issuer(tenantID: record.tenantID, realmID: record.realmID))
+        AdminViews.application(record, issuer: baseURL.issuer(tenantID: record.tenantID, realmID: record.realmID), now: now())
     }
 
     /// Public clients cannot keep a secret: `none`. Confidential: basic (default) or post.

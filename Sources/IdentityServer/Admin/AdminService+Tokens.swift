@@ -23,8 +23,8 @@ extension AdminService {
         let record = AdminTokenRecord(
             tokenHash: Secrets.hash(token), label: label, tenantID: input.tenantID, createdAt: now,
             expiresAt: lifetime.map(now.addingTimeInterval))
-        try await write { try await store.createAdminToken(record) }
-        try await audit("admin.token.created", tenantID: record.tenantID, subjectID: record.id, detail: ["label": label])
+        let created = try event("admin.token.created", tenantID: record.tenantID, subjectID: record.id, detail: ["label": label])
+        try await write { try await store.createAdminToken(record, audit: created) }
         var view = AdminViews.adminToken(record, now: now)
         view.token = token
         return view
@@ -33,7 +33,7 @@ extension AdminService {
     func adminTokens(_ page: PageRequest) async throws -> AdminPage<AdminToken> {
         try admin.requireUnscoped(toDo: "manage admin tokens")
         let now = now()
-        return AdminViews.page(try await store.listAdminTokens(tenantID: nil, page)) { AdminViews.adminToken($0, now: now) }
+        return AdminViews.page(try await store.listAdminTokens(page)) { AdminViews.adminToken($0, now: now) }
     }
 
     func adminToken(_ tokenID: String) async throws -> AdminToken {
@@ -48,9 +48,16 @@ extension AdminService {
         let record = try await adminTokenRecord(tokenID)
         let now = now()
         guard record.revokedAt == nil else { return AdminViews.adminToken(record, now: now) }
-        switch try await write({ try await store.revokeAdminToken(id: tokenID, at: now) }) {
+        let revocation = try event("admin.token.revoked", tenantID: record.tenantID, subjectID: record.id, detail: ["label": record.label])
+        let outcome: AdminTokenRevocation
+        do {
+            outcome = try await store.revokeAdminToken(id: tokenID, at: now, audit: revocation)
+        } catch let error as StorageError where error == .notFound {
+            // Revoked by another call meanwhile: the same answer as revoking it again.
+            return AdminViews.adminToken(try await adminTokenRecord(tokenID), now: now)
+        }
+        switch outcome {
         case .revoked(let revoked):
-            try await audit("admin.token.revoked", tenantID: revoked.tenantID, subjectID: revoked.id, detail: ["label": revoked.label])
             return AdminViews.adminToken(revoked, now: now)
         case .lastUnscopedToken:
             throw ServerError(

@@ -52,7 +52,14 @@ struct AdminService {
     func audit(
         _ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?, detail: [String: String] = [:]
     ) async throws {
-        try await audit.record(
+        try await store.appendAuditEvent(try event(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: detail))
+    }
+
+    /// The event of an admin change, naming the administrator, to write with the change itself.
+    func event(
+        _ type: String, tenantID: String?, realmID: String? = nil, subjectID: String?, detail: [String: String] = [:]
+    ) throws -> AuditEventRecord {
+        try audit.event(
             type, tenantID: tenantID, realmID: realmID, subjectID: subjectID,
             detail: admin.auditDetail.merging(detail) { byAdmin, _ in byAdmin })
     }

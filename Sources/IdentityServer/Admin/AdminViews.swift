@@ -19,7 +19,8 @@ enum AdminViews {
             issuer: issuer, caCertificate: try pem(r.caCertificateDER), createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 
-    static func application(_ r: ApplicationRecord, issuer: String) -> Application {
+    /// The previous secret's expiry shows while it still works (at `now`).
+    static func application(_ r: ApplicationRecord, issuer: String, now: Date) -> Application {
         Application(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, clientID: r.clientID, clientSecret: nil,
             displayName: r.displayName, clientType: r.clientType.rawValue, tokenEndpointAuthMethod: r.tokenEndpointAuthMethod.rawValue,
@@ -27,7 +28,7 @@ enum AdminViews {
             grantTypes: r.grantTypes.map(\.rawValue), refreshTokenLifetime: Int(r.refreshTokenLifetime),
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
             postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: r.idTokenSigningAlgorithm.rawValue,
-            issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt,
+            issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 

@@ -38,7 +38,12 @@ public protocol IdentityStore: Sendable {
     func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord>
     /// Whether an application of the realm lists `origin` among its allowed (CORS) origins.
     func realmAllowsOrigin(_ origin: String, realmID: String) async throws -> Bool
+    /// Writes every setting of the application, never its secrets (see ``rotateClientSecret(of:replacing:audit:)``).
     func updateApplication(_ application: ApplicationRecord) async throws
+    /// Writes `application`'s secret hashes (and `updatedAt`) if its secret hash is still
+    /// `current`, and appends `event`, in one transaction; throws ``StorageError/notFound``,
+    /// changing nothing, when another rotation came first.
+    func rotateClientSecret(of application: ApplicationRecord, replacing current: Data, audit event: AuditEventRecord) async throws
     func deleteApplication(id: String) async throws
 
     // MARK: Identities
@@ -166,17 +171,18 @@ public protocol IdentityStore: Sendable {
     func rotateSigningKey(to key: SigningKeyRecord) async throws
     /// The realms and algorithms whose newest key activated before `cutoff` (due for rotation).
     func signingKeysDue(activatedBefore cutoff: Date) async throws -> [(realmID: String, algorithm: SigningAlgorithm)]
-    func createAdminToken(_ token: AdminTokenRecord) async throws
+    /// Creates the token and appends `event`, in one transaction.
+    func createAdminToken(_ token: AdminTokenRecord, audit event: AuditEventRecord) async throws
     func adminToken(hash: Data) async throws -> AdminTokenRecord?
     func adminToken(id: String) async throws -> AdminTokenRecord?
-    /// Admin tokens by id, revoked and expired ones included: those of one tenant, or all.
-    func listAdminTokens(tenantID: String?, _ page: PageRequest) async throws -> Page<AdminTokenRecord>
+    /// Admin tokens by id, revoked and expired ones included.
+    func listAdminTokens(_ page: PageRequest) async throws -> Page<AdminTokenRecord>
     /// Every admin token ever created, revoked and expired ones included.
     func adminTokenCount() async throws -> Int
-    /// Revokes the unrevoked token `id` unless it is the last unscoped token active at `at`
-    /// (checked and written in one transaction, serialized with other revocations). Throws
-    /// ``StorageError/notFound`` for an unknown or already revoked token.
-    func revokeAdminToken(id: String, at: Date) async throws -> AdminTokenRevocation
+    /// Revokes the unrevoked token `id` and appends `event`, unless it is the last unscoped
+    /// token active at `at` (checked and written in one transaction, serialized with other
+    /// revocations). Throws ``StorageError/notFound`` for an unknown or already revoked token.
+    func revokeAdminToken(id: String, at: Date, audit event: AuditEventRecord) async throws -> AdminTokenRevocation
 
     // MARK: Master key
     /// The check value of the master key the database's secrets are sealed under, if recorded.

@@ -3,7 +3,12 @@ import SQLKit
 
 /// Admin tokens.
 extension SQLIdentityStore {
-    public func createAdminToken(_ token: AdminTokenRecord) async throws { try await insert(token) }
+    public func createAdminToken(_ token: AdminTokenRecord, audit event: AuditEventRecord) async throws {
+        try await engine.transaction { db in
+            try await self.insert(token, on: db)
+            try await self.insert(event, on: db)
+        }
+    }
 
     public func adminToken(hash: Data) async throws -> AdminTokenRecord? {
         try await fetch(AdminTokenRecord.self, where: "token_hash", equals: hash)
@@ -13,9 +18,8 @@ extension SQLIdentityStore {
         try await fetch(AdminTokenRecord.self, where: "id", equals: id)
     }
 
-    public func listAdminTokens(tenantID: String?, _ page: PageRequest) async throws -> Page<AdminTokenRecord> {
-        if let tenantID { return try await list(AdminTokenRecord.self, where: "tenant_id", equals: tenantID, page) }
-        return try await list(AdminTokenRecord.self, page)
+    public func listAdminTokens(_ page: PageRequest) async throws -> Page<AdminTokenRecord> {
+        try await list(AdminTokenRecord.self, page)
     }
 
     public func adminTokenCount() async throws -> Int {
@@ -24,7 +28,7 @@ extension SQLIdentityStore {
         }
     }
 
-    public func revokeAdminToken(id: String, at now: Date) async throws -> AdminTokenRevocation {
+    public func revokeAdminToken(id: String, at now: Date, audit event: AuditEventRecord) async throws -> AdminTokenRevocation {
         let kind = engine.kind
         do {
             return try await engine.transaction { db in
@@ -45,6 +49,7 @@ extension SQLIdentityStore {
                         """).first()?.decode(column: "count", as: Int.self) ?? 0
                     guard remaining > 0 else { throw LastUnscopedToken() }
                 }
+                try await self.insert(event, on: db)
                 return .revoked(revoked)
             }
         } catch is LastUnscopedToken {

@@ -58,7 +58,21 @@ extension SQLIdentityStore {
         }
     }
     public func updateApplication(_ application: ApplicationRecord) async throws {
-        try await replace(application)
+        try await replace(application, keeping: ["client_secret_hash", "previous_client_secret_hash", "previous_client_secret_expires_at"])
+        await announce(.application(application.id))
+    }
+    public func rotateClientSecret(of application: ApplicationRecord, replacing current: Data, audit event: AuditEventRecord) async throws {
+        try await engine.transaction { db in
+            let changed = try await db.raw("""
+                UPDATE applications SET client_secret_hash = \(bind: application.clientSecretHash),
+                previous_client_secret_hash = \(bind: application.previousClientSecretHash),
+                previous_client_secret_expires_at = \(bind: application.previousClientSecretExpiresAt?.milliseconds),
+                updated_at = \(bind: application.updatedAt.milliseconds)
+                WHERE id = \(bind: application.id) AND client_secret_hash = \(bind: current) RETURNING id
+                """).all().count
+            guard changed == 1 else { throw StorageError.notFound.with(detail: "application \(application.id) with that secret") }
+            try await self.insert(event, on: db)
+        }
         await announce(.application(application.id))
     }
     public func deleteApplication(id: String) async throws {

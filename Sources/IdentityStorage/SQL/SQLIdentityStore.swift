@@ -172,9 +172,9 @@ public final class SQLIdentityStore: IdentityStore {
         return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? rows[page.size - 1].id : nil)
     }
 
-    /// Overwrites the row with the record's id (all columns but `id` and `created_at`).
-    func replace<R: SQLRecord & Identifiable>(_ record: R) async throws where R.ID == String {
-        let columns = record.columns.filter { $0.name != "id" && $0.name != "created_at" }
+    /// Overwrites the row with the record's id (all columns but `id`, `created_at` and `kept`).
+    func replace<R: SQLRecord & Identifiable>(_ record: R, keeping kept: Set<String> = []) async throws where R.ID == String {
+        let columns = record.columns.filter { $0.name != "id" && $0.name != "created_at" && !kept.contains($0.name) }
         let id = record.id
         var sql = SQLQueryString("UPDATE \(unsafeRaw: R.table) SET ")
         for (index, column) in columns.enumerated() {

@@ -10,6 +10,12 @@ enum Fixtures {
 
     static func hash(_ text: String) -> Data { Data("hash:\(text)".utf8) }
 
+    /// An audit event with a fresh id, to write with a change.
+    static func event(_ type: String = "x") -> AuditEventRecord {
+        AuditEventRecord(
+            id: "evt_\(UUID().uuidString)", occurredAt: t0, type: type, tenantID: nil, realmID: nil, subjectID: nil, detailJSON: "{}")
+    }
+
     static func tenant(_ id: String = "ten_1", name: String = "Tenant") -> TenantRecord {
         TenantRecord(id: id, displayName: name, createdAt: t0, updatedAt: t0)
     }
