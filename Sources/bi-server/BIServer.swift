@@ -16,6 +16,6 @@ struct BIServer: AsyncParsableCommand {
               BI_DATABASE_URL=postgres://bi:secret@127.0.0.1/bi bi-server --public-base-url https://id.example.com
             """,
         version: "bi-server \(ProductVersion.current)",
-        subcommands: [ServeCommand.self, CheckConfigCommand.self, MigrateCommand.self, KeysCommand.self, BackupCommand.self],
+        subcommands: [ServeCommand.self, CheckConfigCommand.self, MigrateCommand.self, KeysCommand.self, AdminTokensCommand.self, BackupCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

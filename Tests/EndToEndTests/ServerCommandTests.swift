@@ -75,6 +75,29 @@ import Testing
         try await server.shutdown()
     }
 
+    @Test func anAdminTokenCanBeMadeAtTheServerWhenEveryOtherIsGone() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-admin-token-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await RunningServer.withRealm(.router, configure: { $0.dataDirectory = directory }) { _, _ in }
+        let bad = try await ChildProcess.run(
+            Self.executable("bi-server"), ["admin-tokens", "create", "--data-directory", directory.path, "--label", "x", "--expires-in", "5"])
+        #expect(bad.status == 1 && bad.errors.contains("'expires_in' must be 60"), "\(bad.errors)")
+        let result = try await ChildProcess.run(
+            Self.executable("bi-server"), ["admin-tokens", "create", "--data-directory", directory.path, "--label", "recovery"])
+        #expect(result.status == 0, "\(result.errors)")
+        let token = try #require(result.output.split(separator: "\n").last.map(String.init))
+        #expect(token.hasPrefix("bia_"))
+
+        var configuration = ServerConfiguration()
+        configuration.dataDirectory = directory
+        let server = try await IdentityServer.prepare(configuration)
+        let record = try await server.context.store.adminToken(hash: Secrets.hash(token))
+        #expect(record?.label == "recovery" && record?.tenantID == nil && record?.isActive(at: Date()) == true)
+        let events = try await server.context.store.listAuditEvents(tenantID: nil, .init(size: 100)).items
+        #expect(events.contains { $0.type == "admin.token.created" && $0.subjectID == record?.id && $0.detailJSON.contains("command line") })
+        try await server.shutdown()
+    }
+
     private static func executable(_ name: String) -> String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
     }

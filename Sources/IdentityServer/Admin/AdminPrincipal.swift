@@ -13,10 +13,16 @@ struct AdminPrincipal: Sendable, Equatable {
     let tenantID: String?
 
     init(_ token: AdminTokenRecord) {
-        label = token.label
-        tokenID = token.id
-        tenantID = token.tenantID
+        self.init(label: token.label, tokenID: token.id, tenantID: token.tenantID)
     }
+
+    private init(label: String, tokenID: String, tenantID: String?) {
+        (self.label, self.tokenID, self.tenantID) = (label, tokenID, tenantID)
+    }
+
+    /// The operator at the server's command line (`bi-server admin-tokens create`): no token,
+    /// every tenant.
+    static let commandLine = AdminPrincipal(label: "bi-server command line", tokenID: "-", tenantID: nil)
 
     /// Whether the token may see and change `tenantID` and what is under it.
     func administers(tenantID: String) -> Bool {

@@ -1,5 +1,6 @@
 public import Foundation
 import Crypto
+import IdentityProtocol
 import IdentityStorage
 
 /// What `bi-server` does besides serving: migrating the schema, rotating the master key,
@@ -58,6 +59,33 @@ extension IdentityServer {
             if let realmID, rotated.isEmpty { throw ServerSetupError("there is no realm \(realmID)") }
             try await opened.store.shutdown()
             return rotated
+        }
+    }
+
+    /// Creates an admin token from the command line, for an operator locked out of the admin
+    /// API (every token lost, expired or revoked): validated and audited as the admin API's
+    /// `POST /v1/admin/tokens` is. Servers may keep serving. Returns the token (shown once).
+    public static func createAdminToken(
+        _ configuration: ServerConfiguration, label: String, tenantID: String?, expiresIn: Int?
+    ) async throws -> (id: String, token: String) {
+        let opened = try await OpenedStorage.open(configuration)
+        let masterKey = try await opened.masterKey(configuration)
+        return try await opened.closing {
+            let service = AdminService(
+                store: opened.store,
+                keyring: RealmKeyring(store: opened.store, sealer: SecretSealer(masterKey: masterKey), now: configuration.now),
+                mail: OutboxMailTransport(directory: opened.directory.appendingPathComponent("outbox")),
+                audit: AuditLog(store: opened.store, now: configuration.now), lifetimes: configuration.lifetimes,
+                baseURL: PublicBaseURL(configuration.publicBaseURL ?? "http://\(configuration.host):\(configuration.port)"),
+                now: configuration.now, admin: .commandLine)
+            let created: AdminToken
+            do {
+                created = try await service.createAdminToken(AdminTokenInput(label: label, tenantID: tenantID, expiresIn: expiresIn))
+            } catch let error as ServerError {
+                throw ServerSetupError(error.description)
+            }
+            try await opened.store.shutdown()
+            return (created.id, created.token ?? "")
         }
     }
 
