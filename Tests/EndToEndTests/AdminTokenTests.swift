@@ -101,7 +101,9 @@ import Testing
             }
             let events = try #require(try await client.send("GET", "/v1/admin/audit-events?page_size=1000").json["items"] as? [[String: Any]])
             #expect(!events.isEmpty && events.allSatisfy { $0["tenant_id"] as? String == otherID })
-            #expect(events.contains { $0["type"] as? String == "admin.refused" && ($0["detail"] as? String)?.contains("other_tenant") == true })
+            for reason in ["other_tenant", "server_wide"] {
+                #expect(events.contains { $0["type"] as? String == "admin.refused" && ($0["detail"] as? String)?.contains(reason) == true })
+            }
             let serverWide = routes.filter {
                 $0.path.description.hasPrefix("/v1/admin") && !$0.path.description.hasPrefix("/v1/admin/tenants/{tenant}")
                     && $0.method != .head

@@ -1,8 +1,24 @@
 @testable import IdentityServer
 import Testing
 
-/// Where the server may send a user (issue 14 #7: RFC 8252 §7, RFC 9700 §2.6).
+/// Where the server may send a user (issue 14 #7: RFC 8252 §7, RFC 9700 §2.6), and the mail
+/// addresses it sends to.
 @Suite struct InputRulesTests {
+    @Test(arguments: ["ada@example.com", "ada.lovelace+bi@mail.example.co.uk", "o'neil@example.ie", "ülrich@exämple.de"])
+    func acceptsPlainMailAddresses(address: String) throws {
+        #expect(try InputRules.email(address) == address)
+    }
+
+    /// Each would reach more than one mailbox, or another one, through some mail software.
+    @Test(arguments: [
+        "root,ada@example.com", "ada@example.com;eve@x.example", "eve%evil.example@example.com", "host!eve@example.com",
+        "Ada <ada@example.com>", "\"a b\"@example.com", "ada(comment)@example.com", "ada@[127.0.0.1]", "a\\b@example.com",
+        "ada@example.com\nBcc: eve@x.example", "ada@localhost", "@example.com", "ada@.example", "a@b@example.com",
+    ])
+    func refusesAddressesMailSoftwareReadsAsMore(address: String) {
+        #expect(throws: ServerError.invalidRequest("")) { try InputRules.email(address) }
+    }
+
     @Test(arguments: [
         "https://app.example/cb", "https://app.example:8443/cb?x=1", "http://127.0.0.1:53123/cb", "http://127.8.9.10/cb",
         "http://[::1]:8080/cb", "http://localhost:3000/cb", "com.example.app:/cb", "com.example.app://cb",

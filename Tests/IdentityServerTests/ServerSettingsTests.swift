@@ -32,7 +32,7 @@ import Testing
         (["BI_HOUSEKEEPING_AUDIT_RETENTION": "60"], "BI_HOUSEKEEPING_AUDIT_RETENTION = '60': expected 0 (forever) or a duration from 86400 to 3153600000 seconds"),
         (["BI_HOST": " "], "BI_HOST = ' ': expected non-empty text"),
         (["BI_METRICS_ADDRESS": "::1:9464"], "BI_METRICS_ADDRESS = '::1:9464': expected host:port (an IPv6 host in brackets)"),
-        (["BI_MAIL_FROM": "a@b.example\nRCPT TO:<x@y>"], "BI_MAIL_FROM = 'a@b.example\nRCPT TO:<x@y>': expected a mail address (local@domain)"),
+        (["BI_MAIL_FROM": "a@b.example\nRCPT TO:<x@y>"], "BI_MAIL_FROM = 'a@b.example\nRCPT TO:<x@y>': expected a plain mail address (local@domain)"),
         (["BI_SIGNING_KEYS_PREPUBLICATION": "60"], "BI_SIGNING_KEYS_PREPUBLICATION = '60': expected a duration from 600 to 2592000 seconds (e.g. 90, 90s, 5m, 12h, 30d)"),
         (["BI_PUBLIC_BASE_URL": "https://id.example/idp?x=1"], "BI_PUBLIC_BASE_URL = 'https://id.example/idp?x=1': expected an http or https URL without query or fragment"),
     ])

@@ -26,7 +26,13 @@ struct AdminAuthenticationMiddleware: RouterMiddleware {
             throw await AdminRefusal.expiredToken.refuse(request, context: context, by: AdminPrincipal(token), audit: audit, metrics: metrics)
         }
         var context = context
-        context.admin = AdminPrincipal(token)
-        return try await next(request, context)
+        let admin = AdminPrincipal(token)
+        context.admin = admin
+        do {
+            return try await next(request, context)
+        } catch let error as ServerError where error.code == .api(.forbidden) {
+            _ = await AdminRefusal.serverWide.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)
+            throw error
+        }
     }
 }

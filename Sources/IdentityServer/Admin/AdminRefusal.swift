@@ -9,9 +9,12 @@ enum AdminRefusal: String, Sendable {
     case revokedToken = "revoked_token"
     /// A tenant-scoped token used on another tenant.
     case otherTenant = "other_tenant"
+    /// A tenant-scoped token used for what needs a token for every tenant (`403 forbidden`,
+    /// thrown by the admin service).
+    case serverWide = "server_wide"
 
-    /// The answer: `401 unauthorized` naming what is wrong with the token, or, for another
-    /// tenant, `404 not_found` as for a tenant that does not exist.
+    /// The answer: `401 unauthorized` naming what is wrong with the token, `404 not_found` for
+    /// another tenant (as for a tenant that does not exist), `403 forbidden` for the rest.
     var error: ServerError {
         switch self {
         case .missingToken: ServerError(APIErrorCode.unauthorized, "an admin token is required: 'Authorization: Bearer <token>'")
@@ -19,12 +22,13 @@ enum AdminRefusal: String, Sendable {
         case .expiredToken: ServerError(APIErrorCode.unauthorized, "the admin token has expired: ask an administrator for a new one")
         case .revokedToken: ServerError(APIErrorCode.unauthorized, "the admin token has been revoked")
         case .otherTenant: ServerError.notFound("no such tenant")
+        case .serverWide: ServerError(APIErrorCode.forbidden, "a token scoped to one tenant cannot do this")
         }
     }
 
     /// Counts the refusal and, when the token is known, audits it with the token's id (a
     /// missing or unknown token concerns no resource, and anyone can send one: it is only
-    /// counted and logged, so refusals cannot fill the audit log). Returns the error to throw.
+    /// counted and logged, so refusals cannot fill the audit log). Returns ``error`` to throw.
     func refuse(_ request: Request, context: ServerRequestContext, by token: AdminPrincipal?, audit: AuditLog, metrics: ServerMetrics) async -> ServerError {
         metrics.adminRefused(reason: rawValue)
         if let token {

@@ -6,7 +6,8 @@ import SystemPackage
 /// Delivers mail by handing it to a `sendmail`-compatible command (Postfix's, Exim's, msmtp,
 /// …) as `sendmail -i -f FROM -- TO`, the message on standard input. No shell is involved,
 /// and `--` ends the options, so an address can never become an argument of its own. Exit
-/// status 75 (`EX_TEMPFAIL`) is tried again after 1 s and 2 s; any other failure is permanent.
+/// status 75 (`EX_TEMPFAIL`) is tried again after 1 s and 2 s; any other failure, or a run that
+/// takes longer than the timeout, is permanent. The command gets a minimal environment.
 public struct SendmailMailTransport: MailTransport {
     /// The command's absolute path.
     let path: String
@@ -31,6 +32,17 @@ public struct SendmailMailTransport: MailTransport {
         }
     }
 
+    /// What the command sees of the server's environment: where programs and the home
+    /// directory are (msmtp reads its configuration there), the user and the locale. Never the
+    /// rest, where `BI_MASTER_KEY`, the database URL and the SMTP password may be.
+    static var environment: Environment {
+        let kept = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ"]
+        let server = ProcessInfo.processInfo.environment
+        return .custom(Dictionary(uniqueKeysWithValues: kept.compactMap { name in
+            server[name].flatMap { value in Environment.Key(rawValue: name).map { ($0, value) } }
+        }))
+    }
+
     /// Runs the command once with `input` on its standard input; stopped after ``timeout``
     /// (Subprocess ends a cancelled child). swift-subprocess, not Foundation's `Process`,
     /// whose pipes leak into other children started meanwhile, holding their ends open.
@@ -39,8 +51,8 @@ public struct SendmailMailTransport: MailTransport {
             group.addTask {
                 do {
                     return try await Subprocess.run(
-                        .path(FilePath(path)), arguments: Arguments(arguments), input: .string(input), output: .discarded,
-                        error: .string(limit: 65_536))
+                        .path(FilePath(path)), arguments: Arguments(arguments), environment: Self.environment, input: .string(input),
+                        output: .discarded, error: .string(limit: 1 << 20))
                 } catch let error as SubprocessError {
                     throw SendmailError("cannot run \(path): \(error)", transient: false)
                 }
@@ -52,7 +64,8 @@ public struct SendmailMailTransport: MailTransport {
             defer { group.cancelAll() }
             return try await group.next() ?? nil
         }
-        guard let outcome else { throw SendmailError("did not finish within \(timeout)", transient: true) }
+        // Not tried again: the command may have queued the message before it hung.
+        guard let outcome else { throw SendmailError("did not finish within \(timeout); it may have sent the message", transient: false) }
         switch outcome.terminationStatus {
         case .exited(0):
             return

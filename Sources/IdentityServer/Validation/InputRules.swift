@@ -59,13 +59,12 @@ enum InputRules {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    /// An email address for mail headers: one `@`, no whitespace or control characters.
+    /// An email address safe for mail headers and `sendmail`'s arguments (``MailAddress``).
     static func email(_ value: String?) throws -> String? {
         guard let value else { return nil }
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), value.count <= 254,
-              !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
-        else { throw ServerError.invalidRequest("'email' is not an email address") }
+        guard MailAddress.isPlain(value) else {
+            throw ServerError.invalidRequest("'email' must be one plain address (local@domain), without spaces or ,;%!()\"<>[]\\:")
+        }
         return value
     }
 

@@ -50,40 +50,6 @@ extension SettingKind where Value == String {
     static func choice(_ choices: [String]) -> Self { Self(read: { try $0.choice(choices) }, show: { $0 }) }
 }
 
-extension SettingKind where Value == String? {
-    static var optionalText: Self { Self(read: { try $0.text() }, show: { $0 ?? "" }) }
-}
-
-extension SettingKind where Value == String? {
-    /// An `http` or `https` URL with a host, and neither query nor fragment (a base URL).
-    static var optionalBaseURL: Self {
-        Self(
-            read: { input in
-                let text = try input.text()
-                guard let url = URLComponents(string: text), url.scheme == "https" || url.scheme == "http",
-                      url.host?.isEmpty == false, url.query == nil, url.fragment == nil
-                else { throw SettingInput.Mismatch(expected: "an http or https URL without query or fragment") }
-                return text
-            },
-            show: { $0 ?? "" })
-    }
-}
-
-extension SettingKind where Value == String? {
-    /// The absolute path of an executable file.
-    static var optionalExecutable: Self {
-        Self(
-            read: { input in
-                let path = try input.text()
-                guard path.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: path) else {
-                    throw SettingInput.Mismatch(expected: "the absolute path of an executable file")
-                }
-                return path
-            },
-            show: { $0 ?? "" })
-    }
-}
-
 extension SettingKind where Value == ListenAddress? {
     static var optionalListenAddress: Self {
         Self(
@@ -98,14 +64,40 @@ extension SettingKind where Value == ListenAddress? {
 }
 
 extension SettingKind where Value == String? {
-    /// `local@domain`, without spaces, controls or angle brackets.
+    static var optionalText: Self { Self(read: { try $0.text() }, show: { $0 ?? "" }) }
+
+    /// An `http` or `https` URL with a host, and neither query nor fragment (a base URL).
+    static var optionalBaseURL: Self {
+        Self(
+            read: { input in
+                let text = try input.text()
+                guard let url = URLComponents(string: text), url.scheme == "https" || url.scheme == "http",
+                      url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+                else { throw SettingInput.Mismatch(expected: "an http or https URL without query or fragment") }
+                return text
+            },
+            show: { $0 ?? "" })
+    }
+
+    /// The absolute path of an executable file.
+    static var optionalExecutable: Self {
+        Self(
+            read: { input in
+                let path = try input.text()
+                guard path.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: path) else {
+                    throw SettingInput.Mismatch(expected: "the absolute path of an executable file")
+                }
+                return path
+            },
+            show: { $0 ?? "" })
+    }
+
+    /// One plain `local@domain` (``MailAddress``).
     static var optionalMailAddress: Self {
         Self(
             read: { input in
                 let text = try input.text()
-                guard text.contains("@"), !text.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F || $0 == 0x3C || $0 == 0x3E }) else {
-                    throw SettingInput.Mismatch(expected: "a mail address (local@domain)")
-                }
+                guard MailAddress.isPlain(text) else { throw SettingInput.Mismatch(expected: "a plain mail address (local@domain)") }
                 return text
             },
             show: { $0 ?? "" })

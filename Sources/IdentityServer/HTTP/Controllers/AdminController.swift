@@ -96,9 +96,9 @@ struct AdminController {
         }
         application.post("rotate-secret") { request, context in
             let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).rotateClientSecret(
-                                t, r, try context.id("application"),
-                try await request.decodeOptionalJSON(ClientSecretRotationInput.self, context: context) ?? ClientSecretRotationInput()))
+            let input = try await request.decodeOptionalJSON(ClientSecretRotationInput.self, context: context)
+            return try JSONResponse.make(
+                try await acting(context).rotateClientSecret(t, r, try context.id("application"), input ?? ClientSecretRotationInput()))
         }
     }
 
