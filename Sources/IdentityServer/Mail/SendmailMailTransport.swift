@@ -32,6 +32,26 @@ public struct SendmailMailTransport: MailTransport {
         }
     }
 
+    /// A file readable by its descriptor only (owner-only, unlinked at once: the message holds
+    /// an enrollment link), holding `text`, positioned at its start.
+    private static func unlinkedFile(holding text: String) throws -> FileDescriptor {
+        let path = FilePath(FileManager.default.temporaryDirectory.appendingPathComponent("bi-mail-\(UUID().uuidString)").path)
+        do {
+            let file = try FileDescriptor.open(path, .readWrite, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
+            _ = try? FileManager.default.removeItem(atPath: path.string)
+            do {
+                _ = try file.writeAll(Array(text.utf8))
+                _ = try file.seek(offset: 0, from: .start)
+            } catch {
+                try? file.close()
+                throw error
+            }
+            return file
+        } catch {
+            throw SendmailError("cannot write the message for the command: \(error)", transient: true)
+        }
+    }
+
     /// What the command sees of the server's environment: where programs and the home
     /// directory are (msmtp reads its configuration there), the user and the locale. Never the
     /// rest, where `BI_MASTER_KEY`, the database URL and the SMTP password may be.
@@ -44,15 +64,19 @@ public struct SendmailMailTransport: MailTransport {
     }
 
     /// Runs the command once with `input` on its standard input; stopped after ``timeout``
-    /// (Subprocess ends a cancelled child). swift-subprocess, not Foundation's `Process`,
-    /// whose pipes leak into other children started meanwhile, holding their ends open.
+    /// (Subprocess ends a cancelled child). swift-subprocess, not Foundation's `Process`, whose
+    /// pipes leak into other children started meanwhile. The input is a file, not a pipe: a
+    /// command that exits without reading it, or is stopped, leaves no write half done.
     private func run(arguments: [String], input: String) async throws {
+        let message = try Self.unlinkedFile(holding: input)
+        defer { try? message.close() }
         let outcome = try await withThrowingTaskGroup(of: ExecutionResult<Void, DiscardedOutput, StringOutput<UTF8>>?.self) { group in
             group.addTask {
                 do {
                     return try await Subprocess.run(
-                        .path(FilePath(path)), arguments: Arguments(arguments), environment: Self.environment, input: .string(input),
-                        output: .discarded, error: .string(limit: 1 << 20))
+                        .path(FilePath(path)), arguments: Arguments(arguments), environment: Self.environment,
+                        input: .fileDescriptor(message, closeAfterSpawningProcess: false), output: .discarded,
+                        error: .string(limit: 1 << 20))
                 } catch let error as SubprocessError {
                     throw SendmailError("cannot run \(path): \(error)", transient: false)
                 }
@@ -64,7 +88,6 @@ public struct SendmailMailTransport: MailTransport {
             defer { group.cancelAll() }
             return try await group.next() ?? nil
         }
-        // Not tried again: the command may have queued the message before it hung.
         guard let outcome else { throw SendmailError("did not finish within \(timeout); it may have sent the message", transient: false) }
         switch outcome.terminationStatus {
         case .exited(0):
