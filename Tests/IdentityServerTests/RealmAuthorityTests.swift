@@ -20,12 +20,12 @@ import X509
         #expect(try leaf.extensions.keyUsage == KeyUsage(digitalSignature: true))
         #expect(try leaf.extensions.extendedKeyUsage == ExtendedKeyUsage([.clientAuth]))
         #expect(try authority.certificate.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: 0))
-        #expect(await authority.verifies(leaf: leaf, intermediates: [], now: now))
+        #expect(await authority.root.verifies(leaf: leaf, intermediates: [], now: now))
 
         let other = try RealmAuthority.create(realmID: "r2", displayName: "Staff", now: now)
-        #expect(await !other.verifies(leaf: leaf, intermediates: [], now: now))
+        #expect(await !other.root.verifies(leaf: leaf, intermediates: [], now: now))
         let afterExpiry = now.addingTimeInterval(RealmAuthority.credentialValidity + 86_400)
-        #expect(await !authority.verifies(leaf: leaf, intermediates: [], now: afterExpiry))
+        #expect(await !authority.root.verifies(leaf: leaf, intermediates: [], now: afterExpiry))
     }
 
     /// A device key cannot certify anything: a certificate it signs for another user, in the
@@ -38,7 +38,7 @@ import X509
         let forged = try RealmAuthority.credentialCertificate(
             for: P256.Signing.PrivateKey().publicKey, credentialID: "cred-x", identityID: "bob", issuer: aliceLeaf,
             now: now, issuerPrivateKey: Certificate.PrivateKey(alice))
-        #expect(await !authority.verifies(leaf: forged, intermediates: [aliceLeaf], now: now))
+        #expect(await !authority.root.verifies(leaf: forged, intermediates: [aliceLeaf], now: now))
     }
 
     /// B's certificate: drafted as the CA issues it, endorsed by A's key, then signed by the CA.
@@ -51,12 +51,12 @@ import X509
             authority: authority.certificate, now: now)
         let draftDER = Data(try draft.derData)
         let endorsement = try a.signature(for: Data(draft.tbsCertificateBytes)).derRepresentation
-        #expect(await !authority.verifies(leaf: draft, intermediates: [], now: now))
+        #expect(await !authority.root.verifies(leaf: draft, intermediates: [], now: now))
 
         let issued = try #require(ExtensionCertificates.issue(
             draftDER: draftDER, endorsement: endorsement, endorser: aLeaf, authority: authority))
         #expect(issued.tbsCertificateBytes == draft.tbsCertificateBytes)
-        #expect(await authority.verifies(leaf: issued, intermediates: [], now: now))
+        #expect(await authority.root.verifies(leaf: issued, intermediates: [], now: now))
         // Another key's endorsement, or one over other bytes, issues nothing.
         let stranger = try P256.Signing.PrivateKey().signature(for: Data(draft.tbsCertificateBytes)).derRepresentation
         #expect(ExtensionCertificates.issue(draftDER: draftDER, endorsement: stranger, endorser: aLeaf, authority: authority) == nil)

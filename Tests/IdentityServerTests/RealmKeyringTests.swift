@@ -65,4 +65,32 @@ import Testing
             #expect(try await fixture.store.signingKeys(realmID: realm.realmID).first { $0.kid == first }?.retiredAt != nil)
         }
     }
+
+    /// Only the most recently used realms' keys stay in memory (issue 17): an evicted realm's
+    /// tokens still verify after its keys are read again, and what is read again is what the
+    /// database holds now, not what was cached (here a key another instance put in at once).
+    @Test func leastRecentlyUsedRealmsAreEvictedAndReloadedFresh() async throws {
+        try await ServiceFixture.with { (fixture: ServiceFixture) async throws in
+            let (a, b, c) = (try await fixture.seedRealm(), try await fixture.seedRealm(), try await fixture.seedRealm())
+            let keyring = RealmKeyring(store: fixture.store, sealer: fixture.sealer, capacity: 2, now: fixture.now)
+            let token = try await keyring.signer(realmID: a.realmID).sign(RealmSignerTests.Claims(sub: "ada"), type: "at+jwt")
+            let first = try #require(try await keyring.signer(realmID: a.realmID).activeKey(.es256)?.kid)
+            // Another instance replaces a's key at once (a key believed compromised).
+            let next = try await fixture.keyring.rotate(realmID: a.realmID, .es256, prepublication: 0)
+            #expect(try await keyring.signer(realmID: a.realmID).activeKey(.es256)?.kid == first, "cached: the refresh interval has not passed")
+
+            _ = try await keyring.signer(realmID: b.realmID)
+            _ = try await keyring.signer(realmID: c.realmID)
+            #expect(try await keyring.signer(realmID: a.realmID).activeKey(.es256)?.kid == next, "evicted, so read again")
+            let verified = try await keyring.verify(token, as: RealmSignerTests.Claims.self, type: "at+jwt", realmID: a.realmID)
+            #expect(verified == RealmSignerTests.Claims(sub: "ada"), "the retired key still verifies what it signed")
+            #expect(first != next)
+
+            // Root certificates too; the CA private key is unsealed per use and never kept.
+            let realm = try #require(try await fixture.store.realm(id: a.realmID))
+            let root = try await keyring.root(of: realm)
+            let authority = try await keyring.authority(of: realm)
+            #expect(authority.certificate == root.certificate && authority.root.certificate == root.certificate)
+        }
+    }
 }

@@ -129,8 +129,7 @@ struct DeviceChecks {
         guard try leaf.derData == credential.certificateDER else {
             throw Self.invalidChain("the leaf certificate is not this credential's")
         }
-        let authority = try await keyring.authority(of: realm)
-        guard await authority.verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: now()) else {
+        guard await try keyring.root(of: realm).verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: now()) else {
             throw Self.invalidChain("the chain was not issued by this realm's authority")
         }
         return chain

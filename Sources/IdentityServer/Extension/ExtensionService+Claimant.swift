@@ -45,7 +45,7 @@ extension ExtensionService {
         guard let realm = try await store.realm(id: session.realmID) else { throw Self.invalidSession }
         let draft = try ExtensionCertificates.draft(
             for: publicKey, credentialID: credentialID, identityID: session.identityID,
-            authority: try await keyring.authority(of: realm).certificate, now: now)
+            authority: try await keyring.root(of: realm).certificate, now: now)
         let draftDER = try draft.derData
         let secret = Secrets.token()
         do {

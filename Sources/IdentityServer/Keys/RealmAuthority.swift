@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import SwiftASN1
-@_spi(FixedExpiryValidationTime) import X509
+import X509
 
 /// A realm's certificate authority: a P-256 key and its self-signed root. It issues the
 /// certificate of every device credential — enrolled, or added as a second device — and
@@ -86,15 +86,8 @@ struct RealmAuthority: Sendable {
         )
     }
 
-    /// Whether `leaf` chains to this authority's root at `now` (RFC 5280 path validation).
-    func verifies(leaf: Certificate, intermediates: [Certificate], now: Date) async -> Bool {
-        var verifier = Verifier(rootCertificates: CertificateStore([certificate])) {
-            RFC5280Policy(fixedExpiryValidationTime: now)
-        }
-        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates))
-        if case .validCertificate = result { return true }
-        return false
-    }
+    /// The root certificate, for checking chains.
+    var root: RealmRoot { RealmRoot(certificate: certificate) }
 
     /// The root as PEM.
     var certificatePEM: String {

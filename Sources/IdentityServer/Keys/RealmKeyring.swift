@@ -4,29 +4,36 @@ import IdentityStorage
 import JWTKit
 import X509
 
-/// Each realm's keys, unsealed once and cached: its certificate authority and its token
-/// signer. A signer is read again from the database after ``refreshInterval`` (on the injected
-/// clock), so a key another instance rotated in is published and used here in time: rotations
-/// publish a key well before it signs (``ServerConfiguration/SigningKeys/prepublication``).
+/// Each realm's keys: its token signer (unsealed signing keys, JWKS) and its root certificate,
+/// kept for the ``capacity`` realms used most recently and read again from the database on a
+/// miss; its CA private key, unsealed only for the operations that issue certificates and
+/// never kept. A signer is read again after ``refreshInterval`` (on the injected clock), so a
+/// key another instance rotated in is published and used here in time: rotations publish a key
+/// well before it signs (``ServerConfiguration/SigningKeys/prepublication``).
 actor RealmKeyring {
     private let store: any IdentityStore
     private let sealer: SecretSealer
     private let now: @Sendable () -> Date
     /// How long a retired key stays published: as long as the tokens it signed may live.
     private let retiredKeysPublishedFor: TimeInterval
-    private var authorities: [String: RealmAuthority] = [:]
-    private var signers: [String: (loading: Task<RealmSigner, any Error>, loadedAt: Date)] = [:]
+    private var roots: LRUCache<String, RealmRoot>
+    private var signers: LRUCache<String, (loading: Task<RealmSigner, any Error>, loadedAt: Date)>
+
+    /// Realms whose keys are kept, by default.
+    static let defaultCapacity = 1_000
 
     /// How long a realm's signer is used before its keys are read again.
     static let refreshInterval: TimeInterval = 60
 
     init(
-        store: any IdentityStore, sealer: SecretSealer, tokenLifetime: TimeInterval = 3600,
+        store: any IdentityStore, sealer: SecretSealer, tokenLifetime: TimeInterval = 3600, capacity: Int = defaultCapacity,
         now: @escaping @Sendable () -> Date
     ) {
         self.store = store
         self.sealer = sealer
         self.now = now
+        roots = LRUCache(capacity: capacity)
+        signers = LRUCache(capacity: capacity)
         // Clients may accept a token a little past its expiry (clock skew): five minutes more.
         retiredKeysPublishedFor = tokenLifetime + 300
     }
@@ -35,34 +42,37 @@ actor RealmKeyring {
     func createAuthority(realmID: String, displayName: String) throws -> (RealmAuthority, sealedKey: Data) {
         let authority = try RealmAuthority.create(realmID: realmID, displayName: displayName, now: now())
         let sealed = try sealer.seal(authority.privateKey.rawRepresentation, purpose: SealedSecret.Owner.realmAuthority(realmID: realmID).purpose)
-        authorities[realmID] = authority
+        roots.set(authority.root, for: realmID)
         return (authority, sealed)
     }
 
-    /// The realm's authority.
+    /// The realm's authority, its private key unsealed for this use only (enrollment,
+    /// extension: operations that issue certificates).
     func authority(of realm: RealmRecord) throws -> RealmAuthority {
-        if let cached = authorities[realm.id] { return cached }
         let raw = try sealer.open(realm.sealedCAPrivateKey, purpose: SealedSecret.Owner.realmAuthority(realmID: realm.id).purpose)
-        let authority = RealmAuthority(
-            privateKey: try P256.Signing.PrivateKey(rawRepresentation: raw),
-            certificate: try Certificate(derEncoded: Array(realm.caCertificateDER))
-        )
-        authorities[realm.id] = authority
-        return authority
+        return RealmAuthority(privateKey: try P256.Signing.PrivateKey(rawRepresentation: raw), certificate: try root(of: realm).certificate)
+    }
+
+    /// The realm's root certificate, for checking device chains.
+    func root(of realm: RealmRecord) throws -> RealmRoot {
+        if let cached = roots.value(for: realm.id) { return cached }
+        let root = RealmRoot(certificate: try Certificate(derEncoded: Array(realm.caCertificateDER)))
+        roots.set(root, for: realm.id)
+        return root
     }
 
     /// The realm's token signer.
     func signer(realmID: String) async throws -> RealmSigner {
-        if let cached = signers[realmID], now().timeIntervalSince(cached.loadedAt) < Self.refreshInterval,
+        if let cached = signers.value(for: realmID), now().timeIntervalSince(cached.loadedAt) < Self.refreshInterval,
            let signer = try? await cached.loading.value {
             return signer
         }
         let loading = Task { try await self.loadSigner(realmID: realmID) }
-        signers[realmID] = (loading, now())
+        signers.set((loading, now()), for: realmID)
         do {
             return try await loading.value
         } catch {
-            signers[realmID] = nil
+            signers.remove(realmID)
             throw error
         }
     }
@@ -72,12 +82,12 @@ actor RealmKeyring {
     func signer(realmID: String, signing algorithm: SigningAlgorithm) async throws -> RealmSigner {
         let signer = try await signer(realmID: realmID)
         if signer.activeKey(algorithm) != nil { return signer }
-        signers[realmID] = nil
+        signers.remove(realmID)
         // Another instance may have created one meanwhile: reload before creating.
         let reloaded = try await self.signer(realmID: realmID)
         if reloaded.activeKey(algorithm) != nil { return reloaded }
         try await store.createSigningKey(try newSigningKey(algorithm, realmID: realmID))
-        signers[realmID] = nil
+        signers.remove(realmID)
         return try await self.signer(realmID: realmID)
     }
 
@@ -87,15 +97,15 @@ actor RealmKeyring {
         do {
             return try await signer(realmID: realmID).verify(token, as: Payload.self, type: type)
         } catch RealmSigner.SignerError.unknownKey {
-            signers[realmID] = nil
+            signers.remove(realmID)
             return try await signer(realmID: realmID).verify(token, as: Payload.self, type: type)
         }
     }
 
     /// Forgets a deleted realm's keys.
     func forget(realmID: String) {
-        authorities[realmID] = nil
-        signers[realmID] = nil
+        roots.remove(realmID)
+        signers.remove(realmID)
     }
 
     /// A new, sealed signing key of `algorithm` for the realm, for storage, signing from
@@ -114,7 +124,7 @@ actor RealmKeyring {
     func rotate(realmID: String, _ algorithm: SigningAlgorithm, prepublication: TimeInterval) async throws -> String {
         let key = try newSigningKey(algorithm, realmID: realmID, activatesAt: now().addingTimeInterval(prepublication))
         try await store.rotateSigningKey(to: key)
-        signers[realmID] = nil
+        signers.remove(realmID)
         return key.kid
     }
 

@@ -2,7 +2,7 @@
 public enum ServerSettings {
     /// All of them.
     public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + connections
-        + housekeeping
+        + caches + housekeeping
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
     /// README's table is this text, and a test keeps it so).
@@ -66,6 +66,12 @@ public enum ServerSettings {
         Setting(
             "signing_keys.prepublication", \.signingKeys.prepublication, .seconds(600...30 * 86_400),
             help: "How long a successor is published in JWKS before it signs (longer than relying parties cache JWKS)."),
+    ]
+
+    private static let caches: [Setting] = [
+        Setting(
+            "cache.realm_keys", \.realmKeyCacheSize, .integer(1...10_000_000),
+            help: "Realms whose signing keys and root certificate stay in memory (least recently used go first); others are reloaded on use."),
     ]
 
     private static let mail: [Setting] = [

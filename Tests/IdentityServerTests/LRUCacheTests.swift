@@ -1,0 +1,51 @@
+@testable import IdentityServer
+import Testing
+
+/// The least-recently-used cache behind the per-realm key caches (issue 17).
+@Suite struct LRUCacheTests {
+    @Test func theLeastRecentlyUsedEntryGoesFirst() {
+        var cache = LRUCache<String, Int>(capacity: 2)
+        cache.set(1, for: "a")
+        cache.set(2, for: "b")
+        #expect(cache.value(for: "a") == 1, "reading a makes b the oldest")
+        cache.set(3, for: "c")
+        #expect(cache.value(for: "b") == nil)
+        #expect(cache.value(for: "a") == 1 && cache.value(for: "c") == 3 && cache.count == 2)
+        cache.set(4, for: "a")
+        cache.set(5, for: "d")
+        #expect(cache.value(for: "c") == nil, "writing a made c the oldest")
+        #expect(cache.value(for: "a") == 4)
+        cache.remove("a")
+        #expect(cache.value(for: "a") == nil && cache.count == 1)
+        cache.removeAll()
+        #expect(cache.count == 0 && cache.value(for: "d") == nil)
+    }
+
+    /// Thousands of random operations against a plain list kept in recency order.
+    @Test(arguments: [1, 2, 3, 16])
+    func behavesLikeARecencyOrderedList(capacity: Int) {
+        var cache = LRUCache<Int, Int>(capacity: capacity)
+        var model: [(key: Int, value: Int)] = []  // most recent last
+        var random = SystemRandomNumberGenerator()
+        for step in 0..<20_000 {
+            let key = Int.random(in: 0..<(capacity * 3), using: &random)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                let expected = model.firstIndex { $0.key == key }.map { model.remove(at: $0) }
+                if let expected { model.append(expected) }
+                #expect(cache.value(for: key) == expected?.value, "step \(step)")
+            case 4..<8:
+                model.removeAll { $0.key == key }
+                model.append((key, step))
+                if model.count > capacity { model.removeFirst() }
+                cache.set(step, for: key)
+            case 8:
+                model.removeAll { $0.key == key }
+                cache.remove(key)
+            default:
+                #expect(cache.count == model.count, "step \(step)")
+            }
+        }
+        for entry in model.reversed() { #expect(cache.value(for: entry.key) == entry.value) }
+    }
+}
