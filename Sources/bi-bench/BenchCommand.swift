@@ -18,6 +18,7 @@ struct BenchCommand: ParsableCommand {
               swift build -c release --product bi-server && swift run -c release bi-bench
               swift run -c release bi-bench --database-url postgres://bi:bi@127.0.0.1/bi_bench
               swift run -c release bi-bench --database-url postgres://bi:bi@127.0.0.1/bi_bench --instances 2
+              swift run -c release bi-bench --realms 10000       # memory and speed with many realms
             """)
 
     @Option(help: "Devices to enroll (each its own identity and credential).")
@@ -31,6 +32,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Server instances on the one PostgreSQL database (--database-url); with 2 or more, sign-ins are also measured on one instance and on all.")
     var instances = 1
+
+    @Option(help: "Instead of the usual phases: create this many realms (an application each), touch each, and print RSS and sign-in rates before and after.")
+    var realms = 0
 
     @Option(help: "Sign-ins per measured phase.")
     var logins = 3000
@@ -88,6 +92,14 @@ struct BenchCommand: ParsableCommand {
             processes.append(try ServerProcess(
                 binary: binary, dataDirectory: data.appendingPathComponent("instance-\(instance)"), arguments: arguments,
                 environment: environment, core: cores > 1 ? instance % cores : nil))
+        }
+        if realms > 0 {
+            let process = processes[0]
+            guard let adminToken = process.adminToken else { throw BenchError("the server wrote no admin token") }
+            let load = LoadGenerator(servers: [process.loadTarget], databaseProcessName: databaseURL == nil ? nil : "postgres")
+            print(try RealmScale(load: load, adminToken: adminToken, concurrency: concurrency, status: status)
+                .run(realms: realms, logins: logins, pid: process.pid))
+            return
         }
         let report = try measure(processes)
         print(json ? report.jsonLine : report.table + "\n" + report.jsonLine)

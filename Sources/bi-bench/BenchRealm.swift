@@ -15,11 +15,11 @@ struct BenchRealm: Sendable {
 
     static let redirectURI = "https://bench.example/callback"
 
-    /// Creates the tenant, realm and application.
-    static func create(admin: AdminClient) throws -> BenchRealm {
-        let tenant = try admin.post("/tenants", TenantInput(displayName: "Bench"), as: Tenant.self)
+    /// Creates the realm and its application, in a new tenant unless `tenantID` names one.
+    static func create(admin: AdminClient, tenantID: String? = nil) throws -> BenchRealm {
+        let tenantID = try tenantID ?? admin.post("/tenants", TenantInput(displayName: "Bench"), as: Tenant.self).id
         let realm = try admin.post(
-            "/tenants/\(tenant.id)/realms",
+            "/tenants/\(tenantID)/realms",
             RealmInput(displayName: "Bench", registrationRedirectURI: "https://bench.example/register"), as: Realm.self)
         var input = ApplicationInput()
         input.displayName = "Bench"
@@ -27,10 +27,10 @@ struct BenchRealm: Sendable {
         input.redirectURIs = [redirectURI]
         input.invokeURL = "https://bench.example/invoke"
         let application = try admin.post(
-            "/tenants/\(tenant.id)/realms/\(realm.id)/applications", input, as: Application.self)
+            "/tenants/\(tenantID)/realms/\(realm.id)/applications", input, as: Application.self)
         guard let issuer = URL(string: realm.issuer) else { throw BenchError("the issuer is not a URL") }
         return BenchRealm(
-            tenantID: tenant.id, realmID: realm.id, clientID: application.clientID, issuerPath: issuer.path,
+            tenantID: tenantID, realmID: realm.id, clientID: application.clientID, issuerPath: issuer.path,
             redirectURI: redirectURI)
     }
 

@@ -28,6 +28,16 @@ import Testing
         }
     }
 
+    /// The many-realms mode creates and touches its realms and signs in before and after.
+    @Test func theManyRealmsModeReportsMemoryAndRates() async throws {
+        let result = try await BICommand.run(
+            ["--realms", "12", "--logins", "4", "--concurrency", "2"], program: "bi-bench")
+        #expect(result.status == 0, "\(result.stderr)")
+        for line in ["| RSS after touching 12 realms |", "| sign-ins/s, over 4 realms, at 12 more realms |", "| JWKS of a realm touched 12 realms ago"] {
+            #expect(result.stdout.contains(line), "\(result.stdout)")
+        }
+    }
+
     /// Two instances on one PostgreSQL database: sign-ins spread over both succeed (they share
     /// the master key and the schema), and the scale-out figures are reported.
     @Test(.enabled(if: benchDatabaseURL != nil, "BI_TEST_DATABASE_URL is not set"))

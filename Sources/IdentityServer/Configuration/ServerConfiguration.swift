@@ -38,9 +38,10 @@ public struct ServerConfiguration: Sendable {
     public var housekeeping = Housekeeping()
     /// When token-signing keys rotate.
     public var signingKeys = SigningKeys()
-    /// How many realms' keys are kept in memory (token signers and root certificates, least
-    /// recently used first out); the others are read and unsealed again when next used.
-    public var realmKeyCacheSize = RealmKeyring.defaultCapacity
+    /// How many realms' keys and documents are kept in memory (token signers, root
+    /// certificates, discovery documents; least recently used first out); the others are read
+    /// and unsealed again when next used.
+    public var realmCacheSize = RealmKeyring.defaultCapacity
     /// Where the server's own metrics are registered; `/metrics` publishes this registry.
     public var metrics = PrometheusCollectorRegistry()
     /// Where `/metrics` is served: `nil` on the main port; an address of its own (then not on

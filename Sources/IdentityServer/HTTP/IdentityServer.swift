@@ -26,7 +26,7 @@ public struct IdentityServer: Sendable {
                 store: store,
                 keyring: RealmKeyring(
                     store: store, sealer: SecretSealer(masterKey: masterKey), tokenLifetime: configuration.lifetimes.token,
-                    capacity: configuration.realmKeyCacheSize, now: configuration.now),
+                    capacity: configuration.realmCacheSize, now: configuration.now),
                 mail: configuration.mailTransport ?? configuration.mail.transport(
                     logger: configuration.logger, outbox: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now)),
                 mailFrom: configuration.mail.from,

@@ -16,6 +16,8 @@ actor RealmKeyring {
     private let now: @Sendable () -> Date
     /// How long a retired key stays published: as long as the tokens it signed may live.
     private let retiredKeysPublishedFor: TimeInterval
+    /// Realms whose keys are kept at most.
+    nonisolated let capacity: Int
     private var roots: LRUCache<String, RealmRoot>
     private var signers: LRUCache<String, (loading: Task<RealmSigner, any Error>, loadedAt: Date)>
 
@@ -32,6 +34,7 @@ actor RealmKeyring {
         self.store = store
         self.sealer = sealer
         self.now = now
+        self.capacity = capacity
         roots = LRUCache(capacity: capacity)
         signers = LRUCache(capacity: capacity)
         // Clients may accept a token a little past its expiry (clock skew): five minutes more.

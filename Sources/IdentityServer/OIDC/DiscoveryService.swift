@@ -7,8 +7,14 @@ struct DiscoveryService {
     let store: any IdentityStore
     let keyring: RealmKeyring
     let baseURL: PublicBaseURL
-    /// Each issuer's metadata document, encoded once: it depends only on the issuer.
-    let documents = EncodedDocuments()
+    /// Each issuer's metadata document, encoded once: it depends only on the issuer. Kept for
+    /// as many realms as their keys are.
+    let documents: EncodedDocuments
+
+    init(store: any IdentityStore, keyring: RealmKeyring, baseURL: PublicBaseURL) {
+        (self.store, self.keyring, self.baseURL) = (store, keyring, baseURL)
+        documents = EncodedDocuments(capacity: keyring.capacity)
+    }
 
     /// The metadata of a realm's provider (Discovery 1.0 §3) as JSON.
     func metadataJSON(tenantID: String, realmID: String) async throws -> Data {

@@ -1,19 +1,21 @@
 import Foundation
+import IdentityStorage
 import Synchronization
 
-/// Documents encoded once and served as bytes, by key (an issuer). Bounded: past
-/// ``capacity`` entries it starts over, so many realms cannot grow it without limit.
+/// Documents encoded once and served as bytes, by key (an issuer): those of the `capacity`
+/// keys used most recently, so many realms cannot grow it without limit.
 final class EncodedDocuments: Sendable {
-    /// Entries kept at most.
-    static let capacity = 10_000
-    private let documents = Mutex<[String: Data]>([:])
+    private let documents: Mutex<LRUCache<String, Data>>
+
+    init(capacity: Int) {
+        documents = Mutex(LRUCache(capacity: capacity))
+    }
 
     subscript(key: String) -> Data? {
-        get { documents.withLock { $0[key] } }
+        get { documents.withLock { $0.value(for: key) } }
         set {
             documents.withLock { documents in
-                if documents.count >= Self.capacity { documents.removeAll() }
-                documents[key] = newValue
+                if let newValue { documents.set(newValue, for: key) } else { documents.remove(key) }
             }
         }
     }

@@ -70,8 +70,8 @@ public enum ServerSettings {
 
     private static let caches: [Setting] = [
         Setting(
-            "cache.realm_keys", \.realmKeyCacheSize, .integer(1...10_000_000),
-            help: "Realms whose signing keys and root certificate stay in memory (least recently used go first); others are reloaded on use."),
+            "cache.realms", \.realmCacheSize, .integer(1...10_000_000),
+            help: "Realms whose signing keys, root certificate and discovery document stay in memory (least recently used go first); others are reloaded on use."),
     ]
 
     private static let mail: [Setting] = [

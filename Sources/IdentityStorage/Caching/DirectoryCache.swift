@@ -9,14 +9,15 @@ import Synchronization
 /// ``channel``). An entry also lapses ``lifetime`` after it was read, the bound on staleness
 /// (5 s by default) should a notification be lost while an instance's listening connection reconnects. A read
 /// that raced a change (it began before the change was dropped) is never cached.
-/// At most ``capacity`` entries of each kind are kept; past that the cache starts over.
+/// At most ``capacity`` entries of each kind are kept, the least recently used going first.
 final class DirectoryCache: Sendable {
     /// The notification channel the store announces changes on.
     static let channel = "bi_directory"
     /// How long an entry is trusted without a notification, by default.
     static let defaultLifetime: Duration = .seconds(5)
-    /// Entries of each kind kept at most.
-    static let capacity = 10_000
+    /// Entries of each kind kept at most: realms and applications in use within an entry's
+    /// lifetime rarely number more; a miss costs one indexed read.
+    static let capacity = 1_000
 
     /// What a notification names: one realm, one application, or everything.
     enum Change: Sendable, Equatable {
@@ -51,10 +52,10 @@ final class DirectoryCache: Sendable {
     private struct State {
         /// Bumped by every change, so a read that began before it is not cached.
         var generation: UInt64 = 0
-        var realms: [String: Entry<RealmRecord>] = [:]
-        var applications: [String: Entry<ApplicationRecord>] = [:]
+        var realms = LRUCache<String, Entry<RealmRecord>>(capacity: DirectoryCache.capacity)
+        var applications = LRUCache<String, Entry<ApplicationRecord>>(capacity: DirectoryCache.capacity)
         /// Application ids by client id; an entry whose client id has changed since is ignored.
-        var applicationIDs: [String: String] = [:]
+        var applicationIDs = LRUCache<String, String>(capacity: DirectoryCache.capacity)
     }
 
     private let state = Mutex(State())
@@ -69,16 +70,16 @@ final class DirectoryCache: Sendable {
     var generation: UInt64 { state.withLock { $0.generation } }
 
     func realm(id: String) -> RealmRecord? {
-        state.withLock { $0.realms[id].flatMap { $0.expires > .now ? $0.value : nil } }
+        state.withLock { $0.realms.value(for: id).flatMap { $0.expires > .now ? $0.value : nil } }
     }
 
     func application(id: String) -> ApplicationRecord? {
-        state.withLock { $0.applications[id].flatMap { $0.expires > .now ? $0.value : nil } }
+        state.withLock { $0.applications.value(for: id).flatMap { $0.expires > .now ? $0.value : nil } }
     }
 
     func application(clientID: String) -> ApplicationRecord? {
         state.withLock { state in
-            state.applicationIDs[clientID].flatMap { state.applications[$0] }
+            state.applicationIDs.value(for: clientID).flatMap { state.applications.value(for: $0) }
                 .flatMap { $0.expires > .now && $0.value.clientID == clientID ? $0.value : nil }
         }
     }
@@ -87,8 +88,7 @@ final class DirectoryCache: Sendable {
     func keep(_ realm: RealmRecord, since generation: UInt64) {
         state.withLock { state in
             guard state.generation == generation else { return }
-            if state.realms.count >= Self.capacity { state.realms.removeAll() }
-            state.realms[realm.id] = Entry(value: realm, expires: .now + lifetime)
+            state.realms.set(Entry(value: realm, expires: .now + lifetime), for: realm.id)
         }
     }
 
@@ -96,12 +96,8 @@ final class DirectoryCache: Sendable {
     func keep(_ application: ApplicationRecord, since generation: UInt64) {
         state.withLock { state in
             guard state.generation == generation else { return }
-            if state.applications.count >= Self.capacity {
-                state.applications.removeAll()
-                state.applicationIDs.removeAll()
-            }
-            state.applications[application.id] = Entry(value: application, expires: .now + lifetime)
-            state.applicationIDs[application.clientID] = application.id
+            state.applications.set(Entry(value: application, expires: .now + lifetime), for: application.id)
+            state.applicationIDs.set(application.id, for: application.clientID)
         }
     }
 
@@ -110,8 +106,8 @@ final class DirectoryCache: Sendable {
         state.withLock { state in
             state.generation &+= 1
             switch change {
-            case .realm(let id): state.realms[id] = nil
-            case .application(let id): state.applications[id] = nil
+            case .realm(let id): state.realms.remove(id)
+            case .application(let id): state.applications.remove(id)
             case .everything: state = State(generation: state.generation)
             }
         }

@@ -2,9 +2,9 @@
 /// or written. Every operation is O(1): a dictionary finds an entry's slot, and the slots form
 /// a doubly linked list in recency order (swift-collections has no such cache; its
 /// `OrderedDictionary` moves an entry in O(n)).
-struct LRUCache<Key: Hashable, Value> {
+package struct LRUCache<Key: Hashable, Value> {
     /// Entries kept at most (at least one).
-    let capacity: Int
+    package let capacity: Int
     private var slots: [Slot] = []
     private var index: [Key: Int] = [:]
     /// The most and least recently used slots.
@@ -19,15 +19,15 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// An empty cache for `capacity` entries.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// How many entries it holds.
-    var count: Int { index.count }
+    package var count: Int { index.count }
 
     /// The value for `key`, which becomes the most recently used entry.
-    mutating func value(for key: Key) -> Value? {
+    package mutating func value(for key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         moveToFront(slot)
         return slots[slot].value
@@ -35,7 +35,7 @@ struct LRUCache<Key: Hashable, Value> {
 
     /// Keeps `value` for `key` as the most recently used entry, forgetting the least recently
     /// used one if the cache is full.
-    mutating func set(_ value: Value, for key: Key) {
+    package mutating func set(_ value: Value, for key: Key) {
         if let slot = index[key] {
             slots[slot].value = value
             moveToFront(slot)
@@ -57,7 +57,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Forgets `key`.
-    mutating func remove(_ key: Key) {
+    package mutating func remove(_ key: Key) {
         guard let slot = index.removeValue(forKey: key) else { return }
         unlink(slot)
         // Keep the slots dense: the last one moves into the freed place.
@@ -73,7 +73,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Forgets everything.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         slots.removeAll()
         index.removeAll()
         (newest, oldest) = (nil, nil)
