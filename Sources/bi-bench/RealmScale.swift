@@ -62,7 +62,8 @@ struct RealmScale {
             "| sign-ins/s, over \(spreadCount) realms, at \(count) more realms | \(rate(after.1)) (\(percent(after.1, of: before.1))) |",
         ]
 
-        // The realms touched first have left the key cache since; time their first JWKS, then a second.
+        // The realms touched first have not been used for a while (evicted from a key cache smaller
+        // than `count`, or past the signers' refresh interval): time their next JWKS, then another.
         let evicted = Array(many.prefix(Self.missSamples))
         let jwks: @Sendable (HTTPConnection, BenchRealm) throws -> Void = { connection, realm in
             try connection.send("GET", realm.issuerPath + "/jwks").expect(200, what: "JWKS")
@@ -70,7 +71,7 @@ struct RealmScale {
         let miss = try load.run("JWKS, evicted realm", evicted, workers: 1, jwks).0
         let hit = try load.run("JWKS, cached realm", evicted, workers: 1, jwks).0
         lines += [
-            "| JWKS of a realm touched \(count) realms ago, p50 | \(milliseconds(miss.percentile(0.5))) (again at once: \(milliseconds(hit.percentile(0.5)))) |",
+            "| JWKS of a realm last used \(count) realms ago, p50 | \(milliseconds(miss.percentile(0.5))) (again at once: \(milliseconds(hit.percentile(0.5)))) |",
             "| RSS at the end | \(mib(pid)) |",
         ]
         return lines.joined(separator: "\n")

@@ -99,7 +99,13 @@ struct AdminService {
 
     func deleteTenant(_ tenantID: String) async throws {
         try admin.requireUnscoped(toDo: "delete tenants")
-        let realms = try await store.listRealms(tenantID: tenantID, PageRequest(size: 1000)).items
+        var realms: [RealmRecord] = []
+        var page = PageRequest(size: 1000)
+        repeat {
+            let listed = try await store.listRealms(tenantID: tenantID, page)
+            realms += listed.items
+            page.cursor = listed.nextCursor
+        } while page.cursor != nil
         try await write { try await store.deleteTenant(id: tenantID) }
         for realm in realms { await keyring.forget(realmID: realm.id) }
         try await audit("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)

@@ -44,8 +44,8 @@ actor RealmKeyring {
     /// Creates a realm's authority and returns it with its sealed key, for the realm record.
     func createAuthority(realmID: String, displayName: String) throws -> (RealmAuthority, sealedKey: Data) {
         let authority = try RealmAuthority.create(realmID: realmID, displayName: displayName, now: now())
+        // Not cached: creating many realms must not push out the roots of realms in use.
         let sealed = try sealer.seal(authority.privateKey.rawRepresentation, purpose: SealedSecret.Owner.realmAuthority(realmID: realmID).purpose)
-        roots.set(authority.root, for: realmID)
         return (authority, sealed)
     }
 
@@ -75,7 +75,8 @@ actor RealmKeyring {
         do {
             return try await loading.value
         } catch {
-            signers.remove(realmID)
+            // Unless another load has taken its place meanwhile.
+            if signers.peek(realmID)?.loading == loading { signers.remove(realmID) }
             throw error
         }
     }

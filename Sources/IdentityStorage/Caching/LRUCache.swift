@@ -33,6 +33,11 @@ package struct LRUCache<Key: Hashable, Value> {
         return slots[slot].value
     }
 
+    /// The value for `key`, leaving the order of use as it is.
+    package func peek(_ key: Key) -> Value? {
+        index[key].map { slots[$0].value }
+    }
+
     /// Keeps `value` for `key` as the most recently used entry, forgetting the least recently
     /// used one if the cache is full.
     package mutating func set(_ value: Value, for key: Key) {
