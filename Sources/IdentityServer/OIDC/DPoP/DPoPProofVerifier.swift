@@ -1,0 +1,99 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+
+/// Checks a DPoP proof JWT against the request it came with, as RFC 9449 §4.3 lists: one
+/// compact JWS; `typ` `dpop+jwt`; `alg` ES256 (the only one advertised); `jwk` a public P-256
+/// key; the signature by that key; `htm` and `htu` the request's method and URL (query and
+/// fragment aside, scheme and host compared without case, default ports implied); `iat`
+/// within ``window``; `jti` present; and, with an access token, `ath` its SHA-256. Whether the
+/// `jti` was seen before and whether the nonce is current are the caller's to check: they
+/// need storage.
+struct DPoPProofVerifier: Sendable {
+    /// How far `iat` may lie from the server's clock, either way.
+    let window: TimeInterval
+
+    init(window: TimeInterval = 300) {
+        self.window = window
+    }
+
+    /// The proof, checked for `method` on `url` (with `accessToken` where the request presents
+    /// one) at `now`.
+    func verify(_ proof: String, method: String, url: String, accessToken: String? = nil, now: Date) throws(DPoPProofError) -> DPoPProof {
+        let parts = proof.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let headerData = Data(base64URLEncoded: String(parts[0])),
+              let claimsData = Data(base64URLEncoded: String(parts[1])), let signature = Data(base64URLEncoded: String(parts[2])),
+              let header = try? JSONDecoder().decode(Header.self, from: headerData),
+              let claims = try? JSONDecoder().decode(Claims.self, from: claimsData)
+        else { throw .malformed("not a JWS with a JSON header and claims (typ, alg, jwk; jti, htm, htu, iat)") }
+        // Media types compare without case (RFC 7515 §4.1.9).
+        guard header.typ.lowercased() == "dpop+jwt" else { throw .wrongType }
+        guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
+        let (key, thumbprint) = try Self.publicKey(header.jwk)
+        guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
+              key.isValidSignature(ecdsa, for: Data("\(parts[0]).\(parts[1])".utf8))
+        else { throw .badSignature }
+        guard claims.htm == method else { throw .wrongMethod }
+        guard Self.sameResource(claims.htu, url) else { throw .wrongURL }
+        guard !claims.jti.isEmpty, claims.jti.utf8.count <= 256 else { throw .malformed("jti must be 1–256 bytes") }
+        let issuedAt = Date(timeIntervalSince1970: claims.iat)
+        guard abs(issuedAt.timeIntervalSince(now)) <= window else { throw .outsideWindow }
+        if let accessToken {
+            let expected = Data(SHA256.hash(data: Data(accessToken.utf8))).base64URLEncodedString
+            guard claims.ath == expected else { throw .wrongAccessTokenHash }
+        }
+        return DPoPProof(thumbprint: thumbprint, jti: claims.jti, issuedAt: issuedAt, nonce: claims.nonce)
+    }
+
+    /// The P-256 public key a `jwk` describes, and its RFC 7638 thumbprint (SHA-256 of the
+    /// required members in lexicographic order, no whitespace); anything private or of another
+    /// kind is refused.
+    private static func publicKey(_ jwk: JWK) throws(DPoPProofError) -> (P256.Signing.PublicKey, thumbprint: String) {
+        guard jwk.d == nil else { throw .unusableKey("must not contain a private key") }
+        guard jwk.kty == "EC", jwk.crv == "P-256", let x = jwk.x, let y = jwk.y else { throw .unusableKey("must be an EC key on P-256") }
+        guard let xBytes = Data(base64URLEncoded: x), let yBytes = Data(base64URLEncoded: y), xBytes.count == 32, yBytes.count == 32,
+              let key = try? P256.Signing.PublicKey(rawRepresentation: xBytes + yBytes)
+        else { throw .unusableKey("is not a point on P-256") }
+        // x and y are re-encoded, so the thumbprint never depends on how the client padded them.
+        let canonical = #"{"crv":"P-256","kty":"EC","x":"\#(xBytes.base64URLEncodedString)","y":"\#(yBytes.base64URLEncodedString)"}"#
+        return (key, Data(SHA256.hash(data: Data(canonical.utf8))).base64URLEncodedString)
+    }
+
+    /// Whether `htu` names the resource `url` does (RFC 9449 §4.3 point 9, with RFC 3986 §6.2.2
+    /// and §6.2.3 normalization of scheme, host and port).
+    private static func sameResource(_ htu: String, _ url: String) -> Bool {
+        guard let a = URLComponents(string: htu), let b = URLComponents(string: url),
+              let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(),
+              let hostA = a.host?.lowercased(), let hostB = b.host?.lowercased()
+        else { return false }
+        let defaultPort = ["https": 443, "http": 80]
+        return schemeA == schemeB && hostA == hostB && (a.port ?? defaultPort[schemeA]) == (b.port ?? defaultPort[schemeB])
+            && (a.percentEncodedPath.isEmpty ? "/" : a.percentEncodedPath) == (b.percentEncodedPath.isEmpty ? "/" : b.percentEncodedPath)
+    }
+
+    /// The members of the header this verifier reads.
+    private struct Header: Decodable {
+        let typ: String
+        let alg: String
+        let jwk: JWK
+    }
+
+    /// The members of the claims this verifier reads.
+    private struct Claims: Decodable {
+        let jti: String
+        let htm: String
+        let htu: String
+        let iat: Double
+        let ath: String?
+        let nonce: String?
+    }
+
+    /// A JSON Web Key as a DPoP header carries it; `d` is read only to refuse it.
+    private struct JWK: Decodable {
+        let kty: String
+        let crv: String?
+        let x: String?
+        let y: String?
+        let d: String?
+    }
+}

@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+import IdentityProtocol
+@testable import IdentityServer
+import Testing
+
+/// The checks of a DPoP proof, RFC 9449 §4.3, each with its own refusal (issue 18).
+@Suite struct DPoPProofVerifierTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static let url = "https://id.example/v1/tenants/t/realms/r/token"
+    let verifier = DPoPProofVerifier()
+
+    /// Makes proofs the way a client does, with any member replaced or removed (`NSNull`).
+    struct ProofMaker {
+        let key = P256.Signing.PrivateKey()
+
+        var jwk: [String: Any] {
+            let raw = key.publicKey.rawRepresentation
+            return ["kty": "EC", "crv": "P-256", "x": raw.prefix(32).base64URLEncodedString, "y": raw.suffix(32).base64URLEncodedString]
+        }
+
+        func make(header: [String: Any] = [:], claims: [String: Any] = [:], signer: P256.Signing.PrivateKey? = nil) throws -> String {
+            let fullHeader = ["typ": "dpop+jwt", "alg": "ES256", "jwk": jwk].merging(header) { $1 }.filter { !($0.value is NSNull) }
+            let fullClaims = [
+                "jti": UUID().uuidString, "htm": "POST", "htu": DPoPProofVerifierTests.url,
+                "iat": Int(DPoPProofVerifierTests.now.timeIntervalSince1970),
+            ].merging(claims) { $1 }.filter { !($0.value is NSNull) }
+            let input = try Self.encode(fullHeader) + "." + Self.encode(fullClaims)
+            let signature = try (signer ?? key).signature(for: Data(input.utf8)).rawRepresentation
+            return input + "." + signature.base64URLEncodedString
+        }
+
+        static func encode(_ object: [String: Any]) throws -> String {
+            try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).base64URLEncodedString
+        }
+    }
+
+    @Test func aGoodProofGivesItsKeysThumbprint() throws {
+        let maker = ProofMaker()
+        let proof = try verifier.verify(
+            try maker.make(claims: ["jti": "one", "nonce": "n-1"]), method: "POST", url: Self.url + "?unused=1", now: Self.now)
+        // RFC 7638 computed independently: the required members, sorted, no whitespace.
+        let members = try JSONSerialization.data(withJSONObject: maker.jwk, options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(proof == DPoPProof(
+            thumbprint: Data(SHA256.hash(data: members)).base64URLEncodedString, jti: "one", issuedAt: Self.now, nonce: "n-1"))
+        // Scheme and host without case, the default port implied; the proof's query and fragment ignored.
+        let loose = try maker.make(claims: ["htu": "HTTPS://ID.Example:443/v1/tenants/t/realms/r/token#x"])
+        #expect(try verifier.verify(loose, method: "POST", url: Self.url, now: Self.now).thumbprint == proof.thumbprint)
+    }
+
+    @Test func eachCheckRefusesWithItsOwnError() throws {
+        let maker = ProofMaker()
+        let cases: [(String, DPoPProofError)] = [
+            (try maker.make(header: ["typ": "JWT"]), .wrongType),
+            (try maker.make(header: ["alg": "HS256"]), .unsupportedAlgorithm("HS256")),
+            (try maker.make(header: ["alg": "none"]), .unsupportedAlgorithm("none")),
+            (try maker.make(header: ["jwk": maker.jwk.merging(["d": Data(repeating: 1, count: 32).base64URLEncodedString]) { $1 }]),
+             .unusableKey("must not contain a private key")),
+            (try maker.make(header: ["jwk": ["kty": "RSA", "n": "AQAB", "e": "AQAB"]]), .unusableKey("must be an EC key on P-256")),
+            (try maker.make(header: ["jwk": maker.jwk.merging(["x": Data(repeating: 7, count: 32).base64URLEncodedString]) { $1 }]),
+             .unusableKey("is not a point on P-256")),
+            (try maker.make(signer: P256.Signing.PrivateKey()), .badSignature),
+            (try maker.make(claims: ["htm": "GET"]), .wrongMethod),
+            (try maker.make(claims: ["htu": "https://id.example/v1/tenants/t/realms/r/userinfo"]), .wrongURL),
+            (try maker.make(claims: ["htu": "https://evil.example/v1/tenants/t/realms/r/token"]), .wrongURL),
+            (try maker.make(claims: ["htu": "http://id.example/v1/tenants/t/realms/r/token"]), .wrongURL),
+            (try maker.make(claims: ["iat": Int(Self.now.timeIntervalSince1970) - 301]), .outsideWindow),
+            (try maker.make(claims: ["iat": Int(Self.now.timeIntervalSince1970) + 301]), .outsideWindow),
+        ]
+        for (proof, expected) in cases {
+            #expect(throws: expected, "\(expected)") { try verifier.verify(proof, method: "POST", url: Self.url, now: Self.now) }
+        }
+        for malformed in ["a.b", "..", try maker.make(claims: ["jti": NSNull()]), try maker.make(claims: ["jti": ""]),
+                          try maker.make(header: ["jwk": NSNull()])] {
+            #expect(throws: DPoPProofError.self) { try verifier.verify(malformed, method: "POST", url: Self.url, now: Self.now) }
+        }
+    }
+
+    @Test func theSignedBytesAreWhatIsChecked() throws {
+        let good = try ProofMaker().make()
+        let parts = good.split(separator: ".").map(String.init)
+        // Another method in the claims, the signature left as it was: the signature fails first.
+        let claimsData = try #require(Data(base64URLEncoded: parts[1]))
+        var claims = try #require(try JSONSerialization.jsonObject(with: claimsData) as? [String: Any])
+        claims["htm"] = "GET"
+        let tampered = [parts[0], try ProofMaker.encode(claims), parts[2]].joined(separator: ".")
+        #expect(throws: DPoPProofError.badSignature) { try verifier.verify(tampered, method: "GET", url: Self.url, now: Self.now) }
+    }
+
+    @Test func anAccessTokenMustBeTheOneTheProofHashes() throws {
+        let maker = ProofMaker()
+        let token = "eyJ.access.token"
+        let ath = Data(SHA256.hash(data: Data(token.utf8))).base64URLEncodedString
+        let bound = try maker.make(claims: ["htm": "GET", "ath": ath])
+        #expect(throws: Never.self) { try verifier.verify(bound, method: "GET", url: Self.url, accessToken: token, now: Self.now) }
+        #expect(throws: DPoPProofError.wrongAccessTokenHash) {
+            try verifier.verify(bound, method: "GET", url: Self.url, accessToken: "another", now: Self.now)
+        }
+        #expect(throws: DPoPProofError.wrongAccessTokenHash) {
+            try verifier.verify(try maker.make(claims: ["htm": "GET"]), method: "GET", url: Self.url, accessToken: token, now: Self.now)
+        }
+    }
+}
