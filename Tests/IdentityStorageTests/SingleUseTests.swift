@@ -287,4 +287,18 @@ import Testing
             #expect(try await !store.revokeIssuedToken(jti: "jti_x", at: Fixtures.at(70)))
         }
     }
+
+    /// A DPoP proof id is accepted once per key, on every instance, until it expires and is purged.
+    @Test(arguments: TestEngine.all)
+    func aDPoPProofIsAcceptedOncePerKey(engine: TestEngine) async throws {
+        try await engine.withTwoStores { first, second in
+            try await first.migrate()
+            try await second.migrate()
+            #expect(try await first.useDPoPProof(keyThumbprint: "jkt-a", jti: "p-1", expiresAt: Fixtures.at(300)))
+            #expect(try await second.useDPoPProof(keyThumbprint: "jkt-a", jti: "p-1", expiresAt: Fixtures.at(300)) == false)
+            #expect(try await second.useDPoPProof(keyThumbprint: "jkt-b", jti: "p-1", expiresAt: Fixtures.at(300)), "another key's id")
+            #expect(try await first.deleteExpired(before: Fixtures.at(301), limit: 10) == 2)
+            #expect(try await first.useDPoPProof(keyThumbprint: "jkt-a", jti: "p-1", expiresAt: Fixtures.at(900)), "purged: its proof's iat is long out of the window")
+        }
+    }
 }

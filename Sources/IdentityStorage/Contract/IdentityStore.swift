@@ -153,6 +153,9 @@ public protocol IdentityStore: Sendable {
     /// Records that the credential's request `requestID` was accepted, until `expiresAt`;
     /// `false` when it already was (a replay), across instances.
     func useSignedRequest(credentialID: String, requestID: String, expiresAt: Date) async throws -> Bool
+    /// Records that the DPoP proof `jti` of the key with `keyThumbprint` was accepted, until
+    /// `expiresAt`; `false` when it already was (a replay, RFC 9449 §11.1), across instances.
+    func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date) async throws -> Bool
 
     // MARK: Rate limits
     /// Counts one attempt in each bucket's window starting at `windowStart` (kept until
@@ -212,7 +215,7 @@ public protocol IdentityStore: Sendable {
     func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
     /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
-    /// ids — that expired before `cutoff`, a short statement per kind; returns the count. Call
+    /// ids and DPoP proof ids — that expired before `cutoff`, a short statement per kind; returns the count. Call
     /// again until it returns 0.
     func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int
     /// Deletes up to `limit` audit events that occurred before `cutoff`; returns the count.

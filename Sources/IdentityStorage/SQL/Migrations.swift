@@ -22,6 +22,7 @@ enum Migrations {
         Migration(version: 9, statements: signingKeyActivation),
         Migration(version: 10, statements: adminTokenLifecycle),
         Migration(version: 11, statements: clientSecretRotation),
+        Migration(version: 12, statements: usedDPoPProofs),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -295,6 +296,18 @@ enum Migrations {
             "ALTER TABLE applications ADD COLUMN previous_client_secret_hash \(kind.blob)",
             "ALTER TABLE applications ADD COLUMN previous_client_secret_expires_at BIGINT",
             "CREATE INDEX audit_events_by_tenant ON audit_events (tenant_id, occurred_at, id)",
+        ]
+    }
+
+    /// Version 12: the DPoP proofs accepted while they could be replayed (RFC 9449 §11.1).
+    private static func usedDPoPProofs(_: SQLEngineKind) -> [String] {
+        [
+            """
+            CREATE TABLE used_dpop_proofs (
+                key_thumbprint TEXT NOT NULL, jti TEXT NOT NULL, expires_at BIGINT NOT NULL,
+                PRIMARY KEY (key_thumbprint, jti))
+            """,
+            "CREATE INDEX used_dpop_proofs_by_expiry ON used_dpop_proofs (expires_at)",
         ]
     }
 

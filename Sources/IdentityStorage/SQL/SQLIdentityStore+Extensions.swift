@@ -63,6 +63,16 @@ extension SQLIdentityStore {
         }
     }
 
+    public func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date) async throws -> Bool {
+        try await engine.run { db in
+            try await db.raw("""
+                INSERT INTO used_dpop_proofs (key_thumbprint, jti, expires_at)
+                VALUES (\(bind: keyThumbprint), \(bind: jti), \(bind: expiresAt.milliseconds))
+                ON CONFLICT (key_thumbprint, jti) DO NOTHING RETURNING jti
+                """).first() != nil
+        }
+    }
+
     public func recordAttempt(buckets: [String], windowStart: Date, expiresAt: Date) async throws -> [String: Int] {
         guard !buckets.isEmpty else { return [:] }
         let values: [[any SQLExpression]] = buckets.map { bucket in

@@ -70,7 +70,7 @@ extension SQLIdentityStore {
     public func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int {
         let tables = [
             AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
-            ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests",
+            ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests", "used_dpop_proofs",
         ]
         var removed = 0
         for table in tables {
