@@ -58,6 +58,9 @@ import Testing
             let asText = try await server.admin.send(
                 "POST", path + "/rotate-secret", headers: ["Content-Type": "text/plain"], body: Data("{}".utf8))
             #expect(asText.status == 415)
+            // A body without a Content-Type is not taken for "no body".
+            let untyped = try await server.admin.send("POST", path + "/rotate-secret", body: Data(#"{"overlap_seconds":0}"#.utf8))
+            #expect(untyped.status == 415 && untyped.error == "unsupported_media_type")
             let unchanged = try await TestRelyingParty(application: realm.confidential, server: server)
                 .post(ProviderPath.introspection, ["token": "garbage"])
             #expect(unchanged.status == 200, "refused rotations change nothing")

@@ -14,16 +14,16 @@ struct AdminAuthenticationMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization], header.count > 7, header.prefix(7).lowercased() == "bearer " else {
-            throw await AdminRefusal.missingToken.refuse(request, context: context, by: nil, audit: audit, metrics: metrics)
+            throw await refuse(.missingToken, request, context, by: nil)
         }
         guard let token = try await store.adminToken(hash: Secrets.hash(String(header.dropFirst(7)))) else {
-            throw await AdminRefusal.unknownToken.refuse(request, context: context, by: nil, audit: audit, metrics: metrics)
+            throw await refuse(.unknownToken, request, context, by: nil)
         }
         if token.revokedAt != nil {
-            throw await AdminRefusal.revokedToken.refuse(request, context: context, by: AdminPrincipal(token), audit: audit, metrics: metrics)
+            throw await refuse(.revokedToken, request, context, by: AdminPrincipal(token))
         }
         guard token.isActive(at: now()) else {
-            throw await AdminRefusal.expiredToken.refuse(request, context: context, by: AdminPrincipal(token), audit: audit, metrics: metrics)
+            throw await refuse(.expiredToken, request, context, by: AdminPrincipal(token))
         }
         var context = context
         let admin = AdminPrincipal(token)
@@ -31,8 +31,12 @@ struct AdminAuthenticationMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as ServerError where error.code == .api(.forbidden) {
-            _ = await AdminRefusal.serverWide.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)
+            _ = await refuse(.serverWide, request, context, by: admin)
             throw error
         }
+    }
+
+    private func refuse(_ refusal: AdminRefusal, _ request: Request, _ context: Context, by token: AdminPrincipal?) async -> ServerError {
+        await refusal.refuse(request, context: context, by: token, audit: audit, metrics: metrics)
     }
 }

@@ -129,7 +129,7 @@ struct DeviceChecks {
         guard try leaf.derData == credential.certificateDER else {
             throw Self.invalidChain("the leaf certificate is not this credential's")
         }
-        guard await try keyring.root(of: realm).verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: now()) else {
+        guard try await keyring.root(of: realm).verifies(leaf: leaf, intermediates: Array(chain.dropFirst()), now: now()) else {
             throw Self.invalidChain("the chain was not issued by this realm's authority")
         }
         return chain

@@ -15,8 +15,11 @@ public struct MailMessage: Sendable, Equatable {
         self.body = body
     }
 
-    /// The message in RFC 5322 form, CRLF line endings.
-    public func rfc5322(date: Date, messageID: String) -> String {
+    /// A unique `Message-ID` (without angle brackets): a random UUID at `bi-server`.
+    public static func newMessageID() -> String { "\(UUID().uuidString.lowercased())@bi-server" }
+
+    /// The message in RFC 5322 form, CRLF line endings; `messageID` defaults to a new one.
+    public func rfc5322(date: Date, messageID: String = MailMessage.newMessageID()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -91,7 +91,7 @@ struct SMTPConversation: ~Copyable {
         try await command("MAIL FROM:<\(message.from)>", expecting: 250)
         try await command("RCPT TO:<\(message.to)>", expecting: 250, 251)
         try await command("DATA", expecting: 354)
-        let text = message.rfc5322(date: Date(), messageID: "\(UUID().uuidString.lowercased())@bi-server")
+        let text = message.rfc5322(date: Date())
         let stuffed = text.split(separator: "\r\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") ? "." + $0 : String($0) }.joined(separator: "\r\n")
         try await write(stuffed + (stuffed.hasSuffix("\r\n") ? "" : "\r\n") + ".\r\n")

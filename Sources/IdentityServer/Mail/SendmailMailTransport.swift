@@ -26,7 +26,7 @@ public struct SendmailMailTransport: MailTransport {
     }
 
     public func send(_ message: MailMessage) async throws {
-        let text = message.rfc5322(date: Date(), messageID: "\(UUID().uuidString.lowercased())@bi-server")
+        let text = message.rfc5322(date: Date())
         try await MailRetry.deliver(backoff: backoff, logger: logger) {
             try await run(arguments: ["-i", "-f", message.from, "--", message.to], input: text)
         }

@@ -77,13 +77,6 @@ package struct LRUCache<Key: Hashable, Value> {
         slots.removeLast()
     }
 
-    /// Forgets everything.
-    package mutating func removeAll() {
-        slots.removeAll()
-        index.removeAll()
-        (newest, oldest) = (nil, nil)
-    }
-
     private mutating func moveToFront(_ slot: Int) {
         guard slot != newest else { return }
         unlink(slot)
