@@ -22,6 +22,10 @@ public enum OAuthErrorCode: String, Sendable, CaseIterable {
     case invalidToken = "invalid_token"
     /// The access token lacks a scope the resource needs (RFC 6750 §3.1).
     case insufficientScope = "insufficient_scope"
+    /// The DPoP proof is missing where required, malformed, or fails a check (RFC 9449 §5, §7.1).
+    case invalidDPoPProof = "invalid_dpop_proof"
+    /// The DPoP proof must carry the server's current nonce, sent in `DPoP-Nonce` (RFC 9449 §8, §9).
+    case useDPoPNonce = "use_dpop_nonce"
     /// The end user must take part: no silent sign-in (OpenID Connect Core §3.1.2.6).
     case loginRequired = "login_required"
 }

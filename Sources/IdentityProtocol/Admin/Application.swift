@@ -29,6 +29,8 @@ public struct Application: Codable, Sendable, Equatable {
     public var postLogoutRedirectURIs: [String]
     /// How its ID tokens are signed: `ES256` or `RS256`.
     public var idTokenSignedResponseAlg: String
+    /// Whether every token request must carry a DPoP proof (RFC 9449 §5.2).
+    public var dpopBoundAccessTokens: Bool
     /// The issuer to use with this client.
     public var issuer: String
     /// Until when the secret a rotation replaced still works; `nil` when none does.
@@ -41,8 +43,8 @@ public struct Application: Codable, Sendable, Equatable {
         id: String, tenantID: String, realmID: String, clientID: String, clientSecret: String?, displayName: String,
         clientType: String, tokenEndpointAuthMethod: String, redirectURIs: [String], invokeURL: String,
         allowedScopes: [String], grantTypes: [String], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
-        allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: String, issuer: String,
-        previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+        allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: String,
+        dpopBoundAccessTokens: Bool = false, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -61,6 +63,7 @@ public struct Application: Codable, Sendable, Equatable {
         self.allowedOrigins = allowedOrigins
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
+        self.dpopBoundAccessTokens = dpopBoundAccessTokens
         self.issuer = issuer
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.createdAt = createdAt
@@ -86,6 +89,7 @@ public struct Application: Codable, Sendable, Equatable {
         case allowedOrigins = "allowed_origins"
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
+        case dpopBoundAccessTokens = "dpop_bound_access_tokens"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -4,7 +4,7 @@ import Foundation
 /// required, and `redirect_uris` and `invoke_url` too when the application signs users in (the
 /// `authorization_code` grant); `allowed_scopes` defaults to `openid profile email
 /// offline_access`, `grant_types` to `authorization_code refresh_token`, the refresh lifetimes
-/// to 30 days absolute and 15 days idle, `id_token_signed_response_alg` to `ES256`; the auth method defaults to `client_secret_basic`
+/// to 30 days absolute and 15 days idle, `id_token_signed_response_alg` to `ES256`, `dpop_bound_access_tokens` to `false`; the auth method defaults to `client_secret_basic`
 /// (confidential) or `none` (public). A confidential application without the
 /// `authorization_code` grant is a service (client credentials) or a resource server
 /// (introspection).
@@ -28,13 +28,17 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
     /// `ES256`, or `RS256` for a relying party that cannot verify ES256 (OpenID Connect
     /// Dynamic Client Registration §2).
     public var idTokenSignedResponseAlg: String?
+    /// Whether every token request must carry a DPoP proof, binding every access token to a
+    /// key (RFC 9449 §5.2); default `false`: a proof is optional.
+    public var dpopBoundAccessTokens: Bool?
 
     /// Creates an input.
     public init(
         displayName: String? = nil, clientType: String? = nil, tokenEndpointAuthMethod: String? = nil,
         redirectURIs: [String]? = nil, invokeURL: String? = nil, allowedScopes: [String]? = nil,
         grantTypes: [String]? = nil, refreshTokenLifetime: Int? = nil, refreshTokenIdleLifetime: Int? = nil,
-        allowedOrigins: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenSignedResponseAlg: String? = nil
+        allowedOrigins: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenSignedResponseAlg: String? = nil,
+        dpopBoundAccessTokens: Bool? = nil
     ) {
         self.displayName = displayName
         self.clientType = clientType
@@ -48,6 +52,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         self.allowedOrigins = allowedOrigins
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
+        self.dpopBoundAccessTokens = dpopBoundAccessTokens
     }
 
     enum CodingKeys: String, CodingKey {
@@ -63,5 +68,6 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         case allowedOrigins = "allowed_origins"
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
+        case dpopBoundAccessTokens = "dpop_bound_access_tokens"
     }
 }

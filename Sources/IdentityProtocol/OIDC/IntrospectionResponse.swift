@@ -9,7 +9,7 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
     public var clientID: String?
     /// The user's username.
     public var username: String?
-    /// `Bearer`.
+    /// `DPoP` for a DPoP-bound token, else `Bearer`.
     public var tokenType: String?
     /// Expiry, in seconds since the epoch.
     public var exp: Int64?
@@ -23,6 +23,9 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
     public var iss: String?
     /// The token's id.
     public var jti: String?
+    /// The key a DPoP-bound token is bound to (RFC 9449 §6.2): a resource server must see a
+    /// proof of it.
+    public var cnf: Confirmation?
 
     /// The answer for a token that is not active.
     public static let inactive = IntrospectionResponse(active: false)
@@ -30,7 +33,8 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
     /// A response.
     public init(
         active: Bool, scope: String? = nil, clientID: String? = nil, username: String? = nil, tokenType: String? = nil,
-        exp: Int64? = nil, iat: Int64? = nil, sub: String? = nil, aud: [String]? = nil, iss: String? = nil, jti: String? = nil
+        exp: Int64? = nil, iat: Int64? = nil, sub: String? = nil, aud: [String]? = nil, iss: String? = nil, jti: String? = nil,
+        cnf: Confirmation? = nil
     ) {
         self.active = active
         self.scope = scope
@@ -43,10 +47,11 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
         self.aud = aud
         self.iss = iss
         self.jti = jti
+        self.cnf = cnf
     }
 
     enum CodingKeys: String, CodingKey {
-        case active, scope, username, exp, iat, sub, aud, iss, jti
+        case active, scope, username, exp, iat, sub, aud, iss, jti, cnf
         case clientID = "client_id"
         case tokenType = "token_type"
     }

@@ -27,6 +27,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var revocationEndpointAuthMethodsSupported: [String]?
     /// `introspection_endpoint_auth_methods_supported` (RFC 8414 §2).
     public var introspectionEndpointAuthMethodsSupported: [String]?
+    /// `dpop_signing_alg_values_supported` (RFC 9449 §5.1): the algorithms of DPoP proofs.
+    public var dpopSigningAlgValuesSupported: [String]?
 
     /// Creates provider metadata.
     public init(
@@ -37,7 +39,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         codeChallengeMethodsSupported: [String], claimsSupported: [String], responseModesSupported: [String]? = nil,
         authorizationResponseIssParameterSupported: Bool? = nil, revocationEndpoint: String? = nil,
         introspectionEndpoint: String? = nil, endSessionEndpoint: String? = nil,
-        revocationEndpointAuthMethodsSupported: [String]? = nil, introspectionEndpointAuthMethodsSupported: [String]? = nil
+        revocationEndpointAuthMethodsSupported: [String]? = nil, introspectionEndpointAuthMethodsSupported: [String]? = nil,
+        dpopSigningAlgValuesSupported: [String]? = nil
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -59,6 +62,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         self.endSessionEndpoint = endSessionEndpoint
         self.revocationEndpointAuthMethodsSupported = revocationEndpointAuthMethodsSupported
         self.introspectionEndpointAuthMethodsSupported = introspectionEndpointAuthMethodsSupported
+        self.dpopSigningAlgValuesSupported = dpopSigningAlgValuesSupported
     }
 
     enum CodingKeys: String, CodingKey {
@@ -82,5 +86,6 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         case endSessionEndpoint = "end_session_endpoint"
         case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
         case introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported"
+        case dpopSigningAlgValuesSupported = "dpop_signing_alg_values_supported"
     }
 }

@@ -1,7 +1,7 @@
 /// A successful token endpoint response (RFC 6749 §5.1, OIDC Core §3.1.3.3).
 public struct TokenEndpointResponse: Codable, Sendable, Equatable {
     public var accessToken: String
-    /// Always `Bearer`.
+    /// `DPoP` for a token bound to the key of the request's DPoP proof (RFC 9449 §5), else `Bearer`.
     public var tokenType: String
     /// Lifetime of the access token in seconds.
     public var expiresIn: Int

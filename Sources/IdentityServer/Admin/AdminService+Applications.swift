@@ -134,6 +134,7 @@ extension AdminService {
         if let alg = input.idTokenSignedResponseAlg {
             record.idTokenSigningAlgorithm = try InputRules.oneOf(alg, field: "id_token_signed_response_alg")
         }
+        if let required = input.dpopBoundAccessTokens { record.dpopBoundAccessTokens = required }
 
         let grants = Set(record.grantTypes)
         if grants.contains(.authorizationCode) {

@@ -28,7 +28,7 @@ enum AdminViews {
             grantTypes: r.grantTypes.map(\.rawValue), refreshTokenLifetime: Int(r.refreshTokenLifetime),
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
             postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: r.idTokenSigningAlgorithm.rawValue,
-            issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
+            dpopBoundAccessTokens: r.dpopBoundAccessTokens, issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 

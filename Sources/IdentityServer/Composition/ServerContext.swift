@@ -16,6 +16,7 @@ struct ServerContext: Sendable {
     let credentialExtension: ServerConfiguration.CredentialExtension
     let extensionCodes: ExtensionCodes
     let transactionSeal: TransactionSeal
+    let dpopNonces: DPoPNonces
     let extensionSignals: ExtensionSignals
     let claimRateLimiter: ClaimRateLimiter
     let trustedProxies: TrustedProxies
@@ -26,4 +27,7 @@ struct ServerContext: Sendable {
 
     /// The audit log.
     var audit: AuditLog { AuditLog(store: store, now: now) }
+
+    /// The check of DPoP proofs.
+    var dpop: DPoPCheck { DPoPCheck(store: store, nonces: dpopNonces, now: now) }
 }

@@ -10,6 +10,16 @@ enum Challenge {
         "Bearer error=\"\(error)\", error_description=\"\(quoted(description))\""
     }
 
+    /// A DPoP challenge (RFC 9449 §7.1) naming the one algorithm accepted, with an error when
+    /// there is one.
+    static func dpop(error: String? = nil, description: String? = nil) -> String {
+        var parameters = [String]()
+        if let error { parameters.append("error=\"\(error)\"") }
+        if let description { parameters.append("error_description=\"\(quoted(description))\"") }
+        parameters.append("algs=\"ES256\"")
+        return "DPoP " + parameters.joined(separator: ", ")
+    }
+
     /// The headers that carry `challenge`.
     static func headers(_ challenge: String) -> HTTPFields {
         [.wwwAuthenticate: challenge]

@@ -18,10 +18,13 @@ extension ServerError {
         Self(OAuthErrorCode.invalidClient, description, headers: triedBasic ? Challenge.headers(Challenge.basicClient) : [:])
     }
 
-    /// `401 invalid_token` with its Bearer challenge (RFC 6750 §3.1).
-    static func invalidToken(_ description: String) -> Self {
+    /// `401 invalid_token` with its Bearer challenge (RFC 6750 §3.1), and any other challenge
+    /// in a field of its own.
+    static func invalidToken(_ description: String, alsoChallenging other: String? = nil) -> Self {
         let code = OAuthErrorCode.invalidToken
-        return Self(code, description, headers: Challenge.headers(Challenge.bearer(error: code.rawValue, description: description)))
+        var headers = Challenge.headers(Challenge.bearer(error: code.rawValue, description: description))
+        if let other { headers.append(HTTPField(name: .wwwAuthenticate, value: other)) }
+        return Self(code, description, headers: headers)
     }
 
     /// `403 insufficient_scope` with its Bearer challenge naming the scope needed (RFC 6750 §3.1).

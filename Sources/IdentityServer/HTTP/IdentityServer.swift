@@ -34,6 +34,7 @@ public struct IdentityServer: Sendable {
                 credentialExtension: configuration.credentialExtension,
                 extensionCodes: ExtensionCodes(masterKey: masterKey),
                 transactionSeal: TransactionSeal(masterKey: masterKey),
+                dpopNonces: DPoPNonces(masterKey: masterKey, now: configuration.now),
                 extensionSignals: ExtensionSignals(),
                 claimRateLimiter: ClaimRateLimiter(
                     store: store, perAddressPerMinute: configuration.credentialExtension.claimsPerAddressPerMinute,

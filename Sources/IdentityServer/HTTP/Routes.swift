@@ -42,13 +42,14 @@ enum Routes {
             store: store, keyring: keyring, codes: context.extensionCodes, signals: context.extensionSignals,
             claimLimiter: context.claimRateLimiter, limits: context.credentialExtension, audit: audit, metrics: metrics, now: now
         ), trustedProxies: context.trustedProxies).register(on: router)
-        let accessTokens = AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now)
+        let (accessTokens, dpop) = (AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now), context.dpop)
         OIDCController(
             authorization: AuthorizationService(
                 store: store, seal: context.transactionSeal, lifetimes: lifetimes, baseURL: baseURL, now: now),
             tokens: TokenService(
-                store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now),
-            userInfo: UserInfoService(check: accessTokens),
+                store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL,
+                now: now),
+            userInfo: UserInfoService(check: accessTokens, dpop: dpop, baseURL: baseURL),
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
             tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),

@@ -51,7 +51,8 @@ struct DiscoveryService {
             revocationEndpointAuthMethodsSupported: Self.clientAuthMethods,
             introspectionEndpointAuthMethodsSupported: Self.clientAuthMethods.filter {
                 $0 != ApplicationRecord.TokenEndpointAuthMethod.none.rawValue
-            })
+            },
+            dpopSigningAlgValuesSupported: [DPoPProofVerifier.algorithm])
     }
 
     /// How clients authenticate at the token and revocation endpoints; introspection answers

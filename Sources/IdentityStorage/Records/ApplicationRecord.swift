@@ -37,6 +37,9 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     public var postLogoutRedirectURIs: [String]
     /// How its ID tokens are signed (`id_token_signed_response_alg`); access tokens are ES256.
     public var idTokenSigningAlgorithm: SigningAlgorithm
+    /// Whether its token requests must carry a DPoP proof, so that every access token it gets
+    /// is bound to a key (RFC 9449 §5.2, `dpop_bound_access_tokens`).
+    public var dpopBoundAccessTokens: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -50,7 +53,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         refreshTokenIdleLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenIdleLifetime,
         allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [],
         idTokenSigningAlgorithm: SigningAlgorithm = .es256, previousClientSecretHash: Data? = nil,
-        previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+        previousClientSecretExpiresAt: Date? = nil, dpopBoundAccessTokens: Bool = false, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -71,6 +74,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.idTokenSigningAlgorithm = idTokenSigningAlgorithm
         self.previousClientSecretHash = previousClientSecretHash
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
+        self.dpopBoundAccessTokens = dpopBoundAccessTokens
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

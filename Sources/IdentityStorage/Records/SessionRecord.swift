@@ -30,12 +30,15 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
     public var lastRefreshedAt: Date?
     /// When it ended (revocation, logout, a replay); `nil` while it stands.
     public var revokedAt: Date?
+    /// The DPoP key its tokens were bound to when the code was exchanged (RFC 9449); `nil` for
+    /// bearer tokens. A public client's refresh tokens need a proof of this key.
+    public var dpopBinding: DPoPBinding?
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, applicationID: String, identityID: String, credentialID: String,
         scope: String, authTime: Date, codeHash: Data, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?,
-        revokedAt: Date?
+        revokedAt: Date?, dpopBinding: DPoPBinding? = nil
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -50,5 +53,6 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
         self.expiresAt = expiresAt
         self.lastRefreshedAt = lastRefreshedAt
         self.revokedAt = revokedAt
+        self.dpopBinding = dpopBinding
     }
 }

@@ -23,6 +23,7 @@ enum Migrations {
         Migration(version: 10, statements: adminTokenLifecycle),
         Migration(version: 11, statements: clientSecretRotation),
         Migration(version: 12, statements: usedDPoPProofs),
+        Migration(version: 13, statements: dpopBinding),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -308,6 +309,16 @@ enum Migrations {
                 PRIMARY KEY (key_thumbprint, jti))
             """,
             "CREATE INDEX used_dpop_proofs_by_expiry ON used_dpop_proofs (expires_at)",
+        ]
+    }
+
+    /// Version 13: DPoP-bound tokens (RFC 9449): whether an application requires them, and the
+    /// key a session's tokens are bound to.
+    private static func dpopBinding(_: SQLEngineKind) -> [String] {
+        [
+            "ALTER TABLE applications ADD COLUMN dpop_bound_access_tokens BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE sessions ADD COLUMN dpop_jkt TEXT",
+            "ALTER TABLE sessions ADD COLUMN dpop_key TEXT",
         ]
     }
 

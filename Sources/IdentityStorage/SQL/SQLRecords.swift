@@ -84,6 +84,7 @@ extension ApplicationRecord: SQLRecord {
          ("id_token_signed_response_alg", idTokenSigningAlgorithm.rawValue),
          ("previous_client_secret_hash", previousClientSecretHash),
          ("previous_client_secret_expires_at", previousClientSecretExpiresAt?.milliseconds),
+         ("dpop_bound_access_tokens", Int64(dpopBoundAccessTokens ? 1 : 0)),
          ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -100,6 +101,7 @@ extension ApplicationRecord: SQLRecord {
             idTokenSigningAlgorithm: try row.value("id_token_signed_response_alg"),
             previousClientSecretHash: try row.optionalData("previous_client_secret_hash"),
             previousClientSecretExpiresAt: try row.optionalDate("previous_client_secret_expires_at"),
+            dpopBoundAccessTokens: try row.decode(column: "dpop_bound_access_tokens", as: Int64.self) != 0,
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }
@@ -199,7 +201,8 @@ extension SessionRecord: SQLRecord {
         [("id", id), ("tenant_id", tenantID), ("realm_id", realmID), ("application_id", applicationID),
          ("identity_id", identityID), ("credential_id", credentialID), ("scope", scope), ("auth_time", authTime.milliseconds),
          ("code_hash", codeHash), ("created_at", createdAt.milliseconds), ("expires_at", expiresAt.milliseconds),
-         ("last_refreshed_at", lastRefreshedAt?.milliseconds), ("revoked_at", revokedAt?.milliseconds)]
+         ("last_refreshed_at", lastRefreshedAt?.milliseconds), ("revoked_at", revokedAt?.milliseconds),
+         ("dpop_jkt", dpopBinding?.thumbprint), ("dpop_key", dpopBinding?.key.rawValue)]
     }
     init(row: any SQLRow) throws {
         self.init(
@@ -207,7 +210,8 @@ extension SessionRecord: SQLRecord {
             applicationID: try row.string("application_id"), identityID: try row.string("identity_id"),
             credentialID: try row.string("credential_id"), scope: try row.string("scope"), authTime: try row.date("auth_time"),
             codeHash: try row.data("code_hash"), createdAt: try row.date("created_at"), expiresAt: try row.date("expires_at"),
-            lastRefreshedAt: try row.optionalDate("last_refreshed_at"), revokedAt: try row.optionalDate("revoked_at"))
+            lastRefreshedAt: try row.optionalDate("last_refreshed_at"), revokedAt: try row.optionalDate("revoked_at"),
+            dpopBinding: try row.optionalString("dpop_jkt").map { DPoPBinding(thumbprint: $0, key: try row.value("dpop_key")) })
     }
 }
 

@@ -15,6 +15,8 @@ struct ApplicationSettingsOptions: ParsableArguments {
     @Option(help: "Where logout may return the user (repeat).") var postLogoutRedirectURI: [String] = []
     @Option(help: "How ID tokens are signed: ES256 (default) or RS256, for relying parties without ES256.")
     var idTokenAlg: String?
+    @Option(help: "Whether token requests must carry a DPoP proof, so every token is bound to a key: true or false (default false).")
+    var dpopRequired: Bool?
 
     /// The input with these settings.
     func input(displayName: String?, clientType: String? = nil) -> ApplicationInput {
@@ -24,6 +26,6 @@ struct ApplicationSettingsOptions: ParsableArguments {
             redirectURIs: list(redirectURI), invokeURL: invokeURL, allowedScopes: list(scope), grantTypes: list(grantType),
             refreshTokenLifetime: refreshLifetime, refreshTokenIdleLifetime: refreshIdleLifetime,
             allowedOrigins: list(allowedOrigin), postLogoutRedirectURIs: list(postLogoutRedirectURI),
-            idTokenSignedResponseAlg: idTokenAlg)
+            idTokenSignedResponseAlg: idTokenAlg, dpopBoundAccessTokens: dpopRequired)
     }
 }

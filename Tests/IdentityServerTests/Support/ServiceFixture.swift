@@ -72,7 +72,9 @@ final class ServiceFixture: Sendable {
 
     /// The token endpoint's service.
     func tokens() -> TokenService {
-        TokenService(store: store, keyring: keyring, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now)
+        TokenService(
+            store: store, keyring: keyring, dpop: DPoPCheck(store: store, nonces: DPoPNonces(masterKey: SymmetricKey(size: .bits256), now: now), now: now),
+            audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now)
     }
 
     /// A tenant, a realm, a public application and an identity, made through the admin service.

@@ -46,9 +46,9 @@ struct OIDCController {
         }
         issuer.post(RouterPath(ProviderPath.token)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
-            return try JSONResponse.make(try await tokens.exchange(
-                try await Self.clientForm(request, context), authorization: request.headers[.authorization],
-                tenantID: tenant, realmID: realm))
+            let response = try await tokens.exchange(
+                try await Self.clientForm(request, context), headers: request.headers, tenantID: tenant, realmID: realm)
+            return try JSONResponse.make(response, headers: tokens.dpop.nonceHeaders)
         }
         issuer.post(RouterPath(ProviderPath.revocation)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
@@ -68,7 +68,7 @@ struct OIDCController {
             issuer.on(RouterPath(ProviderPath.userinfo), method: method) { request, context in
                 let (tenant, realm) = try Self.issuerPath(context)
                 return try JSONResponse.make(
-                    try await userInfo.userInfo(bearer: request.headers[.authorization], tenantID: tenant, realmID: realm))
+                    try await userInfo.userInfo(request.headers, method: request.method, tenantID: tenant, realmID: realm))
             }
         }
         for path in [ProviderPath.discovery, ProviderPath.jwks, ProviderPath.token, ProviderPath.userinfo,

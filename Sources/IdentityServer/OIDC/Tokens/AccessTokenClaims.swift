@@ -1,9 +1,11 @@
 import Foundation
+import IdentityProtocol
 import JWTKit
 
 /// Access token claims (RFC 9068 §2.2). The audience is the issuer, whose `/userinfo` is
 /// the resource these tokens open. A client-credentials token stands for its client: `sub` is
-/// the client id and there is no `auth_time`.
+/// the client id and there is no `auth_time`. A DPoP-bound token names its key in `cnf`
+/// (RFC 9449 §6.1).
 struct AccessTokenClaims: JWTPayload, Equatable {
     static let type = "at+jwt"
 
@@ -16,9 +18,10 @@ struct AccessTokenClaims: JWTPayload, Equatable {
     let clientID: String
     let scope: String
     let authTime: Int64?
+    let cnf: Confirmation?
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, exp, iat, jti, scope
+        case iss, sub, aud, exp, iat, jti, scope, cnf
         case clientID = "client_id"
         case authTime = "auth_time"
     }

@@ -1,12 +1,18 @@
+import Crypto
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import X509
 
 /// The authorization code grant (RFC 6749 §4.1.3). A code is validated first and spent last: a
 /// wrong request (client, redirect URI, verifier) leaves it usable, and spending it records the
 /// session and tokens it earns in the same transaction, so a replay always finds them to revoke.
+/// With a DPoP proof, the session records the key its tokens are bound to, and whether that key
+/// is the credential's own.
 extension TokenService {
-    func redeemCode(_ form: FormParameters, application: ApplicationRecord) async throws -> TokenEndpointResponse {
+    func redeemCode(
+        _ form: FormParameters, application: ApplicationRecord, proof: DPoPProof?
+    ) async throws -> TokenEndpointResponse {
         guard let code = try form.single("code") else { throw ServerError.invalidRequest("code is missing") }
         let redirectURI = try form.single("redirect_uri")
         let verifier = try form.single("code_verifier")
@@ -28,7 +34,7 @@ extension TokenService {
             applicationID: application.id, identityID: record.identityID, credentialID: record.credentialID,
             scope: record.scope, authTime: record.authTime, codeHash: codeHash, createdAt: now,
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
-            lastRefreshedAt: nil, revokedAt: nil)
+            lastRefreshedAt: nil, revokedAt: nil, dpopBinding: try await binding(of: proof, credentialID: record.credentialID))
         guard standing?.credentialState == .active, standing?.identityStatus == .active else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
         }
@@ -36,7 +42,8 @@ extension TokenService {
         let (response, issued) = try await mint(
             for: Subject(identityID: record.identityID, scope: record.scope, authTime: record.authTime, nonce: record.nonce,
                          sessionID: session.id),
-            application: application, grant: .authorizationCode, codeHash: codeHash, refreshToken: refresh?.0)
+            application: application, grant: .authorizationCode, codeHash: codeHash, refreshToken: refresh?.0,
+            boundTo: proof?.thumbprint)
         let issuance = TokenIssuance(
             session: session, refreshToken: refresh?.1, accessTokens: [issued],
             auditEvents: [try issuedEvent("token.issued", session: session, application: application, jti: issued.jti)])
@@ -49,6 +56,16 @@ extension TokenService {
         case .notFound:
             throw Self.invalidGrant("the code is unknown")
         }
+    }
+
+    /// What the tokens are bound to: the proof's key, which is the credential's own when its
+    /// thumbprint is that of the key the credential's certificate certifies.
+    private func binding(of proof: DPoPProof?, credentialID: String) async throws -> DPoPBinding? {
+        guard let proof else { return nil }
+        let credentialKey = try await store.credential(id: credentialID)
+            .flatMap { try? Certificate(derEncoded: Array($0.certificateDER)) }.flatMap { P256.Signing.PublicKey($0.publicKey) }
+        let isCredentialKey = credentialKey.map { JWKThumbprint.of($0) == proof.thumbprint } ?? false
+        return DPoPBinding(thumbprint: proof.thumbprint, key: isCredentialKey ? .credential : .client)
     }
 
     /// A code presented again: revokes what its first use issued (RFC 6749 §4.1.2) and

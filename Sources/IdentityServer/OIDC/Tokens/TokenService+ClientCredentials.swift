@@ -4,9 +4,12 @@ import IdentityStorage
 
 /// The client credentials grant (RFC 6749 §4.4): a confidential client acting for itself gets
 /// an access token whose subject is the client, with the scopes its application allows that
-/// are not about a user. No refresh token, no ID token (§4.4.3).
+/// are not about a user. No refresh token, no ID token (§4.4.3). With a DPoP proof, the token is
+/// bound to its key.
 extension TokenService {
-    func clientCredentials(_ form: FormParameters, application: ApplicationRecord) async throws -> TokenEndpointResponse {
+    func clientCredentials(
+        _ form: FormParameters, application: ApplicationRecord, proof: DPoPProof?
+    ) async throws -> TokenEndpointResponse {
         guard application.clientType == .confidential else {
             throw ServerError(OAuthErrorCode.unauthorizedClient, "only confidential clients may use client_credentials")
         }
@@ -20,7 +23,7 @@ extension TokenService {
         let stamp = stamp(application)
         let (accessToken, jti) = try await signAccessToken(
             subject: application.clientID, scope: scope, authTime: nil, application: application, stamp: stamp,
-            signer: try await keyring.signer(realmID: application.realmID))
+            signer: try await keyring.signer(realmID: application.realmID), boundTo: proof?.thumbprint)
         try await store.recordIssuance(TokenIssuance(
             accessTokens: [IssuedTokenRecord(
                 jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: stamp.expires, revokedAt: nil)],
@@ -30,7 +33,7 @@ extension TokenService {
                          "grant_type": ApplicationRecord.GrantType.clientCredentials.rawValue])]))
         metrics.tokensIssued.increment()
         return TokenEndpointResponse(
-            accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetimes.token), idToken: nil,
+            accessToken: accessToken, tokenType: Self.tokenType(boundTo: proof?.thumbprint), expiresIn: Int(lifetimes.token), idToken: nil,
             scope: scope.isEmpty ? nil : scope)
     }
 }

@@ -4,9 +4,12 @@ import IdentityStorage
 
 /// The refresh token grant (RFC 6749 §6) with rotation: every use returns a new refresh token
 /// and spends the old one; an old one presented again ends the whole session (RFC 9700
-/// §4.14.2). A session lives only while the credential that signed in and its user do.
+/// §4.14.2). A session lives only while the credential that signed in and its user do. A
+/// public client's refresh tokens bound to a DPoP key need a proof of that key (RFC 9449 §5).
 extension TokenService {
-    func refresh(_ form: FormParameters, application: ApplicationRecord) async throws -> TokenEndpointResponse {
+    func refresh(
+        _ form: FormParameters, application: ApplicationRecord, proof: DPoPProof?
+    ) async throws -> TokenEndpointResponse {
         guard let token = try form.single("refresh_token"), !token.isEmpty else {
             throw ServerError.invalidRequest("refresh_token is missing")
         }
@@ -17,6 +20,15 @@ extension TokenService {
         }
         guard session.applicationID == application.id else {
             throw Self.invalidGrant("the refresh token was issued to another client")
+        }
+        if let binding = session.dpopBinding, application.clientType == .public {
+            // Checked before anything is spent: a holder without the key changes nothing.
+            guard let proof else {
+                throw dpop.refusal(.invalidDPoPProof, "the refresh token is bound to a DPoP key: send a proof of it", at: .token)
+            }
+            guard Secrets.constantTimeEquals(Data(proof.thumbprint.utf8), Data(binding.thumbprint.utf8)) else {
+                throw dpop.refusal(.invalidDPoPProof, "the DPoP proof is not of the key the refresh token is bound to", at: .token)
+            }
         }
         if record.usedAt != nil { throw try await reused(session, now: now) }
         guard session.revokedAt == nil else { throw Self.invalidGrant("the session has ended") }
@@ -32,7 +44,8 @@ extension TokenService {
         let (response, issued) = try await mint(
             for: Subject(identityID: session.identityID, scope: scope, authTime: session.authTime, nonce: nil,
                          sessionID: session.id),
-            application: application, grant: .refreshToken, codeHash: nil, refreshToken: refreshToken)
+            application: application, grant: .refreshToken, codeHash: nil, refreshToken: refreshToken,
+            boundTo: proof?.thumbprint)
         let issuance = TokenIssuance(
             refreshToken: next, accessTokens: [issued],
             auditEvents: [try issuedEvent("token.refreshed", session: session, application: application, jti: issued.jti)])

@@ -1,26 +1,29 @@
 import Foundation
+import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
 import JWTKit
 
 /// The token endpoint (RFC 6749 §3.2, OIDC Core §3.1.3). One handler authenticates the client,
 /// checks that it may use the grant it names, and hands over to that grant; every grant mints
-/// its tokens here, so no grant can skip a step.
+/// its tokens here, so no grant can skip a step. A request with a DPoP proof (RFC 9449) gets
+/// tokens bound to the proof's key.
 struct TokenService {
     let store: any IdentityStore
     let keyring: RealmKeyring
+    let dpop: DPoPCheck
     let audit: AuditLog
     let metrics: ServerMetrics
     let lifetimes: ServerConfiguration.Lifetimes
     let baseURL: PublicBaseURL
     let now: @Sendable () -> Date
 
-    /// Answers a token request.
+    /// Answers a token request; `headers` carry the client's `Authorization` and `DPoP`.
     func exchange(
-        _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
+        _ form: FormParameters, headers: HTTPFields, tenantID: String, realmID: String
     ) async throws -> TokenEndpointResponse {
         let application = try await ClientAuthentication(store: store, now: now)
-            .authenticate(form: form, authorization: authorization, tenantID: tenantID, realmID: realmID)
+            .authenticate(form: form, authorization: headers[.authorization], tenantID: tenantID, realmID: realmID)
         guard let name = try form.single("grant_type") else { throw ServerError.invalidRequest("grant_type is missing") }
         guard let grant = ApplicationRecord.GrantType(rawValue: name) else {
             throw ServerError(OAuthErrorCode.unsupportedGrantType, "grant_type '\(name)' is not supported")
@@ -28,11 +31,16 @@ struct TokenService {
         guard application.grantTypes.contains(grant) else {
             throw ServerError(OAuthErrorCode.unauthorizedClient, "this client may not use the \(name) grant")
         }
+        let tokenURL = baseURL.issuer(tenantID: tenantID, realmID: realmID) + ProviderPath.token
+        let proof = try await dpop.proof(headers, method: "POST", url: tokenURL, at: .token)
+        guard proof != nil || !application.dpopBoundAccessTokens else {
+            throw dpop.refusal(.invalidDPoPProof, "this client's token requests must carry a DPoP proof", at: .token)
+        }
         do {
             switch grant {
-            case .authorizationCode: return try await redeemCode(form, application: application)
-            case .refreshToken: return try await refresh(form, application: application)
-            case .clientCredentials: return try await clientCredentials(form, application: application)
+            case .authorizationCode: return try await redeemCode(form, application: application, proof: proof)
+            case .refreshToken: return try await refresh(form, application: application, proof: proof)
+            case .clientCredentials: return try await clientCredentials(form, application: application, proof: proof)
             }
         } catch let error as StorageError where error == .notFound {
             // What the grant refers to (a credential, a user) was deleted while it was being used.
@@ -50,17 +58,18 @@ struct TokenService {
     }
 
     /// Signs an access token (and an ID token when `openid` was granted) for a user of
-    /// `application`; returns the response and the record of the access token to store with the grant.
+    /// `application`, bound to the key with thumbprint `jkt` when there is one; returns the
+    /// response and the record of the access token to store with the grant.
     func mint(
         for subject: Subject, application: ApplicationRecord, grant: ApplicationRecord.GrantType, codeHash: Data?,
-        refreshToken: String?
+        refreshToken: String?, boundTo jkt: String?
     ) async throws -> (TokenEndpointResponse, IssuedTokenRecord) {
         let stamp = stamp(application)
         let signer = try await keyring.signer(realmID: application.realmID, signing: application.idTokenSigningAlgorithm)
         let authTime = Int64(subject.authTime.timeIntervalSince1970)
         let (accessToken, jti) = try await signAccessToken(
             subject: subject.identityID, scope: subject.scope, authTime: authTime, application: application, stamp: stamp,
-            signer: signer)
+            signer: signer, boundTo: jkt)
         var idToken: String?
         if Scopes.parse(subject.scope).contains(Scopes.openID) {
             idToken = try await signer.sign(
@@ -72,7 +81,7 @@ struct TokenService {
                 type: "JWT", algorithm: application.idTokenSigningAlgorithm)
         }
         let response = TokenEndpointResponse(
-            accessToken: accessToken, tokenType: "Bearer", expiresIn: Int(lifetimes.token), idToken: idToken,
+            accessToken: accessToken, tokenType: Self.tokenType(boundTo: jkt), expiresIn: Int(lifetimes.token), idToken: idToken,
             scope: subject.scope, refreshToken: refreshToken)
         let record = IssuedTokenRecord(
             jti: jti, grant: grant, codeHash: codeHash, sessionID: subject.sessionID, expiresAt: stamp.expires, revokedAt: nil)
@@ -95,16 +104,18 @@ struct TokenService {
     }
 
     /// Signs an access token (RFC 9068) about `subject` (a user, or the client itself) for the
-    /// realm's own APIs; returns it with its `jti`.
+    /// realm's own APIs, bound to the key with thumbprint `jkt` when there is one; returns it
+    /// with its `jti`.
     func signAccessToken(
-        subject: String, scope: String, authTime: Int64?, application: ApplicationRecord, stamp: Stamp, signer: RealmSigner
+        subject: String, scope: String, authTime: Int64?, application: ApplicationRecord, stamp: Stamp, signer: RealmSigner,
+        boundTo jkt: String?
     ) async throws -> (token: String, jti: String) {
         let jti = Secrets.identifier()
         let token = try await signer.sign(
             AccessTokenClaims(
                 iss: .init(value: stamp.issuer), sub: .init(value: subject), aud: .init(value: [stamp.issuer]),
                 exp: .init(value: stamp.expires), iat: .init(value: stamp.now), jti: .init(value: jti),
-                clientID: application.clientID, scope: scope, authTime: authTime),
+                clientID: application.clientID, scope: scope, authTime: authTime, cnf: jkt.map(Confirmation.init(jkt:))),
             type: AccessTokenClaims.type)
         return (token, jti)
     }
@@ -124,6 +135,9 @@ struct TokenService {
             type, tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
             detail: ["client_id": application.clientID, "jti": jti, "session_id": session.id])
     }
+
+    /// `DPoP` for a bound token (RFC 9449 §5), `Bearer` otherwise.
+    static func tokenType(boundTo jkt: String?) -> String { jkt == nil ? "Bearer" : "DPoP" }
 
     static func invalidGrant(_ description: String) -> ServerError {
         ServerError(OAuthErrorCode.invalidGrant, description)

@@ -42,7 +42,9 @@ struct TokenStatusService {
     /// What a resource server may know of a token (RFC 7662 §2.2): `active:false` for anything
     /// expired, revoked, unknown, malformed or of another realm. Public clients cannot
     /// authenticate, so they cannot introspect (§2.1). A refresh token is active only to the
-    /// client it was issued to.
+    /// client it was issued to (a confidential one, whose refresh tokens are never DPoP-bound).
+    /// A DPoP-bound access token comes with its `cnf` (RFC 9449 §6.2), for the resource server
+    /// to check the proof against.
     func introspect(
         _ form: FormParameters, authorization: String?, tenantID: String, realmID: String
     ) async throws -> IntrospectionResponse {
@@ -67,9 +69,9 @@ struct TokenStatusService {
         let claims = active.claims
         return IntrospectionResponse(
             active: true, scope: claims.scope, clientID: claims.clientID, username: active.identity?.username,
-            tokenType: "Bearer", exp: Int64(claims.exp.value.timeIntervalSince1970),
+            tokenType: TokenService.tokenType(boundTo: claims.cnf?.jkt), exp: Int64(claims.exp.value.timeIntervalSince1970),
             iat: Int64(claims.iat.value.timeIntervalSince1970), sub: claims.sub.value, aud: claims.aud.value,
-            iss: claims.iss.value, jti: claims.jti.value)
+            iss: claims.iss.value, jti: claims.jti.value, cnf: claims.cnf)
     }
 
     private var check: AccessTokenCheck {

@@ -1,6 +1,5 @@
 import Crypto
-import Foundation
-import IdentityProtocol
+public import Foundation
 
 /// Checks a DPoP proof JWT against the request it came with, as RFC 9449 §4.3 lists: one
 /// compact JWS; `typ` `dpop+jwt`; `alg` ES256 (the only one advertised); `jwk` a public P-256
@@ -9,17 +8,20 @@ import IdentityProtocol
 /// within ``window``; `jti` present; and, with an access token, `ath` its SHA-256. Whether the
 /// `jti` was seen before and whether the nonce is current are the caller's to check: they
 /// need storage.
-struct DPoPProofVerifier: Sendable {
+public struct DPoPProofVerifier: Sendable {
     /// How far `iat` may lie from the server's clock, either way.
-    let window: TimeInterval
+    public let window: TimeInterval
+    /// The one proof algorithm accepted (`dpop_signing_alg_values_supported`).
+    public static let algorithm = "ES256"
 
-    init(window: TimeInterval = 300) {
+    /// A verifier that allows `iat` to lie `window` seconds either side of now.
+    public init(window: TimeInterval = 300) {
         self.window = window
     }
 
     /// The proof, checked for `method` on `url` (with `accessToken` where the request presents
     /// one) at `now`.
-    func verify(_ proof: String, method: String, url: String, accessToken: String? = nil, now: Date) throws(DPoPProofError) -> DPoPProof {
+    public func verify(_ proof: String, method: String, url: String, accessToken: String? = nil, now: Date) throws(DPoPProofError) -> DPoPProof {
         let parts = proof.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = Data(base64URLEncoded: String(parts[0])),
               let claimsData = Data(base64URLEncoded: String(parts[1])), let signature = Data(base64URLEncoded: String(parts[2])),
@@ -28,7 +30,7 @@ struct DPoPProofVerifier: Sendable {
         else { throw .malformed("not a JWS with a JSON header and claims (typ, alg, jwk; jti, htm, htu, iat)") }
         // Media types compare without case (RFC 7515 §4.1.9).
         guard header.typ.lowercased() == "dpop+jwt" else { throw .wrongType }
-        guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
+        guard header.alg == Self.algorithm else { throw .unsupportedAlgorithm(header.alg) }
         let (key, thumbprint) = try Self.publicKey(header.jwk)
         guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
               key.isValidSignature(ecdsa, for: Data("\(parts[0]).\(parts[1])".utf8))
@@ -54,9 +56,8 @@ struct DPoPProofVerifier: Sendable {
         guard let xBytes = Data(base64URLEncoded: x), let yBytes = Data(base64URLEncoded: y), xBytes.count == 32, yBytes.count == 32,
               let key = try? P256.Signing.PublicKey(rawRepresentation: xBytes + yBytes)
         else { throw .unusableKey("is not a point on P-256") }
-        // x and y are re-encoded, so the thumbprint never depends on how the client padded them.
-        let canonical = #"{"crv":"P-256","kty":"EC","x":"\#(xBytes.base64URLEncodedString)","y":"\#(yBytes.base64URLEncodedString)"}"#
-        return (key, Data(SHA256.hash(data: Data(canonical.utf8))).base64URLEncodedString)
+        // Computed from the key, so the thumbprint never depends on how the client encoded it.
+        return (key, JWKThumbprint.of(key))
     }
 
     /// Whether `htu` names the resource `url` does (RFC 9449 §4.3 point 9, with RFC 3986 §6.2.2

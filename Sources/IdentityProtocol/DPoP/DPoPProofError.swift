@@ -1,6 +1,6 @@
 /// Why a DPoP proof was refused (RFC 9449 §4.3), each answered `invalid_dpop_proof` with its
 /// own description.
-enum DPoPProofError: Error, Equatable, CustomStringConvertible {
+public enum DPoPProofError: Error, Equatable, CustomStringConvertible {
     /// Not a compact JWS of a JSON header and claims, or a required member missing or mistyped.
     case malformed(String)
     /// `typ` is not `dpop+jwt`.
@@ -19,8 +19,10 @@ enum DPoPProofError: Error, Equatable, CustomStringConvertible {
     case outsideWindow
     /// `ath` is missing, or not the hash of the access token presented with it.
     case wrongAccessTokenHash
+    /// The `jti` was used before (§11.1).
+    case replayed
 
-    var description: String {
+    public var description: String {
         switch self {
         case .malformed(let what): "the DPoP proof is malformed: \(what)"
         case .wrongType: "the DPoP proof's typ must be dpop+jwt"
@@ -31,6 +33,7 @@ enum DPoPProofError: Error, Equatable, CustomStringConvertible {
         case .wrongURL: "the DPoP proof's htu is not this request's URL"
         case .outsideWindow: "the DPoP proof's iat is too old or in the future"
         case .wrongAccessTokenHash: "the DPoP proof's ath is not the hash of the access token"
+        case .replayed: "the DPoP proof's jti was already used: make a new proof for every request"
         }
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import IdentityProtocol
+import IdentityStorage
+
+/// The DPoP proof of one request, checked in full (RFC 9449 §4.3): the proof itself, then the
+/// server nonce where one is required (§8), then its `jti`, recorded in storage so a replay is
+/// refused on every instance (§11.1). Each refusal is the RFC's error for the endpoint: a JSON
+/// `400` at the token endpoint (§5), a `401` with a DPoP challenge at a resource (§7.1).
+struct DPoPCheck {
+    /// Where the proof is checked, which decides how a refusal is answered.
+    enum Endpoint {
+        /// The token endpoint: nonces required, errors in the body.
+        case token
+        /// A protected resource (`/userinfo`): errors in `WWW-Authenticate`.
+        case resource
+    }
+
+    let store: any IdentityStore
+    let nonces: DPoPNonces
+    let verifier = DPoPProofVerifier()
+    let now: @Sendable () -> Date
+
+    /// The request's proof for `method` on `url`, or `nil` when it carries none. More than one
+    /// `DPoP` field is refused (§4.3 point 1).
+    func proof(
+        _ headers: HTTPFields, method: String, url: String, accessToken: String? = nil, at endpoint: Endpoint
+    ) async throws -> DPoPProof? {
+        let fields = headers[values: .dpop]
+        guard let field = fields.first else { return nil }
+        guard fields.count == 1 else { throw refusal(.invalidDPoPProof, "send one DPoP header, not \(fields.count)", at: endpoint) }
+        let proof: DPoPProof
+        do {
+            proof = try verifier.verify(field, method: method, url: url, accessToken: accessToken, now: now())
+        } catch {
+            throw refusal(.invalidDPoPProof, error.description, at: endpoint)
+        }
+        if endpoint == .token {
+            guard let nonce = proof.nonce else {
+                throw refusal(.useDPoPNonce, "the DPoP proof must carry the nonce of the DPoP-Nonce header", at: endpoint)
+            }
+            guard nonces.accepts(nonce) else {
+                throw refusal(.useDPoPNonce, "the DPoP proof's nonce has expired: use the one of the DPoP-Nonce header", at: endpoint)
+            }
+        }
+        // Remembered as long as the proof's iat stays within the window.
+        guard try await store.useDPoPProof(
+            keyThumbprint: proof.thumbprint, jti: proof.jti, expiresAt: proof.issuedAt.addingTimeInterval(verifier.window))
+        else { throw refusal(.invalidDPoPProof, DPoPProofError.replayed.description, at: endpoint) }
+        return proof
+    }
+
+    /// The headers every token endpoint answer carries: the nonce for the next proof.
+    var nonceHeaders: HTTPFields { [.dpopNonce: nonces.current] }
+
+    /// The error to answer at `endpoint`; `use_dpop_nonce` comes with a fresh nonce.
+    func refusal(_ code: OAuthErrorCode, _ description: String, at endpoint: Endpoint) -> ServerError {
+        var headers = code == .useDPoPNonce ? nonceHeaders : [:]
+        switch endpoint {
+        case .token:
+            return ServerError(code, description, headers: headers)
+        case .resource:
+            headers[.wwwAuthenticate] = Challenge.dpop(error: code.rawValue, description: description)
+            return ServerError(code, description, status: .unauthorized, headers: headers)
+        }
+    }
+}
