@@ -25,11 +25,17 @@ public struct AdminSession: Codable, Sendable, Equatable {
     public var lastRefreshedAt: Date?
     /// When it was ended (revocation, logout, a replayed token).
     public var revokedAt: Date?
+    /// The thumbprint of the DPoP key its tokens are bound to; `nil` for bearer tokens.
+    public var dpopJKT: String?
+    /// Whose key that is: `credential` (the credential's own key: the tokens are bound to the
+    /// credential) or `client`.
+    public var dpopKey: String?
 
     /// Creates a session value.
     public init(
         id: String, identityID: String, applicationID: String, clientID: String?, credentialID: String, scope: String,
-        authTime: Date, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?, revokedAt: Date?
+        authTime: Date, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?, revokedAt: Date?,
+        dpopJKT: String? = nil, dpopKey: String? = nil
     ) {
         self.id = id
         self.identityID = identityID
@@ -42,6 +48,8 @@ public struct AdminSession: Codable, Sendable, Equatable {
         self.expiresAt = expiresAt
         self.lastRefreshedAt = lastRefreshedAt
         self.revokedAt = revokedAt
+        self.dpopJKT = dpopJKT
+        self.dpopKey = dpopKey
     }
 
     enum CodingKeys: String, CodingKey {
@@ -55,5 +63,7 @@ public struct AdminSession: Codable, Sendable, Equatable {
         case expiresAt = "expires_at"
         case lastRefreshedAt = "last_refreshed_at"
         case revokedAt = "revoked_at"
+        case dpopJKT = "dpop_jkt"
+        case dpopKey = "dpop_key"
     }
 }

@@ -49,7 +49,8 @@ enum AdminViews {
         AdminSession(
             id: r.id, identityID: r.identityID, applicationID: r.applicationID, clientID: clientID,
             credentialID: r.credentialID, scope: r.scope, authTime: r.authTime, createdAt: r.createdAt,
-            expiresAt: r.expiresAt, lastRefreshedAt: r.lastRefreshedAt, revokedAt: r.revokedAt)
+            expiresAt: r.expiresAt, lastRefreshedAt: r.lastRefreshedAt, revokedAt: r.revokedAt,
+            dpopJKT: r.dpopBinding?.thumbprint, dpopKey: r.dpopBinding?.key.rawValue)
     }
 
     static func bindingJob(_ r: BindingJobRecord) -> BindingJob {

@@ -47,21 +47,22 @@ struct TestRelyingParty: Sendable {
     /// (confidential) or none (public), or `secret` in the body when `secretInBody`.
     func exchange(
         _ code: String, verifier: String? = nil, redirectURI: String? = nil, secret: String? = nil,
-        secretInBody: Bool = false
+        secretInBody: Bool = false, headers: [String: String] = [:]
     ) async throws -> HTTPTestClient.Reply {
         let form = ["grant_type": "authorization_code", "code": code, "redirect_uri": redirectURI ?? self.redirectURI,
                     "code_verifier": verifier ?? self.verifier]
-        return try await post(ProviderPath.token, form, secret: secret, secretInBody: secretInBody)
+        return try await post(ProviderPath.token, form, secret: secret, secretInBody: secretInBody, headers: headers)
     }
 
     /// POSTs `form` to an endpoint of the issuer (a ``ProviderPath``), authenticated as the token
     /// endpoint wants: the application's secret over HTTP Basic (confidential) or none (public),
-    /// or `secret` in the body when `secretInBody`.
+    /// or `secret` in the body when `secretInBody`; `headers` are sent too.
     func post(
-        _ endpoint: String, _ form: [String: String], secret: String? = nil, secretInBody: Bool = false
+        _ endpoint: String, _ form: [String: String], secret: String? = nil, secretInBody: Bool = false,
+        headers: [String: String] = [:]
     ) async throws -> HTTPTestClient.Reply {
         var form = form
-        var headers: [String: String] = [:]
+        var headers = headers
         if secretInBody {
             form["client_id"] = application.clientID
             form["client_secret"] = secret

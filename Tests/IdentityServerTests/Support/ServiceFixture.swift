@@ -16,6 +16,7 @@ final class ServiceFixture: Sendable {
     let keyring: RealmKeyring
     let sealer = SecretSealer(masterKey: SymmetricKey(size: .bits256))
     let seal = TransactionSeal(masterKey: SymmetricKey(size: .bits256))
+    let dpopNonceKey = SymmetricKey(size: .bits256)
     let clock = FixtureClock()
     let baseURL = PublicBaseURL("http://bi.test")
     let lifetimes = ServerConfiguration.Lifetimes()
@@ -73,8 +74,12 @@ final class ServiceFixture: Sendable {
     /// The token endpoint's service.
     func tokens() -> TokenService {
         TokenService(
-            store: store, keyring: keyring, dpop: DPoPCheck(store: store, nonces: DPoPNonces(masterKey: SymmetricKey(size: .bits256), now: now), now: now),
-            audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now)
+            store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now)
+    }
+
+    /// The check of DPoP proofs, with nonces under a key of its own.
+    var dpop: DPoPCheck {
+        DPoPCheck(store: store, nonces: DPoPNonces(masterKey: dpopNonceKey, now: now), now: now)
     }
 
     /// A tenant, a realm, a public application and an identity, made through the admin service.
