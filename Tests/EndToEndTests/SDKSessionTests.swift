@@ -51,7 +51,10 @@ import Testing
             try await app.sdk.endSession(tokens)
             #expect(try await isActive(tokens.accessToken.value, server, realm) == false)
             await #expect(throws: BISDKError.sessionEnded("the session has ended")) {
-                // A fresh SDK instance, so the refresh reaches the server.
+                _ = try await app.sdk.refreshTokens(tokens)
+            }
+            // The tokens are bound to this device's key: another app instance cannot even try.
+            await #expect(throws: BISDKError.sessionEnded("the credential the tokens are bound to is no longer on this device")) {
                 _ = try await TestApp(server: server, application: realm.publicClient).sdk.refreshTokens(tokens)
             }
             // Ending it again is harmless.
@@ -65,7 +68,7 @@ import Testing
             let credential = try #require(try await app.sdk.getCredentials().first)
             _ = try await app.sdk.deleteCredential(for: credential.handle)
             #expect(try await isActive(tokens.accessToken.value, server, realm) == false)
-            await #expect(throws: BISDKError.sessionEnded("the credential that signed in, or its user, is no longer active")) {
+            await #expect(throws: BISDKError.sessionEnded("the credential the tokens are bound to is no longer on this device")) {
                 _ = try await app.sdk.refreshTokens(tokens)
             }
         }

@@ -1,7 +1,9 @@
 import BeyondIdentityEmbedded
+import Crypto
 import Foundation
 import IdentityProtocol
 import Testing
+import X509
 
 /// The SDK's public API against the real server: registration, both sign-in flows, the
 /// authenticate-URL flow, selection, deletion and every bad input the issue names.
@@ -29,7 +31,12 @@ import Testing
             let claims = try await TestRelyingParty(application: realm.publicClient, server: server)
                 .verifyIDToken(tokens.idToken, checkNonce: false)
             #expect(claims.sub.value == realm.identityID)
-            #expect(tokens.accessToken.type == "Bearer")
+            // Bound to the credential's key (DPoP): the token's cnf is that key's thumbprint.
+            #expect(tokens.accessToken.type == "DPoP")
+            #expect(tokens.boundCredential == credential.handle && tokens.isDPoPBound)
+            let leaf = try Certificate(pemEncoded: try #require(credential.chain.first))
+            let key = try #require(P256.Signing.PublicKey(leaf.publicKey))
+            #expect((try unverifiedClaims(tokens.accessToken.value)["cnf"] as? [String: String]) == ["jkt": JWKThumbprint.of(key)])
         }
     }
 

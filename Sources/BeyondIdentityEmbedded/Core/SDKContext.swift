@@ -19,6 +19,8 @@ struct SDKContext: Sendable {
     let stateRefresh = StateRefreshSchedule()
     /// Keeps concurrent refreshes of one token to one request.
     let refreshFlights = RefreshFlights()
+    /// The DPoP nonces servers handed out, per origin.
+    let dpopNonces = DPoPNonces()
     let log: Log
 
     init(

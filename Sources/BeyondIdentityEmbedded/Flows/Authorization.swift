@@ -13,6 +13,9 @@ struct Authorization: Sendable {
         /// The nonce sent in the request, which the ID token must carry.
         var nonce: String
         var provider: ProviderMetadata
+        /// The credential that signed in on this device, whose key the tokens get bound to;
+        /// `nil` when the server answered without asking this device.
+        var credential: Credential?
     }
 
     func run(codeChallenge: PKCE.CodeChallenge?, scope: String, select: AsyncCredentialSelector?) async throws -> Grant {
@@ -35,10 +38,9 @@ struct Authorization: Sendable {
         let location = try await context.api.redirectLocation(of: endpoint)
         let isInvokeURL = URLComponents(url: location, resolvingAgainstBaseURL: false)?.queryItems?
             .contains { $0.name == DeviceURLParameter.transaction } ?? false
-        let response = isInvokeURL
-            ? try await DeviceAuthentication(context: context).run(location, select: select).redirectURL
-            : location
-        let code = try AuthorizationResponse.code(from: response, redirectURI: context.redirectURI, state: state)
-        return Grant(code: code, nonce: nonce, provider: provider)
+        let answered = isInvokeURL ? try await DeviceAuthentication(context: context).answer(location, select: select) : nil
+        let code = try AuthorizationResponse.code(
+            from: answered?.response.redirectURL ?? location, redirectURI: context.redirectURI, state: state)
+        return Grant(code: code, nonce: nonce, provider: provider, credential: answered?.credential)
     }
 }

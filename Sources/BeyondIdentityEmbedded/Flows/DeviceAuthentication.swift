@@ -7,6 +7,11 @@ struct DeviceAuthentication: Sendable {
     let context: SDKContext
 
     func run(_ invokeURL: URL, select: AsyncCredentialSelector?) async throws -> AuthenticateResponse {
+        try await answer(invokeURL, select: select).response
+    }
+
+    /// Answers the invoke URL; returns the response and the credential that signed.
+    func answer(_ invokeURL: URL, select: AsyncCredentialSelector?) async throws -> (response: AuthenticateResponse, credential: Credential) {
         let transaction = try InvokeURL.transaction(from: invokeURL, server: context.domain)
         let challenge: AuthenticationChallenge = try await context.api.post(
             context.domain.url(DeviceAPI.authenticationChallenge), json: AuthenticationChallengeRequest(transaction: transaction))
@@ -50,6 +55,6 @@ struct DeviceAuthentication: Sendable {
             throw BISDKError.invalidServerResponse("redirect_uri is not a URL")
         }
         context.log(.info, "authentication: verified with \(credential.handle)")
-        return AuthenticateResponse(redirectURL: redirectURL, message: result.message)
+        return (AuthenticateResponse(redirectURL: redirectURL, message: result.message), credential)
     }
 }

@@ -4,7 +4,8 @@ import JWTKit
 
 /// Renews a sign-in with its refresh token at the token endpoint as a public client (RFC 6749
 /// §6) and verifies the new ID token (OIDC Core §12.2). A refresh the server refuses with
-/// `invalid_grant` means the session is over: ``BISDKError/sessionEnded(_:)``.
+/// `invalid_grant` means the session is over: ``BISDKError/sessionEnded(_:)``. Bound tokens are
+/// refreshed with a proof of their credential's key.
 struct TokenRefresh: Sendable {
     let context: SDKContext
 
@@ -22,11 +23,13 @@ struct TokenRefresh: Sendable {
         guard let endpoint = URL(string: provider.tokenEndpoint) else {
             throw BISDKError.invalidServerResponse("token_endpoint is not a URL")
         }
+        var dpop: DPoPSigner?
+        if let handle = previous.boundCredential { dpop = try await DPoPSigner(context: context, handle: handle) }
         let response: TokenEndpointResponse
         do {
             response = try await context.api.post(endpoint, form: [
                 ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", context.clientID),
-            ])
+            ], dpop: dpop)
         } catch BISDKError.authorizationFailed(code: OAuthErrorCode.invalidGrant.rawValue, let description) {
             context.log(.info, "refresh: the session has ended")
             throw BISDKError.sessionEnded(description)
@@ -44,6 +47,6 @@ struct TokenRefresh: Sendable {
         context.log(.info, "refresh: tokens renewed")
         return TokenResponse(
             accessToken: AccessToken(value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn),
-            idToken: idToken, refreshToken: response.refreshToken)
+            idToken: idToken, refreshToken: response.refreshToken, boundCredential: dpop?.bound(response))
     }
 }

@@ -28,13 +28,19 @@ struct APIClient: Sendable {
         return try decode(try await send(request, .device))
     }
 
-    /// `POST url` with an `application/x-www-form-urlencoded` body (an OAuth endpoint), decoding a JSON body.
-    func post<Response: Decodable>(_ url: URL, form fields: [(String, String)], as _: Response.Type = Response.self) async throws -> Response {
+    /// `POST url` with an `application/x-www-form-urlencoded` body (an OAuth endpoint), decoding
+    /// a JSON body; with `dpop`, the request carries a proof of its key.
+    func post<Response: Decodable>(
+        _ url: URL, form fields: [(String, String)], dpop: DPoPSigner? = nil, as _: Response.Type = Response.self
+    ) async throws -> Response {
         let request = HTTPRequest(
             method: "POST", url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
             body: Data(FormEncoding.encode(fields).utf8))
-        return try decode(try await send(request, .oauth))
+        guard let dpop else { return try decode(try await send(request, .oauth)) }
+        let response = try await dpop.send(request)
+        guard (200..<300).contains(response.status) else { throw Self.error(for: response, .oauth) }
+        return try decode(response)
     }
 
     /// `POST url` with a form body to an OAuth endpoint whose success has no body to read

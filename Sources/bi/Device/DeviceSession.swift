@@ -10,6 +10,8 @@ struct DeviceSession: Codable {
     let expiresIn: Int
     let idToken: String
     let refreshToken: String?
+    /// The credential the tokens are bound to (DPoP); `nil` for bearer tokens.
+    let boundCredential: String?
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token"
@@ -17,6 +19,7 @@ struct DeviceSession: Codable {
         case expiresIn = "expires_in"
         case idToken = "id_token"
         case refreshToken = "refresh_token"
+        case boundCredential = "bound_credential"
     }
 
     init(_ tokens: TokenResponse) {
@@ -25,19 +28,21 @@ struct DeviceSession: Codable {
         expiresIn = tokens.accessToken.expiresIn
         idToken = tokens.idToken
         refreshToken = tokens.refreshToken
+        boundCredential = tokens.boundCredential?.rawValue
     }
 
     /// The tokens as the SDK takes them.
     var tokens: TokenResponse {
         TokenResponse(
             accessToken: AccessToken(value: accessToken, type: tokenType, expiresIn: expiresIn), idToken: idToken,
-            refreshToken: refreshToken)
+            refreshToken: refreshToken, boundCredential: boundCredential.map(Credential.Handle.init(rawValue:)))
     }
 
     /// What the human-readable output says.
     var lines: [String] {
         ["access token (\(tokenType), \(expiresIn) s): \(accessToken)", "ID token: \(idToken)",
-         refreshToken.map { "refresh token: \($0)" } ?? "no refresh token"]
+         refreshToken.map { "refresh token: \($0)" } ?? "no refresh token",
+         boundCredential.map { "bound to the key of credential \($0) (DPoP)" } ?? "bearer tokens (not bound to a key)"]
     }
 
     private static func file(in directory: URL) -> URL { directory.appendingPathComponent("session.json") }
