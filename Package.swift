@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "BeyondIdentityEmbedded", targets: ["BeyondIdentityEmbedded"]),
         .library(name: "BeyondIdentityEmbeddedUI", targets: ["BeyondIdentityEmbeddedUI"]),
+        .library(name: "BeyondIdentityResourceServer", targets: ["BeyondIdentityResourceServer"]),
+        .library(name: "BeyondIdentityHummingbird", targets: ["BeyondIdentityHummingbird"]),
         .library(name: "IdentityServer", targets: ["IdentityServer"]),
         .executable(name: "bi-server", targets: ["bi-server"]),
         .executable(name: "bi", targets: ["bi"]),
@@ -101,6 +103,18 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
+            swiftSettings: strict
+        ),
+        // For resource servers: verifies our access tokens and their DPoP proofs, on any framework.
+        .target(
+            name: "BeyondIdentityResourceServer",
+            dependencies: ["IdentityProtocol", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict
+        ),
+        // The verifier as a Hummingbird middleware.
+        .target(
+            name: "BeyondIdentityHummingbird",
+            dependencies: ["BeyondIdentityResourceServer", .product(name: "Hummingbird", package: "hummingbird")],
             swiftSettings: strict
         ),
         // The seed-003 screens: a platform-neutral flow model, a terminal presenter, thin Apple views.
@@ -193,8 +207,21 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "ResourceServerTests",
+            dependencies: [
+                "BeyondIdentityResourceServer", "BeyondIdentityHummingbird", "IdentityProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "BeyondIdentityResourceServer",
+                "BeyondIdentityHummingbird",
                 "TestProcessSupport",
                 "UITestSupport",
                 "BeyondIdentityEmbeddedUI",

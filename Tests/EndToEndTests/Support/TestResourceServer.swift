@@ -1,0 +1,61 @@
+import BeyondIdentityHummingbird
+import BeyondIdentityResourceServer
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+
+/// A Swift backend protected by ``AccessTokenMiddleware``, on a loopback port: `GET /orders`
+/// answers the verified token's subject.
+enum TestResourceServer {
+    /// The request context of the protected routes.
+    struct Context: AccessTokenRequestContext {
+        var coreContext: CoreRequestContextStorage
+        var accessToken: VerifiedAccessToken?
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = .init(source: source)
+        }
+    }
+
+    /// Runs `body` with the server's base URL while it serves, verifying with `verifier`.
+    static func with(_ verifier: AccessTokenVerifier, _ body: (String) async throws -> Void) async throws {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        // The middleware needs the public base URL before the port is known: the router reads it when it runs.
+        let baseURL = BaseURLBox()
+        let router = Router(context: Context.self)
+        router.group("orders")
+            .add(middleware: LazyAccessTokenMiddleware(verifier: verifier, baseURL: baseURL))
+            .get { _, context in try context.requireAccessToken().subject }
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
+        let task = Task { try await app.runService() }
+        defer { task.cancel() }
+        guard let port = await ports.first(where: { _ in true }) else { throw SetupError("the resource server did not start") }
+        baseURL.value = "http://127.0.0.1:\(port)"
+        try await body(baseURL.value)
+    }
+}
+
+/// The resource server's base URL, known once its port is bound.
+final class BaseURLBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = ""
+
+    var value: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// ``AccessTokenMiddleware`` made for each request with the base URL of the moment (the test
+/// server's port is chosen by the OS after the router is built).
+struct LazyAccessTokenMiddleware: RouterMiddleware {
+    typealias Context = TestResourceServer.Context
+    let verifier: AccessTokenVerifier
+    let baseURL: BaseURLBox
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await AccessTokenMiddleware<Context>(verifier: verifier, publicBaseURL: baseURL.value).handle(request, context: context, next: next)
+    }
+}
