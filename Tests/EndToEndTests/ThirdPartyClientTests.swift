@@ -6,6 +6,8 @@ import TestProcessSupport
 @Suite struct ThirdPartyClientTests {
     private static let authlibScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ThirdParty/authlib_rp.py").path
+    private static let joserfcScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("ThirdParty/joserfc_dpop.py").path
 
     /// Python authlib (from PyPI; `.ci/run` installs it) signs in with PKCE, verifies the ID
     /// token, reads userinfo, refreshes, introspects, revokes and logs out — each check its own
@@ -39,6 +41,35 @@ import TestProcessSupport
             let report = try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any]
             #expect(report?["sub"] as? String == realm.identityID)
             #expect(report?["logged_out"] as? Bool == true)
+        }
+    }
+
+    /// DPoP proofs made by Python joserfc, not by our code: the code exchange and refresh bind
+    /// the tokens to joserfc's key (its own RFC 7638 thumbprint in `cnf.jkt`), userinfo takes
+    /// them with its proofs only, and HS256 proofs and another key's proofs are refused
+    /// (`ThirdParty/joserfc_dpop.py`).
+    @Test func joserfcProofsBindTokensAndAreCheckedAsTheRFCSays() async throws {
+        guard await Python.hasJoserfc else {
+            if Python.isAuthlibRequired { Issue.record("python3 cannot import joserfc and requests") }
+            return
+        }
+        try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
+            let state = FileManager.default.temporaryDirectory.appendingPathComponent("joserfc-\(UUID().uuidString).json").path
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            let begun = try await Python.run([
+                Self.joserfcScript, "begin", state, realm.publicClient.issuer, realm.publicClient.clientID, TestRealm.callback,
+            ])
+            try #require(begun.status == 0, "\(begun.errors)")
+            let invoke = try await server.client().send("GET", begun.output)
+            try #require(invoke.status == 302, "\(invoke.json)")
+            let answered = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
+            let redirect = try #require(answered.json["redirect_uri"] as? String)
+
+            let finished = try await Python.run([Self.joserfcScript, "finish", state, redirect])
+            #expect(finished.status == 0, "\(finished.errors)")
+            let report = try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any]
+            #expect(report?["sub"] as? String == realm.identityID)
+            #expect(report?["refreshed"] as? Bool == true)
         }
     }
 }

@@ -7,6 +7,11 @@ public enum Python {
         get async { (try? await run(["-c", "import authlib, requests"]).status) == 0 }
     }
 
+    /// Whether `python3` can import joserfc and requests (the independent DPoP client).
+    public static var hasJoserfc: Bool {
+        get async { (try? await run(["-c", "import joserfc, requests"]).status) == 0 }
+    }
+
     /// Whether `python3` can import cryptography (with its X.509 verifier; authlib depends on it).
     public static var hasCryptography: Bool {
         get async { (try? await run(["-c", "from cryptography.x509 import verification"]).status) == 0 }
