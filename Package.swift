@@ -42,7 +42,7 @@ let package = Package(
         // Wire types and URL formats shared by the SDK and the server.
         .target(
             name: "IdentityProtocol",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: strict
         ),
         // One storage contract, two engines (SQLite, PostgreSQL).

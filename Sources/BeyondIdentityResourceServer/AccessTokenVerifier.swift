@@ -96,7 +96,7 @@ public struct AccessTokenVerifier: Sendable {
         guard let header = Self.header(of: token) else { throw .invalidToken("the access token is not a JWT") }
         guard header.alg == "ES256" else { throw .invalidToken("the access token's alg \(header.alg) is not ES256") }
         // RFC 9068 §4: an access token says what it is, so an ID token is never taken for one.
-        guard ["at+jwt", "application/at+jwt"].contains(header.typ?.lowercased() ?? "") else {
+        guard [AccessTokenClaims.type, "application/" + AccessTokenClaims.type].contains(header.typ?.lowercased() ?? "") else {
             throw .invalidToken("the token is not an access token (typ at+jwt)")
         }
         guard let kid = header.kid, let jwk = try await keys.key(kid), let x = jwk.x, let y = jwk.y,

@@ -9,6 +9,25 @@ import TestProcessSupport
     private static let joserfcScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ThirdParty/joserfc_dpop.py").path
 
+    /// Runs a Python relying party `script`: `begin` with `arguments` prints the authorization
+    /// URL, `device` answers the sign-in it leads to, `finish` gets the redirect; returns the
+    /// JSON report `finish` prints.
+    private static func signIn(
+        with script: String, _ arguments: [String], server: RunningServer, device: TestDevice
+    ) async throws -> [String: Any]? {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("rp-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let begun = try await Python.run([script, "begin", state] + arguments)
+        try #require(begun.status == 0, "\(begun.errors)")
+        let invoke = try await server.client().send("GET", begun.output)
+        try #require(invoke.status == 302, "\(invoke.json)")
+        let answered = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
+        let redirect = try #require(answered.json["redirect_uri"] as? String)
+        let finished = try await Python.run([script, "finish", state, redirect])
+        #expect(finished.status == 0, "\(finished.errors)")
+        return try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any]
+    }
+
     /// Python authlib (from PyPI; `.ci/run` installs it) signs in with PKCE, verifies the ID
     /// token, reads userinfo, refreshes, introspects, revokes and logs out — each check its own
     /// or an assert on the server's answer in `ThirdParty/authlib_rp.py`.
@@ -23,22 +42,9 @@ import TestProcessSupport
                 "post_logout_redirect_uris": [TestRealm.callback],
             ])
             try #require(patched.status == 200)
-            let state = FileManager.default.temporaryDirectory.appendingPathComponent("authlib-\(UUID().uuidString).json").path
-            defer { try? FileManager.default.removeItem(atPath: state) }
-
-            let begun = try await Python.run([
-                Self.authlibScript, "begin", state, realm.confidential.issuer, realm.confidential.clientID,
-                try #require(realm.confidential.clientSecret), TestRealm.callback,
-            ])
-            try #require(begun.status == 0, "\(begun.errors)")
-            let invoke = try await server.client().send("GET", begun.output)
-            try #require(invoke.status == 302, "\(invoke.json)")
-            let answered = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
-            let redirect = try #require(answered.json["redirect_uri"] as? String)
-
-            let finished = try await Python.run([Self.authlibScript, "finish", state, redirect])
-            #expect(finished.status == 0, "\(finished.errors)")
-            let report = try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any]
+            let report = try await Self.signIn(with: Self.authlibScript, [
+                realm.confidential.issuer, realm.confidential.clientID, try #require(realm.confidential.clientSecret), TestRealm.callback,
+            ], server: server, device: device)
             #expect(report?["sub"] as? String == realm.identityID)
             #expect(report?["logged_out"] as? Bool == true)
         }
@@ -54,20 +60,9 @@ import TestProcessSupport
             return
         }
         try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
-            let state = FileManager.default.temporaryDirectory.appendingPathComponent("joserfc-\(UUID().uuidString).json").path
-            defer { try? FileManager.default.removeItem(atPath: state) }
-            let begun = try await Python.run([
-                Self.joserfcScript, "begin", state, realm.publicClient.issuer, realm.publicClient.clientID, TestRealm.callback,
-            ])
-            try #require(begun.status == 0, "\(begun.errors)")
-            let invoke = try await server.client().send("GET", begun.output)
-            try #require(invoke.status == 302, "\(invoke.json)")
-            let answered = try await device.authenticate(invokeURL: try #require(invoke.location), server: server)
-            let redirect = try #require(answered.json["redirect_uri"] as? String)
-
-            let finished = try await Python.run([Self.joserfcScript, "finish", state, redirect])
-            #expect(finished.status == 0, "\(finished.errors)")
-            let report = try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any]
+            let report = try await Self.signIn(
+                with: Self.joserfcScript, [realm.publicClient.issuer, realm.publicClient.clientID, TestRealm.callback],
+                server: server, device: device)
             #expect(report?["sub"] as? String == realm.identityID)
             #expect(report?["refreshed"] as? Bool == true)
         }

@@ -21,10 +21,11 @@ public struct DPoPProofBuilder: Sendable {
         sign: (Data) async throws -> P256.Signing.ECDSASignature
     ) async throws -> String {
         let raw = publicKey.rawRepresentation
-        let header = Header(jwk: JWK(x: raw.prefix(32).base64URLEncodedString, y: raw.suffix(32).base64URLEncodedString))
-        let claims = Claims(
+        let header = DPoPProofJWT.Header(typ: "dpop+jwt", alg: DPoPProofVerifier.algorithm, jwk: DPoPProofJWT.JWK(
+            kty: "EC", crv: "P-256", x: raw.prefix(32).base64URLEncodedString, y: raw.suffix(32).base64URLEncodedString))
+        let claims = DPoPProofJWT.Claims(
             jti: Data((0..<16).map { _ in UInt8.random(in: .min ... .max) }).base64URLEncodedString, htm: method,
-            htu: Self.target(url), iat: Int64(now.timeIntervalSince1970),
+            htu: Self.target(url), iat: now.timeIntervalSince1970.rounded(.down),
             ath: accessToken.map { Data(SHA256.hash(data: Data($0.utf8))).base64URLEncodedString }, nonce: nonce)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -39,27 +40,5 @@ public struct DPoPProofBuilder: Sendable {
         components.query = nil
         components.fragment = nil
         return components.string ?? url.absoluteString
-    }
-
-    private struct Header: Encodable {
-        var typ = "dpop+jwt"
-        var alg = "ES256"
-        let jwk: JWK
-    }
-
-    private struct JWK: Encodable {
-        var kty = "EC"
-        var crv = "P-256"
-        let x: String
-        let y: String
-    }
-
-    private struct Claims: Encodable {
-        let jti: String
-        let htm: String
-        let htu: String
-        let iat: Int64
-        let ath: String?
-        let nonce: String?
     }
 }

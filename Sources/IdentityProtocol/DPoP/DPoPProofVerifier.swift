@@ -25,8 +25,8 @@ public struct DPoPProofVerifier: Sendable {
         let parts = proof.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = Data(base64URLEncoded: String(parts[0])),
               let claimsData = Data(base64URLEncoded: String(parts[1])), let signature = Data(base64URLEncoded: String(parts[2])),
-              let header = try? JSONDecoder().decode(Header.self, from: headerData),
-              let claims = try? JSONDecoder().decode(Claims.self, from: claimsData)
+              let header = try? JSONDecoder().decode(DPoPProofJWT.Header.self, from: headerData),
+              let claims = try? JSONDecoder().decode(DPoPProofJWT.Claims.self, from: claimsData)
         else { throw .malformed("not a JWS with a JSON header and claims (typ, alg, jwk; jti, htm, htu, iat)") }
         // Media types compare without case (RFC 7515 §4.1.9).
         guard header.typ.lowercased() == "dpop+jwt" else { throw .wrongType }
@@ -50,7 +50,7 @@ public struct DPoPProofVerifier: Sendable {
     /// The P-256 public key a `jwk` describes, and its RFC 7638 thumbprint (SHA-256 of the
     /// required members in lexicographic order, no whitespace); anything private or of another
     /// kind is refused.
-    private static func publicKey(_ jwk: JWK) throws(DPoPProofError) -> (P256.Signing.PublicKey, thumbprint: String) {
+    private static func publicKey(_ jwk: DPoPProofJWT.JWK) throws(DPoPProofError) -> (P256.Signing.PublicKey, thumbprint: String) {
         guard jwk.d == nil else { throw .unusableKey("must not contain a private key") }
         guard jwk.kty == "EC", jwk.crv == "P-256", let x = jwk.x, let y = jwk.y else { throw .unusableKey("must be an EC key on P-256") }
         guard let xBytes = Data(base64URLEncoded: x), let yBytes = Data(base64URLEncoded: y), xBytes.count == 32, yBytes.count == 32,
@@ -70,31 +70,5 @@ public struct DPoPProofVerifier: Sendable {
         let defaultPort = ["https": 443, "http": 80]
         return schemeA == schemeB && hostA == hostB && (a.port ?? defaultPort[schemeA]) == (b.port ?? defaultPort[schemeB])
             && (a.percentEncodedPath.isEmpty ? "/" : a.percentEncodedPath) == (b.percentEncodedPath.isEmpty ? "/" : b.percentEncodedPath)
-    }
-
-    /// The members of the header this verifier reads.
-    private struct Header: Decodable {
-        let typ: String
-        let alg: String
-        let jwk: JWK
-    }
-
-    /// The members of the claims this verifier reads.
-    private struct Claims: Decodable {
-        let jti: String
-        let htm: String
-        let htu: String
-        let iat: Double
-        let ath: String?
-        let nonce: String?
-    }
-
-    /// A JSON Web Key as a DPoP header carries it; `d` is read only to refuse it.
-    private struct JWK: Decodable {
-        let kty: String
-        let crv: String?
-        let x: String?
-        let y: String?
-        let d: String?
     }
 }

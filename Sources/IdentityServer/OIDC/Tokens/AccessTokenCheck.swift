@@ -1,3 +1,4 @@
+import IdentityProtocol
 import Foundation
 import IdentityStorage
 import JWTKit

@@ -1,3 +1,4 @@
+import IdentityProtocol
 import IdentityStorage
 
 /// An access token found active, with the user it stands for (`nil` for a client acting for

@@ -1,0 +1,43 @@
+public import JWTKit
+
+/// Access token claims (RFC 9068 §2.2), as the server signs them and resource servers read
+/// them. The audience is the issuer, whose `/userinfo` is the resource these tokens open. A
+/// client-credentials token stands for its client: `sub` is the client id and there is no
+/// `auth_time`. A DPoP-bound token names its key in `cnf` (RFC 9449 §6.1).
+public struct AccessTokenClaims: JWTPayload, Equatable {
+    /// The header `typ` of an access token (RFC 9068 §2.1).
+    public static let type = "at+jwt"
+
+    public let iss: IssuerClaim
+    public let sub: SubjectClaim
+    public let aud: AudienceClaim
+    public let exp: ExpirationClaim
+    public let iat: IssuedAtClaim
+    public let jti: IDClaim
+    /// The client the token was issued to.
+    public let clientID: String
+    /// The granted scopes, space separated.
+    public let scope: String
+    /// When the user authenticated; `nil` for a client's own token.
+    public let authTime: Int64?
+    /// The key a bound token needs a proof of.
+    public let cnf: Confirmation?
+
+    /// Claims to sign.
+    public init(
+        iss: IssuerClaim, sub: SubjectClaim, aud: AudienceClaim, exp: ExpirationClaim, iat: IssuedAtClaim, jti: IDClaim,
+        clientID: String, scope: String, authTime: Int64?, cnf: Confirmation?
+    ) {
+        (self.iss, self.sub, self.aud, self.exp, self.iat, self.jti) = (iss, sub, aud, exp, iat, jti)
+        (self.clientID, self.scope, self.authTime, self.cnf) = (clientID, scope, authTime, cnf)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case iss, sub, aud, exp, iat, jti, scope, cnf
+        case clientID = "client_id"
+        case authTime = "auth_time"
+    }
+
+    /// Checked by whoever verifies, with their own clock and leeway.
+    public func verify(using _: some JWTAlgorithm) throws {}
+}
