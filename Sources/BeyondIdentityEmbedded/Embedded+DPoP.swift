@@ -1,4 +1,5 @@
 public import Foundation
+import IdentityProtocol
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
@@ -14,13 +15,19 @@ extension Embedded {
     ///   - url: The request's URL (its query and fragment are left out of the proof).
     ///   - nonce: The `DPoP-Nonce` the API last sent; by default the latest one this SDK saw
     ///     from that origin.
-    /// - Throws: ``BISDKError/description(_:)`` for bearer tokens (nothing to prove), and
-    ///   ``BISDKError/sessionEnded(_:)`` when the credential is no longer on this device.
+    /// - Throws: ``BISDKError/description(_:)`` for bearer tokens (nothing to prove) and for the
+    ///   server's token endpoint (the SDK alone refreshes: a proof for it would let other code
+    ///   use the refresh token), and ``BISDKError/sessionEnded(_:)`` when the credential is no
+    ///   longer on this device.
     public func dpopProof(
         for tokens: TokenResponse, method: String, url: URL, nonce: String? = nil
     ) async throws(BISDKError) -> String {
         try await perform { context in
             guard let handle = tokens.boundCredential else { throw BISDKError.description("these tokens are bearer tokens, not DPoP-bound") }
+            let tokenEndpoint = try await context.discovery.provider().tokenEndpoint
+            guard DPoPProofBuilder.target(url) != tokenEndpoint else {
+                throw BISDKError.description("proofs for the token endpoint are made by the SDK only: use refreshTokens(_:)")
+            }
             return try await DPoPSigner(context: context, handle: handle)
                 .proof(method: method, url: url, accessToken: tokens.accessToken.value, nonce: nonce)
         }
@@ -42,6 +49,7 @@ extension Embedded {
                 response = try await DPoPSigner(context: context, handle: handle).send(outgoing, accessToken: tokens.accessToken.value)
             } else {
                 var bearer = outgoing
+                bearer.headers = bearer.headers.filter { $0.key.lowercased() != "authorization" }
                 bearer.headers["Authorization"] = "Bearer \(tokens.accessToken.value)"
                 response = try await context.api.transport.send(bearer)
             }

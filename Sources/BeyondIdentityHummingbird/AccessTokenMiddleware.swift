@@ -30,12 +30,15 @@ public struct AccessTokenMiddleware<Context: AccessTokenRequestContext>: RouterM
                 authorization: request.headers[.authorization], dpop: request.headers[values: .dpop],
                 method: request.method.rawValue, url: publicBaseURL + request.uri.path)
         } catch {
-            return Self.refusal(status: .init(code: error.status), code: error.code, description: error.description, challenges: error.challenges)
+            return Self.refusal(
+                status: .init(code: error.status), code: error.code, description: error.clientDescription, challenges: error.challenges)
         }
         if let requiredScope, !token.has(scope: requiredScope) {
             let description = "the access token was not granted the \(requiredScope) scope"
+            // The challenge of the scheme the token came with (RFC 9449 §7.1).
+            let scheme = token.keyThumbprint == nil ? "Bearer" : "DPoP"
             return Self.refusal(status: .forbidden, code: "insufficient_scope", description: description, challenges: [
-                #"Bearer error="insufficient_scope", scope="\#(requiredScope)""#])
+                #"\#(scheme) error="insufficient_scope", scope="\#(requiredScope)""#])
         }
         var context = context
         context.accessToken = token

@@ -43,6 +43,7 @@ public enum AccessTokenError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong, for the server's log (for ``issuerUnavailable``, with the detail of the failure).
     public var description: String {
         switch self {
         case .missing: "an access token is required, as Authorization: Bearer or DPoP"
@@ -50,7 +51,20 @@ public enum AccessTokenError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What to tell the client (`error_description`): ``description``, except that the detail
+    /// of an unreachable issuer (its URLs, the underlying error) stays in the server's log.
+    public var clientDescription: String {
+        if case .issuerUnavailable = self { return "the token issuer cannot be reached; try again later" }
+        return description
+    }
+
+    /// An `error_description` as RFC 6750 §3 allows it: printable ASCII without `"` and `\`
+    /// (a double quote becomes a single one), so nothing a client sent can break the header.
     private static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var result = ""
+        for scalar in text.unicodeScalars where (0x20...0x7E).contains(scalar.value) && scalar != "\\" {
+            result.unicodeScalars.append(scalar == "\"" ? "'" : scalar)
+        }
+        return result
     }
 }

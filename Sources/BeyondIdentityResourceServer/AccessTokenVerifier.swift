@@ -11,11 +11,20 @@ import FoundationNetworking
 /// token (RFC 9449 §7) the request's proof: signed by the key in `cnf.jkt`, for this method and
 /// URL, hashing this token (`ath`), fresh, and used once. A bound token presented as `Bearer`
 /// is refused. With a ``RevocationCheck``, the issuer is asked whether the token still stands.
+///
+/// Make one verifier per issuer and keep it for the life of the process: it holds the issuer's
+/// keys and the proofs it has seen, and a verifier made per request would lose both.
 public struct AccessTokenVerifier: Sendable {
     /// The issuer whose tokens are accepted.
     public let issuer: String
     /// The audience a token must name: by default the issuer, as its tokens do.
     public let audience: String
+    /// The applications (client ids) whose tokens are accepted; `nil` accepts every
+    /// application of the realm. Every token of a realm names the issuer as its audience, so
+    /// this is what keeps a token an app got for another API from working here.
+    public let clientIDs: Set<String>?
+    /// Whether bearer tokens are refused: only DPoP-bound tokens, with a proof of their key, get in.
+    public let requiresDPoP: Bool
     private let revocation: RevocationCheck?
     private let leeway: TimeInterval
     private let fetch: IssuerFetch
@@ -29,16 +38,21 @@ public struct AccessTokenVerifier: Sendable {
     /// - Parameters:
     ///   - issuer: The issuer, exactly as its tokens' `iss` says (`https://id.example/v1/tenants/T/realms/R`).
     ///   - audience: The `aud` to require; the issuer when `nil`.
+    ///   - clientIDs: The applications whose tokens are accepted; `nil` for all of the realm's.
+    ///   - requiresDPoP: Refuse bearer tokens (`true` for an API only the SDK's apps call).
     ///   - revocation: How to learn of revocations before tokens expire; `nil` trusts a token until it expires.
     ///   - leeway: Clock skew allowed on `exp` and `iat`, in seconds.
     ///   - fetch: How to reach the issuer.
     ///   - now: The clock.
     public init(
-        issuer: String, audience: String? = nil, revocation: RevocationCheck? = nil, leeway: TimeInterval = 30,
+        issuer: String, audience: String? = nil, clientIDs: Set<String>? = nil, requiresDPoP: Bool = false,
+        revocation: RevocationCheck? = nil, leeway: TimeInterval = 30,
         fetch: @escaping IssuerFetch = urlSessionIssuerFetch, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.issuer = issuer
         self.audience = audience ?? issuer
+        self.clientIDs = clientIDs
+        self.requiresDPoP = requiresDPoP
         self.revocation = revocation
         self.leeway = leeway
         self.fetch = fetch
@@ -61,7 +75,7 @@ public struct AccessTokenVerifier: Sendable {
         var thumbprint: String?
         switch (scheme, claims.cnf) {
         case (.bearer, nil):
-            break
+            guard !requiresDPoP else { throw .invalidToken("this API accepts DPoP-bound access tokens only") }
         case (.bearer, .some):
             throw .invalidToken("the access token is DPoP-bound: send it as Authorization: DPoP with a proof")
         case (.dpop, nil):
@@ -72,7 +86,7 @@ public struct AccessTokenVerifier: Sendable {
         if let revocation { try await checkStanding(token, with: revocation) }
         return VerifiedAccessToken(
             subject: claims.sub.value, clientID: claims.clientID, scopes: Set(claims.scope.split(separator: " ").map(String.init)),
-            expiresAt: claims.exp.value, id: claims.jti.value, keyThumbprint: thumbprint)
+            expiresAt: claims.exp.value, id: claims.jti.value, keyThumbprint: thumbprint, isClientToken: claims.authTime == nil)
     }
 
     /// How the token is presented.
@@ -94,7 +108,7 @@ public struct AccessTokenVerifier: Sendable {
     /// The claims of a token signed by the issuer, of this issuer and audience, unexpired.
     private func verifiedClaims(_ token: String) async throws(AccessTokenError) -> AccessTokenClaims {
         guard let header = Self.header(of: token) else { throw .invalidToken("the access token is not a JWT") }
-        guard header.alg == "ES256" else { throw .invalidToken("the access token's alg \(header.alg) is not ES256") }
+        guard header.alg == "ES256" else { throw .invalidToken("the access token's alg is not ES256") }
         // RFC 9068 §4: an access token says what it is, so an ID token is never taken for one.
         guard [AccessTokenClaims.type, "application/" + AccessTokenClaims.type].contains(header.typ?.lowercased() ?? "") else {
             throw .invalidToken("the token is not an access token (typ at+jwt)")
@@ -111,6 +125,7 @@ public struct AccessTokenVerifier: Sendable {
         let now = now()
         guard claims.iss.value == issuer else { throw .invalidToken("the access token is of another issuer") }
         guard claims.aud.value.contains(audience) else { throw .invalidToken("the access token is for another audience") }
+        guard clientIDs?.contains(claims.clientID) ?? true else { throw .invalidToken("the access token was issued to an application this API does not serve") }
         guard claims.exp.value.addingTimeInterval(leeway) > now else { throw .invalidToken("the access token has expired") }
         guard claims.iat.value.addingTimeInterval(-leeway) <= now else { throw .invalidToken("the access token is issued in the future") }
         return claims

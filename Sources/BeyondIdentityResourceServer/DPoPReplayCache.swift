@@ -6,7 +6,7 @@ import Foundation
 /// another instance within the window is caught only by the bound token's other checks.
 actor DPoPReplayCache {
     private var seen: [Key: Date] = [:]
-    private var nextSweep = 1024
+    private var nextSweep: Int
     private let capacity: Int
 
     private struct Key: Hashable {
@@ -17,17 +17,20 @@ actor DPoPReplayCache {
     /// A cache of at most `capacity` proofs still within their window.
     init(capacity: Int = 100_000) {
         self.capacity = capacity
+        nextSweep = min(capacity, 1024)
     }
 
     /// Records the proof `jti` of the key `thumbprint`, remembered until `expiresAt`; `false`
-    /// when it was already used, or when the cache is full of proofs still within their window.
+    /// when it was already used, or when the cache is full of proofs still within their window
+    /// (expired ones are swept out first, so a full cache empties itself as proofs age).
     func use(thumbprint: String, jti: String, expiresAt: Date, now: Date) -> Bool {
-        if seen.count >= nextSweep {
-            seen = seen.filter { $0.value > now }
-            nextSweep = max(1024, seen.count * 2)
-        }
         let key = Key(thumbprint: thumbprint, jti: jti)
         if let expiry = seen[key], expiry > now { return false }
+        if seen.count >= nextSweep {
+            seen = seen.filter { $0.value > now }
+            // Sweeping is O(n): done again only when the live entries have doubled, and never later than at capacity.
+            nextSweep = min(capacity, max(1024, seen.count * 2))
+        }
         guard seen.count < capacity else { return false }
         seen[key] = expiresAt
         return true

@@ -4,9 +4,11 @@ import JWTKit
 import FoundationNetworking
 #endif
 
-/// The issuer's signing keys, from the `jwks_uri` of its discovery document, kept until a
-/// token names a `kid` they lack; then fetched again, at most once per ``refetchInterval`` so
-/// that tokens with made-up `kid`s cannot make the verifier hammer the issuer.
+/// The issuer's signing keys, from the `jwks_uri` of its discovery document. The key set is
+/// fetched again when it is older than ``maximumAge`` (so a key the issuer withdrew stops
+/// working within that time) and when a token names a `kid` it lacks; never more often than
+/// once per ``refetchInterval``, whatever tokens arrive, and by one request at a time that
+/// concurrent callers share. When a refetch fails, the keys already held keep serving.
 actor IssuerKeys {
     private let issuer: String
     private let fetch: IssuerFetch
@@ -14,8 +16,12 @@ actor IssuerKeys {
     private var metadata: Metadata?
     private var keys: JWKS?
     private var fetchedAt: Date?
+    private var attemptedAt: Date?
+    private var running: Task<JWKS, any Error>?
     /// The shortest time between two fetches of the key set.
     let refetchInterval: TimeInterval = 30
+    /// How long a fetched key set is trusted without asking again.
+    let maximumAge: TimeInterval = 600
 
     /// What the verifier needs of the discovery document.
     struct Metadata: Decodable {
@@ -40,20 +46,50 @@ actor IssuerKeys {
     func discovery() async throws(AccessTokenError) -> Metadata {
         if let metadata { return metadata }
         let fetched: Metadata = try await get(issuer + "/.well-known/openid-configuration")
-        guard fetched.issuer == issuer else {
-            throw .issuerUnavailable("the discovery document names issuer \(fetched.issuer), not \(issuer)")
-        }
+        guard fetched.issuer == issuer else { throw .issuerUnavailable("the discovery document names issuer \(fetched.issuer)") }
         metadata = fetched
         return fetched
     }
 
     /// The ES256 key `kid`; `nil` when the issuer does not publish one.
     func key(_ kid: String) async throws(AccessTokenError) -> JWK? {
-        if let key = keys?.find(identifier: kid, type: .ecdsa) { return key }
-        if let fetchedAt, now().timeIntervalSince(fetchedAt) < refetchInterval { return nil }
-        let fetched: JWKS = try await get(try await discovery().jwksURI)
-        (keys, fetchedAt) = (fetched, now())
-        return fetched.find(identifier: kid, type: .ecdsa)
+        let now = now()
+        let held = keys?.find(identifier: kid, type: .ecdsa)
+        let isStale = fetchedAt.map { now.timeIntervalSince($0) >= maximumAge } ?? true
+        guard held == nil || isStale else { return held }
+        let mayAsk = attemptedAt.map { now.timeIntervalSince($0) >= refetchInterval } ?? true
+        guard mayAsk || running != nil else {
+            guard keys != nil else { throw .issuerUnavailable("the issuer's keys could not be fetched; trying again shortly") }
+            return held
+        }
+        do {
+            return try await refreshed().find(identifier: kid, type: .ecdsa)
+        } catch {
+            // The issuer cannot be asked now: the keys held serve until it can.
+            guard keys != nil else { throw error }
+            return held
+        }
+    }
+
+    /// The key set fetched anew, by one request however many callers wait for it.
+    private func refreshed() async throws(AccessTokenError) -> JWKS {
+        let task: Task<JWKS, any Error>
+        if let running {
+            task = running
+        } else {
+            attemptedAt = now()
+            let jwksURI = try await discovery().jwksURI
+            task = Task { try await self.get(jwksURI) as JWKS }
+            running = task
+        }
+        do {
+            let fetched = try await task.value
+            if running == task { (keys, fetchedAt, running) = (fetched, now(), nil) }
+            return fetched
+        } catch {
+            if running == task { running = nil }
+            throw error as? AccessTokenError ?? .issuerUnavailable("\(error)")
+        }
     }
 
     private func get<Document: Decodable>(_ address: String) async throws(AccessTokenError) -> Document {

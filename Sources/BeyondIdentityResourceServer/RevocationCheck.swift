@@ -1,4 +1,5 @@
 public import Foundation
+import IdentityProtocol
 
 /// How the verifier learns that a token it verified locally has since been revoked: a signed
 /// token stays valid until it expires unless someone asks the issuer. With introspection
@@ -16,7 +17,6 @@ public struct RevocationCheck: Sendable {
 
     /// The `Authorization` of an introspection request (RFC 6749 §2.3.1: each part form-encoded).
     var basicAuthorization: String {
-        let encode = { (part: String) in part.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? part }
-        return "Basic " + Data("\(encode(clientID)):\(encode(clientSecret))".utf8).base64EncodedString()
+        "Basic " + Data("\(FormEncoding.escape(clientID)):\(FormEncoding.escape(clientSecret))".utf8).base64EncodedString()
     }
 }

@@ -16,15 +16,22 @@ public struct VerifiedAccessToken: Sendable, Equatable {
     /// The thumbprint of the key the token is bound to (`cnf.jkt`), whose proof came with the
     /// request; `nil` for a bearer token.
     public let keyThumbprint: String?
+    /// Whether the token stands for its client itself (client credentials, RFC 6749 §4.4), so
+    /// ``subject`` is a client id, not a user.
+    public let isClientToken: Bool
 
     /// A verified token.
-    public init(subject: String, clientID: String, scopes: Set<String>, expiresAt: Date, id: String, keyThumbprint: String?) {
+    public init(
+        subject: String, clientID: String, scopes: Set<String>, expiresAt: Date, id: String, keyThumbprint: String?,
+        isClientToken: Bool = false
+    ) {
         self.subject = subject
         self.clientID = clientID
         self.scopes = scopes
         self.expiresAt = expiresAt
         self.id = id
         self.keyThumbprint = keyThumbprint
+        self.isClientToken = isClientToken
     }
 
     /// Whether the token was granted `scope`.

@@ -16,7 +16,7 @@ public enum FormEncoding {
 
     /// Percent-encodes every UTF-8 byte but the unreserved ones, byte by byte (Foundation's
     /// `addingPercentEncoding` goes through `NSString` on Linux, at several times the cost).
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

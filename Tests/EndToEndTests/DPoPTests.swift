@@ -146,6 +146,11 @@ import Testing
             let asDPoP = try await server.client().send("GET", userinfoURL, headers: [
                 "Authorization": "DPoP \(access)"].merging(try await key.header("GET", userinfoURL, accessToken: access)) { $1 })
             #expect(asDPoP.status == 401 && asDPoP.error == "invalid_token")
+            // A bearer sign-in stays bearer: a proof at refresh is refused, and the refresh token is not spent.
+            let refresh = ["grant_type": "refresh_token", "refresh_token": try #require(bearer.json["refresh_token"] as? String)]
+            let late = try await app.postWithProof(refresh, key: key)
+            #expect(late.status == 400 && late.error == "invalid_dpop_proof", "\(late.json)")
+            #expect(try await app.post(ProviderPath.token, refresh).status == 200)
 
             let patched = try await server.admin.send(
                 "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["dpop_bound_access_tokens": true])

@@ -33,6 +33,11 @@ import FoundationNetworking
                 "Authorization": "DPoP \(tokens.accessToken.value)",
                 "DPoP": try await app.sdk.dpopProof(for: tokens, method: "GET", url: userinfo)])
             #expect(posted.status == 401 && posted.error == "invalid_dpop_proof")
+            // The token endpoint is the SDK's alone: no proof for it leaves the SDK.
+            let tokenEndpoint = try #require(URL(string: realm.publicClient.issuer + ProviderPath.token))
+            await #expect(throws: BISDKError.description("proofs for the token endpoint are made by the SDK only: use refreshTokens(_:)")) {
+                _ = try await app.sdk.dpopProof(for: tokens, method: "POST", url: tokenEndpoint)
+            }
             // The token lifted off the device, sent as a bearer token: refused.
             let lifted = try await client.send("GET", userinfo.absoluteString, headers: ["Authorization": "Bearer \(tokens.accessToken.value)"])
             #expect(lifted.status == 401 && lifted.error == "invalid_token")

@@ -21,12 +21,15 @@ import Testing
             let key = P256.Signing.PrivateKey()
             let nonce = try #require(check.nonceHeaders[.dpopNonce])
             let proof = try await header(key, nonce: nonce, now: fixture.clock.now())
-            let accepted = try await check.proof([.dpop: proof], method: "POST", url: Self.url, at: .token)
-            #expect(accepted?.thumbprint == JWKThumbprint.of(key.publicKey))
+            let accepted = try #require(try await check.proof([.dpop: proof], method: "POST", url: Self.url, at: .token))
+            #expect(accepted.thumbprint == JWKThumbprint.of(key.publicKey))
             #expect(try await check.proof([:], method: "POST", url: Self.url, at: .token) == nil)
 
+            // Checking writes nothing; spending does, once.
+            #expect(try await check.proof([.dpop: proof], method: "POST", url: Self.url, at: .token) == accepted)
+            try await check.spend(accepted, at: .token)
             let replayed = ServerError(OAuthErrorCode.invalidDPoPProof, "")
-            await #expect(throws: replayed) { _ = try await check.proof([.dpop: proof], method: "POST", url: Self.url, at: .token) }
+            await #expect(throws: replayed) { try await check.spend(accepted, at: .token) }
             var two = HTTPFields()
             two.append(HTTPField(name: .dpop, value: try await header(key, nonce: nonce, now: fixture.clock.now())))
             two.append(HTTPField(name: .dpop, value: try await header(key, nonce: nonce, now: fixture.clock.now())))

@@ -1,6 +1,8 @@
 import BeyondIdentityHummingbird
 import BeyondIdentityResourceServer
+import Crypto
 import Foundation
+import IdentityProtocol
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -51,6 +53,19 @@ import Testing
             let narrow = try await client.execute(uri: "/orders", method: .get, headers: [.authorization: "Bearer \(token)"])
             #expect(narrow.status == .forbidden)
             #expect(narrow.headers[.wwwAuthenticate] == #"Bearer error="insufficient_scope", scope="orders:write""#)
+        }
+    }
+
+    @Test func aBoundTokenIsRefusedWithADPoPChallenge() async throws {
+        let key = P256.Signing.PrivateKey()
+        let token = try issuer.token(["cnf": ["jkt": JWKThumbprint.of(key.publicKey)]])
+        let proof = try await DPoPProofBuilder(publicKey: key.publicKey).proof(
+            method: "GET", url: URL(string: "https://api.example/orders")!, accessToken: token, now: Date()) { try key.signature(for: $0) }
+        try await app(requiring: "orders:write").test(.router) { client in
+            let narrow = try await client.execute(
+                uri: "/orders", method: .get, headers: [.authorization: "DPoP \(token)", HTTPField.Name("DPoP")!: proof])
+            #expect(narrow.status == .forbidden)
+            #expect(narrow.headers[.wwwAuthenticate] == #"DPoP error="insufficient_scope", scope="orders:write""#)
         }
     }
 }

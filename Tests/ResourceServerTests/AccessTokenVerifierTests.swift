@@ -2,6 +2,10 @@ import BeyondIdentityResourceServer
 import Crypto
 import Foundation
 import IdentityProtocol
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// Every check of ``AccessTokenVerifier``, each refusal with its own error (issue 18).
@@ -110,6 +114,54 @@ import Testing
         issuer.introspection.withLock { $0 = .failure(.init(status: 500)) }
         await #expect(throws: AccessTokenError.issuerUnavailable("introspection answered 500")) {
             _ = try await verifier.verify(authorization: "Bearer \(token)", dpop: [], method: "GET", url: Self.url)
+        }
+    }
+}
+
+/// The verifier's options, and how it lives with the issuer's keys over time.
+@Suite struct AccessTokenVerifierOptionTests {
+    let issuer = FakeIssuer()
+    static let url = "https://api.example/orders"
+
+    @Test func anAPICanRefuseBearerTokensAndOtherApplications() async throws {
+        let strict = AccessTokenVerifier(issuer: FakeIssuer.issuer, clientIDs: ["bic_app"], requiresDPoP: true, fetch: issuer.fetch)
+        await #expect(throws: AccessTokenError.invalidToken("this API accepts DPoP-bound access tokens only")) {
+            _ = try await strict.verify(authorization: "Bearer \(try issuer.token())", dpop: [], method: "GET", url: Self.url)
+        }
+        await #expect(throws: AccessTokenError.invalidToken("the access token was issued to an application this API does not serve")) {
+            _ = try await strict.verify(
+                authorization: "Bearer \(try issuer.token(["client_id": "bic_other"]))", dpop: [], method: "GET", url: Self.url)
+        }
+        let open = AccessTokenVerifier(issuer: FakeIssuer.issuer, fetch: issuer.fetch)
+        let user = try await open.verify(
+            authorization: "Bearer \(try issuer.token(["auth_time": 1_800_000_000]))", dpop: [], method: "GET", url: Self.url)
+        #expect(!user.isClientToken)
+        #expect(try await open.verify(authorization: "Bearer \(try issuer.token())", dpop: [], method: "GET", url: Self.url).isClientToken)
+    }
+
+    @Test func aWithdrawnKeyStopsWorkingOnceTheKeySetIsOld() async throws {
+        let clock = Mutex(Date())
+        let verifier = AccessTokenVerifier(issuer: FakeIssuer.issuer, fetch: issuer.fetch, now: { clock.withLock { $0 } })
+        let token = try issuer.token()
+        _ = try await verifier.verify(authorization: "Bearer \(token)", dpop: [], method: "GET", url: Self.url)
+        issuer.publishes.withLock { $0 = false }
+        clock.withLock { $0 += 60 }
+        _ = try await verifier.verify(authorization: "Bearer \(try issuer.token())", dpop: [], method: "GET", url: Self.url)
+        clock.withLock { $0 += 600 }
+        await #expect(throws: AccessTokenError.invalidToken("the access token is signed by a key the issuer does not publish")) {
+            _ = try await verifier.verify(authorization: "Bearer \(try issuer.token())", dpop: [], method: "GET", url: Self.url)
+        }
+    }
+
+    @Test func anUnreachableIssuerIsA503WithoutItsDetails() async throws {
+        let verifier = AccessTokenVerifier(issuer: FakeIssuer.issuer, fetch: { _ in throw URLError(.cannotConnectToHost) })
+        do {
+            _ = try await verifier.verify(authorization: "Bearer \(try issuer.token())", dpop: [], method: "GET", url: Self.url)
+            Issue.record("verified without the issuer's keys")
+        } catch let error as AccessTokenError {
+            #expect(error.status == 503 && error.challenges.isEmpty)
+            #expect(error.clientDescription == "the token issuer cannot be reached; try again later")
+            #expect(error.description.contains(FakeIssuer.issuer))
         }
     }
 }

@@ -15,6 +15,8 @@ final class FakeIssuer: Sendable {
     let kid = "key-1"
     /// What introspection answers: `active`, or an HTTP status to fail with.
     let introspection = Mutex<Result<Bool, HTTPStatusFailure>>(.success(true))
+    /// Whether the JWKS lists the key (`false`: withdrawn).
+    let publishes = Mutex(true)
     /// Requests made, by URL.
     let requests = Mutex<[String]>([])
 
@@ -31,6 +33,7 @@ final class FakeIssuer: Sendable {
                 ]))
             case Self.issuer + "/jwks":
                 let raw = key.publicKey.rawRepresentation
+                guard publishes.withLock({ $0 }) else { return (200, Data(#"{"keys":[]}"#.utf8)) }
                 return (200, try JSONSerialization.data(withJSONObject: ["keys": [[
                     "kty": "EC", "crv": "P-256", "alg": "ES256", "use": "sig", "kid": kid,
                     "x": raw.prefix(32).base64URLEncodedString, "y": raw.suffix(32).base64URLEncodedString,

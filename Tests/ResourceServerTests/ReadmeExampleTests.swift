@@ -14,7 +14,7 @@ import Testing
         init(source: ApplicationRequestContextSource) { coreContext = .init(source: source) }
     }
     func protectedRoute(apiSecret: String) -> Router<APIContext> {
-    let verifier = AccessTokenVerifier(issuer: "https://id.example/v1/tenants/T/realms/R",
+    let verifier = AccessTokenVerifier(issuer: "https://id.example/v1/tenants/T/realms/R", clientIDs: ["bic_app"],
                                        revocation: .introspection(clientID: "bic_api", clientSecret: apiSecret))
     let router = Router(context: APIContext.self)
     router.group("orders").add(middleware: AccessTokenMiddleware(verifier: verifier, publicBaseURL: "https://api.example",

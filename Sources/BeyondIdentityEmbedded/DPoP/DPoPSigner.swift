@@ -49,6 +49,8 @@ struct DPoPSigner: Sendable {
 
     private func attempt(_ request: HTTPRequest, accessToken: String?) async throws -> HTTPResponse {
         var request = request
+        // Whatever the caller set under these names, in any case, is replaced: two would be refused.
+        request.headers = request.headers.filter { !["dpop", "authorization"].contains($0.key.lowercased()) }
         request.headers["DPoP"] = try await proof(method: request.method, url: request.url, accessToken: accessToken)
         if let accessToken { request.headers["Authorization"] = "DPoP \(accessToken)" }
         let response = try await context.api.transport.send(request)

@@ -34,11 +34,13 @@ public struct DPoPProofBuilder: Sendable {
         return input + "." + signature.rawRepresentation.base64URLEncodedString
     }
 
-    /// `url` without its query and fragment (§4.2: `htu`).
-    static func target(_ url: URL) -> String {
+    /// `url` without its query, fragment and any user or password (§4.2: `htu`).
+    public static func target(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
         components.query = nil
         components.fragment = nil
+        components.user = nil
+        components.password = nil
         return components.string ?? url.absoluteString
     }
 }

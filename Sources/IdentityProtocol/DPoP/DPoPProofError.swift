@@ -26,7 +26,7 @@ public enum DPoPProofError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .malformed(let what): "the DPoP proof is malformed: \(what)"
         case .wrongType: "the DPoP proof's typ must be dpop+jwt"
-        case .unsupportedAlgorithm(let alg): "the DPoP proof's alg \(alg) is not supported: use ES256"
+        case .unsupportedAlgorithm: "the DPoP proof's alg is not supported: use ES256"
         case .unusableKey(let why): "the DPoP proof's jwk \(why)"
         case .badSignature: "the DPoP proof's signature does not verify with its jwk"
         case .wrongMethod: "the DPoP proof's htm is not this request's method"

@@ -5,18 +5,23 @@ public import Foundation
 /// compact JWS; `typ` `dpop+jwt`; `alg` ES256 (the only one advertised); `jwk` a public P-256
 /// key; the signature by that key; `htm` and `htu` the request's method and URL (query and
 /// fragment aside, scheme and host compared without case, default ports implied); `iat`
-/// within ``window``; `jti` present; and, with an access token, `ath` its SHA-256. Whether the
+/// within ``window`` (and at most ``futureSkew`` ahead); `jti` present; and, with an access token, `ath` its SHA-256. Whether the
 /// `jti` was seen before and whether the nonce is current are the caller's to check: they
 /// need storage.
 public struct DPoPProofVerifier: Sendable {
     /// How far `iat` may lie from the server's clock, either way.
     public let window: TimeInterval
+    /// How far ahead of the server's clock `iat` may be: clock skew only, so proofs cannot be
+    /// made long in advance (RFC 9449 §11.2).
+    public let futureSkew: TimeInterval
     /// The one proof algorithm accepted (`dpop_signing_alg_values_supported`).
     public static let algorithm = "ES256"
 
-    /// A verifier that allows `iat` to lie `window` seconds either side of now.
-    public init(window: TimeInterval = 300) {
+    /// A verifier that allows `iat` to lie up to `window` seconds in the past and `futureSkew`
+    /// seconds in the future.
+    public init(window: TimeInterval = 300, futureSkew: TimeInterval = 60) {
         self.window = window
+        self.futureSkew = futureSkew
     }
 
     /// The proof, checked for `method` on `url` (with `accessToken` where the request presents
@@ -37,9 +42,9 @@ public struct DPoPProofVerifier: Sendable {
         else { throw .badSignature }
         guard claims.htm == method else { throw .wrongMethod }
         guard Self.sameResource(claims.htu, url) else { throw .wrongURL }
-        guard !claims.jti.isEmpty, claims.jti.utf8.count <= 256 else { throw .malformed("jti must be 1–256 bytes") }
+        guard !claims.jti.isEmpty, claims.jti.utf8.count <= 256 else { throw .malformed("jti must be 1 to 256 bytes") }
         let issuedAt = Date(timeIntervalSince1970: claims.iat)
-        guard abs(issuedAt.timeIntervalSince(now)) <= window else { throw .outsideWindow }
+        guard issuedAt.timeIntervalSince(now) <= futureSkew, now.timeIntervalSince(issuedAt) <= window else { throw .outsideWindow }
         if let accessToken {
             let expected = Data(SHA256.hash(data: Data(accessToken.utf8))).base64URLEncodedString
             guard claims.ath == expected else { throw .wrongAccessTokenHash }

@@ -7,7 +7,12 @@ enum Challenge {
 
     /// A Bearer challenge with an error (RFC 6750 §3): the description's quotes and backslashes escaped.
     static func bearer(error: String, description: String) -> String {
-        "Bearer error=\"\(error)\", error_description=\"\(quoted(description))\""
+        with(scheme: "Bearer", error: error, description: description)
+    }
+
+    /// A challenge of `scheme` with an error and its description.
+    static func with(scheme: String, error: String, description: String) -> String {
+        "\(scheme) error=\"\(error)\", error_description=\"\(quoted(description))\""
     }
 
     /// A DPoP challenge (RFC 9449 §7.1) naming the one algorithm accepted, with an error when

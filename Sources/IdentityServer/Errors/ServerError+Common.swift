@@ -27,10 +27,11 @@ extension ServerError {
         return Self(code, description, headers: headers)
     }
 
-    /// `403 insufficient_scope` with its Bearer challenge naming the scope needed (RFC 6750 §3.1).
-    static func insufficientScope(_ description: String, needed scope: String) -> Self {
+    /// `403 insufficient_scope` with a challenge of the token's `scheme` (`Bearer`, RFC 6750 §3.1;
+    /// `DPoP`, RFC 9449 §7.1) naming the scope needed.
+    static func insufficientScope(_ description: String, needed scope: String, scheme: String = "Bearer") -> Self {
         let code = OAuthErrorCode.insufficientScope
-        let challenge = Challenge.bearer(error: code.rawValue, description: description) + ", scope=\"\(scope)\""
+        let challenge = Challenge.with(scheme: scheme, error: code.rawValue, description: description) + ", scope=\"\(scope)\""
         return Self(code, description, headers: Challenge.headers(challenge))
     }
 

@@ -35,13 +35,15 @@ struct UserInfoService {
             guard confirmation.jkt == proof.thumbprint else {
                 throw AuthorizationScheme.dpop.invalidToken("the DPoP proof is not of the key the access token is bound to")
             }
+            try await dpop.spend(proof, at: .resource)
         }
         guard let identity = active.identity else {
             throw scheme.invalidToken("the access token stands for a client, not a user")
         }
         let scopes = Set(Scopes.parse(active.claims.scope))
         guard scopes.contains(Scopes.openID) else {
-            throw ServerError.insufficientScope("the access token was not granted the openid scope", needed: Scopes.openID)
+            throw ServerError.insufficientScope(
+                "the access token was not granted the openid scope", needed: Scopes.openID, scheme: scheme == .dpop ? "DPoP" : "Bearer")
         }
         return UserInfo(
             sub: identity.id,

@@ -3,9 +3,10 @@ import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
 
-/// The DPoP proof of one request, checked in full (RFC 9449 §4.3): the proof itself, then the
-/// server nonce where one is required (§8), then its `jti`, recorded in storage so a replay is
-/// refused on every instance (§11.1). Each refusal is the RFC's error for the endpoint: a JSON
+/// The DPoP proof of one request, checked in full (RFC 9449 §4.3): the proof itself and the
+/// server nonce where one is required (§8); then, once the caller has checked what it cheaply
+/// can (the token the proof goes with), its `jti` is spent: recorded in storage so a replay is
+/// refused on every instance (§11.1), and nobody without a valid token makes the server write. Each refusal is the RFC's error for the endpoint: a JSON
 /// `400` at the token endpoint (§5), a `401` with a DPoP challenge at a resource (§7.1).
 struct DPoPCheck {
     /// Where the proof is checked, which decides how a refusal is answered.
@@ -21,8 +22,8 @@ struct DPoPCheck {
     let verifier = DPoPProofVerifier()
     let now: @Sendable () -> Date
 
-    /// The request's proof for `method` on `url`, or `nil` when it carries none. More than one
-    /// `DPoP` field is refused (§4.3 point 1).
+    /// The request's proof for `method` on `url`, checked but not yet spent (see ``spend(_:at:)``),
+    /// or `nil` when it carries none. More than one `DPoP` field is refused (§4.3 point 1).
     func proof(
         _ headers: HTTPFields, method: String, url: String, accessToken: String? = nil, at endpoint: Endpoint
     ) async throws -> DPoPProof? {
@@ -43,11 +44,15 @@ struct DPoPCheck {
                 throw refusal(.useDPoPNonce, "the DPoP proof's nonce has expired: use the one of the DPoP-Nonce header", at: endpoint)
             }
         }
-        // Remembered as long as the proof's iat stays within the window.
+        return proof
+    }
+
+    /// Spends `proof`'s `jti`: remembered as long as the proof's `iat` stays within the window;
+    /// a `jti` already spent is refused.
+    func spend(_ proof: DPoPProof, at endpoint: Endpoint) async throws {
         guard try await store.useDPoPProof(
             keyThumbprint: proof.thumbprint, jti: proof.jti, expiresAt: proof.issuedAt.addingTimeInterval(verifier.window))
         else { throw refusal(.invalidDPoPProof, DPoPProofError.replayed.description, at: endpoint) }
-        return proof
     }
 
     /// The headers every token endpoint answer carries: the nonce for the next proof.

@@ -21,14 +21,8 @@ extension TokenService {
         guard session.applicationID == application.id else {
             throw Self.invalidGrant("the refresh token was issued to another client")
         }
-        if let binding = session.dpopBinding, application.clientType == .public {
-            // Checked before anything is spent: a holder without the key changes nothing.
-            guard let proof else {
-                throw dpop.refusal(.invalidDPoPProof, "the refresh token is bound to a DPoP key: send a proof of it", at: .token)
-            }
-            guard Secrets.constantTimeEquals(Data(proof.thumbprint.utf8), Data(binding.thumbprint.utf8)) else {
-                throw dpop.refusal(.invalidDPoPProof, "the DPoP proof is not of the key the refresh token is bound to", at: .token)
-            }
+        if application.clientType == .public {
+            try checkBinding(of: session, to: proof)
         }
         if record.usedAt != nil { throw try await reused(session, now: now) }
         guard session.revokedAt == nil else { throw Self.invalidGrant("the session has ended") }
@@ -57,6 +51,27 @@ extension TokenService {
             throw try await reused(session, now: now)
         case .notFound:
             throw Self.invalidGrant("the session has ended")
+        }
+    }
+
+    /// A public client's session is bound to a key from its code exchange on, or never
+    /// (RFC 9449 §5). Checked before anything is spent, so a holder without the key changes
+    /// nothing, not even by presenting a spent token. A proof for a bearer session is refused:
+    /// binding it now would let whoever refreshes first (perhaps a thief) take the session.
+    private func checkBinding(of session: SessionRecord, to proof: DPoPProof?) throws {
+        switch (session.dpopBinding, proof) {
+        case (nil, nil):
+            return
+        case (nil, .some):
+            throw dpop.refusal(
+                .invalidDPoPProof, "this sign-in's tokens are bearer tokens: refresh without a DPoP proof, or sign in with one",
+                at: .token)
+        case (.some, nil):
+            throw dpop.refusal(.invalidDPoPProof, "the refresh token is bound to a DPoP key: send a proof of it", at: .token)
+        case (.some(let binding), .some(let proof)):
+            guard Secrets.constantTimeEquals(Data(proof.thumbprint.utf8), Data(binding.thumbprint.utf8)) else {
+                throw dpop.refusal(.invalidDPoPProof, "the DPoP proof is not of the key the refresh token is bound to", at: .token)
+            }
         }
     }
 

@@ -33,6 +33,7 @@ struct TokenService {
         }
         let tokenURL = baseURL.issuer(tenantID: tenantID, realmID: realmID) + ProviderPath.token
         let proof = try await dpop.proof(headers, method: "POST", url: tokenURL, at: .token)
+        if let proof { try await dpop.spend(proof, at: .token) }
         guard proof != nil || !application.dpopBoundAccessTokens else {
             throw dpop.refusal(.invalidDPoPProof, "this client's token requests must carry a DPoP proof", at: .token)
         }
