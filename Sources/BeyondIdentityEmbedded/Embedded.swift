@@ -50,7 +50,7 @@ public final class Embedded: Sendable {
     /// ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
     public convenience init(
         biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
-        keyStore: any KeyStore = FileKeyStore.applicationSupport(), credentialStateMaxAge: TimeInterval = 300,
+        keyStore: any KeyStore = PlatformKeyStore.make(), credentialStateMaxAge: TimeInterval = 300,
         logger: (@Sendable (LogLevel, String) -> Void)? = nil
     ) {
         self.init(context: SDKContext(
@@ -70,13 +70,14 @@ public final class Embedded: Sendable {
     ///   - domain: The identity server; the SDK talks to no other and refuses links of other servers.
     ///     `Domain(baseURL:)` points it at any server, for example one on a random loopback port.
     ///   - redirectURI: The client's registered redirect URI.
-    ///   - keyStore: Where credentials are kept; by default ``FileKeyStore/applicationSupport()``.
+    ///   - keyStore: Where credentials are kept; by default ``PlatformKeyStore/make()``: the Secure
+    ///     Enclave on iOS and macOS, ``FileKeyStore/applicationSupport()`` elsewhere.
     ///   - credentialStateMaxAge: How old (in seconds) the credentials' states may be before
     ///     ``getCredentials()`` or an authentication asks the server for them again.
     ///   - logger: Receives the SDK's log messages (never secrets), on any thread.
     public static func initialize(
         biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
-        keyStore: any KeyStore = FileKeyStore.applicationSupport(), credentialStateMaxAge: TimeInterval = 300,
+        keyStore: any KeyStore = PlatformKeyStore.make(), credentialStateMaxAge: TimeInterval = 300,
         logger: (@Sendable (LogLevel, String) -> Void)? = nil
     ) {
         shared.configure(SDKContext(

@@ -7,13 +7,7 @@ import Testing
     let directory = temporaryDirectory()
 
     /// A credential for `keyHandle` with placeholder metadata.
-    func credential(_ keyHandle: Credential.KeyHandle, id: String = "cred-1") -> Credential {
-        Credential(
-            handle: Credential.Handle(id), keyHandle: keyHandle, state: .active, created: Date(timeIntervalSince1970: 1_800_000_000),
-            apiBaseURL: URL(string: FakeServer.base)!, chain: ["LEAF", "ROOT"], rootFingerprint: "fp", tenantID: "t1",
-            tenantDisplayName: "Tenant", realmID: "r1", realmDisplayName: "Realm", identityID: "i1", identityUsername: "ada",
-            identityDisplayName: "Ada")
-    }
+    func credential(_ keyHandle: Credential.KeyHandle, id: String = "cred-1") -> Credential { .sample(keyHandle, id: id) }
 
     func permissions(_ url: URL) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as! NSNumber).intValue

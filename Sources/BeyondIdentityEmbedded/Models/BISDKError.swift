@@ -41,6 +41,9 @@ public enum BISDKError: Error, Sendable, Equatable {
     case userCancelled
     /// The passphrase does not unseal the credential's private key.
     case wrongPassphrase
+    /// The device could not verify the user for a key that requires it (biometry locked out
+    /// or changed, no passcode); ``userCancelled`` when the user dismissed the prompt.
+    case userVerificationFailed(UserVerificationFailure)
     /// The key store failed to read or write a credential.
     case keyStoreFailure(String)
     /// Adding a credential to another device (extending or importing) failed.
@@ -88,6 +91,14 @@ extension BISDKError: LocalizedError {
             "The user cancelled."
         case .wrongPassphrase:
             "The passphrase is wrong."
+        case let .userVerificationFailed(failure):
+            switch failure {
+            case .biometryLockedOut: "Biometry is locked after too many attempts; unlock the device with its passcode first."
+            case .biometryChanged: "The enrolled biometry changed, so this credential's key can no longer be used; register this device again."
+            case .biometryUnavailable: "This credential needs biometry, which is not set up on this device."
+            case .passcodeNotSet: "This credential needs a device passcode; set one in Settings."
+            case .failed: "The user could not be verified."
+            }
         case let .keyStoreFailure(reason):
             "The key store failed: \(reason)"
         case let .extensionFailed(failure):

@@ -1,0 +1,60 @@
+#if canImport(CryptoKit) && canImport(Security) && canImport(LocalAuthentication)
+import CryptoKit
+import Foundation
+import LocalAuthentication
+
+/// ``DeviceKeys`` in the Secure Enclave (CryptoKit), or in software where there is none. The
+/// user is verified with LocalAuthentication before a protected key signs, and the same
+/// authenticated context is handed to the enclave, so the user is asked once per signature.
+struct SecureEnclaveDeviceKeys: DeviceKeys {
+    var hasSecureEnclave: Bool { SecureEnclave.isAvailable }
+
+    func generate(_ plan: AccessControlPlan) throws -> (keyData: Data, publicKey: P256.Signing.PublicKey) {
+        switch plan.storage {
+        case .secureEnclave:
+            let key = try SecureEnclave.P256.Signing.PrivateKey(accessControl: AppleAccessControl.make(plan))
+            return (key.dataRepresentation, key.publicKey)
+        case .keychain:
+            let key = P256.Signing.PrivateKey()
+            return (key.rawRepresentation, key.publicKey)
+        }
+    }
+
+    func sign(
+        _ message: Data, keyData: Data, storage: KeyStorage, protection: KeyProtection, prompt: String
+    ) async throws -> P256.Signing.ECDSASignature {
+        let context = LAContext()
+        do {
+            if let policy = protection.policy {
+                _ = try await context.evaluatePolicy(Self.laPolicy(policy), localizedReason: prompt)
+            }
+            switch storage {
+            case .secureEnclave:
+                let key = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: keyData, authenticationContext: context)
+                return try key.signature(for: message)
+            case .keychain:
+                return try P256.Signing.PrivateKey(rawRepresentation: keyData).signature(for: message)
+            }
+        } catch let error as LAError {
+            throw KeychainStatus.error(authenticationCode: error.errorCode)
+        } catch let error as BISDKError {
+            throw error
+        } catch {
+            throw BISDKError.keyStoreFailure("signing failed: \(error)")
+        }
+    }
+
+    func biometryState() -> Data? {
+        let context = LAContext()
+        _ = context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
+        return context.evaluatedPolicyDomainState
+    }
+
+    private static func laPolicy(_ policy: AuthenticationPolicy) -> LAPolicy {
+        switch policy {
+        case .deviceOwnerAuthentication: .deviceOwnerAuthentication
+        case .deviceOwnerAuthenticationWithBiometrics: .deviceOwnerAuthenticationWithBiometrics
+        }
+    }
+}
+#endif
