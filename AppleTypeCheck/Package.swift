@@ -1,9 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Type-checks the SDK's Apple-only code on Linux: the SDK's own sources (symlinked, unchanged)
-/// compiled against stand-in modules named like the Apple frameworks they use, so
-/// `canImport(CryptoKit)`, `canImport(Security)` and `canImport(LocalAuthentication)` hold here.
+/// Type-checks the SDK's Apple-only code on Linux: the SDK's and EmbeddedUI's own sources
+/// (symlinked, unchanged) compiled against stand-in modules named like the Apple frameworks
+/// they use, so `canImport(CryptoKit)`, `canImport(UIKit)`, `canImport(SwiftUI)` and the others
+/// hold here as on iOS.
 /// Kept out of the main package's graph, where those checks must stay false. `./run` builds it.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -27,6 +28,11 @@ let package = Package(
             name: "CryptoKit",
             dependencies: ["Security", "LocalAuthentication", .product(name: "Crypto", package: "swift-crypto")],
             path: "StandIns/CryptoKit"),
+        .target(name: "CoreGraphics", path: "StandIns/CoreGraphics"),
+        .target(name: "CoreImage", dependencies: ["CoreGraphics"], path: "StandIns/CoreImage"),
+        .target(name: "UIKit", dependencies: ["CoreGraphics"], path: "StandIns/UIKit"),
+        .target(name: "Combine", path: "StandIns/Combine"),
+        .target(name: "SwiftUI", dependencies: ["Combine", "UIKit"], path: "StandIns/SwiftUI"),
         // The SDK as the main package builds it, plus the stand-ins.
         .target(
             name: "IdentityProtocol",
@@ -36,13 +42,17 @@ let package = Package(
         .target(
             name: "BeyondIdentityEmbedded",
             dependencies: [
-                "IdentityProtocol", "QRCodeEncoder", "CryptoKit", "Security", "LocalAuthentication",
+                "IdentityProtocol", "QRCodeEncoder", "CryptoKit", "Security", "LocalAuthentication", "UIKit", "CoreImage",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
+            swiftSettings: strict),
+        .target(
+            name: "BeyondIdentityEmbeddedUI",
+            dependencies: ["BeyondIdentityEmbedded", "QRCodeEncoder", "UIKit", "SwiftUI", "Combine"],
             swiftSettings: strict),
     ]
 )

@@ -1,6 +1,6 @@
 #if canImport(UIKit) && canImport(CoreImage)
 public import UIKit
-import CoreImage.CIFilterBuiltins
+import CoreImage
 
 /// A credential token as a QR code: an image on Apple platforms (Core Image's generator).
 public typealias QRCode = UIImage
@@ -8,9 +8,12 @@ public typealias QRCode = UIImage
 extension UIImage {
     /// The QR code of `text`, 8 points per module; `nil` if Core Image cannot make one.
     static func make(for text: String) -> UIImage? {
-        let filter = CIFilter.qrCodeGenerator()
-        filter.message = Data(text.utf8)
-        filter.correctionLevel = "M"
+        // By name rather than `CIFilter.qrCodeGenerator()`, whose `CoreImage.CIFilterBuiltins`
+        // submodule the Linux type-check's stand-ins cannot declare (the inputs are documented
+        // in the Core Image Filter Reference: inputMessage, inputCorrectionLevel).
+        guard let filter = CIFilter(name: "CIQRCodeGenerator") else { return nil }
+        filter.setValue(Data(text.utf8), forKey: "inputMessage")
+        filter.setValue("M", forKey: "inputCorrectionLevel")
         guard let image = filter.outputImage?.transformed(by: CGAffineTransform(scaleX: 8, y: 8)),
               let cgImage = CIContext().createCGImage(image, from: image.extent)
         else { return nil }
