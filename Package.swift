@@ -9,6 +9,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "beyond-identity-swift",
+    // What the code needs: Synchronization's Mutex (the SDK's locks) is macOS 15 / iOS 18.
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "BeyondIdentityEmbedded", targets: ["BeyondIdentityEmbedded"]),

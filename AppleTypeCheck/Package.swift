@@ -54,5 +54,9 @@ let package = Package(
             name: "BeyondIdentityEmbeddedUI",
             dependencies: ["BeyondIdentityEmbedded", "QRCodeEncoder", "UIKit", "SwiftUI", "Combine"],
             swiftSettings: strict),
+        // The example app (Examples/EmbeddedExample), as Xcode builds it for iOS.
+        .executableTarget(
+            name: "EmbeddedExample",
+            dependencies: ["BeyondIdentityEmbedded", "BeyondIdentityEmbeddedUI", "SwiftUI"]),
     ]
 )

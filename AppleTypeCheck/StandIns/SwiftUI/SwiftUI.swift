@@ -262,12 +262,29 @@ extension View {
     public var projectedValue: Binding<Value> { Binding(get: { fatalError("stand-in") }, set: { _ in }) }
 }
 
-/// observedobject — `@propertyWrapper struct ObservedObject<ObjectType> where ObjectType : ObservableObject`
+/// observedobject — `@propertyWrapper @frozen struct ObservedObject<ObjectType> where ObjectType : ObservableObject`
 @propertyWrapper public struct ObservedObject<ObjectType: ObservableObject> {
+    /// observedobject/wrapper — `@dynamicMemberLookup @frozen struct Wrapper`
+    @dynamicMemberLookup public struct Wrapper {
+        /// `subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> { get }`
+        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+            Binding(get: { fatalError("stand-in") }, set: { _ in })
+        }
+    }
     /// `init(wrappedValue: ObjectType)`
     public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
     /// `var wrappedValue: ObjectType`
     public var wrappedValue: ObjectType
+    /// `var projectedValue: ObservedObject<ObjectType>.Wrapper { get }`
+    public var projectedValue: Wrapper { Wrapper() }
+}
+
+/// stateobject — `@propertyWrapper @frozen struct StateObject<ObjectType> where ObjectType : ObservableObject`
+@propertyWrapper public struct StateObject<ObjectType: ObservableObject> {
+    /// `init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType)`
+    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) {}
+    /// `var wrappedValue: ObjectType { get }`
+    public var wrappedValue: ObjectType { fatalError("stand-in") }
 }
 
 /// environmentvalues — `struct EnvironmentValues`
@@ -288,6 +305,56 @@ public struct OpenURLAction {
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
     /// `var wrappedValue: Value { get }`
     public var wrappedValue: Value { fatalError("stand-in") }
+}
+
+// MARK: Apps, scenes and navigation
+
+/// app — `@MainActor @preconcurrency protocol App`
+@MainActor @preconcurrency public protocol App {
+    associatedtype Body: Scene
+    /// `@SceneBuilder @MainActor var body: Self.Body { get }`
+    var body: Self.Body { get }
+    /// `init()`
+    init()
+}
+
+extension App {
+    /// `@MainActor static func main()` — what `@main` calls.
+    public static func main() {}
+}
+
+/// scene — `@MainActor @preconcurrency protocol Scene`
+@MainActor @preconcurrency public protocol Scene {}
+
+/// windowgroup — `struct WindowGroup<Content> where Content : View`
+public struct WindowGroup<Content: View>: Scene {
+    /// `init(@ViewBuilder content: () -> Content)`
+    public init(@ViewBuilder content: () -> Content) {}
+}
+
+/// navigationstack — `struct NavigationStack<Data, Root> where Root : View`
+public struct NavigationStack<Root: View>: _StandInView {
+    /// `init(@ViewBuilder root: () -> Root) where Data == NavigationPath`
+    public init(@ViewBuilder root: () -> Root) {}
+}
+
+/// list — `struct List<SelectionValue, Content> where SelectionValue : Hashable, Content : View`
+public struct List<Content: View>: _StandInView {
+    /// `init(@ViewBuilder content: () -> Content)`
+    public init(@ViewBuilder content: () -> Content) {}
+}
+
+/// section — `struct Section<Parent, Content, Footer>`
+public struct Section<Content: View>: _StandInView {
+    /// `init<S>(_ title: S, @ViewBuilder content: () -> Content) where Parent == Text, Footer == EmptyView, S : StringProtocol`
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {}
+}
+
+extension View {
+    /// `func navigationTitle<S>(_ title: S) -> some View where S : StringProtocol`
+    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { ModifiedContent<Self, Void>() }
+    /// `func onOpenURL(perform action: @escaping (URL) -> ()) -> some View`
+    public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { ModifiedContent<Self, Void>() }
 }
 
 // MARK: Hosting

@@ -1,0 +1,40 @@
+import BeyondIdentityEmbedded
+import SwiftUI
+
+/// The example's one screen.
+struct ContentView: View {
+    @ObservedObject var model: ExampleModel
+
+    var body: some View {
+        NavigationStack {
+            List {
+                Section("Server") {
+                    TextField("Server URL", text: $model.server)
+                    TextField("Public client id", text: $model.clientID)
+                    Button("Configure") { model.configure() }
+                }
+                Section("Register") {
+                    TextField("Enrollment link", text: $model.link)
+                    Button("Register this device") { Task { await model.register() } }
+                }
+                Section("Sign in") {
+                    Button("Sign in") { Task { await model.signIn() } }
+                    Text(model.status)
+                }
+                Section("Credentials") {
+                    ForEach(model.credentials, id: \.handle) { credential in
+                        Text(credential.displayName)
+                        Button("Delete", role: .destructive) { Task { await model.delete(credential) } }
+                    }
+                    if let code = model.extensionCode {
+                        Text(code).font(.largeTitle.monospacedDigit())
+                        Button("Stop") { Task { await model.stopAddingDevice() } }
+                    } else if !model.credentials.isEmpty {
+                        Button("Add another device") { Task { await model.addDevice() } }
+                    }
+                }
+            }
+            .navigationTitle("Passwordless sign-in")
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import SwiftUI
+
+/// The example app: one screen that does what the seed's sample did.
+@main
+struct ExampleApp: App {
+    @StateObject private var model = ExampleModel()
+
+    var body: some Scene {
+        WindowGroup {
+            // Universal links (registration redirects, invoke URLs) arrive here.
+            ContentView(model: model).onOpenURL { url in model.open(url) }
+        }
+    }
+}
