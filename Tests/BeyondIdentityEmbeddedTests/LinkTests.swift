@@ -31,9 +31,12 @@ import Testing
         }
     }
 
-    /// Found by fuzzing: a link whose scheme is empty trapped in URLComponents; it is refused.
+    /// Found by fuzzing: a link whose scheme is empty trapped in URLComponents; it is refused,
+    /// as is anything without a scheme and a host, saying what a link looks like.
     @Test func aLinkWithAnEmptySchemeIsRefusedNotACrash() {
-        #expect(throws: BISDKError.otherServer(apiBaseURL: "://n")) { try token("://n") }
+        let notALink = BISDKError.invalidLink(
+            "expected the link from the enrollment email ({server}/v1/bind?token=…) or the registration redirect")
+        for text in ["://n", "-", "token=T"] { #expect(throws: notALink, "\(text)") { try token(text) } }
         #expect(throws: BISDKError.otherServer(apiBaseURL: "http://127.0.0.1:9999")) { try token("HTTP://127.0.0.1:9999/v1/bind?token=T") }
     }
 

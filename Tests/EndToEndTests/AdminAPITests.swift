@@ -59,6 +59,7 @@ import X509
             let duplicate = try await admin.send("POST", "\(realm.realmPath)/identities", json: ["username": "ada"])
             #expect(duplicate.status == 409)
             #expect(duplicate.error == "conflict")
+            #expect(duplicate.json["error_description"] as? String == "the realm already has an identity with username 'ada'")
             let oversized = try await admin.send(
                 "POST", "/v1/admin/tenants", json: ["display_name": String(repeating: "x", count: 100_000)])
             #expect(oversized.status == 413)

@@ -36,18 +36,22 @@ import Testing
             let first = FileManager.default.temporaryDirectory.appendingPathComponent("bi-cli-\(UUID().uuidString)").path
             let second = first + "-second"
             for device in [first, second] {
+                // The server from BI_SERVER, as the README exports it.
                 let configured = try await BICommand.run([
-                    "device", "configure", "--device", device, "--server", server.baseURL,
-                    "--client-id", realm.publicClient.clientID, "--redirect-uri", TestRealm.callback,
-                ])
+                    "device", "configure", "--device", device, "--client-id", realm.publicClient.clientID,
+                    "--redirect-uri", TestRealm.callback, "--json",
+                ], environment: ["BI_SERVER": server.baseURL])
                 try #require(configured.status == 0, "\(configured.stderr)")
+                #expect(configured.json["server"] as? String == server.baseURL)
             }
             let registered = try await BICommand.run(["device", "register", "--device", first, try await realm.enrollmentLink()])
             try #require(registered.status == 0, "\(registered.stderr)")
 
             let extend = try await BIProcess(["extend", "--device", first, "--json"])
             let code = try #require(await extend.event("code")?["code"] as? String)
-            let imported = try await BICommand.run(["import", "--device", second, code, "--json"])
+            // Typed as shown: three groups of three digits.
+            let groups = stride(from: 0, to: 9, by: 3).map { String(Array(code.filter(\.isNumber))[$0..<$0 + 3]) }
+            let imported = try await BICommand.run(["import", "--device", second] + groups + ["--json"])
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(await extend.event("done") != nil)
             #expect(await extend.exitStatus() == 0)
@@ -89,6 +93,12 @@ import Testing
             "--registration-redirect-uri", TestRealm.registrationRedirect,
         ])["id"] as? String)
         let scope = ["--tenant", tenant, "--realm", realm]
+        // A wrong --type names the flag and the choices, before any request.
+        let wrongType = try await BICommand.run(
+            ["admin", "applications", "create"] + scope + ["--name", "X", "--type", "foo"], environment: env)
+        #expect(wrongType.status != 0)
+        #expect(wrongType.stderr.contains("--type") && wrongType.stderr.contains("confidential") && !wrongType.stderr.contains("client_type"),
+                "\(wrongType.stderr)")
         let app = try await admin(["applications", "create"] + scope + [
             "--name", "Shop", "--type", "public", "--redirect-uri", TestRealm.callback, "--invoke-url", TestRealm.invokeURL,
             "--scope", "openid", "--scope", "profile", "--scope", "email",

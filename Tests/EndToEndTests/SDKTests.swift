@@ -82,10 +82,12 @@ import X509
             #expect(HTTPTestClient.queryItem("state", in: response.redirectURL.absoluteString) == browser.state)
             #expect(try await browser.exchange(code).status == 200)
 
-            // A transaction of another client is refused on the device.
+            // A transaction of another client is refused on the device, naming that client.
             let other = TestRelyingParty(application: realm.confidential, server: server)
             let foreign = try #require(try await other.authorize().location)
-            await #expect(throws: BISDKError.self) { try await app.sdk.authenticate(url: URL(string: foreign)!) }
+            let refusal = BISDKError.otherApplication(clientID: realm.confidential.clientID)
+            await #expect(throws: refusal) { try await app.sdk.authenticate(url: URL(string: foreign)!) }
+            #expect(refusal.errorDescription?.hasSuffix("configure the SDK with that client id to answer it.") == true)
         }
     }
 

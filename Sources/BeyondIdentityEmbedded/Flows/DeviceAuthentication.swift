@@ -19,7 +19,7 @@ struct DeviceAuthentication: Sendable {
             throw BISDKError.invalidServerResponse("challenge for another transaction")
         }
         guard challenge.clientID == context.clientID else {
-            throw BISDKError.invalidTransaction("the sign-in was started by another application (\(challenge.clientID))")
+            throw BISDKError.otherApplication(clientID: challenge.clientID)
         }
         let ofRealm = try await CredentialStates(context: context).current().filter {
             $0.tenantID == challenge.tenantID && $0.realmID == challenge.realmID

@@ -11,8 +11,8 @@ import IdentityProtocol
 package enum EnrollmentLink {
     /// The binding token, or ``BISDKError/invalidLink(_:)`` / ``BISDKError/otherServer(apiBaseURL:)``.
     package static func bindingToken(from url: URL, server domain: Domain) throws -> String {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            throw BISDKError.invalidLink("not a URL")
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), url.scheme?.isEmpty == false, url.host != nil else {
+            throw BISDKError.invalidLink("expected the link from the enrollment email ({server}/v1/bind?token=…) or the registration redirect")
         }
         let items = components.queryItems ?? []
         let token = items.first { $0.name == DeviceURLParameter.bindingToken }?.value ?? ""

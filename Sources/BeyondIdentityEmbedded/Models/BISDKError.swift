@@ -30,6 +30,9 @@ public enum BISDKError: Error, Sendable, Equatable {
     case invalidLink(String)
     /// A link, URL or credential names an API base URL other than the configured server.
     case otherServer(apiBaseURL: String)
+    /// The sign-in (invoke URL) was started by another application than the one the SDK is
+    /// configured for: configure the SDK with that `clientID` to answer it.
+    case otherApplication(clientID: String)
     /// The `state` returned with an authorization response is not the one the SDK sent.
     case stateMismatch
     /// The ID token failed verification for the given reason.
@@ -79,6 +82,8 @@ extension BISDKError: LocalizedError {
             "Authorization failed: \(code)" + Self.detail(description)
         case let .invalidLink(reason):
             "The link is not valid: \(reason)"
+        case let .otherApplication(clientID):
+            "This sign-in was started by another application (client id \(clientID)); configure the SDK with that client id to answer it."
         case let .otherServer(apiBaseURL):
             "The link or credential belongs to another server (\(apiBaseURL))."
         case .stateMismatch:

@@ -14,7 +14,9 @@ extension AdminService {
             displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
             status: try InputRules.oneOf(input.status, default: .active, field: "status"),
             createdAt: now, updatedAt: now)
-        try await write { try await store.createIdentity(record) }
+        try await write(conflict: "the realm already has an identity with username '\(username)'") {
+            try await store.createIdentity(record)
+        }
         try await audit("admin.identity.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         return AdminViews.identity(record)
     }
@@ -38,7 +40,9 @@ extension AdminService {
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.status != nil { record.status = try InputRules.oneOf(input.status, field: "status") }
         record.updatedAt = now()
-        try await write { try await store.updateIdentity(record) }
+        try await write(conflict: "the realm already has an identity with username '\(record.username)'") {
+            try await store.updateIdentity(record)
+        }
         if record.status == .deleted { try await revokeAllCredentials(of: record) }
         try await audit("admin.identity.\(record.status == .deleted ? "deleted" : "updated")",
                         tenantID: tenantID, realmID: realmID, subjectID: identityID)

@@ -39,11 +39,13 @@ struct AdminService {
     }
 
     /// Runs a storage write, answering the storage contract's errors as the admin API does
-    /// (`404 not_found`, `409 conflict`).
-    func write<T>(_ body: () async throws -> T) async throws -> T {
+    /// (`404 not_found`, `409 conflict` with `conflict` as its description when given, naming
+    /// what clashed).
+    func write<T>(conflict: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as StorageError {
+            if error == .alreadyExists, let conflict { throw ServerError(APIErrorCode.conflict, conflict) }
             throw ServerError.from(error)
         }
     }

@@ -14,11 +14,11 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @Option(help: "Display name.") var name: String
-            @Option(help: "confidential or public.") var type: String
+            @Option(help: "confidential or public.") var type: ClientTypeArgument
             @OptionGroup var settings: ApplicationSettingsOptions
             func run() async throws {
                 try await admin.call(
-                    "POST", realm.path + "/applications", body: settings.input(displayName: name, clientType: type), as: Application.self)
+                    "POST", realm.path + "/applications", body: settings.input(displayName: name, clientType: type.rawValue), as: Application.self)
             }
         }
         struct List: AsyncParsableCommand {

@@ -4,7 +4,7 @@ import IdentityProtocol
 
 /// How to reach the admin API, and how to print.
 struct AdminOptions: ParsableArguments {
-    @Option(help: "The server's base URL (BI_SERVER; default http://127.0.0.1:8080).")
+    @Option(help: ArgumentHelp(ServerAddress.help))
     var server: String?
 
     @Option(help: "The admin token (BI_ADMIN_TOKEN; bi-server prints it on first start and writes data/admin-token).")
@@ -19,8 +19,7 @@ struct AdminOptions: ParsableArguments {
         guard let token = token ?? environment["BI_ADMIN_TOKEN"], !token.isEmpty else {
             throw CLIError("no admin token: pass --token or set BI_ADMIN_TOKEN")
         }
-        let server = server ?? environment["BI_SERVER"] ?? "http://127.0.0.1:8080"
-        return JSONHTTP(baseURL: server.hasSuffix("/") ? String(server.dropLast()) : server, authorization: "Bearer \(token)")
+        return JSONHTTP(baseURL: ServerAddress.resolve(server, environment: environment), authorization: "Bearer \(token)")
     }
 
     /// Calls the admin API and prints what comes back.

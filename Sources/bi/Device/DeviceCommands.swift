@@ -7,6 +7,12 @@ struct DeviceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
         abstract: "The sample app: a device directory with its key store, driven through the SDK.",
+        discussion: """
+            Examples:
+              bi device configure --device ./phone --client-id ID --redirect-uri https://app.example/callback
+              bi device register --device ./phone 'http://127.0.0.1:8080/v1/bind?token=…'
+              bi device authenticate --device ./phone
+            """,
         subcommands: [Configure.self, Register.self, Authenticate.self, Authorize.self, AuthenticateURL.self,
                       CreatePKCE.self, Credentials.self, Delete.self, Extend.self, Import.self, Refresh.self, SignOut.self])
 
@@ -16,12 +22,13 @@ struct DeviceCommand: AsyncParsableCommand {
             discussion: "Example: bi device configure --device ./phone --server http://127.0.0.1:8080 --client-id ID --redirect-uri https://app.example/callback")
         @OptionGroup var device: DeviceOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "The server's base URL.") var server = "http://127.0.0.1:8080"
+        @Option(help: ArgumentHelp(ServerAddress.help)) var server: String?
         @Option(help: "The application's client id.") var clientID: String
         @Option(help: "The application's redirect URI.") var redirectURI: String
 
         func run() async throws {
             try await Output.run {
+                let server = ServerAddress.resolve(server, environment: ProcessInfo.processInfo.environment)
                 let settings = DeviceSettings(server: server, clientID: clientID, redirectURI: redirectURI)
                 try settings.save(to: try device.directory())
                 try Output.emit(settings, json: output.json, lines: ["configured \(try device.directory().path) for \(server)"])

@@ -72,14 +72,15 @@ struct Extend: AsyncParsableCommand {
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import a credential from another device with the 9-digit code it shows (`bi extend`).",
-        discussion: "Example: bi import --device ./laptop 123456789")
+        discussion: "Example: bi import --device ./laptop 182 059 252 (the device must be configured first: bi device configure)")
     @OptionGroup var device: DeviceOptions
     @OptionGroup var output: OutputOptions
-    @Argument(help: "The code the other device shows (spaces and dashes are ignored).") var code: String
+    @Argument(help: "The code the other device shows, as shown (`182 059 252`) or not (spaces and dashes are ignored).")
+    var code: [String]
 
     func run() async throws {
         try await Output.run {
-            let credentials = try await device.sdk().registerCredentials(token: CredentialToken(value: code))
+            let credentials = try await device.sdk().registerCredentials(token: CredentialToken(value: code.joined()))
             let views = credentials.map(CredentialView.init)
             try Output.emit(views, json: output.json, lines: ["imported:"] + views.flatMap(\.lines))
         }
