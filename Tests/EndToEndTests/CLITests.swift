@@ -93,6 +93,13 @@ import Testing
             "--registration-redirect-uri", TestRealm.registrationRedirect,
         ])["id"] as? String)
         let scope = ["--tenant", tenant, "--realm", realm]
+        // The token from a file rather than the command line, where `ps` shows it.
+        let tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("bi-token-\(UUID().uuidString)")
+        try Data((server.adminToken + "\n").utf8).write(to: tokenFile)
+        defer { try? FileManager.default.removeItem(at: tokenFile) }
+        let fromFile = try await BICommand.run(
+            ["admin", "tenants", "get", "--tenant", tenant, "--token-file", tokenFile.path, "--json"], environment: ["BI_SERVER": server.baseURL])
+        #expect(fromFile.status == 0 && fromFile.json["id"] as? String == tenant, "\(fromFile.stderr)")
         // A wrong --type names the flag and the choices, before any request.
         let wrongType = try await BICommand.run(
             ["admin", "applications", "create"] + scope + ["--name", "X", "--type", "foo"], environment: env)
@@ -169,6 +176,12 @@ import Testing
         let authorized = try await bi(["authorize", "--pkce-challenge", challenge])
         let code = try #require(authorized.json["code"] as? String, "\(authorized.stderr)")
         #expect(try await browser.exchange(code, verifier: pkce.json["code_verifier"] as? String).status == 200)
+
+        // One convention for every --json output: snake_case keys and values, as the admin API.
+        let listed = try await BICommand.run(["device", "credentials", "--device", device, "--json"])
+        let listedCredential = try #require((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(listedCredential["root_fingerprint"] != nil && listedCredential["rootFingerprint"] == nil)
+        #expect(listedCredential["state"] as? String == "active")
 
         #expect(try await bi(["delete", handle]).status == 0)
         let afterDelete = try await bi(["authenticate"])

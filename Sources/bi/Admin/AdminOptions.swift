@@ -7,8 +7,11 @@ struct AdminOptions: ParsableArguments {
     @Option(help: ArgumentHelp(ServerAddress.help))
     var server: String?
 
-    @Option(help: "The admin token (BI_ADMIN_TOKEN; bi-server prints it on first start and writes data/admin-token).")
+    @Option(help: "The admin token (BI_ADMIN_TOKEN; bi-server prints it on first start and writes data/admin-token). Visible to other users in `ps`: prefer BI_ADMIN_TOKEN or --token-file.")
     var token: String?
+
+    @Option(help: "Read the admin token from this file, or from standard input with '-' (e.g. --token-file data/admin-token).")
+    var tokenFile: String?
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -16,10 +19,17 @@ struct AdminOptions: ParsableArguments {
     /// An authenticated admin client.
     func client() throws -> JSONHTTP {
         let environment = ProcessInfo.processInfo.environment
-        guard let token = token ?? environment["BI_ADMIN_TOKEN"], !token.isEmpty else {
-            throw CLIError("no admin token: pass --token or set BI_ADMIN_TOKEN")
+        guard let token = try token ?? tokenFile.map(Self.read) ?? environment["BI_ADMIN_TOKEN"], !token.isEmpty else {
+            throw CLIError("no admin token: set BI_ADMIN_TOKEN, or pass --token-file FILE (or - for standard input)")
         }
         return JSONHTTP(baseURL: ServerAddress.resolve(server, environment: environment), authorization: "Bearer \(token)")
+    }
+
+    /// A secret from a file, or from standard input for `-`, without its surrounding whitespace.
+    static func read(_ path: String) throws -> String {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data else { throw CLIError("cannot read \(path)") }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Calls the admin API and prints what comes back.

@@ -182,7 +182,8 @@ struct CredentialView: Codable {
 
     init(_ credential: Credential) {
         handle = credential.handle.rawValue
-        state = "\(credential.state)"
+        // snake_case like every other --json value (`user_suspended`).
+        state = credential.state.rawValue.replacing(/([A-Z])/) { "_" + $0.output.1.lowercased() }
         identity = "\(credential.identityDisplayName) (\(credential.identityUsername))"
         realm = credential.realmDisplayName
         tenant = credential.tenantDisplayName

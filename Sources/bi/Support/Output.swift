@@ -14,13 +14,21 @@ struct OutputOptions: ParsableArguments {
     var json = false
 }
 
-/// Everything the CLI prints goes through here.
+/// Everything the CLI prints goes through here. `--json` output uses one convention for every
+/// command, the admin API's: snake_case keys, ISO 8601 dates.
 enum Output {
+    /// The encoder of `--json` output: keys in snake_case whatever the value's Swift names.
+    private static func jsonEncoder(_ formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
+        let encoder = JSONEncoder.identityWire
+        encoder.outputFormatting = formatting
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }
+
     /// Prints `value` as JSON, or each of `lines` as text.
     static func emit(_ value: some Encodable, json: Bool, lines: @autoclosure () throws -> [String]) throws {
         if json {
-            let encoder = JSONEncoder.identityWire
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let encoder = jsonEncoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: try encoder.encode(value), as: UTF8.self))
         } else {
             try lines().forEach { print($0) }
@@ -32,9 +40,7 @@ enum Output {
     static func event(_ value: some Encodable, json: Bool, lines: @autoclosure () -> [String]) throws {
         var text = lines().map { $0 + "\n" }.joined()
         if json {
-            let encoder = JSONEncoder.identityWire
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            text = String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+            text = String(decoding: try jsonEncoder([.sortedKeys, .withoutEscapingSlashes]).encode(value), as: UTF8.self) + "\n"
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
