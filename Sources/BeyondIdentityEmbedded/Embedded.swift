@@ -2,7 +2,7 @@ public import Dispatch
 public import Foundation
 import Synchronization
 
-/// The SDK's entry point: configure it once with ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``,
+/// The SDK's entry point: configure it once with ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:credentialStateMaxAge:logger:)``,
 /// then call ``shared``.
 ///
 /// ```swift
@@ -17,13 +17,13 @@ import Synchronization
 /// and the only shared mutable state (discovery caches, the key store) lives in actors.
 ///
 /// For several independent configurations in one process (tests, a CLI simulating several
-/// devices) create instances with ``init(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
+/// devices) create instances with ``init(biometricAskPrompt:clientID:domain:redirectURI:keyStore:credentialStateMaxAge:logger:)``.
 ///
 /// A credential moves to another device with ``extendCredentials(handles:)`` on the first and
 /// ``registerCredentials(token:)`` on the second; unlike the original SDK, other calls keep
 /// working while an extension runs.
 public final class Embedded: Sendable {
-    /// The instance configured by ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
+    /// The instance configured by ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:credentialStateMaxAge:logger:)``.
     /// Until then its calls fail with ``BISDKError/description(_:)``.
     public static let shared = Embedded(context: nil)
 
@@ -47,7 +47,7 @@ public final class Embedded: Sendable {
     }
 
     /// An independent, configured instance; the parameters are those of
-    /// ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:logger:)``.
+    /// ``initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:credentialStateMaxAge:logger:)``.
     public convenience init(
         biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
         keyStore: any KeyStore = PlatformKeyStore.make(), credentialStateMaxAge: TimeInterval = 300,

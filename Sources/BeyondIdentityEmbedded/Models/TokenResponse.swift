@@ -1,4 +1,4 @@
-/// The result of ``Embedded/authenticate()`` and ``Embedded/refreshTokens(_:)``: the tokens of
+/// The result of ``Embedded/authenticate(onSelectCredential:)`` and ``Embedded/refreshTokens(_:)``: the tokens of
 /// a completed code exchange or refresh, with the ID token already verified by the SDK.
 public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
     /// The access token.

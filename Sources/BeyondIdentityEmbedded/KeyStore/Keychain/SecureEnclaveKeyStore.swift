@@ -15,7 +15,7 @@ import IdentityProtocol
 /// which the next listing removes; deletion removes the credential item first, so no listed
 /// credential ever lacks its key. This logic is platform-neutral and tested on every machine;
 /// the Keychain and the Secure Enclave themselves exist only on Apple platforms, where
-/// ``init(protection:)`` is available.
+/// `init(protection:)` is available.
 public actor SecureEnclaveKeyStore: KeyStore {
     private let items: any KeychainItems
     private let keys: any DeviceKeys
