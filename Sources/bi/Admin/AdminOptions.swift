@@ -16,6 +16,9 @@ struct AdminOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Option(help: "Print only this field of the answer, for scripts (e.g. T=$(bi admin tenants create --name Acme --field id)).")
+    var field: String?
+
     /// An authenticated admin client.
     func client() throws -> JSONHTTP {
         let environment = ProcessInfo.processInfo.environment
@@ -38,6 +41,7 @@ struct AdminOptions: ParsableArguments {
     ) async throws {
         try await Output.run {
             let response = try await client().send(method, "/v1/admin" + path, json: body, as: Response.self)
+            if let field { return print(try AdminText.field(field, of: response)) }
             try Output.emit(response, json: json, lines: try AdminText.lines(response))
         }
     }
@@ -94,6 +98,15 @@ enum AdminText {
             return (items.isEmpty ? ["(none)"] : rows) + more
         }
         return (object as? [String: Any]).map(fields) ?? ["\(object)"]
+    }
+
+    /// One field of an answer, as text; an error naming the fields there are when it has none of that name.
+    static func field(_ name: String, of value: some Encodable) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder.identityWire.encode(value)) as? [String: Any] ?? [:]
+        guard let found = object[name], !(found is NSNull) else {
+            throw CLIError("the answer has no field '\(name)'; it has: \(object.keys.sorted().joined(separator: ", "))")
+        }
+        return "\(found)"
     }
 
     private static func fields(_ object: [String: Any]) -> [String] {
