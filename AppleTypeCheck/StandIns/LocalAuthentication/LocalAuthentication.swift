@@ -15,9 +15,11 @@ open class LAContext: NSObject {
     open var localizedReason: String = ""
     /// https://developer.apple.com/documentation/localauthentication/lacontext/interactionnotallowed — `var interactionNotAllowed: Bool`
     open var interactionNotAllowed: Bool = false
-    /// https://developer.apple.com/documentation/localauthentication/lacontext/evaluatedpolicydomainstate
-    /// `var evaluatedPolicyDomainState: Data? { get }`
-    open var evaluatedPolicyDomainState: Data? { nil }
+    /// https://developer.apple.com/documentation/localauthentication/lacontext/localizedfallbacktitle — `var localizedFallbackTitle: String?`
+    open var localizedFallbackTitle: String?
+    /// https://developer.apple.com/documentation/localauthentication/lacontext/domainstate
+    /// `var domainState: LADomainState { get }` (iOS 18, macOS 15)
+    open var domainState: LADomainState { LADomainState() }
     /// https://developer.apple.com/documentation/localauthentication/lacontext/canevaluatepolicy(_:error:)
     /// `func canEvaluatePolicy(_ policy: LAPolicy, error: NSErrorPointer) -> Bool`
     open func canEvaluatePolicy(_ policy: LAPolicy, error: NSErrorPointer) -> Bool { false }
@@ -46,4 +48,16 @@ public struct LAError: Error {
     public let code: Code
     /// `var errorCode: Int { get }` (CustomNSError)
     public var errorCode: Int { code.rawValue }
+}
+
+/// https://developer.apple.com/documentation/localauthentication/ladomainstate — `class LADomainState : NSObject`
+open class LADomainState: NSObject {
+    /// https://developer.apple.com/documentation/localauthentication/ladomainstate/biometry — `var biometry: LADomainStateBiometry { get }`
+    open var biometry: LADomainStateBiometry { LADomainStateBiometry() }
+}
+
+/// https://developer.apple.com/documentation/localauthentication/ladomainstatebiometry — `class LADomainStateBiometry : NSObject`
+open class LADomainStateBiometry: NSObject {
+    /// https://developer.apple.com/documentation/localauthentication/ladomainstatebiometry/statehash — `var stateHash: Data? { get }`
+    open var stateHash: Data? { nil }
 }

@@ -14,6 +14,8 @@
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
     /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)`
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation — `var isModalInPresentation: Bool`
+    open var isModalInPresentation: Bool = false
 }
 
 /// https://developer.apple.com/documentation/uikit/uiview — `@MainActor class UIView : UIResponder`
@@ -39,7 +41,7 @@
 }
 
 /// https://developer.apple.com/documentation/uikit/uiactionhandler — `typealias UIActionHandler = (UIAction) -> Void`
-public typealias UIActionHandler = @MainActor (UIAction) -> Void
+public typealias UIActionHandler = (UIAction) -> Void
 
 /// https://developer.apple.com/documentation/uikit/uicontrol — `@MainActor class UIControl : UIView`
 @MainActor open class UIControl: UIView {

@@ -7,7 +7,8 @@ struct ExampleApp: App {
 
     var body: some Scene {
         WindowGroup {
-            // Universal links (registration redirects, invoke URLs) arrive here.
+            // Universal links (registration redirects, invoke URLs) arrive here once the app has the
+            // Associated Domains capability (add it in Xcode's Signing & Capabilities); until then, paste the link.
             ContentView(model: model).onOpenURL { url in model.open(url) }
         }
     }

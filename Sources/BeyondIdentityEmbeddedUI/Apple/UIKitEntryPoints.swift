@@ -47,6 +47,8 @@ private func presentFlow(
 ) {
     let model = ScreenModel()
     let host = UIHostingController(rootView: FlowView(model: model))
+    // No swipe-down: the flow ends through its own screens, so its completion always runs.
+    host.isModalInPresentation = true
     model.onDismiss = { [weak host] in host?.dismiss(animated: true) }
     viewController.present(host, animated: true)
     Task {

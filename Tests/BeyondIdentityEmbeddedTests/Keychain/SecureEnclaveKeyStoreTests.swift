@@ -91,7 +91,9 @@ import Testing
         #expect(KeychainStatus.error(-128, operation: "read") == .userCancelled)
         #expect(KeychainStatus.error(-25300, operation: "read") == .credentialNotFound)
         #expect(KeychainStatus.error(-25293, operation: "read") == .userVerificationFailed(.failed))
-        #expect(KeychainStatus.error(-34018, operation: "add") == .keyStoreFailure("add failed with OSStatus -34018"))
+        #expect(KeychainStatus.error(-34018, operation: "add")
+            == .keyStoreFailure("add: the app has no keychain entitlement (sign it with an application identifier or a keychain access group)"))
+        #expect(KeychainStatus.error(-67_000, operation: "add") == .keyStoreFailure("add failed with OSStatus -67000"))
     }
 
     @Test func statesAreUpdatedInPlace() async throws {

@@ -9,6 +9,7 @@ enum KeychainStatus {
         case duplicateItem = -25299
         case itemNotFound = -25300
         case interactionNotAllowed = -25308
+        case missingEntitlement = -34018
     }
 
     /// `LAError.Code` raw values (LAError.h).
@@ -33,6 +34,8 @@ enum KeychainStatus {
         case .authFailed?: .userVerificationFailed(.failed)
         case .itemNotFound?: .credentialNotFound
         case .interactionNotAllowed?: .keyStoreFailure("\(operation): the device is locked")
+        case .missingEntitlement?:
+            .keyStoreFailure("\(operation): the app has no keychain entitlement (sign it with an application identifier or a keychain access group)")
         default: .keyStoreFailure("\(operation) failed with OSStatus \(status)")
         }
     }

@@ -4,8 +4,9 @@ import Foundation
 import LocalAuthentication
 
 /// ``DeviceKeys`` in the Secure Enclave (CryptoKit), or in software where there is none. The
-/// user is verified with LocalAuthentication before a protected key signs, and the same
-/// authenticated context is handed to the enclave, so the user is asked once per signature.
+/// user is verified with LocalAuthentication before a protected enclave key signs, and the same
+/// authenticated context is handed to the enclave, so the user is asked once per signature; a
+/// software key's Keychain item already asked when it was read.
 struct SecureEnclaveDeviceKeys: DeviceKeys {
     var hasSecureEnclave: Bool { SecureEnclave.isAvailable }
 
@@ -25,7 +26,9 @@ struct SecureEnclaveDeviceKeys: DeviceKeys {
     ) async throws -> P256.Signing.ECDSASignature {
         let context = LAContext()
         do {
-            if let policy = protection.policy {
+            if storage == .secureEnclave, let policy = protection.policy {
+                // Biometry only: no "Enter Password" button, which could not unlock such a key.
+                if policy == .deviceOwnerAuthenticationWithBiometrics { context.localizedFallbackTitle = "" }
                 _ = try await context.evaluatePolicy(Self.laPolicy(policy), localizedReason: prompt)
             }
             switch storage {
@@ -45,9 +48,8 @@ struct SecureEnclaveDeviceKeys: DeviceKeys {
     }
 
     func biometryState() -> Data? {
-        let context = LAContext()
-        _ = context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
-        return context.evaluatedPolicyDomainState
+        // `domainState` replaces `evaluatedPolicyDomainState` (deprecated in iOS 18 / macOS 15).
+        LAContext().domainState.biometry.stateHash
     }
 
     private static func laPolicy(_ policy: AuthenticationPolicy) -> LAPolicy {
