@@ -70,7 +70,7 @@ public struct AccessTokenVerifier: Sendable {
     public func verify(
         authorization: String?, dpop: [String], method: String, url: String
     ) async throws(AccessTokenError) -> VerifiedAccessToken {
-        let (scheme, token) = try Self.credentials(authorization)
+        guard let (scheme, token) = AccessTokenScheme.parse(authorization) else { throw .missing }
         let claims = try await verifiedClaims(token)
         var thumbprint: String?
         switch (scheme, claims.cnf) {
@@ -87,22 +87,6 @@ public struct AccessTokenVerifier: Sendable {
         return VerifiedAccessToken(
             subject: claims.sub.value, clientID: claims.clientID, scopes: Set(claims.scope.split(separator: " ").map(String.init)),
             expiresAt: claims.exp.value, id: claims.jti.value, keyThumbprint: thumbprint, isClientToken: claims.authTime == nil)
-    }
-
-    /// How the token is presented.
-    private enum Scheme {
-        case bearer, dpop
-    }
-
-    private static func credentials(_ authorization: String?) throws(AccessTokenError) -> (Scheme, String) {
-        guard let authorization, let space = authorization.firstIndex(of: " ") else { throw .missing }
-        let token = authorization[space...].trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty else { throw .missing }
-        switch authorization[..<space].lowercased() {
-        case "bearer": return (.bearer, token)
-        case "dpop": return (.dpop, token)
-        default: throw .missing
-        }
     }
 
     /// The claims of a token signed by the issuer, of this issuer and audience, unexpired.

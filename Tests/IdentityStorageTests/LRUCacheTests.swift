@@ -41,6 +41,9 @@ import Testing
             case 8:
                 model.removeAll { $0.key == key }
                 cache.remove(key)
+            case 9 where step.isMultiple(of: 2):
+                // A peek must not count as a use: a reordering peek shows at the next eviction.
+                #expect(cache.peek(key) == model.first { $0.key == key }?.value, "step \(step)")
             default:
                 #expect(cache.count == model.count, "step \(step)")
             }

@@ -22,7 +22,7 @@ struct DiscoveryService {
         let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         if let document = documents[issuer] { return document }
         let document = try JSONEncoder.identityWire.encode(metadata(issuer: issuer))
-        documents[issuer] = document
+        documents.keep(document, for: issuer)
         return document
     }
 

@@ -11,12 +11,13 @@ final class EncodedDocuments: Sendable {
         documents = Mutex(LRUCache(capacity: capacity))
     }
 
+    /// The document of `key`, if it is kept.
     subscript(key: String) -> Data? {
-        get { documents.withLock { $0.value(for: key) } }
-        set {
-            documents.withLock { documents in
-                if let newValue { documents.set(newValue, for: key) } else { documents.remove(key) }
-            }
-        }
+        documents.withLock { $0.value(for: key) }
+    }
+
+    /// Keeps `document` for `key`, pushing out the least recently used one when full.
+    func keep(_ document: Data, for key: String) {
+        documents.withLock { $0.set(document, for: key) }
     }
 }

@@ -16,7 +16,10 @@ struct UserInfoService {
     /// `403 insufficient_scope` for one granted without `openid` (OIDC Core §5.3: userinfo is
     /// an OpenID Connect resource).
     func userInfo(_ headers: HTTPFields, method: HTTPRequest.Method, tenantID: String, realmID: String) async throws -> UserInfo {
-        let (scheme, token) = try Self.credentials(headers[.authorization])
+        guard let (scheme, token) = AccessTokenScheme.parse(headers[.authorization]) else {
+            // No credentials: a 401 that challenges both schemes (RFC 6750 §3, RFC 9449 §7.1).
+            throw ServerError.invalidToken("an access token is required, as Authorization: Bearer or DPoP", alsoChallenging: Challenge.dpop())
+        }
         let url = baseURL.issuer(tenantID: tenantID, realmID: realmID) + ProviderPath.userinfo
         let proof = scheme == .dpop
             ? try await dpop.proof(headers, method: method.rawValue, url: url, accessToken: token, at: .resource) : nil
@@ -28,12 +31,12 @@ struct UserInfoService {
         case (nil, nil):
             break
         case (.some, nil):
-            throw AuthorizationScheme.dpop.invalidToken("the access token is DPoP-bound: send it as Authorization: DPoP with a proof")
+            throw AccessTokenScheme.dpop.invalidToken("the access token is DPoP-bound: send it as Authorization: DPoP with a proof")
         case (nil, .some):
-            throw AuthorizationScheme.bearer.invalidToken("the access token is a bearer token: send it as Authorization: Bearer")
+            throw AccessTokenScheme.bearer.invalidToken("the access token is a bearer token: send it as Authorization: Bearer")
         case (.some(let confirmation), .some(let proof)):
             guard confirmation.jkt == proof.thumbprint else {
-                throw AuthorizationScheme.dpop.invalidToken("the DPoP proof is not of the key the access token is bound to")
+                throw AccessTokenScheme.dpop.invalidToken("the DPoP proof is not of the key the access token is bound to")
             }
             try await dpop.spend(proof, at: .resource)
         }
@@ -43,23 +46,12 @@ struct UserInfoService {
         let scopes = Set(Scopes.parse(active.claims.scope))
         guard scopes.contains(Scopes.openID) else {
             throw ServerError.insufficientScope(
-                "the access token was not granted the openid scope", needed: Scopes.openID, scheme: scheme == .dpop ? "DPoP" : "Bearer")
+                "the access token was not granted the openid scope", needed: Scopes.openID, scheme: scheme.name)
         }
         return UserInfo(
             sub: identity.id,
             preferredUsername: scopes.contains(Scopes.profile) ? identity.username : nil,
             name: scopes.contains(Scopes.profile) ? identity.displayName : nil,
             email: scopes.contains(Scopes.email) ? identity.email : nil)
-    }
-
-    /// The scheme and token of an `Authorization` field; without one, a `401` that challenges
-    /// both schemes (RFC 6750 §3, RFC 9449 §7.1).
-    private static func credentials(_ authorization: String?) throws -> (AuthorizationScheme, String) {
-        if let authorization, let space = authorization.firstIndex(of: " "),
-           let scheme = AuthorizationScheme(rawValue: authorization[..<space].lowercased()) {
-            let token = authorization[space...].trimmingCharacters(in: .whitespaces)
-            if !token.isEmpty { return (scheme, token) }
-        }
-        throw ServerError.invalidToken("an access token is required, as Authorization: Bearer or DPoP", alsoChallenging: Challenge.dpop())
     }
 }

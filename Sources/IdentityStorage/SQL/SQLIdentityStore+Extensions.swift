@@ -54,21 +54,23 @@ extension SQLIdentityStore {
     }
 
     public func useSignedRequest(credentialID: String, requestID: String, expiresAt: Date) async throws -> Bool {
-        try await engine.run { db in
-            try await db.raw("""
-                INSERT INTO used_signed_requests (credential_id, request_id, expires_at)
-                VALUES (\(bind: credentialID), \(bind: requestID), \(bind: expiresAt.milliseconds))
-                ON CONFLICT (credential_id, request_id) DO NOTHING RETURNING request_id
-                """).first() != nil
-        }
+        try await useOnce("used_signed_requests", owner: ("credential_id", credentialID), id: ("request_id", requestID), expiresAt: expiresAt)
     }
 
     public func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date) async throws -> Bool {
+        try await useOnce("used_dpop_proofs", owner: ("key_thumbprint", keyThumbprint), id: ("jti", jti), expiresAt: expiresAt)
+    }
+
+    /// Records the id `id` of `owner` in the single-use `table` until `expiresAt`; whether it
+    /// was new (an atomic insert, so two instances never both accept one id).
+    private func useOnce(
+        _ table: String, owner: (column: String, value: String), id: (column: String, value: String), expiresAt: Date
+    ) async throws -> Bool {
         try await engine.run { db in
             try await db.raw("""
-                INSERT INTO used_dpop_proofs (key_thumbprint, jti, expires_at)
-                VALUES (\(bind: keyThumbprint), \(bind: jti), \(bind: expiresAt.milliseconds))
-                ON CONFLICT (key_thumbprint, jti) DO NOTHING RETURNING jti
+                INSERT INTO \(ident: table) (\(ident: owner.column), \(ident: id.column), expires_at)
+                VALUES (\(bind: owner.value), \(bind: id.value), \(bind: expiresAt.milliseconds))
+                ON CONFLICT (\(ident: owner.column), \(ident: id.column)) DO NOTHING RETURNING \(ident: id.column)
                 """).first() != nil
         }
     }
