@@ -70,18 +70,29 @@ final class DirectoryCache: Sendable {
     var generation: UInt64 { state.withLock { $0.generation } }
 
     func realm(id: String) -> RealmRecord? {
-        state.withLock { $0.realms.value(for: id).flatMap { $0.expires > .now ? $0.value : nil } }
+        state.withLock { Self.live(&$0.realms, id) }
     }
 
     func application(id: String) -> ApplicationRecord? {
-        state.withLock { $0.applications.value(for: id).flatMap { $0.expires > .now ? $0.value : nil } }
+        state.withLock { Self.live(&$0.applications, id) }
     }
 
     func application(clientID: String) -> ApplicationRecord? {
         state.withLock { state in
-            state.applicationIDs.value(for: clientID).flatMap { state.applications.value(for: $0) }
-                .flatMap { $0.expires > .now && $0.value.clientID == clientID ? $0.value : nil }
+            state.applicationIDs.value(for: clientID).flatMap { Self.live(&state.applications, $0) }
+                .flatMap { $0.clientID == clientID ? $0 : nil }
         }
+    }
+
+    /// The value of `key` while it is trusted, then counted as used; an expired entry is
+    /// removed rather than promoted over live ones.
+    private static func live<Value>(_ cache: inout LRUCache<String, Entry<Value>>, _ key: String) -> Value? {
+        guard let entry = cache.peek(key) else { return nil }
+        guard entry.expires > .now else {
+            cache.remove(key)
+            return nil
+        }
+        return cache.value(for: key)?.value
     }
 
     /// Keeps a realm read from storage, unless something changed since `generation`.
