@@ -125,7 +125,7 @@ import X509
             #expect(!adminEvents.isEmpty)
             for event in adminEvents {
                 let detail = try JSONSerialization.jsonObject(with: Data(try #require(event["detail"] as? String).utf8)) as? [String: String]
-                #expect(detail == ["by": "admin", "admin_token": "bootstrap", "admin_token_id": tokenID], "\(event)")
+                #expect(detail == ["by": "admin", "admin_token": "bootstrap", "admin_token_id": tokenID, "via": "api"], "\(event)")
             }
         }
     }

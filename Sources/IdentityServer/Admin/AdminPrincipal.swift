@@ -11,18 +11,20 @@ struct AdminPrincipal: Sendable, Equatable {
     let tokenID: String
     /// The one tenant the token may administer; `nil` for all of them.
     let tenantID: String?
+    /// How the administrator reached the server.
+    let channel: AdminChannel
 
-    init(_ token: AdminTokenRecord) {
-        self.init(label: token.label, tokenID: token.id, tenantID: token.tenantID)
+    init(_ token: AdminTokenRecord, via channel: AdminChannel = .api) {
+        self.init(label: token.label, tokenID: token.id, tenantID: token.tenantID, channel: channel)
     }
 
-    private init(label: String, tokenID: String, tenantID: String?) {
-        (self.label, self.tokenID, self.tenantID) = (label, tokenID, tenantID)
+    private init(label: String, tokenID: String, tenantID: String?, channel: AdminChannel) {
+        (self.label, self.tokenID, self.tenantID, self.channel) = (label, tokenID, tenantID, channel)
     }
 
     /// The operator at the server's command line (`bi-server admin-tokens create`): no token,
     /// every tenant.
-    static let commandLine = AdminPrincipal(label: "bi-server command line", tokenID: "-", tenantID: nil)
+    static let commandLine = AdminPrincipal(label: "bi-server command line", tokenID: "-", tenantID: nil, channel: .commandLine)
 
     /// Whether the token may see and change `tenantID` and what is under it.
     func administers(tenantID: String) -> Bool {
@@ -39,6 +41,6 @@ struct AdminPrincipal: Sendable, Equatable {
 
     /// What an audit event records of the principal.
     var auditDetail: [String: String] {
-        ["by": "admin", "admin_token": label, "admin_token_id": tokenID]
+        ["by": "admin", "admin_token": label, "admin_token_id": tokenID, "via": channel.rawValue]
     }
 }

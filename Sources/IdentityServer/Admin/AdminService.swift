@@ -16,6 +16,8 @@ struct AdminService {
     let now: @Sendable () -> Date
     /// Who is acting: every audit event names them.
     let admin: AdminPrincipal
+    /// How long a rotated signing key's successor is published before it signs.
+    var signingKeyPrepublication: TimeInterval = ServerConfiguration.SigningKeys().prepublication
 
     // MARK: Parentage: a child under the wrong parent is not found.
 

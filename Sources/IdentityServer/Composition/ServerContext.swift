@@ -13,12 +13,14 @@ struct ServerContext: Sendable {
     /// The `From` of enrollment emails, if configured.
     let mailFrom: String?
     let lifetimes: ServerConfiguration.Lifetimes
+    let signingKeys: ServerConfiguration.SigningKeys
+    let console: ServerConfiguration.Console
     let credentialExtension: ServerConfiguration.CredentialExtension
     let extensionCodes: ExtensionCodes
     let transactionSeal: TransactionSeal
     let dpopNonces: DPoPNonces
     let extensionSignals: ExtensionSignals
-    let claimRateLimiter: ClaimRateLimiter
+    let claimRateLimiter: AttemptRateLimiter
     let trustedProxies: TrustedProxies
     let baseURL: PublicBaseURL
     let logger: Logger

@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     public var connections = Connections()
     /// What is purged, when, and in what batches.
     public var housekeeping = Housekeeping()
+    /// The operators' web console.
+    public var console = Console()
     /// When token-signing keys rotate.
     public var signingKeys = SigningKeys()
     /// How many realms' keys and documents are kept in memory (token signers, root
@@ -137,6 +139,21 @@ public struct ServerConfiguration: Sendable {
         public var claimsPerAddressPerMinute = 10
         /// Code claims all clients together may attempt per minute.
         public var claimsPerMinute = 120
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The operators' web console at `{public base URL}/console`.
+    public struct Console: Sendable {
+        /// Whether the console is served at all.
+        public var enabled = true
+        /// A console session ends after this long without a request.
+        public var idleTimeout: TimeInterval = 30 * 60
+        /// A console session ends this long after sign-in, however active.
+        public var sessionLifetime: TimeInterval = 12 * 3600
+        /// Sign-in attempts one client network may make per minute.
+        public var signInsPerAddressPerMinute = 10
 
         /// The defaults.
         public init() {}

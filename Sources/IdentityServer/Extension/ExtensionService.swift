@@ -14,7 +14,7 @@ struct ExtensionService {
     let keyring: RealmKeyring
     let codes: ExtensionCodes
     let signals: ExtensionSignals
-    let claimLimiter: ClaimRateLimiter
+    let claimLimiter: AttemptRateLimiter
     let limits: ServerConfiguration.CredentialExtension
     let audit: AuditLog
     let metrics: ServerMetrics

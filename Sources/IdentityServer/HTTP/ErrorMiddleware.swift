@@ -29,35 +29,36 @@ struct ErrorMiddleware: RouterMiddleware {
 
     /// The response that answers `error`.
     static func response(for error: any Error, to request: Request, context: Context, metrics: ServerMetrics) throws -> Response {
+        try answer(for: error, context: context, metrics: metrics).response(from: request, context: context)
+    }
+
+    /// The error that answers `error`, counted and logged as above (the console shows it as a page).
+    static func answer(for error: any Error, context: Context, metrics: ServerMetrics) -> ServerError {
         switch error {
         case let error as ServerError:
             if (400..<500).contains(error.status.code) {
                 metrics.refused(route: context.endpointPath ?? "unmatched", error: error.code.wire)
             }
-            return try error.response(from: request, context: context)
+            return error
         case let error as StorageError where error == .unavailable:
             metrics.storageUnavailable.increment()
             context.logger.warning("storage unavailable", metadata: ["error": "\(error.description)"])
-            let answer = ServerError(
+            return ServerError(
                 APIErrorCode.temporarilyUnavailable, "storage is unavailable; try again shortly",
                 headers: [.retryAfter: String(outageRetryAfter)])
-            return try answer.response(from: request, context: context)
         case is HTTPParserError:
             // The body broke HTTP's framing (a bad chunk size or extension, a missing CRLF).
-            let answer = ServerError(APIErrorCode.invalidRequest, "the request is not well-formed HTTP", headers: [.connection: "close"])
-            return try answer.response(from: request, context: context)
+            return ServerError(APIErrorCode.invalidRequest, "the request is not well-formed HTTP", headers: [.connection: "close"])
         case is NIOTooManyBytesError:
-            return try Self.payloadTooLarge.response(from: request, context: context)
+            return Self.payloadTooLarge
         case let error as HTTPError where (400..<500).contains(error.status.code):
-            let answer = error.status == .contentTooLarge
+            return error.status == .contentTooLarge
                 ? Self.payloadTooLarge
                 : ServerError(APIErrorCode.invalidRequest, error.body ?? error.status.reasonPhrase,
                               status: error.status == .notFound || error.status == .methodNotAllowed ? error.status : .badRequest)
-            return try answer.response(from: request, context: context)
         default:
             context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: type(of: error)))"])
-            let body = APIErrorBody(error: OAuthErrorCode.serverError.rawValue, errorDescription: "internal error")
-            return (try? JSONResponse.make(body, status: .internalServerError)) ?? Response(status: .internalServerError)
+            return ServerError(OAuthErrorCode.serverError, "internal error")
         }
     }
 

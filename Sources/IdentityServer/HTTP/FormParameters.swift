@@ -25,6 +25,16 @@ package struct FormParameters: Sendable {
         return all[0].isEmpty ? nil : all[0]
     }
 
+    /// Every value of the parameter, in order (checkboxes sharing a name).
+    package func all(_ name: String) -> [String] {
+        values[name] ?? []
+    }
+
+    /// Each parameter's first value (to show a refused form again as it was typed).
+    package var firstValues: [String: String] {
+        values.compactMapValues(\.first)
+    }
+
     /// `+` as a space, `%XY` as the byte XY; `nil` for a malformed escape or bytes that are
     /// not UTF-8 (as `removingPercentEncoding` would, without its cost on every request).
     private static func decode(_ text: Substring) -> String? {

@@ -31,12 +31,14 @@ public struct IdentityServer: Sendable {
                     logger: configuration.logger, outbox: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now)),
                 mailFrom: configuration.mail.from,
                 lifetimes: configuration.lifetimes,
+                signingKeys: configuration.signingKeys,
+                console: configuration.console,
                 credentialExtension: configuration.credentialExtension,
                 extensionCodes: ExtensionCodes(masterKey: masterKey),
                 transactionSeal: TransactionSeal(masterKey: masterKey),
                 dpopNonces: DPoPNonces(masterKey: masterKey, now: configuration.now),
                 extensionSignals: ExtensionSignals(),
-                claimRateLimiter: ClaimRateLimiter(
+                claimRateLimiter: AttemptRateLimiter(
                     store: store, perAddressPerMinute: configuration.credentialExtension.claimsPerAddressPerMinute,
                     globalPerMinute: configuration.credentialExtension.claimsPerMinute, now: configuration.now),
                 trustedProxies: TrustedProxies(networks: configuration.trustedProxies),

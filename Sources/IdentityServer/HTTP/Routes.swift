@@ -17,16 +17,16 @@ enum Routes {
         let health = HealthController(store: context.store, metrics: servesMetrics ? registry : nil)
         health.register(on: router)
         if pathPrefix.isEmpty {
-            register(context: context, on: router)
+            register(context: context, on: router, pathPrefix: pathPrefix)
         } else {
             let prefixed = router.group(RouterPath(pathPrefix))
             health.register(on: prefixed)
-            register(context: context, on: prefixed)
+            register(context: context, on: prefixed, pathPrefix: pathPrefix)
         }
         return router
     }
 
-    private static func register(context: ServerContext, on router: some RouterMethods<ServerRequestContext>) {
+    private static func register(context: ServerContext, on router: some RouterMethods<ServerRequestContext>, pathPrefix: String) {
         let (store, keyring, audit, metrics, lifetimes, baseURL, now) = (
             context.store, context.keyring, context.audit, context.metrics, context.lifetimes, context.baseURL, context.now)
         EnrollmentController(service: EnrollmentService(
@@ -55,12 +55,16 @@ enum Routes {
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             cors: CORSMiddleware(store: store, metrics: metrics)
         ).register(on: router)
-        let (mail, mailFrom) = (context.mail, context.mailFrom)
-        AdminController(service: { admin in
+        let (mail, mailFrom, prepublication) = (context.mail, context.mailFrom, context.signingKeys.prepublication)
+        let adminService: @Sendable (AdminPrincipal) -> AdminService = { admin in
             AdminService(
                 store: store, keyring: keyring, mail: mail, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
-                admin: admin)
-        }, audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
+                admin: admin, signingKeyPrepublication: prepublication)
+        }
+        AdminController(service: adminService, audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
+        if context.console.enabled {
+            ConsoleController(context: context, service: adminService, pathPrefix: pathPrefix).register(on: router)
+        }
     }
 }

@@ -2,7 +2,7 @@ import Hummingbird
 import IdentityProtocol
 
 /// The request context of every route: small bodies only (identity requests are tiny), the
-/// client's address for rate limits, and (on admin routes) who is calling.
+/// client's address for rate limits, and (on admin and console routes) who is calling.
 struct ServerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The peer's IP address (the proxy's, behind one; see ``TrustedProxies``).
@@ -13,6 +13,8 @@ struct ServerRequestContext: RequestContext {
     let facts = RequestFacts()
     /// The administrator the admin middleware authenticated; `nil` elsewhere.
     var admin: AdminPrincipal?
+    /// The console session and form the console middleware checked; `nil` elsewhere.
+    var console: ConsoleRequest?
 
     init(source: Source) {
         coreContext = .init(source: source)

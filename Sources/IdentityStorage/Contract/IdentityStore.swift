@@ -187,6 +187,15 @@ public protocol IdentityStore: Sendable {
     /// revocations). Throws ``StorageError/notFound`` for an unknown or already revoked token.
     func revokeAdminToken(id: String, at: Date, audit event: AuditEventRecord) async throws -> AdminTokenRevocation
 
+    // MARK: Console sessions
+    func createConsoleSession(_ session: ConsoleSessionRecord) async throws
+    /// The session whose cookie secret has this hash, ended or not (the caller checks its times).
+    func consoleSession(secretHash: Data) async throws -> ConsoleSessionRecord?
+    /// Records a request in the session (its idle timeout starts again).
+    func touchConsoleSession(id: String, at: Date) async throws
+    /// Ends the session; nothing happens when there is none.
+    func deleteConsoleSession(id: String) async throws
+
     // MARK: Master key
     /// The check value of the master key the database's secrets are sealed under, if recorded.
     func masterKeyCheck() async throws -> Data?
@@ -215,11 +224,29 @@ public protocol IdentityStore: Sendable {
     func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
     /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
-    /// ids and DPoP proof ids — that expired before `cutoff`, a short statement per kind; returns the count. Call
+    /// ids, DPoP proof ids and console sessions — that expired before `cutoff`, a short statement per kind; returns the count. Call
     /// again until it returns 0.
     func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int
     /// Deletes up to `limit` audit events that occurred before `cutoff`; returns the count.
     func deleteAuditEvents(before cutoff: Date, limit: Int) async throws -> Int
+
+    // MARK: Console
+    /// The events that match `filter`, newest first (by `occurredAt`, then `id`, both
+    /// descending); the cursor is `milliseconds:id` of the last item, and the next page holds
+    /// the events older than it (a cursor of another form reads as past the end).
+    func listAuditEvents(_ filter: AuditEventFilter, _ page: PageRequest) async throws -> Page<AuditEventRecord>
+    /// The event with this id.
+    func auditEvent(id: String) async throws -> AuditEventRecord?
+    /// The realm's identities whose username or email contains `text` (its `%` and `_` taken
+    /// literally), ignoring case (on SQLite, the case of ASCII letters only), by id.
+    func searchIdentities(realmID: String, matching text: String, _ page: PageRequest) async throws -> Page<IdentityRecord>
+    /// The sign-ins (`authentication.succeeded` and `authentication.refused` events) of one
+    /// tenant or all of them, at `since` or later, counted by hour, outcome and, for
+    /// refusals, reason; ordered by hour, successes first, then by reason.
+    func signInActivity(tenantID: String?, since: Date) async throws -> [SignInActivityBucket]
+    /// The realms of one tenant or all of them, by id, with their counts of active
+    /// identities and active credentials, in one query.
+    func realmPopulation(tenantID: String?) async throws -> [RealmPopulation]
 }
 
 extension IdentityStore {

@@ -24,6 +24,7 @@ enum Migrations {
         Migration(version: 11, statements: clientSecretRotation),
         Migration(version: 12, statements: usedDPoPProofs),
         Migration(version: 13, statements: dpopBinding),
+        Migration(version: 14, statements: consoleSessions),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -319,6 +320,18 @@ enum Migrations {
             "ALTER TABLE applications ADD COLUMN dpop_bound_access_tokens BIGINT NOT NULL DEFAULT 0",
             "ALTER TABLE sessions ADD COLUMN dpop_jkt TEXT",
             "ALTER TABLE sessions ADD COLUMN dpop_key TEXT",
+        ]
+    }
+
+    /// Version 14: the web console's sessions (only the cookie secret's hash is stored).
+    private static func consoleSessions(_ kind: SQLEngineKind) -> [String] {
+        [
+            """
+            CREATE TABLE console_sessions (
+                id TEXT PRIMARY KEY, secret_hash \(kind.blob) NOT NULL UNIQUE, admin_token_id TEXT NOT NULL,
+                created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL, expires_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX console_sessions_by_expiry ON console_sessions (expires_at)",
         ]
     }
 

@@ -64,13 +64,14 @@ extension SQLIdentityStore {
                 .map(AuditEventRecord.init(row:))
         }
         let last = events.count > page.size ? events[page.size - 1] : nil
-        return Page(items: Array(events.prefix(page.size)), nextCursor: last.map { "\($0.occurredAt.milliseconds):\($0.id)" })
+        return Page(items: Array(events.prefix(page.size)), nextCursor: last.map(AuditCursor.text(after:)))
     }
 
     public func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int {
         let tables = [
             AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
             ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests", "used_dpop_proofs",
+            ConsoleSessionRecord.table,
         ]
         var removed = 0
         for table in tables {
@@ -93,18 +94,5 @@ extension SQLIdentityStore {
             RETURNING 1 AS one
             """
         return try await engine.run { db in try await db.raw(statement).all().count }
-    }
-}
-
-/// Where a page of the audit log starts.
-private struct AuditCursor: Sendable {
-    let milliseconds: Int64
-    let id: String
-
-    init?(_ text: String) {
-        let parts = text.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, let milliseconds = Int64(parts[0]) else { return nil }
-        self.milliseconds = milliseconds
-        self.id = String(parts[1])
     }
 }

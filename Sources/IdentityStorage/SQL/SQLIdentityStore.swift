@@ -159,13 +159,16 @@ public final class SQLIdentityStore: IdentityStore {
         }
     }
 
-    /// Rows (whose `column` equals `value`, when given), by `id`, one page.
+    /// Rows (whose `column` equals `value`, when given, and that meet `condition`, when
+    /// given), by `id`, one page.
     func list<R: SQLRecord & Identifiable>(
-        _: R.Type, where column: String? = nil, equals value: String = "", _ page: PageRequest
+        _: R.Type, where column: String? = nil, equals value: String = "", and condition: SQLQueryString? = nil,
+        _ page: PageRequest
     ) async throws -> Page<R> where R.ID == String {
         let rows = try await engine.run { db in
             var query = db.select().column("*").from(R.table)
             if let column { query = query.where(column, .equal, value) }
+            if let condition { query = query.where(condition) }
             if let cursor = page.cursor { query = query.where("id", .greaterThan, cursor) }
             return try await query.orderBy("id").limit(page.size + 1).all().map(R.init(row:))
         }

@@ -83,7 +83,8 @@ struct HTTPTestClient: Sendable {
             uri: String(url.dropFirst(baseURL.count)), method: HTTPRequest.Method(request.httpMethod ?? "GET") ?? .get,
             headers: fields, body: request.httpBody.map { ByteBuffer(bytes: $0) })
         var headers: [String: String] = [:]
-        for field in response.headers { headers[field.name.canonicalName] = field.value }
+        // Repeated fields joined as URLSession joins them (several Set-Cookie fields).
+        for field in response.headers { headers[field.name.canonicalName] = headers[field.name.canonicalName].map { "\($0), \(field.value)" } ?? field.value }
         return Reply(status: response.status.code, headers: headers, body: Data(buffer: response.body))
     }
 
@@ -106,8 +107,17 @@ struct HTTPTestClient: Sendable {
         url.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == name }?.value }
     }
 
-    private static let session = URLSession(
-        configuration: .ephemeral, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+    private static let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+
+    /// No cookie jar: a test that needs cookies keeps them itself (``ConsoleBrowser``), so that
+    /// two of its browsers never share one.
+    private static var configuration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        return configuration
+    }
 }
 
 /// Hands every redirect and authentication challenge back to the caller.

@@ -16,6 +16,14 @@ enum Fixtures {
             id: "evt_\(UUID().uuidString)", occurredAt: t0, type: type, tenantID: nil, realmID: nil, subjectID: nil, detailJSON: "{}")
     }
 
+    /// An audit event `id` at `t0` plus `seconds`.
+    static func auditEvent(
+        _ id: String, at seconds: TimeInterval, type: String, tenant: String?, subject: String? = nil, detail: String = "{}"
+    ) -> AuditEventRecord {
+        AuditEventRecord(
+            id: id, occurredAt: at(seconds), type: type, tenantID: tenant, realmID: nil, subjectID: subject, detailJSON: detail)
+    }
+
     static func tenant(_ id: String = "ten_1", name: String = "Tenant") -> TenantRecord {
         TenantRecord(id: id, displayName: name, createdAt: t0, updatedAt: t0)
     }
@@ -104,6 +112,13 @@ extension IdentityStore {
         try await createRealm(Fixtures.realm())
         try await createApplication(Fixtures.application())
         try await createIdentity(Fixtures.identity())
+    }
+
+    /// Binds `credential` to its identity through a binding job of its own (`bjb_` and the credential's id).
+    func bind(_ credential: CredentialRecord) async throws {
+        try await createBindingJob(
+            Fixtures.bindingJob("bjb_\(credential.id)", identity: credential.identityID, token: "bind-\(credential.id)"))
+        _ = try await completeBinding(tokenHash: Fixtures.hash("bind-\(credential.id)"), now: Fixtures.at(1)) { _ in credential }
     }
 
     /// ``seedTree()`` plus credential `crd_1`, bound through binding job `bjb_seed`.

@@ -2,7 +2,7 @@
 public enum ServerSettings {
     /// All of them.
     public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + connections
-        + caches + housekeeping
+        + caches + housekeeping + console
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
     /// README's table is this text, and a test keeps it so).
@@ -141,5 +141,18 @@ public enum ServerSettings {
         Setting(
             "housekeeping.batch_size", \.housekeeping.batchSize, .integer(1...100_000),
             help: "Rows deleted per statement, so a purge never holds the database for long."),
+    ]
+
+    private static let console: [Setting] = [
+        Setting("console.enabled", \.console.enabled, .boolean, help: "Whether the operators' web console is served at /console."),
+        Setting(
+            "console.idle_timeout", \.console.idleTimeout, .seconds(60...86_400),
+            help: "A console session ends after this long without a request."),
+        Setting(
+            "console.session_lifetime", \.console.sessionLifetime, .seconds(300...7 * 86_400),
+            help: "A console session ends this long after sign-in, however active."),
+        Setting(
+            "console.sign_ins_per_address_per_minute", \.console.signInsPerAddressPerMinute, .integer(1...10_000),
+            help: "Console sign-in attempts one client network may make per minute."),
     ]
 }

@@ -104,6 +104,11 @@ extension SettingKind where Value == String? {
     }
 }
 
+extension SettingKind where Value == Bool {
+    /// `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off` in text).
+    static var boolean: Self { Self(read: { try $0.boolean() }, show: { String($0) }) }
+}
+
 extension SettingKind where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> Self {
         Self(read: { try $0.integer(in: range) }, show: { String($0) })

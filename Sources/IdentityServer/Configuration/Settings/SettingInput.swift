@@ -57,6 +57,21 @@ public enum SettingInput: Sendable, Equatable {
         return seconds
     }
 
+    /// `true` or `false`: a JSON boolean, or text `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`.
+    func boolean() throws -> Bool {
+        switch self {
+        case .json(.bool(let value)): return value
+        case .text(let text):
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "1", "yes", "on": return true
+            case "false", "0", "no", "off": return false
+            default: break
+            }
+        default: break
+        }
+        throw Mismatch(expected: "true or false")
+    }
+
     /// One of `choices`.
     func choice(_ choices: [String]) throws -> String {
         let text = try? text()

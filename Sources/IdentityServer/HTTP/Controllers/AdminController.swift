@@ -51,6 +51,12 @@ struct AdminController {
             try await acting(context).deleteRealm(try context.id("tenant"), try context.id("realm"))
             return Response(status: .noContent)
         }
+        realm.get("signing-keys") { _, context in
+            try JSONResponse.make(try await acting(context).signingKeys(try context.id("tenant"), try context.id("realm")))
+        }
+        realm.post("signing-keys/rotate") { _, context in
+            try JSONResponse.make(try await acting(context).rotateSigningKeys(try context.id("tenant"), try context.id("realm")))
+        }
         registerApplications(on: realm)
         registerIdentities(on: realm)
     }
@@ -178,8 +184,8 @@ extension ServerRequestContext {
 }
 
 extension Request {
-    /// `?page_size=&cursor=`.
-    func page() throws -> PageRequest {
+    /// `?page_size=&cursor=`; `size` items when no size is asked for.
+    func page(size defaultSize: Int = 100) throws -> PageRequest {
         let query = try queryParameters()
         let size = try query.single("page_size").map { text in
             guard let size = Int(text), (1...1000).contains(size) else {
@@ -187,6 +193,6 @@ extension Request {
             }
             return size
         }
-        return PageRequest(size: size ?? 100, cursor: try query.single("cursor"))
+        return PageRequest(size: size ?? defaultSize, cursor: try query.single("cursor"))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Which addresses share a claim limit.
-@Suite struct ClaimRateLimiterTests {
+@Suite struct AttemptRateLimiterTests {
     @Test(arguments: [
         ("203.0.113.7", "203.0.113.7"),
         ("::ffff:203.0.113.7", "203.0.113.7"),
@@ -13,11 +13,11 @@ import Testing
         ("not an address", "not an address"),
     ])
     func addressesCountByNetwork(address: String, network: String) {
-        #expect(ClaimRateLimiter.network(of: address) == network)
+        #expect(AttemptRateLimiter.network(of: address) == network)
     }
 
     /// Which limit refused the attempt, if any.
-    static func refusal(of address: String, by limiter: ClaimRateLimiter) async throws -> String? {
+    static func refusal(of address: String, by limiter: AttemptRateLimiter) async throws -> String? {
         do {
             try await limiter.admit(clientAddress: address)
             return nil
@@ -29,7 +29,7 @@ import Testing
     /// Attempts one address's limit refuses do not spend the global budget (issue 14 #2).
     @Test func oneClientCannotSpendEveryonesBudget() async throws {
         try await ServiceFixture.with { (fixture: ServiceFixture) async throws in
-            let limiter = ClaimRateLimiter(store: fixture.store, perAddressPerMinute: 3, globalPerMinute: 5, now: fixture.now)
+            let limiter = AttemptRateLimiter(store: fixture.store, perAddressPerMinute: 3, globalPerMinute: 5, now: fixture.now)
             for _ in 0..<3 { #expect(try await Self.refusal(of: "203.0.113.7", by: limiter) == nil) }
             for _ in 0..<50 { #expect(try await Self.refusal(of: "203.0.113.7", by: limiter) == "address") }
             // 3 of the global 5 are spent; other clients still get the rest.

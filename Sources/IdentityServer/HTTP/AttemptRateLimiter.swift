@@ -2,15 +2,19 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 
-/// Limits extension-code claims per client network (an IPv4 address, an IPv6 /64) and across
-/// all clients, in fixed one-minute windows counted in the database (so the limits hold across
-/// server instances).
-/// README "Guessing a code" has the arithmetic behind the defaults.
-struct ClaimRateLimiter: Sendable {
+/// Limits attempts at something guessable (extension-code claims, console sign-ins) per client
+/// network (an IPv4 address, an IPv6 /64) and across all clients, in fixed one-minute windows
+/// counted in the database (so the limits hold across server instances).
+/// README "Guessing a code" has the arithmetic behind the claim defaults.
+struct AttemptRateLimiter: Sendable {
     let store: any IdentityStore
     let perAddressPerMinute: Int
     let globalPerMinute: Int
     let now: @Sendable () -> Date
+    /// The prefix of the counters' buckets.
+    var bucket = "claim"
+    /// What is counted, in the refusal's words.
+    var attempts = "code attempts"
 
     private static let window: TimeInterval = 60
 
@@ -21,15 +25,15 @@ struct ClaimRateLimiter: Sendable {
         let now = now()
         let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / Self.window).rounded(.down) * Self.window)
         let retryAfter = max(1, Int(windowStart.addingTimeInterval(Self.window).timeIntervalSince(now).rounded(.up)))
-        func count(_ bucket: String) async throws -> Int {
+        func count(_ name: String) async throws -> Int {
             try await store.recordAttempt(
-                buckets: [bucket], windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * Self.window))[bucket] ?? 0
+                buckets: [name], windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * Self.window))[name] ?? 0
         }
-        if let clientAddress, try await count("claim:address:\(Self.network(of: clientAddress))") > perAddressPerMinute {
-            throw ServerError.rateLimited("too many code attempts from this address; try again in a minute", retryAfter: retryAfter)
+        if let clientAddress, try await count("\(bucket):address:\(Self.network(of: clientAddress))") > perAddressPerMinute {
+            throw ServerError.rateLimited("too many \(attempts) from this address; try again in a minute", retryAfter: retryAfter)
         }
-        if try await count("claim:all") > globalPerMinute {
-            throw ServerError.rateLimited("too many code attempts on this server; try again in a minute", retryAfter: retryAfter)
+        if try await count("\(bucket):all") > globalPerMinute {
+            throw ServerError.rateLimited("too many \(attempts) on this server; try again in a minute", retryAfter: retryAfter)
         }
     }
 

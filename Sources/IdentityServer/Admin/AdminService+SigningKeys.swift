@@ -1,0 +1,36 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+/// A realm's token-signing keys: current, next and retired, and rotation on demand.
+extension AdminService {
+    /// The realm's keys, newest first.
+    func signingKeys(_ tenantID: String, _ realmID: String) async throws -> [AdminSigningKey] {
+        _ = try await realmRecord(tenantID, realmID)
+        let now = now()
+        return try await store.signingKeys(realmID: realmID).map { record in
+            let status: AdminSigningKey.Status = if let retired = record.retiredAt, retired <= now {
+                .retired
+            } else if record.activation > now {
+                .next
+            } else {
+                .current
+            }
+            return AdminSigningKey(
+                kid: record.kid, algorithm: record.algorithm.rawValue, status: status, createdAt: record.createdAt,
+                activatesAt: record.activation, retiresAt: record.retiredAt)
+        }
+    }
+
+    /// Gives each of the realm's current keys a successor, published now and signing after the
+    /// configured prepublication (so relying parties have it first); audited. Returns the keys.
+    func rotateSigningKeys(_ tenantID: String, _ realmID: String) async throws -> [AdminSigningKey] {
+        _ = try await realmRecord(tenantID, realmID)
+        let rotated = try await keyring.rotateKeys(
+            activatedBefore: .distantFuture, of: realmID, prepublication: signingKeyPrepublication)
+        for (_, kid) in rotated {
+            try await audit("signing_key.rotated", tenantID: tenantID, realmID: realmID, subjectID: kid)
+        }
+        return try await signingKeys(tenantID, realmID)
+    }
+}

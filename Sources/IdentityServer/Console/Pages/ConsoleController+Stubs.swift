@@ -1,0 +1,14 @@
+import Hummingbird
+
+extension ConsoleController {
+    func registerDashboard(on signedIn: RouterGroup<ServerRequestContext>) {
+        signedIn.get { _, context in
+            let (_, console) = try acting(context)
+            return renderer.page(.dashboard, ["chrome": chrome(console)])
+        }
+    }
+    func registerApplications(on realm: RouterGroup<ServerRequestContext>) {}
+    func registerIdentities(on realm: RouterGroup<ServerRequestContext>) {}
+    func registerAdminTokens(on signedIn: RouterGroup<ServerRequestContext>) {}
+    func registerAudit(on signedIn: RouterGroup<ServerRequestContext>) {}
+}

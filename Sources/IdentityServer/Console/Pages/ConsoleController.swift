@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import IdentityStorage
+
+/// The operators' web console under `/console`: server-rendered pages over the admin
+/// services, so every rule, refusal and audit event is the admin API's (each change recorded
+/// `via: console`). Signed-in pages sit behind ``ConsoleSessionMiddleware``; every response
+/// passes ``ConsolePageMiddleware``.
+struct ConsoleController {
+    /// The admin service acting for an administrator.
+    let service: @Sendable (AdminPrincipal) -> AdminService
+    let renderer: ConsoleRenderer
+    let paths: ConsolePaths
+    let cookies: ConsoleCookies
+    let sessions: ConsoleSessions
+    let signInLimiter: AttemptRateLimiter
+    let origin: ConsoleOriginCheck
+    let trustedProxies: TrustedProxies
+    let audit: AuditLog
+    let metrics: ServerMetrics
+    let now: @Sendable () -> Date
+
+    func register(on router: some RouterMethods<ServerRequestContext>) {
+        let console = router.group("console").add(middleware: ConsolePageMiddleware(
+            renderer: renderer, chrome: { [paths] context in ConsoleChrome(root: paths.root, session: context.console?.session) },
+            metrics: metrics))
+        console.get("assets/console.css") { _, _ in ConsoleStylesheet.response }
+        registerSignIn(on: console)
+        let signedIn = console.group().add(middleware: ConsoleSessionMiddleware(
+            sessions: sessions, cookies: cookies, origin: origin, paths: paths, audit: audit, metrics: metrics))
+        registerSignOut(on: signedIn)
+        registerDashboard(on: signedIn)
+        let realm = registerTenants(on: signedIn)
+        registerApplications(on: realm)
+        registerIdentities(on: realm)
+        registerAdminTokens(on: signedIn)
+        registerAudit(on: signedIn)
+    }
+
+    // MARK: Shared by the pages
+
+    /// The admin service acting for the signed-in operator, and the request's console state.
+    func acting(_ context: ServerRequestContext) throws -> (AdminService, ConsoleRequest) {
+        let console = try context.requireConsole()
+        return (service(console.session.admin), console)
+    }
+
+    /// The frame of a signed-in page.
+    func chrome(_ console: ConsoleRequest) -> ConsoleChrome {
+        ConsoleChrome(root: paths.root, session: console.session)
+    }
+
+    /// Runs a change; a `400` the API would answer becomes the form shown again with the error
+    /// beside its field (`form`), anything else propagates (an error page).
+    func submitting(
+        _ body: () async throws -> Response, form: (FormErrors) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await body()
+        } catch let error as ServerError where error.status == .badRequest || error.status == .conflict {
+            var response = try await form(FormErrors(error))
+            response.status = error.status
+            return response
+        }
+    }
+}

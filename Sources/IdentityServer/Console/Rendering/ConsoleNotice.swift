@@ -1,0 +1,33 @@
+import Hummingbird
+
+/// What a page says after a change sent the operator to it (`?notice=`): typed, so a URL can
+/// only pick one of these messages, never supply text.
+enum ConsoleNotice: String, Sendable {
+    case created
+    case saved
+    case deleted
+    case revoked
+    case suspended
+    case reactivated
+    case mailSent = "mail_sent"
+    case keysRotated = "keys_rotated"
+
+    /// The message shown.
+    var message: String {
+        switch self {
+        case .created: "Created."
+        case .saved: "Saved."
+        case .deleted: "Deleted."
+        case .revoked: "Revoked."
+        case .suspended: "Suspended: the identity cannot sign in until it is reactivated."
+        case .reactivated: "Reactivated."
+        case .mailSent: "The enrollment email has been sent."
+        case .keysRotated: "A new signing key was created; it signs once relying parties have had time to fetch it."
+        }
+    }
+
+    /// The notice a request's `?notice=` names, if any.
+    static func of(_ request: Request) -> String? {
+        (try? request.queryParameters().single("notice")).flatMap { $0.flatMap(ConsoleNotice.init(rawValue:)) }?.message
+    }
+}

@@ -1,0 +1,37 @@
+import HTTPTypes
+import Hummingbird
+
+/// Wraps every console response: the strict security headers (no script at all, styles from
+/// the console's own stylesheet, no framing, no referrer, nothing cached), and any error shown
+/// as a page with the server's own words and status instead of the APIs' JSON.
+struct ConsolePageMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    let renderer: ConsoleRenderer
+    let chrome: @Sendable (ServerRequestContext) -> ConsoleChrome
+    let metrics: ServerMetrics
+
+    /// The headers of every console response.
+    static let securityHeaders: HTTPFields = [
+        HTTPField.Name("Content-Security-Policy")!:
+            "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+        HTTPField.Name("Cross-Origin-Opener-Policy")!: "same-origin",
+        HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin",
+    ]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let answer = ErrorMiddleware.answer(for: error, context: context, metrics: metrics)
+            response = renderer.page(.error, ErrorPage(chrome: chrome(context), answer), status: answer.status)
+            for field in answer.headers { response.headers.append(field) }
+        }
+        for field in Self.securityHeaders { response.headers[field.name] = field.value }
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}

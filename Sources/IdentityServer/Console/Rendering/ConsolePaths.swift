@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+
+/// The console's URLs, under its root (`/console`, or under the public base URL's path).
+struct ConsolePaths: Sendable {
+    /// The console's path.
+    let root: String
+
+    /// `303 See Other` to a console path (after a form post, so that reloading and the back
+    /// button never post again).
+    func redirect(_ path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: root + path, .cacheControl: "no-store"])
+    }
+
+    /// To the sign-in page, saying why the session ended.
+    func signIn(ended: ConsoleSessionEnd) -> Response {
+        redirect(ended == .none ? "/sign-in" : "/sign-in?ended=\(ended.rawValue)")
+    }
+
+    /// A console path as a link (`/console/tenants`).
+    func href(_ path: String) -> String {
+        root + path
+    }
+
+    /// `/tenants/{tenant}`.
+    static func tenant(_ tenantID: String) -> String {
+        "/tenants/\(segment(tenantID))"
+    }
+
+    /// `/tenants/{tenant}/realms/{realm}`.
+    static func realm(_ tenantID: String, _ realmID: String) -> String {
+        "\(tenant(tenantID))/realms/\(segment(realmID))"
+    }
+
+    /// `/tenants/{tenant}/realms/{realm}/applications/{application}`.
+    static func application(_ tenantID: String, _ realmID: String, _ applicationID: String) -> String {
+        "\(realm(tenantID, realmID))/applications/\(segment(applicationID))"
+    }
+
+    /// `/tenants/{tenant}/realms/{realm}/identities/{identity}`.
+    static func identity(_ tenantID: String, _ realmID: String, _ identityID: String) -> String {
+        "\(realm(tenantID, realmID))/identities/\(segment(identityID))"
+    }
+
+    /// `path` with `?notice=`.
+    static func noticed(_ path: String, _ notice: ConsoleNotice) -> String {
+        "\(path)?notice=\(notice.rawValue)"
+    }
+
+    /// A path segment, percent-encoded.
+    static func segment(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? ""
+    }
+
+    /// A query value, percent-encoded.
+    static func query(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The console's cookies: the session's secret, and the sign-in form's CSRF value. HttpOnly
+/// and SameSite=Strict always; under an https public URL also Secure with the `__Host-` prefix
+/// (which requires `Path=/`), otherwise limited to the console's path.
+struct ConsoleCookies: Sendable {
+    /// Whether the public base URL is https.
+    let secure: Bool
+    /// The console's path (`/idp/console`), for cookies without the `__Host-` prefix.
+    let path: String
+
+    /// The session cookie's name.
+    var sessionName: String { secure ? "__Host-bi_console" : "bi_console" }
+    /// The sign-in form's cookie name.
+    var signInName: String { secure ? "__Host-bi_console_sign_in" : "bi_console_sign_in" }
+
+    /// `Set-Cookie` for a session secret, for at most `maxAge` seconds.
+    func session(_ secret: String, maxAge: TimeInterval) -> String {
+        cookie(sessionName, secret, maxAge: Int(maxAge))
+    }
+
+    /// `Set-Cookie` for the sign-in form's CSRF value (10 minutes).
+    func signIn(_ value: String) -> String {
+        cookie(signInName, value, maxAge: 600)
+    }
+
+    /// `Set-Cookie` that removes the named cookie.
+    func clear(_ name: String) -> String {
+        cookie(name, "", maxAge: 0)
+    }
+
+    /// The value of the cookie `name` in the request; `nil` when absent or sent twice (a cookie
+    /// planted from a sibling domain must not shadow ours).
+    func value(_ name: String, in request: Request) -> String? {
+        let values = request.headers[values: .cookie].flatMap { $0.split(separator: ";") }.compactMap { pair -> String? in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { return nil }
+            return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        return values.count == 1 && !values[0].isEmpty ? values[0] : nil
+    }
+
+    private func cookie(_ name: String, _ value: String, maxAge: Int) -> String {
+        let scope = secure ? "Path=/; Secure" : "Path=\(path)"
+        return "\(name)=\(value); \(scope); HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import IdentityProtocol
+import HTTPTypes
+import Hummingbird
+
+/// Refuses a form posted from another site: its `Origin` (or, from browsers that send none,
+/// its `Sec-Fetch-Site`) must be the console's own. The CSRF token is checked as well; this
+/// stops a cross-site post before its body is read.
+struct ConsoleOriginCheck: Sendable {
+    let baseURL: PublicBaseURL
+
+    /// `403 forbidden` unless the request comes from the console's origin.
+    func check(_ request: Request) throws {
+        if let origin = request.headers[HTTPField.Name("Origin")!] {
+            guard origin.lowercased() == expectedOrigin else { throw Self.refusal }
+        } else if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!] {
+            guard site == "same-origin" || site == "none" else { throw Self.refusal }
+        }
+    }
+
+    /// `scheme://host[:port]` of the public base URL.
+    private var expectedOrigin: String {
+        guard let components = URLComponents(string: baseURL.value), let scheme = components.scheme, let host = components.host else {
+            return baseURL.value.lowercased()
+        }
+        return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")".lowercased()
+    }
+
+    static let refusal = ServerError(
+        APIErrorCode.forbidden, "the form was sent from another site or an old page; reload the page and try again")
+}

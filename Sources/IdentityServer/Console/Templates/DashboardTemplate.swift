@@ -1,0 +1,6 @@
+extension ConsoleTemplate {
+    /// Stub.
+    static let dashboardSource = """
+        {{<layout}}{{$main}}<h1>Dashboard</h1>{{/main}}{{/layout}}
+        """
+}

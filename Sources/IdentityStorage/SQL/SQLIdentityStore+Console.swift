@@ -1,0 +1,99 @@
+public import Foundation
+import SQLKit
+
+/// What the operator console reads: the audit log filtered, newest first; identities found by
+/// name; sign-ins by hour; realms with their counts.
+extension SQLIdentityStore {
+    public func listAuditEvents(_ filter: AuditEventFilter, _ page: PageRequest) async throws -> Page<AuditEventRecord> {
+        let before = page.cursor.flatMap(AuditCursor.init)
+        if page.cursor != nil, before == nil { return Page(items: [], nextCursor: nil) }
+        var conditions: [SQLQueryString] = []
+        if let tenantID = filter.tenantID { conditions.append("tenant_id = \(bind: tenantID)") }
+        if let type = filter.type {
+            // A prefix by its length rather than by LIKE, which SQLite matches ignoring case.
+            conditions.append(type.hasSuffix(".") ? "substr(type, 1, length(\(bind: type))) = \(bind: type)" : "type = \(bind: type)")
+        }
+        if let subjectID = filter.subjectID {
+            conditions.append("(subject_id = \(bind: subjectID) OR \(detail("identity_id")) = \(bind: subjectID))")
+        }
+        if let adminTokenID = filter.adminTokenID { conditions.append("\(detail("admin_token_id")) = \(bind: adminTokenID)") }
+        if let from = filter.from { conditions.append("occurred_at >= \(bind: from.milliseconds)") }
+        if let until = filter.until { conditions.append("occurred_at < \(bind: until.milliseconds)") }
+        if let before {
+            conditions.append("""
+                (occurred_at < \(bind: before.milliseconds) OR (occurred_at = \(bind: before.milliseconds) AND id < \(bind: before.id)))
+                """)
+        }
+        let events = try await engine.run { [conditions] db in
+            var query = db.select().column("*").from(AuditEventRecord.table)
+            for condition in conditions { query = query.where(condition) }
+            return try await query.orderBy("occurred_at", .descending).orderBy("id", .descending).limit(page.size + 1).all()
+                .map(AuditEventRecord.init(row:))
+        }
+        let last = events.count > page.size ? events[page.size - 1] : nil
+        return Page(items: Array(events.prefix(page.size)), nextCursor: last.map(AuditCursor.text(after:)))
+    }
+
+    public func auditEvent(id: String) async throws -> AuditEventRecord? {
+        try await fetch(AuditEventRecord.self, where: "id", equals: id)
+    }
+
+    public func searchIdentities(realmID: String, matching text: String, _ page: PageRequest) async throws -> Page<IdentityRecord> {
+        // `\` escapes LIKE's wildcards, and itself, in the text searched for.
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let pattern = "%\(escaped)%"
+        return try await list(IdentityRecord.self, where: "realm_id", equals: realmID, and: """
+            (lower(username) LIKE lower(\(bind: pattern)) ESCAPE '\\' OR lower(email) LIKE lower(\(bind: pattern)) ESCAPE '\\')
+            """, page)
+    }
+
+    public func signInActivity(tenantID: String?, since: Date) async throws -> [SignInActivityBucket] {
+        let tenant: SQLQueryString = tenantID.map { "AND tenant_id = \(bind: $0)" } ?? ""
+        // Hours by integer division of the stored milliseconds; `type DESC` puts
+        // `authentication.succeeded` before `authentication.refused`.
+        let statement: SQLQueryString = """
+            SELECT occurred_at / 3600000 * 3600000 AS hour_start, type,
+            CASE WHEN type = \(bind: SignInActivityBucket.Outcome.refused.rawValue) THEN \(detail("reason")) END AS reason,
+            COUNT(*) AS count
+            FROM audit_events
+            WHERE type IN (\(binds: SignInActivityBucket.Outcome.allCases.map(\.rawValue))) AND occurred_at >= \(bind: since.milliseconds)
+            \(tenant)
+            GROUP BY hour_start, type, reason ORDER BY hour_start, type DESC, reason
+            """
+        return try await engine.run { db in
+            try await db.raw(statement).all().map { row in
+                SignInActivityBucket(
+                    hour: try row.date("hour_start"), outcome: try row.value("type"), reason: try row.optionalString("reason"),
+                    count: try row.decode(column: "count", as: Int.self))
+            }
+        }
+    }
+
+    public func realmPopulation(tenantID: String?) async throws -> [RealmPopulation] {
+        let tenant: SQLQueryString = tenantID.map { "WHERE r.tenant_id = \(bind: $0)" } ?? ""
+        // Counted per realm through the indexes by realm and by identity, so one tenant's
+        // counts read only that tenant's rows.
+        let statement: SQLQueryString = """
+            SELECT r.id, r.tenant_id, r.display_name,
+            (SELECT COUNT(*) FROM identities i
+                WHERE i.realm_id = r.id AND i.status = \(bind: IdentityRecord.Status.active.rawValue)) AS active_identities,
+            (SELECT COUNT(*) FROM credentials c JOIN identities i ON i.id = c.identity_id
+                WHERE i.realm_id = r.id AND c.state = \(bind: CredentialRecord.State.active.rawValue)) AS active_credentials
+            FROM realms r \(tenant) ORDER BY r.id
+            """
+        return try await engine.run { db in
+            try await db.raw(statement).all().map { row in
+                RealmPopulation(
+                    realmID: try row.string("id"), tenantID: try row.string("tenant_id"), displayName: try row.string("display_name"),
+                    activeIdentities: try row.decode(column: "active_identities", as: Int.self),
+                    activeCredentials: try row.decode(column: "active_credentials", as: Int.self))
+            }
+        }
+    }
+
+    /// The string at `key` of an audit event's details, by the engine's JSON functions.
+    private func detail(_ key: String) -> SQLQueryString {
+        engine.kind == .postgres ? "(detail_json::jsonb)->>\(literal: key)" : "json_extract(detail_json, \(literal: "$.\(key)"))"
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+
+/// The console's sign-in, sessions and form protection, through the router and a live server:
+/// cookies as the issue requires, CSRF and Origin checks that change nothing when they refuse,
+/// tenant scope, and sessions ended by sign-out, idleness, age and the admin token's end.
+@Suite struct ConsoleSessionTests {
+    /// The tenants the admin API lists.
+    private static func tenantNames(_ server: RunningServer) async throws -> [String] {
+        let listed = try await server.admin.send("GET", "/v1/admin/tenants")
+        return (listed.json["items"] as? [[String: Any]] ?? []).compactMap { $0["display_name"] as? String }
+    }
+
+    /// The detail of the newest audit event of `type`.
+    private static func newestDetail(_ type: String, on server: RunningServer) async throws -> [String: String]? {
+        let detail = try await newestEvent(type, on: server)?["detail"] as? String
+        return try detail.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
+    }
+
+    /// The newest audit event of `type`.
+    private static func newestEvent(_ type: String, on server: RunningServer) async throws -> [String: Any]? {
+        var cursor: String?
+        var newest: [String: Any]?
+        repeat {
+            let listed = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000" + (cursor.map { "&cursor=\($0)" } ?? ""))
+            newest = (listed.json["items"] as? [[String: Any]] ?? []).last { $0["type"] as? String == type } ?? newest
+            cursor = listed.json["next_cursor"] as? String
+        } while cursor != nil
+        return newest
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func signingInOpensASessionInAStrictCookie(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            let closed = try await browser.get("")
+            #expect(closed.status == 303 && closed.location == "/console/sign-in")
+
+            let signIn = try await browser.get("/sign-in")
+            #expect(signIn.status == 200)
+            #expect(signIn.header("Set-Cookie")?.contains("bi_console_sign_in=") == true)
+            let signedIn = try await browser.post("/sign-in", ["token": server.adminToken])
+            #expect(signedIn.status == 303 && signedIn.location == "/console")
+            let cookie = try #require(signedIn.header("Set-Cookie")?.components(separatedBy: ", ").first { $0.hasPrefix("bi_console=") })
+            for attribute in ["HttpOnly", "SameSite=Strict", "Path=/console", "Max-Age=43200"] {
+                #expect(cookie.contains(attribute), "\(cookie)")
+            }
+            #expect(!cookie.contains("Secure") && !cookie.contains("__Host-"), "http: neither Secure nor the __Host- prefix")
+
+            let dashboard = try await browser.get("")
+            #expect(dashboard.status == 200)
+            #expect(await browser.page.contains("Signed in as bootstrap"))
+            let detail = try #require(try await Self.newestDetail("console.signed_in", on: server))
+            #expect(detail["via"] == "console" && detail["admin_token"] == "bootstrap" && detail["admin_token_id"]?.count == 16)
+        }
+    }
+
+    @Test func underAnHTTPSPublicURLTheCookieIsSecureWithTheHostPrefix() async throws {
+        try await RunningServer.withRealm(.router, configure: { $0.publicBaseURL = "https://bi.test" }) { server, _ in
+            let browser = ConsoleBrowser(server: server, origin: "https://bi.test")
+            let signedIn = try await browser.signIn(server.adminToken)
+            #expect(signedIn.status == 303 && signedIn.location == "/console")
+            let cookie = try #require(signedIn.header("Set-Cookie")?.components(separatedBy: ", ").first { $0.hasPrefix("__Host-bi_console=") })
+            #expect(cookie.contains("Secure") && cookie.contains("Path=/;") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(try await browser.get("").status == 200)
+        }
+    }
+
+    /// Live only: through the router a request has no client address to limit.
+    @Test func aWrongTokenOpensNothingAndRepeatedAttemptsAreLimited() async throws {
+        try await RunningServer.withRealm(.live, configure: { $0.console.signInsPerAddressPerMinute = 3 }) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            let refused = try await browser.signIn("not-a-token")
+            #expect(refused.status == 401)
+            #expect(await browser.page.contains("the admin token is not valid"))
+            #expect(await browser.page.contains("not-a-token") == false, "what was typed is never shown again")
+            #expect(await browser.cookies["bi_console"] == nil)
+            #expect(try await browser.get("").location == "/console/sign-in")
+
+            _ = try await browser.signIn("still-wrong")
+            _ = try await browser.signIn(server.adminToken)
+            let limited = try await browser.signIn(server.adminToken)
+            #expect(limited.status == 429, "the fourth attempt in a minute, even with the right token")
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func aFormWithoutTheSessionsCSRFTokenOrFromAnotherOriginChangesNothing(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            try await browser.signIn(server.adminToken)
+            try await browser.get("/tenants")
+            let before = try await Self.tenantNames(server)
+
+            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: "").status == 403)
+            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: "x" + (await browser.csrfToken ?? "")).status == 403)
+            try await browser.get("/tenants")
+            #expect(try await browser.post("/tenants", ["display_name": "Forged"], origin: "https://evil.example").status == 403)
+            #expect(await browser.page.contains("sent from another site"))
+            #expect(try await Self.tenantNames(server) == before, "nothing was created")
+
+            // A second operator's token cannot be replayed into this session.
+            let other = ConsoleBrowser(server: server)
+            try await other.signIn(server.adminToken)
+            try await other.get("/tenants")
+            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: await other.csrfToken).status == 403)
+
+            try await browser.get("/tenants")
+            let created = try await browser.post("/tenants", ["display_name": "Globex"])
+            #expect(created.status == 303)
+            let after = try await Self.tenantNames(server)
+            #expect(after.sorted() == (before + ["Globex"]).sorted())
+            #expect(try await Self.newestDetail("admin.tenant.created", on: server)?["via"] == "console")
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func aTenantScopedTokenFindsNoOtherTenant(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let other = try await server.admin.created("/v1/admin/tenants", ["display_name": "Other"])
+            let scoped = try await server.admin.created("/v1/admin/tokens", ["label": "acme-ops", "tenant_id": realm.tenantID])
+            let browser = ConsoleBrowser(server: server)
+            try await browser.signIn(try #require(scoped["token"] as? String))
+
+            #expect(try await browser.get("/tenants/\(realm.tenantID)").status == 200)
+            let foreign = try await browser.get("/tenants/\(try #require(other["id"] as? String))")
+            #expect(foreign.status == 404)
+            #expect(await browser.page.contains("no such tenant"))
+            #expect(try await Self.newestDetail("admin.refused", on: server)?["reason"] == "other_tenant")
+
+            try await browser.get("/tenants")
+            #expect(await browser.page.contains("Other") == false)
+            #expect(await browser.page.contains("Create a tenant") == false)
+            #expect(try await browser.get("/admin-tokens").status == 403)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func revokingOrExpiringTheAdminTokenEndsItsSessionsAtOnce(mode: ServerMode) async throws {
+        let clock = TestClock()
+        try await RunningServer.withRealm(mode, configure: { $0.now = clock.now }) { server, _ in
+            let revoked = try await server.admin.created("/v1/admin/tokens", ["label": "ops"])
+            let expiring = try await server.admin.created("/v1/admin/tokens", ["label": "temp", "expires_in": 600])
+            let (first, second) = (ConsoleBrowser(server: server), ConsoleBrowser(server: server))
+            try await first.signIn(try #require(revoked["token"] as? String))
+            try await second.signIn(try #require(expiring["token"] as? String))
+            #expect(try await first.get("").status == 200)
+
+            let revocation = try await server.admin.send("POST", "/v1/admin/tokens/\(try #require(revoked["id"] as? String))/revoke")
+            #expect(revocation.status == 200)
+            let ended = try await first.get("/tenants")
+            #expect(ended.status == 303 && ended.location == "/console/sign-in?ended=token_ended")
+            #expect(await first.cookies["bi_console"] == nil, "the cookie is cleared")
+
+            clock.advance(by: 601)
+            #expect(try await second.get("").location == "/console/sign-in?ended=token_ended")
+            try await second.get("/sign-in?ended=token_ended")
+            #expect(await second.page.contains("has been revoked or has expired"))
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func sessionsEndWhenIdleAndAtTheirAbsoluteLifetime(mode: ServerMode) async throws {
+        let clock = TestClock()
+        try await RunningServer.withRealm(mode, configure: {
+            $0.now = clock.now
+            $0.console.idleTimeout = 1800
+            $0.console.sessionLifetime = 3600
+        }) { server, _ in
+            let idle = ConsoleBrowser(server: server)
+            try await idle.signIn(server.adminToken)
+            clock.advance(by: 1799)
+            #expect(try await idle.get("").status == 200, "one second short of the idle timeout")
+            clock.advance(by: 1800)
+            #expect(try await idle.get("").location == "/console/sign-in?ended=idle")
+
+            let busy = ConsoleBrowser(server: server)
+            try await busy.signIn(server.adminToken)
+            for _ in 0..<3 {
+                clock.advance(by: 1000)
+                #expect(try await busy.get("").status == 200, "each request restarts the idle timeout")
+            }
+            clock.advance(by: 601)
+            #expect(try await busy.get("").location == "/console/sign-in?ended=expired", "3601 s after sign-in")
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func signingOutEndsTheSessionForItsCookieToo(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            try await browser.signIn(server.adminToken)
+            let secret = try #require(await browser.cookies["bi_console"])
+            try await browser.get("")
+            let out = try await browser.post("/sign-out")
+            #expect(out.status == 303 && out.location == "/console/sign-in?ended=signed_out")
+            #expect(await browser.cookies["bi_console"] == nil)
+
+            await browser.plant("bi_console", secret)
+            #expect(try await browser.get("").location == "/console/sign-in", "a copy of the old cookie opens nothing")
+            #expect(try await Self.newestEvent("console.signed_out", on: server) != nil)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func everyConsoleResponseCarriesTheStrictHeaders(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            var replies = [try await browser.get("/sign-in"), try await browser.post("/sign-in", ["token": "wrong"])]
+            try await browser.signIn(server.adminToken)
+            replies.append(try await browser.get(""))
+            replies.append(try await browser.get("/tenants/nope"))
+            replies.append(try await browser.post("/tenants", csrf: ""))
+            for reply in replies {
+                let policy = reply.header("Content-Security-Policy") ?? ""
+                #expect(policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe-inline"))
+                #expect(reply.header("X-Content-Type-Options") == "nosniff")
+                #expect(reply.header("Referrer-Policy") == "no-referrer")
+                #expect(reply.header("Cache-Control") == "no-store")
+                #expect(reply.header("Content-Type") == "text/html; charset=utf-8", "errors are pages too")
+            }
+            #expect(replies[3].status == 404 && replies[4].status == 403)
+        }
+    }
+
+    @Test func theConsoleCanBeTurnedOff() async throws {
+        try await RunningServer.withRealm(.router, configure: { $0.console.enabled = false }) { server, _ in
+            let reply = try await server.client().send("GET", "/console/sign-in")
+            #expect(reply.status == 404)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func namesAreShownAsTextNeverAsMarkup(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            try await browser.signIn(server.adminToken)
+            try await browser.get("/tenants")
+            let payload = #"<script>alert("x")</script><img src=x onerror=alert(1)>"#
+            let created = try await browser.post("/tenants", ["display_name": payload])
+            #expect(created.status == 303)
+            try await browser.get(try #require(created.location).replacingOccurrences(of: "/console", with: ""))
+            let page = await browser.page
+            #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"))
+            #expect(!page.contains("<script") && !page.contains("<img"))
+        }
+    }
+}
