@@ -30,6 +30,14 @@ extension AdminService {
         return AdminViews.page(try await store.listIdentities(realmID: realmID, page), AdminViews.identity)
     }
 
+    /// The realm's identities whose username or email contains `text` (case-insensitive).
+    func searchIdentities(
+        _ tenantID: String, _ realmID: String, matching text: String, _ page: PageRequest
+    ) async throws -> AdminPage<Identity> {
+        _ = try await realmRecord(tenantID, realmID)
+        return AdminViews.page(try await store.searchIdentities(realmID: realmID, matching: text, page), AdminViews.identity)
+    }
+
     /// Updates fields; a status of `deleted` also revokes every credential.
     func updateIdentity(
         _ tenantID: String, _ realmID: String, _ identityID: String, _ input: IdentityInput

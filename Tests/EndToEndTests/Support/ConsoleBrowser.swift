@@ -54,6 +54,20 @@ actor ConsoleBrowser {
         return String(page[range].dropFirst(#"name="csrf" value=""#.count).dropLast())
     }
 
+    /// The first capture group (or the whole match) of `pattern` in the last page.
+    func match(_ pattern: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let found = regex.firstMatch(in: page, range: NSRange(page.startIndex..., in: page))
+        else { return nil }
+        let range = found.numberOfRanges > 1 ? found.range(at: 1) : found.range
+        return Range(range, in: page).map { String(page[$0]) }
+    }
+
+    /// Whether the last page contains `text`.
+    func shows(_ text: String) -> Bool {
+        page.contains(text)
+    }
+
     /// Forgets a cookie (as a browser whose cookie expired).
     func forget(_ name: String) {
         cookies[name] = nil

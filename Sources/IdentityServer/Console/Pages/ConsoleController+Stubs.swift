@@ -7,8 +7,5 @@ extension ConsoleController {
             return renderer.page(.dashboard, ["chrome": chrome(console)])
         }
     }
-    func registerApplications(on realm: RouterGroup<ServerRequestContext>) {}
-    func registerIdentities(on realm: RouterGroup<ServerRequestContext>) {}
-    func registerAdminTokens(on signedIn: RouterGroup<ServerRequestContext>) {}
     func registerAudit(on signedIn: RouterGroup<ServerRequestContext>) {}
 }

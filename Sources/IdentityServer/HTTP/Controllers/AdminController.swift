@@ -181,6 +181,9 @@ extension ServerRequestContext {
 
     /// The tenant and realm of a realm-scoped path.
     func realmPath() throws -> (String, String) { (try id("tenant"), try id("realm")) }
+
+    /// The tenant, realm and identity of an identity-scoped path.
+    func identityPath() throws -> (String, String, String) { (try id("tenant"), try id("realm"), try id("identity")) }
 }
 
 extension Request {

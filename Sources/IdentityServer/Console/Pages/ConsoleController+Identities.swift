@@ -1,0 +1,131 @@
+import Foundation
+import Hummingbird
+import IdentityProtocol
+import IdentityStorage
+
+/// A realm's identities: search by username or email, create, edit, suspend and reactivate,
+/// delete after confirmation, send an enrollment or recovery link by mail or show it once.
+extension ConsoleController {
+    func registerIdentities(on realm: RouterGroup<ServerRequestContext>) {
+        realm.get("identities") { request, context in try await identitiesPage(request, context, errors: .none) }
+        realm.post("identities") { request, context in
+            let (admin, console) = try acting(context)
+            let (tenantID, realmID) = try context.realmPath()
+            return try await submitting({
+                let created = try await admin.createIdentity(tenantID, realmID, IdentityInput(
+                    username: try console.field("username"), email: try console.field("email"),
+                    displayName: try console.field("display_name")))
+                return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(tenantID, realmID, created.id), .created))
+            }, form: { errors in try await identitiesPage(request, context, errors: errors) })
+        }
+        let identity = realm.group("identities/:identity")
+        identity.get { request, context in try await identityPage(request, context, errors: .none) }
+        identity.post { request, context in
+            let (admin, console) = try acting(context)
+            let (tenantID, realmID, identityID) = try context.identityPath()
+            return try await submitting({
+                _ = try await admin.updateIdentity(tenantID, realmID, identityID, IdentityInput(
+                    username: try console.field("username"), email: try console.field("email"),
+                    displayName: try console.field("display_name")))
+                return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(tenantID, realmID, identityID), .saved))
+            }, form: { errors in try await identityPage(request, context, errors: errors) })
+        }
+        for (action, status, notice) in [("suspend", IdentityRecord.Status.suspended, ConsoleNotice.suspended),
+                                         ("reactivate", .active, .reactivated)] {
+            identity.post(RouterPath(stringLiteral: action)) { _, context in
+                let (admin, _) = try acting(context)
+                let (tenantID, realmID, identityID) = try context.identityPath()
+                _ = try await admin.updateIdentity(tenantID, realmID, identityID, IdentityInput(status: status.rawValue))
+                return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(tenantID, realmID, identityID), notice))
+            }
+        }
+        identity.get("delete") { _, context in
+            let (admin, console) = try acting(context)
+            let (tenantID, realmID, identityID) = try context.identityPath()
+            let current = try await admin.identity(tenantID, realmID, identityID)
+            let path = ConsolePaths.identity(tenantID, realmID, identityID)
+            return renderer.page(.confirm, ConfirmPage(
+                chrome: chrome(console), heading: "Delete identity \(current.username)?",
+                consequence: "Every credential of \(current.displayName) is revoked and its devices can no longer sign in; its sessions end. The record stays, marked deleted, for the audit trail. This cannot be undone.",
+                action: paths.href(path + "/delete"), button: "Delete identity", cancel: paths.href(path)))
+        }
+        identity.post("delete") { _, context in
+            let (admin, _) = try acting(context)
+            let (tenantID, realmID, identityID) = try context.identityPath()
+            try await admin.deleteIdentity(tenantID, realmID, identityID)
+            return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(tenantID, realmID) + "/identities", .deleted))
+        }
+        identity.post("binding-jobs") { request, context in
+            let (admin, console) = try acting(context)
+            let (tenantID, realmID, identityID) = try context.identityPath()
+            return try await submitting({
+                let job = try await admin.createBindingJob(tenantID, realmID, identityID, BindingJobInput(
+                    kind: try console.field("kind"), delivery: try console.field("delivery"),
+                    keepOtherCredentials: try console.field("keep_other_credentials") == "on" ? true : nil))
+                let path = ConsolePaths.identity(tenantID, realmID, identityID)
+                guard let link = job.credentialBindingLink else { return paths.redirect(ConsolePaths.noticed(path, .mailSent)) }
+                return secretPage(
+                    console, heading: "Enrollment link", label: "Link", secret: link,
+                    explanation: "Give this link to the user over a channel you trust. It works once, until \(ConsoleFormat.date(job.expiresAt)).",
+                    next: path)
+            }, form: { errors in try await identityPage(request, context, errors: errors) })
+        }
+        registerRevocations(on: identity)
+    }
+
+    private func identitiesPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let (tenantID, realmID) = try context.realmPath()
+        let query = try request.queryParameters().single("q")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let page = try request.page(size: 50)
+        let identities = query.isEmpty
+            ? try await admin.identities(tenantID, realmID, page)
+            : try await admin.searchIdentities(tenantID, realmID, matching: query, page)
+        let path = ConsolePaths.realm(tenantID, realmID) + "/identities"
+        return renderer.page(.identities, IdentitiesPage(
+            chrome: chrome(console), notice: ConsoleNotice.of(request), crumbs: try await realmCrumbs(admin, tenantID, realmID),
+            href: paths.href(path), query: query,
+            identities: identities.items.map { identity in
+                IdentitiesPage.Row(
+                    username: identity.username, displayName: identity.displayName, email: identity.email ?? "", status: identity.status,
+                    href: paths.href(ConsolePaths.identity(tenantID, realmID, identity.id)))
+            },
+            next: nextPage(path, identities.nextCursor, query: query.isEmpty ? "" : "q=\(ConsolePaths.query(query))&"),
+            errors: errors.messages, values: console.form.firstValues))
+    }
+
+    private func identityPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let (tenantID, realmID, identityID) = try context.identityPath()
+        let identity = try await admin.identity(tenantID, realmID, identityID)
+        let path = ConsolePaths.identity(tenantID, realmID, identityID)
+        let all = PageRequest(size: 1000)
+        let credentials = try await admin.credentials(tenantID, realmID, identityID, all).items.map { credential in
+            let active = credential.state == CredentialRecord.State.active.rawValue
+            return IdentityPage.CredentialRow(
+                id: credential.id, deviceName: credential.deviceName ?? "—", state: credential.state,
+                created: ConsoleFormat.date(credential.createdAt), lastUsed: ConsoleFormat.date(credential.lastUsedAt, none: "never"),
+                revokeHref: active ? paths.href("\(path)/credentials/\(ConsolePaths.segment(credential.id))/revoke") : nil)
+        }
+        let sessions = try await admin.sessions(tenantID, realmID, identityID, all).items.map { session in
+            let active = session.revokedAt == nil && session.expiresAt > now()
+            return IdentityPage.SessionRow(
+                id: session.id, client: session.clientID ?? session.applicationID, created: ConsoleFormat.date(session.createdAt),
+                expires: ConsoleFormat.date(session.expiresAt), state: session.revokedAt != nil ? "revoked" : active ? "active" : "expired",
+                revokeHref: active ? paths.href("\(path)/sessions/\(ConsolePaths.segment(session.id))/revoke") : nil)
+        }
+        let jobs = try await admin.bindingJobs(tenantID, realmID, identityID, all).items.map { job in
+            IdentityPage.JobRow(
+                kind: job.kind, delivery: job.delivery, status: job.status, created: ConsoleFormat.date(job.createdAt),
+                expires: ConsoleFormat.date(job.expiresAt))
+        }
+        return renderer.page(.identity, IdentityPage(
+            chrome: chrome(console), notice: ConsoleNotice.of(request), crumbs: try await realmCrumbs(admin, tenantID, realmID),
+            href: paths.href(path), id: identity.id, username: identity.username, displayName: identity.displayName,
+            email: identity.email ?? "", status: identity.status, created: ConsoleFormat.date(identity.createdAt),
+            isActive: identity.status == IdentityRecord.Status.active.rawValue,
+            isSuspended: identity.status == IdentityRecord.Status.suspended.rawValue,
+            isDeleted: identity.status == IdentityRecord.Status.deleted.rawValue,
+            credentials: credentials, sessions: sessions, jobs: jobs, errors: errors.messages, values: console.form.firstValues))
+    }
+}

@@ -1,0 +1,83 @@
+import IdentityProtocol
+
+/// The application form's fields, both ways: an ``Application`` or a posted form into the
+/// values and choices the template shows, and a posted form into the admin API's
+/// ``ApplicationInput`` (lists one per line, scopes by spaces, every field sent so that an
+/// emptied list clears it).
+struct ApplicationForm: Sendable {
+    /// Text fields by name.
+    let values: [String: String]
+    /// Choices by key: `client_type_public`, `grant_refresh_token`, `auth_none`, `alg_RS256`, `dpop`.
+    let flags: [String: Bool]
+
+    /// The grant types offered as checkboxes.
+    static let grantTypes = ["authorization_code", "refresh_token", "client_credentials"]
+
+    /// The fields of an application being edited.
+    init(_ application: Application) {
+        values = [
+            "display_name": application.displayName,
+            "redirect_uris": application.redirectURIs.joined(separator: "\n"),
+            "invoke_url": application.invokeURL,
+            "allowed_scopes": application.allowedScopes.joined(separator: " "),
+            "allowed_origins": application.allowedOrigins.joined(separator: "\n"),
+            "post_logout_redirect_uris": application.postLogoutRedirectURIs.joined(separator: "\n"),
+            "refresh_token_lifetime": String(application.refreshTokenLifetime),
+            "refresh_token_idle_lifetime": String(application.refreshTokenIdleLifetime),
+        ]
+        flags = Self.flags(
+            clientType: application.clientType, grants: application.grantTypes, authMethod: application.tokenEndpointAuthMethod,
+            algorithm: application.idTokenSignedResponseAlg, dpop: application.dpopBoundAccessTokens)
+    }
+
+    /// The fields of a new application: the API's defaults.
+    static let blank = ApplicationForm(
+        values: ["allowed_scopes": "openid profile email offline_access", "refresh_token_lifetime": "2592000",
+                 "refresh_token_idle_lifetime": "1296000"],
+        flags: flags(clientType: "public", grants: ["authorization_code", "refresh_token"], authMethod: "", algorithm: "ES256", dpop: false))
+
+    /// The fields as posted (a refused form shown again as it was typed).
+    init(_ form: FormParameters) {
+        values = form.firstValues
+        flags = Self.flags(
+            clientType: (try? form.single("client_type")) ?? "", grants: form.all("grant_types"),
+            authMethod: (try? form.single("token_endpoint_auth_method")) ?? "",
+            algorithm: (try? form.single("id_token_signed_response_alg")) ?? "", dpop: form.all("dpop_bound_access_tokens").contains("on"))
+    }
+
+    private init(values: [String: String], flags: [String: Bool]) {
+        (self.values, self.flags) = (values, flags)
+    }
+
+    /// The admin API's input for a posted form; `400` naming the field for a number that is not one.
+    static func input(_ form: FormParameters, creating: Bool) throws -> ApplicationInput {
+        func list(_ name: String, separatedBySpaces: Bool = false) throws -> [String]? {
+            let text = try form.single(name) ?? ""
+            let items = separatedBySpaces ? text.split(whereSeparator: \.isWhitespace).map(String.init) : ConsoleFormat.lines(text)
+            return creating && items.isEmpty ? nil : items
+        }
+        func seconds(_ name: String) throws -> Int? {
+            guard let text = try form.single(name) else { return nil }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ServerError.invalidRequest("'\(name)' must be a whole number of seconds")
+            }
+            return value
+        }
+        return ApplicationInput(
+            displayName: try form.single("display_name"), clientType: creating ? try form.single("client_type") : nil,
+            tokenEndpointAuthMethod: try form.single("token_endpoint_auth_method"), redirectURIs: try list("redirect_uris"),
+            invokeURL: try form.single("invoke_url"), allowedScopes: try list("allowed_scopes", separatedBySpaces: true),
+            grantTypes: form.all("grant_types"), refreshTokenLifetime: try seconds("refresh_token_lifetime"),
+            refreshTokenIdleLifetime: try seconds("refresh_token_idle_lifetime"), allowedOrigins: try list("allowed_origins"),
+            postLogoutRedirectURIs: try list("post_logout_redirect_uris"),
+            idTokenSignedResponseAlg: try form.single("id_token_signed_response_alg"),
+            dpopBoundAccessTokens: form.all("dpop_bound_access_tokens").contains("on"))
+    }
+
+    private static func flags(clientType: String, grants: [String], authMethod: String, algorithm: String, dpop: Bool) -> [String: Bool] {
+        var flags = ["client_type_\(clientType)": true, "auth_\(authMethod.isEmpty ? "default" : authMethod)": true,
+                     "alg_\(algorithm)": true, "dpop": dpop]
+        for grant in grants { flags["grant_\(grant)"] = true }
+        return flags
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+/// The console's pages over the admin services: what each form changes (read back through
+/// the admin API), refused input shown beside its field with what was typed, secrets shown
+/// once, destructive actions behind a confirmation, every change audited `via: console`.
+@Suite struct ConsolePagesTests {
+    /// A signed-in browser on the test realm's pages.
+    private static func signedIn(_ server: RunningServer) async throws -> ConsoleBrowser {
+        let browser = ConsoleBrowser(server: server)
+        try await browser.signIn(server.adminToken)
+        return browser
+    }
+
+    /// The console path of a redirect's `Location` (without the console's root).
+    private static func consolePath(_ reply: HTTPTestClient.Reply) throws -> String {
+        let location = try #require(reply.location)
+        return String(location.dropFirst("/console".count).prefix { $0 != "?" })
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func applicationsAreCreatedEditedRotatedAndDeletedThroughTheForms(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let realmPath = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
+            try await browser.get(realmPath + "/applications/new")
+            let form = ["display_name": "Web shop", "client_type": "public", "grant_types": "authorization_code",
+                        "redirect_uris": "https://shop.example/cb\nhttps://shop.example/cb2", "invoke_url": "https://shop.example/invoke",
+                        "allowed_scopes": "openid email", "refresh_token_lifetime": "3600", "refresh_token_idle_lifetime": "600",
+                        "id_token_signed_response_alg": "RS256"]
+
+            var refused = form
+            refused["redirect_uris"] = "javascript:alert(1)"
+            let bad = try await browser.post(realmPath + "/applications", refused)
+            #expect(bad.status == 400)
+            let page = await browser.page
+            #expect(page.contains(#"<span class="field-error" id="app-redirect-uris-error">&#39;redirect_uris&#39; "#), "the error beside its field")
+            #expect(page.contains(#"value="Web shop""#) && page.contains(">javascript:alert(1)</textarea>"), "what was typed is kept")
+
+            let created = try await browser.post(realmPath + "/applications", form)
+            #expect(created.status == 303)
+            let applicationPath = try Self.consolePath(created)
+            let applicationID = String(try #require(applicationPath.split(separator: "/").last))
+            let api = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/applications/\(applicationID)")
+            #expect(api.json["redirect_uris"] as? [String] == ["https://shop.example/cb", "https://shop.example/cb2"])
+            #expect(api.json["grant_types"] as? [String] == ["authorization_code"])
+            #expect(api.json["id_token_signed_response_alg"] as? String == "RS256" && api.json["refresh_token_lifetime"] as? Int == 3600)
+
+            try await browser.get(applicationPath)
+            var edited = form
+            edited["redirect_uris"] = "https://shop.example/new"
+            edited["dpop_bound_access_tokens"] = "on"
+            edited["allowed_origins"] = ""
+            #expect(try await browser.post(applicationPath, edited).status == 303)
+            let after = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/applications/\(applicationID)")
+            #expect(after.json["redirect_uris"] as? [String] == ["https://shop.example/new"] && after.json["dpop_bound_access_tokens"] as? Bool == true)
+
+            try await browser.get(applicationPath + "/delete")
+            #expect(await browser.page.contains("Sign-ins through client"))
+            #expect(try await browser.post(applicationPath + "/delete").status == 303)
+            let gone = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/applications/\(applicationID)")
+            #expect(gone.status == 404)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func aConfidentialClientsSecretIsShownOnceAndRotatedWithTheChosenOverlap(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let realmPath = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
+            try await browser.get(realmPath + "/applications/new")
+            let created = try await browser.post(realmPath + "/applications", [
+                "display_name": "Backend", "client_type": "confidential", "grant_types": "client_credentials",
+                "refresh_token_lifetime": "3600", "refresh_token_idle_lifetime": "600"])
+            #expect(created.status == 200)
+            let secret = try #require(await browser.match(#"bis_[A-Za-z0-9_-]+"#))
+            let applicationPath = try #require(await browser.match(#"href="/console(/tenants/[^"]+)" id="continue""#))
+            try await browser.get(applicationPath)
+            #expect(await browser.page.contains(secret) == false, "never on a page after its one showing")
+
+            let rotated = try await browser.post(applicationPath + "/rotate-secret", ["overlap_seconds": "0"])
+            #expect(rotated.status == 200)
+            #expect(await browser.page.contains("The previous secret has stopped working"))
+            #expect(await browser.page.contains(secret) == false)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func identitiesAreCreatedSearchedSuspendedAndDeleted(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let identities = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities"
+            try await browser.get(identities)
+            let created = try await browser.post(identities, ["username": "grace", "email": "grace@hopper.example", "display_name": "Grace H"])
+            #expect(created.status == 303)
+            let identityPath = try Self.consolePath(created)
+            let identityID = String(try #require(identityPath.split(separator: "/").last))
+
+            try await browser.get(identities)
+            let clash = try await browser.post(identities, ["username": "grace", "email": "other@example.com"])
+            #expect(clash.status == 409)
+            #expect(await browser.page.contains("already has an identity with username"))
+            #expect(await browser.page.contains(#"value="other@example.com""#))
+
+            try await browser.get(identities + "?q=HOPPER")
+            #expect(await browser.page.contains("Grace H"))
+            try await browser.get(identities + "?q=nobody")
+            #expect(await browser.page.contains("Grace H") == false)
+
+            let api = "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(identityID)"
+            try await browser.get(identityPath)
+            #expect(try await browser.post(identityPath + "/suspend").status == 303)
+            #expect(try await server.admin.send("GET", api).json["status"] as? String == "suspended")
+            try await browser.get(identityPath)
+            #expect(await browser.page.contains(#"id="reactivate""#))
+            #expect(try await browser.post(identityPath + "/reactivate").status == 303)
+            #expect(try await server.admin.send("GET", api).json["status"] as? String == "active")
+
+            try await browser.get(identityPath + "/delete")
+            #expect(await browser.page.contains("Every credential of Grace H is revoked"))
+            #expect(try await browser.post(identityPath + "/delete").status == 303)
+            #expect(try await server.admin.send("GET", api).json["status"] as? String == "deleted")
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func enrollmentLinksAreMailedOrShownOnce(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let identityPath = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(realm.identityID)"
+            try await browser.get(identityPath)
+            let mailed = try await browser.post(identityPath + "/binding-jobs", ["kind": "registration", "delivery": "email"])
+            #expect(mailed.status == 303 && mailed.location?.hasSuffix("?notice=mail_sent") == true)
+            let link = try server.linkFromNewestEmail()
+
+            try await browser.get(identityPath)
+            let shown = try await browser.post(identityPath + "/binding-jobs", ["kind": "recovery", "delivery": "return"])
+            #expect(shown.status == 200)
+            let page = await browser.page
+            #expect(page.contains("/v1/bind?token=") && !page.contains(link))
+            try await browser.get(identityPath)
+            #expect(await browser.page.contains("/v1/bind?token=") == false, "the link is shown once")
+            #expect(await browser.page.contains("recovery"))
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func aCredentialIsRevokedAfterAConfirmationAndAudited(mode: ServerMode) async throws {
+        try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
+            let browser = try await Self.signedIn(server)
+            let identityPath = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(realm.identityID)"
+            try await browser.get(identityPath)
+            let credentialID = device.credentialID
+            #expect(await browser.page.contains(#"data-credential="\#(credentialID)""#))
+            #expect(await browser.page.contains(#"<span class="state active">active</span>"#))
+
+            let confirm = try await browser.get("\(identityPath)/credentials/\(credentialID)/revoke")
+            #expect(confirm.status == 200)
+            #expect(await browser.shows("can no longer sign in"))
+            let api = "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(realm.identityID)/credentials/\(credentialID)"
+            #expect(try await server.admin.send("GET", api).json["state"] as? String == "active", "the confirmation page changes nothing")
+            #expect(try await browser.post("\(identityPath)/credentials/\(credentialID)/revoke").status == 303)
+            #expect(try await server.admin.send("GET", api).json["state"] as? String == "revoked")
+            try await browser.get(identityPath)
+            #expect(await browser.page.contains(#"<span class="state revoked">revoked</span>"#))
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func adminTokensAreCreatedShownOnceAndRevoked(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let browser = try await Self.signedIn(server)
+            try await browser.get("/admin-tokens")
+            let bad = try await browser.post("/admin-tokens", ["label": "ci", "expires_in_days": "soon"])
+            #expect(bad.status == 400)
+            #expect(await browser.shows(#"id="token-expiry-error""#))
+            let created = try await browser.post("/admin-tokens", ["label": "acme-ci", "tenant_id": realm.tenantID, "expires_in_days": "7"])
+            #expect(created.status == 200)
+            let token = try #require(await browser.match(#"<p class="secret" id="secret">([^<]+)</p>"#))
+            let scoped = try await server.client(bearer: String(token)).send("GET", "/v1/admin/tenants/\(realm.tenantID)")
+            #expect(scoped.status == 200)
+
+            let listed = try await server.admin.send("GET", "/v1/admin/tokens")
+            let id = try #require((listed.json["items"] as? [[String: Any]])?.first { $0["label"] as? String == "acme-ci" }?["id"] as? String)
+            try await browser.get("/admin-tokens/\(id)/revoke")
+            #expect(try await browser.post("/admin-tokens/\(id)/revoke").status == 303)
+            #expect(try await server.client(bearer: String(token)).send("GET", "/v1/admin/tenants/\(realm.tenantID)").status == 401)
+        }
+    }
+}
