@@ -6,15 +6,24 @@ import Hummingbird
 /// Refuses a form posted from another site: its `Origin` (or, from browsers that send none,
 /// its `Sec-Fetch-Site`) must be the console's own. The CSRF token is checked as well; this
 /// stops a cross-site post before its body is read.
+///
+/// Under the console's `Referrer-Policy: no-referrer` a browser posts its forms with
+/// `Origin: null` (Fetch, "append a request Origin header"), so `null` is decided by
+/// `Sec-Fetch-Site`, which must then be present and `same-origin` (an opaque origin such as a
+/// sandboxed frame on another site says `cross-site`).
 struct ConsoleOriginCheck: Sendable {
     let baseURL: PublicBaseURL
 
     /// `403 forbidden` unless the request comes from the console's origin.
     func check(_ request: Request) throws {
-        if let origin = request.headers[HTTPField.Name("Origin")!] {
+        let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]
+        switch request.headers[HTTPField.Name("Origin")!] {
+        case "null":
+            guard site == "same-origin" else { throw Self.refusal }
+        case let origin?:
             guard origin.lowercased() == expectedOrigin else { throw Self.refusal }
-        } else if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!] {
-            guard site == "same-origin" || site == "none" else { throw Self.refusal }
+        case nil:
+            guard site == nil || site == "same-origin" || site == "none" else { throw Self.refusal }
         }
     }
 
