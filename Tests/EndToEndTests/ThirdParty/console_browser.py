@@ -1,0 +1,347 @@
+"""The operator console in a real browser: Debian's headless Chromium driven by Selenium 4.
+
+phase1 STATE --base-url URL --token TOKEN --screenshots DIR --failures DIR [--redirect-uri URI]
+    signs in typing the token (keys only), creates a tenant (keys only) and a realm through the
+    forms; prints a JSON report (the ids and URLs it made)
+phase2 STATE
+    (another browser, the first one's session cookie) signs out and finds the pages closed;
+    prints a JSON report
+
+On every page it visits it checks that each input has a label (`<label for>` or a wrapping
+label), that no id is used twice, that at 390x844 nothing scrolls sideways, that the page logs
+no Content-Security-Policy violation and that `window.__xss` is undefined; what it finds is in
+the report's `findings`. A step that fails saves console-failure-STEP.png and .html in the
+failures directory and exits 1 naming the step. Screenshots of the main pages go to the
+screenshots directory as console-PAGE.png. Waits are explicit (WebDriverWait), never sleeps.
+"""
+import argparse
+import base64
+import contextlib
+import json
+import os
+import re
+import sys
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+DESKTOP = (1280, 900)
+PHONE = (390, 844)
+TIMEOUT = 15
+
+# Labels, duplicate ids, sideways overflow: one script so every page is checked alike.
+LABELS_JS = """
+const unlabelled = [];
+for (const el of document.querySelectorAll('input, select, textarea')) {
+  if (['hidden', 'submit', 'button', 'reset', 'image'].includes(el.type)) continue;
+  const named = [...el.labels].some(label => label.textContent.trim() !== '');
+  if (!named) unlabelled.push(el.id ? '#' + el.id : (el.name ? '[name=' + el.name + ']' : el.outerHTML.slice(0, 80)));
+}
+return unlabelled;
+"""
+DUPLICATE_IDS_JS = """
+const seen = {}, twice = [];
+for (const el of document.querySelectorAll('[id]')) {
+  if (seen[el.id] && !twice.includes(el.id)) twice.push(el.id);
+  seen[el.id] = true;
+}
+return twice;
+"""
+OVERFLOW_JS = """
+const width = window.innerWidth, scrolling = document.scrollingElement.scrollWidth;
+if (scrolling <= width) return null;
+const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+  (el.classList.length ? '.' + [...el.classList].join('.') : '');
+// The innermost elements that reach past the right edge, to name the culprit.
+const wide = [...document.body.querySelectorAll('*')].filter(el => el.getBoundingClientRect().right > width + 1 &&
+  ![...el.children].some(child => child.getBoundingClientRect().right > width + 1));
+return {scroll_width: scrolling, inner_width: width, elements: wide.slice(0, 5).map(name)};
+"""
+
+
+class StepFailed(Exception):
+    pass
+
+
+class Console:
+    """A browser on the console, with the checks every page gets."""
+
+    def __init__(self, state):
+        self.state = state
+        self.base = state["base_url"].rstrip("/") + "/console"
+        self.step_name = "start"
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                         "--window-size=%d,%d" % DESKTOP, "--lang=en-US"):
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.wait = WebDriverWait(self.driver, TIMEOUT)
+
+    # -- steps and failures ------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def step(self, name):
+        """A named step: on any failure, a screenshot and the page's source, then exit 1."""
+        self.step_name = name
+        try:
+            yield
+        except Exception as error:  # noqa: BLE001 - every failure is reported the same way
+            self.fail(name, error)
+
+    def fail(self, name, error):
+        directory = self.state["failures"]
+        os.makedirs(directory, exist_ok=True)
+        shot = os.path.join(directory, "console-failure-%s.png" % name)
+        source = os.path.join(directory, "console-failure-%s.html" % name)
+        try:
+            self.driver.save_screenshot(shot)
+            with open(source, "w") as f:
+                f.write(self.driver.page_source)
+            url = self.driver.current_url
+            alerts = [alert.text for alert in self.driver.find_elements(By.CSS_SELECTOR, "[role=alert]") if alert.text]
+        except WebDriverException:
+            url, alerts = "(no page)", []
+        message = (getattr(error, "msg", None) or str(error) or type(error).__name__).strip()
+        says = "".join("\n  the page says: %s" % text for text in alerts)
+        print("console browser test failed at step '%s' on %s: %s%s\n  screenshot %s\n  page source %s"
+              % (name, url, message, says, shot, source), file=sys.stderr)
+        self.driver.quit()
+        sys.exit(1)
+
+    # -- navigation -------------------------------------------------------------------------
+
+    def url(self, path=""):
+        return self.base + path
+
+    def open(self, path):
+        self.driver.get(self.url(path))
+        self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+    def wait_for_path(self, pattern):
+        """Waits until the URL's path (after the console's root) matches `pattern`; returns the match."""
+        regex = re.compile("^" + re.escape(self.base) + pattern + r"(\?.*)?$")
+        self.wait.until(lambda d: regex.match(d.current_url), "the URL never became %s%s" % (self.base, pattern))
+        self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+        return regex.match(self.driver.current_url)
+
+    def element(self, element_id):
+        return self.wait.until(EC.visibility_of_element_located((By.ID, element_id)), "no visible #%s" % element_id)
+
+    def fill(self, element_id, text):
+        field = self.element(element_id)
+        field.clear()
+        field.send_keys(text)
+
+    def click(self, element_id):
+        self.wait.until(EC.element_to_be_clickable((By.ID, element_id)), "#%s is not clickable" % element_id).click()
+
+    def heading(self):
+        return self.element_by_css("h1").text
+
+    def element_by_css(self, selector):
+        return self.wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)), "no visible %s" % selector)
+
+    def body_text(self):
+        return self.driver.find_element(By.TAG_NAME, "body").text
+
+    # -- keyboard ---------------------------------------------------------------------------
+
+    def keys(self, *keys):
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def tab_to(self, element_id, limit=60):
+        """Presses TAB until `element_id` has the focus."""
+        for _ in range(limit):
+            if self.driver.switch_to.active_element.get_attribute("id") == element_id:
+                return
+            self.keys(Keys.TAB)
+        raise StepFailed("TAB never reached #%s" % element_id)
+
+    # -- what every page is checked for -----------------------------------------------------
+
+    def check(self, page):
+        """Labels, ids, phone width, CSP and the XSS canary on the current page, as `page`."""
+        findings = self.state.setdefault("findings", {})
+        driver = self.driver
+
+        def note(kind, value):
+            if value:
+                findings.setdefault(kind, {})[page] = value
+
+        if driver.execute_script("return typeof window.__xss") != "undefined":
+            raise StepFailed("a script planted in a display name ran on the %s page" % page)
+        note("unlabelled_inputs", driver.execute_script(LABELS_JS))
+        note("duplicate_ids", driver.execute_script(DUPLICATE_IDS_JS))
+        driver.set_window_size(*PHONE)
+        self.wait.until(lambda d: d.execute_script("return window.innerWidth") == PHONE[0], "the window did not narrow")
+        note("phone_overflow", driver.execute_script(OVERFLOW_JS))
+        driver.set_window_size(*DESKTOP)
+        self.wait.until(lambda d: d.execute_script("return window.innerWidth") == DESKTOP[0], "the window did not widen")
+        note("csp_violations", [entry["message"] for entry in driver.get_log("browser")
+                                if "Content Security Policy" in entry["message"]])
+        self.state.setdefault("pages_checked", [])
+        if page not in self.state["pages_checked"]:
+            self.state["pages_checked"].append(page)
+
+    def screenshot(self, page):
+        """The whole page (not only the window) as SHOTS/console-PAGE.png."""
+        directory = self.state["screenshots"]
+        os.makedirs(directory, exist_ok=True)
+        metrics = self.driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+        size = metrics["cssContentSize"]
+        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": DESKTOP[0], "height": min(size["height"], 4000), "scale": 1},
+        })
+        path = os.path.join(directory, "console-%s.png" % page)
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+        self.state.setdefault("screenshots_saved", []).append(os.path.basename(path))
+
+    # -- sessions across phases -------------------------------------------------------------
+
+    def keep_session(self):
+        self.state["cookies"] = [c for c in self.driver.get_cookies() if c["name"].endswith("bi_console")]
+
+    def resume_session(self):
+        """Opens the sign-in page (for the cookie's origin), then sets the first browser's session cookie."""
+        self.open("/sign-in")
+        for cookie in self.state["cookies"]:
+            kept = {key: cookie[key] for key in ("name", "value", "path", "httpOnly", "secure", "sameSite", "expiry")
+                    if key in cookie}
+            self.driver.add_cookie(kept)
+
+    def quit(self):
+        self.driver.quit()
+
+
+def phase1(state):
+    console = Console(state)
+    names = state["names"]
+
+    with console.step("sign-in-page"):
+        console.open("")
+        console.wait_for_path("/sign-in")
+        console.element("token")
+        console.check("sign-in")
+        console.screenshot("sign-in")
+
+    with console.step("sign-in-by-keyboard"):
+        # Keys only: TAB to the field (it may already have the focus), type, TAB to the button, ENTER.
+        console.driver.find_element(By.TAG_NAME, "body")
+        console.tab_to("token")
+        console.keys(state["token"])
+        console.tab_to("sign-in")
+        console.keys(Keys.ENTER)
+        console.wait_for_path("")
+        console.element("sign-out")
+        console.check("dashboard")
+        state["keyboard"] = ["sign-in"]
+
+    with console.step("create-tenant-by-keyboard"):
+        console.open("/tenants")
+        console.check("tenants")
+        console.driver.find_element(By.TAG_NAME, "body").click()
+        console.tab_to("tenant-name")
+        console.keys(names["tenant"])
+        console.tab_to("create-tenant-button")
+        console.keys(Keys.ENTER)
+        state["tenant_id"] = console.wait_for_path(r"/tenants/([^/?]+)").group(1)
+        assert console.heading() == names["tenant"], console.heading()
+        state["keyboard"].append("create-tenant")
+
+    with console.step("create-realm"):
+        console.fill("realm-name", names["realm"])
+        console.fill("realm-redirect", state["registration_redirect_uri"])
+        console.click("create-realm-button")
+        match = console.wait_for_path(r"/tenants/%s/realms/([^/?]+)" % re.escape(state["tenant_id"]))
+        state["realm_id"] = match.group(1)
+        state["realm_path"] = "/tenants/%s/realms/%s" % (state["tenant_id"], state["realm_id"])
+        assert console.heading() == names["realm"], console.heading()
+        state["issuer"] = console.element("issuer").text
+        console.check("realm")
+
+    with console.step("tenant-page"):
+        console.open("/tenants/%s" % state["tenant_id"])
+        rows = console.element("realms").text
+        assert names["realm"] in rows, rows
+        console.check("tenant")
+        console.screenshot("tenant")
+
+    with console.step("realm-page"):
+        console.open(state["realm_path"])
+        console.check("realm")
+        console.screenshot("realm")
+
+    console.keep_session()
+    console.quit()
+    return {key: state[key] for key in ("tenant_id", "realm_id", "issuer")}
+
+
+def phase2(state):
+    console = Console(state)
+
+    with console.step("resume-session"):
+        console.resume_session()
+        console.open(state["realm_path"])
+        assert console.heading() == state["names"]["realm"], console.heading()
+
+    with console.step("sign-out"):
+        console.click("sign-out")
+        console.wait_for_path("/sign-in")
+        notice = console.element_by_css("p.notice").text
+        assert "signed out" in notice.lower(), notice
+
+    with console.step("pages-closed"):
+        for path in ("", "/tenants", state["realm_path"]):
+            console.open(path)
+            console.wait_for_path("/sign-in")
+        state["closed_after_sign_out"] = True
+
+    console.quit()
+    return {"closed_after_sign_out": state["closed_after_sign_out"]}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("phase", choices=["phase1", "phase2"])
+    parser.add_argument("state")
+    parser.add_argument("--base-url")
+    parser.add_argument("--token")
+    parser.add_argument("--screenshots")
+    parser.add_argument("--failures")
+    parser.add_argument("--registration-redirect-uri", default="https://app.example/register")
+    arguments = parser.parse_args()
+    if arguments.phase == "phase1":
+        missing = [flag for flag in ("base_url", "token", "screenshots", "failures") if not getattr(arguments, flag)]
+        if missing:
+            parser.error("phase1 needs --" + ", --".join(name.replace("_", "-") for name in missing))
+        state = {
+            "base_url": arguments.base_url, "token": arguments.token, "screenshots": arguments.screenshots,
+            "failures": arguments.failures, "registration_redirect_uri": arguments.registration_redirect_uri,
+            "names": {"tenant": "Acme Corp", "realm": "Customers"},
+        }
+        report = phase1(state)
+    else:
+        with open(arguments.state) as f:
+            state = json.load(f)
+        report = phase2(state)
+    with open(arguments.state, "w") as f:
+        json.dump(state, f)
+    report["findings"] = state.get("findings", {})
+    report["pages_checked"] = state.get("pages_checked", [])
+    report["keyboard"] = state.get("keyboard", [])
+    report["screenshots"] = state.get("screenshots_saved", [])
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()
