@@ -257,9 +257,12 @@ import Testing
             _ = try await store.revokeCredential(id: "crd_3", at: Fixtures.at(5))
             _ = try await store.revokeCredential(id: "crd_8", at: Fixtures.at(5))
 
-            let rlm0 = RealmPopulation(realmID: "rlm_0", tenantID: "ten_1", displayName: "Realm rlm_0", activeIdentities: 0, activeCredentials: 0)
-            let rlm1 = RealmPopulation(realmID: "rlm_1", tenantID: "ten_1", displayName: "Realm rlm_1", activeIdentities: 2, activeCredentials: 3)
-            let rlm2 = RealmPopulation(realmID: "rlm_2", tenantID: "ten_2", displayName: "Realm rlm_2", activeIdentities: 1, activeCredentials: 1)
+            let rlm0 = RealmPopulation(
+                realmID: "rlm_0", tenantID: "ten_1", displayName: "Realm rlm_0", activeIdentities: 0, activeCredentials: 0)
+            let rlm1 = RealmPopulation(
+                realmID: "rlm_1", tenantID: "ten_1", displayName: "Realm rlm_1", activeIdentities: 2, activeCredentials: 3)
+            let rlm2 = RealmPopulation(
+                realmID: "rlm_2", tenantID: "ten_2", displayName: "Realm rlm_2", activeIdentities: 1, activeCredentials: 1)
             #expect(try await store.realmPopulation(tenantID: "ten_1") == [rlm0, rlm1])
             #expect(try await store.realmPopulation(tenantID: "ten_2") == [rlm2])
             #expect(try await store.realmPopulation(tenantID: nil) == [rlm0, rlm1, rlm2])

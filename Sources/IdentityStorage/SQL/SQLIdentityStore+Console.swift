@@ -57,8 +57,8 @@ extension SQLIdentityStore {
             CASE WHEN type = \(bind: SignInActivityBucket.Outcome.refused.rawValue) THEN \(detail("reason")) END AS reason,
             COUNT(*) AS count
             FROM audit_events
-            WHERE type IN (\(binds: SignInActivityBucket.Outcome.allCases.map(\.rawValue))) AND occurred_at >= \(bind: since.milliseconds)
-            \(tenant)
+            WHERE type IN (\(binds: SignInActivityBucket.Outcome.allCases.map(\.rawValue)))
+            AND occurred_at >= \(bind: since.milliseconds) \(tenant)
             GROUP BY hour_start, type, reason ORDER BY hour_start, type DESC, reason
             """
         return try await engine.run { db in
