@@ -32,6 +32,13 @@ import Testing
             for path in ["/healthz", "/idp/healthz", "/readyz", "/idp/metrics"] {
                 #expect(try await client.execute(uri: path, method: .get).status == .ok, "\(path)")
             }
+            // The console too, its links and cookies under the prefix.
+            let closed = try await client.execute(uri: "/idp/console", method: .get)
+            #expect(closed.status == .seeOther && closed.headers[.location] == "/idp/console/sign-in")
+            let signIn = try await client.execute(uri: "/idp/console/sign-in", method: .get)
+            #expect(signIn.headers[.setCookie]?.contains("Path=/idp/console;") == true)
+            #expect(String(buffer: signIn.body).contains(#"action="/idp/console/sign-in""#))
+            #expect(try await client.execute(uri: "/console/sign-in", method: .get).status == .notFound)
         }
     }
 

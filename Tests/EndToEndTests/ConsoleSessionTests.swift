@@ -164,23 +164,23 @@ import Testing
         let clock = TestClock()
         try await RunningServer.withRealm(mode, configure: {
             $0.now = clock.now
-            $0.console.idleTimeout = 1800
+            $0.console.idleTimeout = 1000
             $0.console.sessionLifetime = 3600
         }) { server, _ in
             let idle = ConsoleBrowser(server: server)
             try await idle.signIn(server.adminToken)
-            clock.advance(by: 1799)
-            #expect(try await idle.get("").status == 200, "one second short of the idle timeout")
-            clock.advance(by: 1800)
+            clock.advance(by: 990)
+            #expect(try await idle.get("").status == 200, "short of the idle timeout")
+            clock.advance(by: 1001)
             #expect(try await idle.get("").location == "/console/sign-in?ended=idle")
 
             let busy = ConsoleBrowser(server: server)
             try await busy.signIn(server.adminToken)
             for _ in 0..<3 {
-                clock.advance(by: 1000)
+                clock.advance(by: 900)
                 #expect(try await busy.get("").status == 200, "each request restarts the idle timeout")
             }
-            clock.advance(by: 601)
+            clock.advance(by: 901)
             #expect(try await busy.get("").location == "/console/sign-in?ended=expired", "3601 s after sign-in")
         }
     }
