@@ -82,7 +82,15 @@ struct RealmSigner: Sendable {
         guard let kid = header.kid else { throw SignerError.malformed }
         guard let key = publishedKeys().first(where: { $0.kid == kid }) else { throw SignerError.unknownKey }
         guard header.typ?.lowercased() == type.lowercased(), header.alg == key.algorithm.rawValue else { throw SignerError.wrongType }
-        return try await collection.verify(token, as: Payload.self)
+        do {
+            return try await collection.verify(token, as: Payload.self)
+        } catch let error as JWTError {
+            throw error
+        } catch {
+            // jwt-kit reads the token without I/O, so anything else it throws (a signature cut
+            // short or emptied, base64url that is not) is malformed input, never a server fault.
+            throw SignerError.malformed
+        }
     }
 
     private func publishedKeys() -> [SigningKey] {
