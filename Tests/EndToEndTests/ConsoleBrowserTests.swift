@@ -4,7 +4,8 @@ import TestProcessSupport
 
 /// The operator console in a real headless Chromium (Debian's `chromium` and `chromium-driver`,
 /// driven by Selenium from PyPI; `.ci/run` installs them) against a live `bi-server`, as
-/// `ThirdParty/console_browser.py` drives it. Every page it visits is checked for labelled
+/// `ThirdParty/console_browser.py` drives it in two phases, with the real `bi` registering a
+/// device from the mailed enrollment link between them. Every page it visits is checked for labelled
 /// inputs, unique ids, no sideways scrolling at phone width and no CSP violation; a failed step
 /// leaves a screenshot and the page's source in a temporary directory the failure names.
 /// With `BI_UPDATE_SCREENSHOTS=1` the main pages' screenshots replace `docs/images/console/`.
@@ -14,10 +15,14 @@ import TestProcessSupport
     private static let packageDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Signs in with the keyboard alone, creates a tenant (keys only) and a realm through the
-    /// forms, then, in a second browser holding the same session, signs out and finds the
-    /// pages closed.
-    @Test func anOperatorSignsInCreatesATenantAndARealmAndSignsOut() async throws {
+    /// The issue's scenario: sign in with the keyboard alone; create a tenant (keys only), a
+    /// realm, a public application and an identity with an email through the forms; mail the
+    /// enrollment link. Then the real `bi` registers a device from the mailed link and signs in.
+    /// In a second browser holding the same session: the credential and its session appear on
+    /// the identity page, the credential is revoked through the confirmation page; sign out
+    /// and the pages are closed. An identity whose display name is a script payload is shown as
+    /// text and runs nothing.
+    @Test func anOperatorDoesTheIssuesScenarioInARealBrowser() async throws {
         guard await Python.hasSelenium else {
             if Python.isChromiumRequired { Issue.record("python3 cannot import selenium, or chromium or chromedriver is missing") }
             return
@@ -32,11 +37,20 @@ import TestProcessSupport
         do {
             let first = try await Self.run(["phase1", state, "--base-url", server.baseURL, "--token", server.adminToken,
                                             "--screenshots", screenshots.path, "--failures", failures.path], failures: failures)
-            #expect(first["tenant_id"] as? String != nil && first["realm_id"] as? String != nil)
+            let credential = try await Self.registerDevice(
+                from: try server.linkFromNewestEmail(), server: server, clientID: try #require(first["client_id"] as? String),
+                redirectURI: try #require(first["redirect_uri"] as? String), directory: work.appendingPathComponent("device"))
             let second = try await Self.run(["phase2", state], failures: failures)
+            #expect(second["credential_id"] as? String == credential)
+            #expect(second["credential_revoked"] as? Bool == true)
+            #expect(second["xss_shown_as_text"] as? Bool == true)
             #expect(second["closed_after_sign_out"] as? Bool == true)
             #expect(second["keyboard"] as? [String] == ["sign-in", "create-tenant"])
+            #expect(Set(second["screenshots"] as? [String] ?? []) == Set(
+                ["sign-in", "tenant", "realm", "application", "identity"].map { "console-\($0).png" }))
             Self.expectNoFindings(second)
+            let after = try await BICommand.run(["device", "authenticate", "--device", work.appendingPathComponent("device").path])
+            #expect(after.status != 0, "the revoked credential still signs in")
         } catch {
             await server.stop()
             throw error
@@ -46,6 +60,22 @@ import TestProcessSupport
         if (try? FileManager.default.contentsOfDirectory(atPath: failures.path))?.isEmpty ?? true {
             try? FileManager.default.removeItem(at: work)
         }
+    }
+
+    /// `bi device configure`, `register` from the mailed `link` and `authenticate` (a sign-in the
+    /// identity page shows as a session); returns the credential's id.
+    private static func registerDevice(
+        from link: String, server: RunningServer, clientID: String, redirectURI: String, directory: URL
+    ) async throws -> String {
+        let device = ["--device", directory.path, "--json"]
+        let configured = try await BICommand.run(
+            ["device", "configure", "--server", server.baseURL, "--client-id", clientID, "--redirect-uri", redirectURI] + device)
+        try #require(configured.status == 0, "bi device configure: \(configured.stderr)")
+        let registered = try await BICommand.run(["device", "register"] + device + [link])
+        try #require(registered.status == 0, "bi device register: \(registered.stderr)")
+        let signedIn = try await BICommand.run(["device", "authenticate"] + device)
+        try #require(signedIn.status == 0, "bi device authenticate: \(signedIn.stderr)")
+        return try #require(registered.json["handle"] as? String)
     }
 
     /// Runs one phase of the script; its JSON report, or a failure naming the step and where its

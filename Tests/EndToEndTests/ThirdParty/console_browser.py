@@ -1,11 +1,16 @@
 """The operator console in a real browser: Debian's headless Chromium driven by Selenium 4.
 
-phase1 STATE --base-url URL --token TOKEN --screenshots DIR --failures DIR [--redirect-uri URI]
-    signs in typing the token (keys only), creates a tenant (keys only) and a realm through the
-    forms; prints a JSON report (the ids and URLs it made)
+phase1 STATE --base-url URL --token TOKEN --screenshots DIR --failures DIR
+       [--registration-redirect-uri URI] [--redirect-uri URI] [--invoke-url URL]
+    signs in typing the token (keys only); creates a tenant (keys only), a realm, a public
+    application and an identity with an email through the forms; mails the identity an
+    enrollment link; creates an identity whose display name is a script and finds it shown as
+    text, running nothing; prints a JSON report (ids, the client id) and keeps the session's
+    cookie in STATE
 phase2 STATE
-    (another browser, the first one's session cookie) signs out and finds the pages closed;
-    prints a JSON report
+    (another browser with that cookie, after a device registered from the mailed link and
+    signed in) sees the credential and its session on the identity page, revokes the credential
+    through the confirmation page, signs out and finds the pages closed; prints a JSON report
 
 On every page it visits it checks that each input has a label (`<label for>` or a wrapping
 label), that no id is used twice, that at 390x844 nothing scrolls sideways, that the page logs
@@ -143,6 +148,21 @@ class Console:
     def click(self, element_id):
         self.wait.until(EC.element_to_be_clickable((By.ID, element_id)), "#%s is not clickable" % element_id).click()
 
+    def set_checked(self, element_id, checked):
+        box = self.wait.until(EC.presence_of_element_located((By.ID, element_id)), "no #%s" % element_id)
+        if box.is_selected() != checked:
+            box.click()
+        self.wait.until(lambda d: box.is_selected() == checked, "#%s did not change" % element_id)
+
+    def expect_no_xss(self, page):
+        """The canary a planted script would set is unset, and no element the payload holds was made."""
+        if self.driver.execute_script("return typeof window.__xss") != "undefined":
+            raise StepFailed("a script planted in a display name ran on the %s page" % page)
+        planted = self.driver.find_elements(By.CSS_SELECTOR, "main img, main script")
+        if planted:
+            raise StepFailed("the %s page made elements from a display name: %s"
+                             % (page, [element.get_attribute("outerHTML") for element in planted]))
+
     def heading(self):
         return self.element_by_css("h1").text
 
@@ -176,8 +196,7 @@ class Console:
             if value:
                 findings.setdefault(kind, {})[page] = value
 
-        if driver.execute_script("return typeof window.__xss") != "undefined":
-            raise StepFailed("a script planted in a display name ran on the %s page" % page)
+        self.expect_no_xss(page)
         note("unlabelled_inputs", driver.execute_script(LABELS_JS))
         note("duplicate_ids", driver.execute_script(DUPLICATE_IDS_JS))
         driver.set_window_size(*PHONE)
@@ -223,6 +242,9 @@ class Console:
         self.driver.quit()
 
 
+XSS_NAME = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>'
+
+
 def phase1(state):
     console = Console(state)
     names = state["names"]
@@ -236,7 +258,6 @@ def phase1(state):
 
     with console.step("sign-in-by-keyboard"):
         # Keys only: TAB to the field (it may already have the focus), type, TAB to the button, ENTER.
-        console.driver.find_element(By.TAG_NAME, "body")
         console.tab_to("token")
         console.keys(state["token"])
         console.tab_to("sign-in")
@@ -249,13 +270,13 @@ def phase1(state):
     with console.step("create-tenant-by-keyboard"):
         console.open("/tenants")
         console.check("tenants")
-        console.driver.find_element(By.TAG_NAME, "body").click()
         console.tab_to("tenant-name")
         console.keys(names["tenant"])
         console.tab_to("create-tenant-button")
         console.keys(Keys.ENTER)
         state["tenant_id"] = console.wait_for_path(r"/tenants/([^/?]+)").group(1)
         assert console.heading() == names["tenant"], console.heading()
+        console.check("tenant")
         state["keyboard"].append("create-tenant")
 
     with console.step("create-realm"):
@@ -269,30 +290,112 @@ def phase1(state):
         state["issuer"] = console.element("issuer").text
         console.check("realm")
 
-    with console.step("tenant-page"):
+    with console.step("create-public-application"):
+        console.click("new-application")
+        console.wait_for_path(re.escape(state["realm_path"]) + "/applications/new")
+        console.check("new-application")
+        console.fill("app-display-name", names["application"])
+        console.set_checked("app-type-public", True)
+        console.set_checked("app-grant-code", True)
+        console.set_checked("app-grant-refresh", True)
+        console.fill("app-redirect-uris", state["redirect_uri"])
+        console.fill("app-invoke-url", state["invoke_url"])
+        console.fill("app-allowed-scopes", "openid profile email")
+        console.click("save-application")
+        match = console.wait_for_path(re.escape(state["realm_path"]) + r"/applications/([^/?]+)")
+        state["application_path"] = state["realm_path"] + "/applications/" + match.group(1)
+        state["client_id"] = console.element("client-id").text
+        assert console.heading() == names["application"], console.heading()
+        console.check("application")
+        console.screenshot("application")
+
+    with console.step("create-identity"):
+        console.open(state["realm_path"])
+        console.click("identities-link")
+        console.wait_for_path(re.escape(state["realm_path"]) + "/identities")
+        console.check("identities")
+        console.fill("identity-username", names["username"])
+        console.fill("identity-email", names["email"])
+        console.fill("identity-display-name", names["display_name"])
+        console.click("create-identity-button")
+        match = console.wait_for_path(re.escape(state["realm_path"]) + r"/identities/([^/?]+)")
+        state["identity_id"] = match.group(1)
+        state["identity_path"] = state["realm_path"] + "/identities/" + match.group(1)
+        assert console.element("identity-name").text == names["display_name"], console.element("identity-name").text
+        console.check("identity")
+
+    with console.step("mail-enrollment-link"):
+        console.set_checked("kind-registration", True)
+        console.set_checked("delivery-email", True)
+        console.click("send-link")
+        console.wait_for_path(re.escape(state["identity_path"]))
+        notice = console.element("notice").text
+        assert "sent" in notice, notice
+        jobs = console.element("binding-jobs").text
+        assert "email" in jobs.lower(), jobs
+
+    with console.step("stored-xss-display-name"):
+        console.open(state["realm_path"] + "/identities")
+        console.fill("identity-username", "mallory")
+        console.fill("identity-display-name", XSS_NAME)
+        console.click("create-identity-button")
+        console.wait_for_path(re.escape(state["realm_path"]) + r"/identities/[^/?]+")
+        shown = console.element("identity-name").text
+        assert shown == XSS_NAME, "the display name is not shown as its literal text: %r" % shown
+        console.expect_no_xss("identity (script display name)")
+        console.open(state["realm_path"] + "/identities")
+        assert XSS_NAME in console.element("identities").text, console.element("identities").text
+        console.expect_no_xss("identities (script display name)")
+        console.check("identities")
+        state["xss_shown_as_text"] = True
+
+    with console.step("tenant-and-realm-pages"):
         console.open("/tenants/%s" % state["tenant_id"])
         rows = console.element("realms").text
         assert names["realm"] in rows, rows
-        console.check("tenant")
         console.screenshot("tenant")
-
-    with console.step("realm-page"):
         console.open(state["realm_path"])
-        console.check("realm")
+        rows = console.element("applications").text
+        assert names["application"] in rows and state["client_id"] in rows, rows
         console.screenshot("realm")
 
     console.keep_session()
     console.quit()
-    return {key: state[key] for key in ("tenant_id", "realm_id", "issuer")}
+    return {key: state[key] for key in ("tenant_id", "realm_id", "issuer", "client_id", "identity_id", "redirect_uri")}
 
 
 def phase2(state):
     console = Console(state)
+    names = state["names"]
 
     with console.step("resume-session"):
         console.resume_session()
-        console.open(state["realm_path"])
-        assert console.heading() == state["names"]["realm"], console.heading()
+        console.open(state["identity_path"])
+        assert console.element("identity-name").text == names["display_name"], console.element("identity-name").text
+
+    with console.step("credential-appears"):
+        row = console.element_by_css("#credentials tr[data-credential]")
+        state["credential_id"] = row.get_attribute("data-credential")
+        assert "active" in row.text, row.text
+        sessions = console.element("sessions").text
+        assert state["client_id"] in sessions, "no session of %s: %s" % (state["client_id"], sessions)
+        console.check("identity")
+        console.screenshot("identity")
+
+    with console.step("revoke-credential"):
+        row = console.element_by_css('#credentials tr[data-credential="%s"]' % state["credential_id"])
+        row.find_element(By.CSS_SELECTOR, "a.revoke-credential").click()
+        console.wait_for_path(re.escape(state["identity_path"]) + "/credentials/[^/?]+/revoke")
+        consequence = console.element("consequence").text
+        assert state["credential_id"] in consequence, consequence
+        console.check("confirm-revoke")
+        console.click("confirm")
+        console.wait_for_path(re.escape(state["identity_path"]))
+        assert "Revoked" in console.element("notice").text, console.element("notice").text
+        row = console.element_by_css('#credentials tr[data-credential="%s"]' % state["credential_id"])
+        assert "revoked" in row.text, row.text
+        assert not row.find_elements(By.CSS_SELECTOR, "a.revoke-credential"), "a revoked credential still offers Revoke"
+        state["credential_revoked"] = True
 
     with console.step("sign-out"):
         console.click("sign-out")
@@ -301,13 +404,13 @@ def phase2(state):
         assert "signed out" in notice.lower(), notice
 
     with console.step("pages-closed"):
-        for path in ("", "/tenants", state["realm_path"]):
+        for path in ("", "/tenants", state["realm_path"], state["identity_path"]):
             console.open(path)
             console.wait_for_path("/sign-in")
         state["closed_after_sign_out"] = True
 
     console.quit()
-    return {"closed_after_sign_out": state["closed_after_sign_out"]}
+    return {key: state[key] for key in ("credential_id", "credential_revoked", "closed_after_sign_out", "xss_shown_as_text")}
 
 
 def main():
@@ -319,6 +422,8 @@ def main():
     parser.add_argument("--screenshots")
     parser.add_argument("--failures")
     parser.add_argument("--registration-redirect-uri", default="https://app.example/register")
+    parser.add_argument("--redirect-uri", default="https://app.example/callback")
+    parser.add_argument("--invoke-url", default="https://app.example/invoke")
     arguments = parser.parse_args()
     if arguments.phase == "phase1":
         missing = [flag for flag in ("base_url", "token", "screenshots", "failures") if not getattr(arguments, flag)]
@@ -327,7 +432,9 @@ def main():
         state = {
             "base_url": arguments.base_url, "token": arguments.token, "screenshots": arguments.screenshots,
             "failures": arguments.failures, "registration_redirect_uri": arguments.registration_redirect_uri,
-            "names": {"tenant": "Acme Corp", "realm": "Customers"},
+            "redirect_uri": arguments.redirect_uri, "invoke_url": arguments.invoke_url,
+            "names": {"tenant": "Acme Corp", "realm": "Customers", "application": "Acme Shop (iOS)", "username": "ada",
+                      "email": "ada@example.com", "display_name": "Ada Lovelace"},
         }
         report = phase1(state)
     else:
