@@ -196,6 +196,13 @@ let package = Package(
             ],
             path: "Fuzz/ServerInputs", swiftSettings: strict),
         .executableTarget(
+            name: "FuzzTokenInputs",
+            dependencies: [
+                "FuzzSupport", "IdentityServer", "IdentityProtocol", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            path: "Fuzz/TokenInputs", swiftSettings: strict),
+        .executableTarget(
             name: "FuzzSDKInputs",
             dependencies: ["FuzzSupport", "BeyondIdentityEmbedded", "IdentityProtocol", .product(name: "JWTKit", package: "jwt-kit")],
             path: "Fuzz/SDKInputs", swiftSettings: strict),
