@@ -68,6 +68,12 @@ enum ConsoleStylesheet {
         .chart .refused { fill: var(--danger); }
         .chart .axis { stroke: var(--line); }
         .chart text { font-size: 10px; fill: var(--muted); }
+        .chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
+        p.stat { margin: 0; }
+        form.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); gap: .75rem; align-items: start; }
+        form.filters .actions { grid-column: 1 / -1; }
+        summary { cursor: pointer; margin: .5rem 0; }
+        td pre { margin: 0; }
         .legend { display: flex; gap: 1rem; font-size: .9rem; }
         .legend .succeeded::before, .legend .refused::before { content: ""; display: inline-block; width: .8rem; height: .8rem;
           margin-right: .3rem; vertical-align: -.1rem; border-radius: .15rem; }
