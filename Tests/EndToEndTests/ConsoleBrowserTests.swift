@@ -5,10 +5,10 @@ import TestProcessSupport
 /// The operator console in a real headless Chromium (Debian's `chromium` and `chromium-driver`,
 /// driven by Selenium from PyPI; `.ci/run` installs them) against a live `bi-server`, as
 /// `ThirdParty/console_browser.py` drives it in two phases, with the real `bi` registering a
-/// device from the mailed enrollment link between them. Every page it visits is checked for labelled
-/// inputs, unique ids, no sideways scrolling at phone width and no CSP violation; a failed step
-/// leaves a screenshot and the page's source in a temporary directory the failure names.
-/// With `BI_UPDATE_SCREENSHOTS=1` the main pages' screenshots replace `docs/images/console/`.
+/// device from the mailed enrollment link between them. Every page it visits is checked for
+/// labelled inputs, unique ids, no sideways scrolling at phone width and no CSP violation; a
+/// failed step leaves a screenshot and the page's source in a temporary directory the failure
+/// names. With `BI_UPDATE_SCREENSHOTS=1` the main pages' screenshots replace `docs/images/console/`.
 @Suite struct ConsoleBrowserTests {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ThirdParty/console_browser.py").path
@@ -19,9 +19,11 @@ import TestProcessSupport
     /// realm, a public application and an identity with an email through the forms; mail the
     /// enrollment link. Then the real `bi` registers a device from the mailed link and signs in.
     /// In a second browser holding the same session: the credential and its session appear on
-    /// the identity page, the credential is revoked through the confirmation page; sign out
-    /// and the pages are closed. An identity whose display name is a script payload is shown as
-    /// text and runs nothing.
+    /// the identity page and the dashboard counts it and the sign-in; the credential is revoked
+    /// through the confirmation page, the dashboard counts it no more and the audit log shows
+    /// the revocation (made `via: console`); sign out and the pages are closed. On the way: a
+    /// refused field keeps what was typed and says why beside it, Back works after a form, and
+    /// a display name and an admin token label holding a script are shown as text, running nothing.
     @Test func anOperatorDoesTheIssuesScenarioInARealBrowser() async throws {
         guard await Python.hasSelenium else {
             if Python.isChromiumRequired { Issue.record("python3 cannot import selenium, or chromium or chromedriver is missing") }
@@ -37,6 +39,7 @@ import TestProcessSupport
         do {
             let first = try await Self.run(["phase1", state, "--base-url", server.baseURL, "--token", server.adminToken,
                                             "--screenshots", screenshots.path, "--failures", failures.path], failures: failures)
+            #expect((first["refused_input_error"] as? String)?.isEmpty == false, "a refused field shows its error")
             let credential = try await Self.registerDevice(
                 from: try server.linkFromNewestEmail(), server: server, clientID: try #require(first["client_id"] as? String),
                 redirectURI: try #require(first["redirect_uri"] as? String), directory: work.appendingPathComponent("device"))
@@ -47,7 +50,10 @@ import TestProcessSupport
             #expect(second["closed_after_sign_out"] as? Bool == true)
             #expect(second["keyboard"] as? [String] == ["sign-in", "create-tenant"])
             #expect(Set(second["screenshots"] as? [String] ?? []) == Set(
-                ["sign-in", "tenant", "realm", "application", "identity"].map { "console-\($0).png" }))
+                ["sign-in", "dashboard", "tenant", "realm", "application", "identity", "audit"].map { "console-\($0).png" }))
+            // The realm's active credentials on the dashboard: none, the device's, none after revocation.
+            #expect((second["dashboard"] as? [[String: Int]])?.map { $0["realm_credentials"] } == [0, 1, 0])
+            #expect((second["audit_types"] as? [String])?.first == "credential.revoked")
             Self.expectNoFindings(second)
             let after = try await BICommand.run(["device", "authenticate", "--device", work.appendingPathComponent("device").path])
             #expect(after.status != 0, "the revoked credential still signs in")

@@ -2,15 +2,18 @@
 
 phase1 STATE --base-url URL --token TOKEN --screenshots DIR --failures DIR
        [--registration-redirect-uri URI] [--redirect-uri URI] [--invoke-url URL]
-    signs in typing the token (keys only); creates a tenant (keys only), a realm, a public
-    application and an identity with an email through the forms; mails the identity an
-    enrollment link; creates an identity whose display name is a script and finds it shown as
-    text, running nothing; prints a JSON report (ids, the client id) and keeps the session's
-    cookie in STATE
+    signs in typing the token (keys only); creates a tenant (keys only), a realm (after a
+    refused URI shown beside its field with what was typed kept), a public application (Back
+    and Forward after it) and an identity with an email through the forms; mails the identity
+    an enrollment link; notes the dashboard's numbers; finds a display name and an admin token
+    label holding a script shown as text, running nothing; prints a JSON report (ids, the
+    client id) and keeps the session's cookie in STATE
 phase2 STATE
     (another browser with that cookie, after a device registered from the mailed link and
-    signed in) sees the credential and its session on the identity page, revokes the credential
-    through the confirmation page, signs out and finds the pages closed; prints a JSON report
+    signed in) sees the credential and its session on the identity page and the dashboard
+    count them; revokes the credential through the confirmation page and sees the dashboard
+    count it no more; finds the revocation in the audit log, made via the console; signs out
+    and finds the pages closed; prints a JSON report
 
 On every page it visits it checks that each input has a label (`<label for>` or a wrapping
 label), that no id is used twice, that at 390x844 nothing scrolls sideways, that the page logs
@@ -38,7 +41,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 DESKTOP = (1280, 900)
 PHONE = (390, 844)
-TIMEOUT = 15
+TIMEOUT = 30  # generous: CI runs the other suites alongside
 
 # Labels, duplicate ids, sideways overflow: one script so every page is checked alike.
 LABELS_JS = """
@@ -147,6 +150,23 @@ class Console:
 
     def click(self, element_id):
         self.wait.until(EC.element_to_be_clickable((By.ID, element_id)), "#%s is not clickable" % element_id).click()
+
+    def click_link(self, text):
+        self.wait.until(EC.element_to_be_clickable((By.LINK_TEXT, text)), "no link %r" % text).click()
+
+    def dashboard(self, realm_id):
+        """The dashboard's numbers (all and the realm's), reached by its link in the header."""
+        self.click_link("Dashboard")
+        self.wait_for_path("")
+        number = lambda element_id: int(self.element(element_id).text)
+        numbers = {
+            "day_succeeded": number("day-succeeded"), "day_refused": number("day-refused"),
+            "active_identities": number("active-identities"), "active_credentials": number("active-credentials"),
+            "realm_identities": number("realm-%s-identities" % realm_id),
+            "realm_credentials": number("realm-%s-credentials" % realm_id),
+        }
+        self.check("dashboard")
+        return numbers
 
     def set_checked(self, element_id, checked):
         box = self.wait.until(EC.presence_of_element_located((By.ID, element_id)), "no #%s" % element_id)
@@ -279,8 +299,20 @@ def phase1(state):
         console.check("tenant")
         state["keyboard"].append("create-tenant")
 
-    with console.step("create-realm"):
+    with console.step("refused-realm-input"):
+        # Bad input: the error beside its field, in words, and what was typed kept.
         console.fill("realm-name", names["realm"])
+        console.fill("realm-redirect", "not a URI")
+        console.click("create-realm-button")
+        error = console.element("realm-redirect-error").text
+        assert error, "no error beside the registration redirect URI"
+        assert console.element("realm-redirect").get_attribute("aria-invalid") == "true"
+        assert console.element("realm-name").get_attribute("value") == names["realm"], "the typed name was lost"
+        assert console.element("realm-redirect").get_attribute("value") == "not a URI", "the typed URI was lost"
+        console.check("tenant (refused input)")
+        state["refused_input_error"] = error
+
+    with console.step("create-realm"):
         console.fill("realm-redirect", state["registration_redirect_uri"])
         console.click("create-realm-button")
         match = console.wait_for_path(r"/tenants/%s/realms/([^/?]+)" % re.escape(state["tenant_id"]))
@@ -308,6 +340,15 @@ def phase1(state):
         assert console.heading() == names["application"], console.heading()
         console.check("application")
         console.screenshot("application")
+
+    with console.step("back-button"):
+        # After a post and its redirect, Back shows the form again (no resubmission, no error).
+        console.driver.back()
+        console.wait_for_path(re.escape(state["realm_path"]) + "/applications/new")
+        console.element("app-display-name")
+        console.driver.forward()
+        console.wait_for_path(re.escape(state["application_path"]))
+        assert console.element("client-id").text == state["client_id"]
 
     with console.step("create-identity"):
         console.open(state["realm_path"])
@@ -349,6 +390,30 @@ def phase1(state):
         console.check("identities")
         state["xss_shown_as_text"] = True
 
+    with console.step("dashboard-before-the-device"):
+        state["dashboard"] = [console.dashboard(state["realm_id"])]
+        before = state["dashboard"][0]
+        assert before["realm_identities"] == 2 and before["realm_credentials"] == 0, before
+
+    with console.step("admin-tokens-page"):
+        console.click_link("Admin tokens")
+        console.wait_for_path("/admin-tokens")
+        rows = console.element("admin-tokens").text
+        assert "bootstrap" in rows, rows
+        console.check("admin-tokens")
+
+    with console.step("stored-xss-token-label"):
+        console.fill("token-label", XSS_NAME)
+        console.fill("token-expiry", "1")
+        console.click("create-token-button")
+        assert console.element("secret").text.startswith("bia_"), "no new token shown"
+        console.expect_no_xss("new admin token")
+        console.check("admin-token (shown once)")
+        console.click("continue")
+        console.wait_for_path("/admin-tokens")
+        assert XSS_NAME in console.element("admin-tokens").text, console.element("admin-tokens").text
+        console.expect_no_xss("admin tokens (script label)")
+
     with console.step("tenant-and-realm-pages"):
         console.open("/tenants/%s" % state["tenant_id"])
         rows = console.element("realms").text
@@ -361,7 +426,8 @@ def phase1(state):
 
     console.keep_session()
     console.quit()
-    return {key: state[key] for key in ("tenant_id", "realm_id", "issuer", "client_id", "identity_id", "redirect_uri")}
+    return {key: state[key] for key in (
+        "tenant_id", "realm_id", "issuer", "client_id", "identity_id", "redirect_uri", "refused_input_error")}
 
 
 def phase2(state):
@@ -382,7 +448,16 @@ def phase2(state):
         console.check("identity")
         console.screenshot("identity")
 
+    with console.step("dashboard-with-the-device"):
+        before, now = state["dashboard"][0], console.dashboard(state["realm_id"])
+        state["dashboard"].append(now)
+        assert now["realm_credentials"] == 1, now
+        assert now["active_credentials"] == before["active_credentials"] + 1, (before, now)
+        assert now["day_succeeded"] >= before["day_succeeded"] + 1, (before, now)
+        console.screenshot("dashboard")
+
     with console.step("revoke-credential"):
+        console.open(state["identity_path"])
         row = console.element_by_css('#credentials tr[data-credential="%s"]' % state["credential_id"])
         row.find_element(By.CSS_SELECTOR, "a.revoke-credential").click()
         console.wait_for_path(re.escape(state["identity_path"]) + "/credentials/[^/?]+/revoke")
@@ -397,6 +472,31 @@ def phase2(state):
         assert not row.find_elements(By.CSS_SELECTOR, "a.revoke-credential"), "a revoked credential still offers Revoke"
         state["credential_revoked"] = True
 
+    with console.step("dashboard-after-revocation"):
+        now = console.dashboard(state["realm_id"])
+        state["dashboard"].append(now)
+        assert now["realm_credentials"] == 0, now
+        assert now["active_credentials"] == state["dashboard"][0]["active_credentials"], state["dashboard"]
+
+    with console.step("audit-trail"):
+        console.click_link("Audit events")
+        console.wait_for_path("/audit")
+        console.element("audit-events")
+        console.check("audit")
+        console.screenshot("audit")
+        console.fill("filter-subject", state["credential_id"])
+        console.click("apply-filter")
+        console.wait_for_path(r"/audit\?.*")
+        rows = console.driver.find_elements(By.CSS_SELECTOR, "#audit-events tbody tr[id^=event-]")
+        types = [row.find_elements(By.TAG_NAME, "td")[1].text for row in rows]
+        state["audit_types"] = types
+        assert types and types[0] == "credential.revoked" and "credential.bound" in types, types
+        rows[0].find_element(By.CSS_SELECTOR, "td a").click()
+        console.wait_for_path(r"/audit/[^/?]+")
+        assert console.element("event-type").text == "credential.revoked", console.element("event-type").text
+        assert console.element("detail-via").text == "console", console.element("detail-via").text
+        console.check("audit-event")
+
     with console.step("sign-out"):
         console.click("sign-out")
         console.wait_for_path("/sign-in")
@@ -410,7 +510,8 @@ def phase2(state):
         state["closed_after_sign_out"] = True
 
     console.quit()
-    return {key: state[key] for key in ("credential_id", "credential_revoked", "closed_after_sign_out", "xss_shown_as_text")}
+    return {key: state[key] for key in (
+        "credential_id", "credential_revoked", "closed_after_sign_out", "xss_shown_as_text", "dashboard", "audit_types")}
 
 
 def main():
