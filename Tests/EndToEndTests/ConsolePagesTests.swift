@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 import Testing
 
 /// The console's pages over the admin services: what each form changes (read back through
@@ -78,11 +79,28 @@ import Testing
             try await browser.get(applicationPath)
             #expect(await browser.page.contains(secret) == false, "never on a page after its one showing")
 
+            let formID = try #require(await browser.match(#"name="form_id" value="([^"]*)""#))
             let rotated = try await browser.post(applicationPath + "/rotate-secret", ["overlap_seconds": "0"])
             #expect(rotated.status == 200)
             #expect(await browser.page.contains("The previous secret has stopped working"))
             #expect(await browser.page.contains(secret) == false)
+            let newSecret = try #require(await browser.match(#"bis_[A-Za-z0-9_-]+"#))
+
+            // A reload (or the back button) sends the same form again: refused, nothing rotated.
+            let resent = try await browser.post(applicationPath + "/rotate-secret", ["overlap_seconds": "0", "form_id": formID])
+            #expect(resent.status == 409)
+            #expect(await browser.shows("this form was already sent"))
+            let clientID = try #require(try await Self.clientID(applicationPath, browser))
+            let party = TestRelyingParty(
+                application: TestApplication(clientID: clientID, clientSecret: newSecret, issuer: realm.confidential.issuer), server: server)
+            #expect(try await party.post(ProviderPath.token, ["grant_type": "client_credentials"]).status == 200, "the new secret still works")
         }
+    }
+
+    /// The client id shown on an application's page.
+    private static func clientID(_ applicationPath: String, _ browser: ConsoleBrowser) async throws -> String? {
+        try await browser.get(applicationPath)
+        return await browser.match(#"<dd id="client-id">([^<]+)</dd>"#)
     }
 
     @Test(arguments: ServerMode.allCases)
@@ -120,6 +138,9 @@ import Testing
             #expect(await browser.page.contains("Every credential of Grace H is revoked"))
             #expect(try await browser.post(identityPath + "/delete").status == 303)
             #expect(try await server.admin.send("GET", api).json["status"] as? String == "deleted")
+            try await browser.get(identityPath)
+            #expect(try await browser.post(identityPath + "/reactivate").status == 409, "a deleted identity does not come back")
+            #expect(try await server.admin.send("GET", api).json["status"] as? String == "deleted")
         }
     }
 
@@ -141,6 +162,12 @@ import Testing
             try await browser.get(identityPath)
             #expect(await browser.page.contains("/v1/bind?token=") == false, "the link is shown once")
             #expect(await browser.page.contains("recovery"))
+            let formID = try #require(await browser.match(#"name="form_id" value="([^"]*)""#))
+            #expect(try await browser.post(identityPath + "/binding-jobs", ["kind": "registration", "delivery": "return", "form_id": formID]).status == 200)
+            #expect(try await browser.post(identityPath + "/binding-jobs", ["kind": "registration", "delivery": "return", "form_id": formID]).status == 409,
+                    "sent again, the form makes no second link")
+            let jobs = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(realm.identityID)/binding-jobs")
+            #expect((jobs.json["items"] as? [[String: Any]])?.count == 3)
         }
     }
 
@@ -163,6 +190,7 @@ import Testing
             #expect(try await server.admin.send("GET", api).json["state"] as? String == "revoked")
             try await browser.get(identityPath)
             #expect(await browser.page.contains(#"<span class="state revoked">revoked</span>"#))
+            #expect(try await browser.get("\(identityPath)/sessions/no-such-session/revoke").status == 404, "nothing is confirmed that is not there")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import IdentityServer
 import Testing
 
 /// The console's sign-in, sessions and form protection, through the router and a live server:
@@ -42,9 +43,10 @@ import Testing
             let signedIn = try await browser.post("/sign-in", ["token": server.adminToken])
             #expect(signedIn.status == 303 && signedIn.location == "/console")
             let cookie = try #require(signedIn.header("Set-Cookie")?.components(separatedBy: ", ").first { $0.hasPrefix("bi_console=") })
-            for attribute in ["HttpOnly", "SameSite=Strict", "Path=/console", "Max-Age=43200"] {
+            for attribute in ["HttpOnly", "SameSite=Strict", "Path=/console"] {
                 #expect(cookie.contains(attribute), "\(cookie)")
             }
+            #expect(!cookie.contains("Max-Age"), "a browser-session cookie")
             #expect(!cookie.contains("Secure") && !cookie.contains("__Host-"), "http: neither Secure nor the __Host- prefix")
 
             let dashboard = try await browser.get("")
@@ -52,6 +54,7 @@ import Testing
             #expect(await browser.page.contains("Signed in as bootstrap"))
             let detail = try #require(try await Self.newestDetail("console.signed_in", on: server))
             #expect(detail["via"] == "console" && detail["admin_token"] == "bootstrap" && detail["admin_token_id"]?.count == 16)
+            #expect(detail["request_id"]?.isEmpty == false)
         }
     }
 
@@ -71,7 +74,7 @@ import Testing
         try await RunningServer.withRealm(.live, configure: { $0.console.signInsPerAddressPerMinute = 3 }) { server, _ in
             let browser = ConsoleBrowser(server: server)
             let refused = try await browser.signIn("not-a-token")
-            #expect(refused.status == 401)
+            #expect(refused.status == 400)
             #expect(await browser.page.contains("the admin token is not valid"))
             #expect(await browser.page.contains("not-a-token") == false, "what was typed is never shown again")
             #expect(await browser.cookies["bi_console"] == nil)
@@ -220,6 +223,43 @@ import Testing
                 #expect(reply.header("Content-Type") == "text/html; charset=utf-8", "errors are pages too")
             }
             #expect(replies[3].status == 404 && replies[4].status == 403)
+        }
+    }
+
+    /// The Origin a browser sends leaves out the default port a public URL may spell.
+    @Test func aPublicURLWithItsDefaultPortAcceptsTheBrowsersOrigin() async throws {
+        try await RunningServer.withRealm(.router, configure: { $0.publicBaseURL = "https://bi.test:443" }) { server, _ in
+            let browser = ConsoleBrowser(server: server, origin: "https://bi.test")
+            let signedIn = try await browser.signIn(server.adminToken)
+            #expect(signedIn.status == 303)
+        }
+    }
+
+    /// Live: a server-wide limit would let many addresses lock every operator out.
+    @Test func failedSignInsFromManyAddressesLockNobodyElseOut() async throws {
+        try await RunningServer.withRealm(.live, configure: {
+            $0.console.signInsPerAddressPerMinute = 2
+            $0.trustedProxies = [IPNetwork("127.0.0.1")!]
+        }) { server, _ in
+            for network in 1...30 {
+                let attacker = ConsoleBrowser(server: server, forwardedFor: "198.51.100.\(network)")
+                for _ in 0..<3 { try await attacker.signIn("wrong") }
+                #expect(try await attacker.signIn("wrong").status == 429)
+            }
+            let operatorBrowser = ConsoleBrowser(server: server, forwardedFor: "203.0.113.7")
+            #expect(try await operatorBrowser.signIn(server.adminToken).status == 303)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func anyOtherConsoleURLIsAPageWithTheConsolesHeaders(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            for path in ["/nope", "/sign-out", "/admin-tokens/x/y/z"] {
+                let reply = try await browser.get(path)
+                #expect(reply.status == 404 && reply.header("Content-Type") == "text/html; charset=utf-8", "\(path)")
+                #expect(reply.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+            }
         }
     }
 

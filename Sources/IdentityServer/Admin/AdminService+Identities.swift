@@ -38,11 +38,15 @@ extension AdminService {
         return AdminViews.page(try await store.searchIdentities(realmID: realmID, matching: text, page), AdminViews.identity)
     }
 
-    /// Updates fields; a status of `deleted` also revokes every credential.
+    /// Updates fields; a status of `deleted` also revokes every credential. A deleted identity
+    /// is final: `409 conflict`.
     func updateIdentity(
         _ tenantID: String, _ realmID: String, _ identityID: String, _ input: IdentityInput
     ) async throws -> Identity {
         var record = try await identityRecord(tenantID, realmID, identityID)
+        guard record.status != .deleted else {
+            throw ServerError(APIErrorCode.conflict, "the identity is deleted: it cannot change, nor come back")
+        }
         record.username = try InputRules.optionalName(input.username, field: "username", maxLength: 128) ?? record.username
         if input.email != nil { record.email = try InputRules.email(input.email) }
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName

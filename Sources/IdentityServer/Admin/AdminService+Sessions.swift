@@ -14,6 +14,14 @@ extension AdminService {
         return AdminPage(items: items, nextCursor: records.nextCursor)
     }
 
+    func session(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> AdminSession {
+        _ = try await identityRecord(tenantID, realmID, identityID)
+        guard let session = try await store.session(id: sessionID), session.identityID == identityID else {
+            throw ServerError.notFound("no such session")
+        }
+        return try await sessionView(session)
+    }
+
     func revokeSession(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> AdminSession {
         _ = try await identityRecord(tenantID, realmID, identityID)
         guard let session = try await store.session(id: sessionID), session.identityID == identityID else {

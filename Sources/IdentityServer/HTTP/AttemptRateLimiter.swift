@@ -9,7 +9,9 @@ import IdentityStorage
 struct AttemptRateLimiter: Sendable {
     let store: any IdentityStore
     let perAddressPerMinute: Int
-    let globalPerMinute: Int
+    /// All clients' attempts per minute, at most; `nil` for no such limit (where guessing is
+    /// hopeless anyway and a shared limit would only let anyone lock everyone out).
+    let globalPerMinute: Int?
     let now: @Sendable () -> Date
     /// The prefix of the counters' buckets.
     var bucket = "claim"
@@ -32,7 +34,7 @@ struct AttemptRateLimiter: Sendable {
         if let clientAddress, try await count("\(bucket):address:\(Self.network(of: clientAddress))") > perAddressPerMinute {
             throw ServerError.rateLimited("too many \(attempts) from this address; try again in a minute", retryAfter: retryAfter)
         }
-        if try await count("\(bucket):all") > globalPerMinute {
+        if let globalPerMinute, try await count("\(bucket):all") > globalPerMinute {
             throw ServerError.rateLimited("too many \(attempts) on this server; try again in a minute", retryAfter: retryAfter)
         }
     }

@@ -14,19 +14,24 @@ enum Routes {
         router.add(middleware: RequestLogMiddleware(trustedProxies: context.trustedProxies))
         router.add(middleware: HTTPMetricsMiddleware(registry: registry))
         router.add(middleware: ErrorMiddleware(metrics: context.metrics))
+        let console = context.console.enabled
+            ? ConsoleController(context: context, service: adminService(context), pathPrefix: pathPrefix) : nil
+        if let console { router.add(middleware: console.pages) }
         let health = HealthController(store: context.store, metrics: servesMetrics ? registry : nil)
         health.register(on: router)
         if pathPrefix.isEmpty {
-            register(context: context, on: router, pathPrefix: pathPrefix)
+            register(context: context, on: router, console: console)
         } else {
             let prefixed = router.group(RouterPath(pathPrefix))
             health.register(on: prefixed)
-            register(context: context, on: prefixed, pathPrefix: pathPrefix)
+            register(context: context, on: prefixed, console: console)
         }
         return router
     }
 
-    private static func register(context: ServerContext, on router: some RouterMethods<ServerRequestContext>, pathPrefix: String) {
+    private static func register(
+        context: ServerContext, on router: some RouterMethods<ServerRequestContext>, console: ConsoleController?
+    ) {
         let (store, keyring, audit, metrics, lifetimes, baseURL, now) = (
             context.store, context.keyring, context.audit, context.metrics, context.lifetimes, context.baseURL, context.now)
         EnrollmentController(service: EnrollmentService(
@@ -55,16 +60,20 @@ enum Routes {
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             cors: CORSMiddleware(store: store, metrics: metrics)
         ).register(on: router)
-        let (mail, mailFrom, prepublication) = (context.mail, context.mailFrom, context.signingKeys.prepublication)
-        let adminService: @Sendable (AdminPrincipal) -> AdminService = { admin in
-            AdminService(
-                store: store, keyring: keyring, mail: mail, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now,
-                admin: admin, signingKeyPrepublication: prepublication)
-        }
-        AdminController(service: adminService, audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
+        AdminController(service: adminService(context), audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
-        if context.console.enabled {
-            ConsoleController(context: context, service: adminService, pathPrefix: pathPrefix).register(on: router)
+        console?.register(on: router)
+    }
+
+    /// The admin service acting for an administrator: what the admin API and the console both call.
+    private static func adminService(_ context: ServerContext) -> @Sendable (AdminPrincipal) -> AdminService {
+        let (store, keyring, mail, mailFrom, audit, lifetimes, baseURL, now, prepublication) = (
+            context.store, context.keyring, context.mail, context.mailFrom, context.audit, context.lifetimes, context.baseURL,
+            context.now, context.signingKeys.prepublication)
+        return { admin in
+            AdminService(
+                store: store, keyring: keyring, mail: mail, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL,
+                now: now, admin: admin, signingKeyPrepublication: prepublication)
         }
     }
 }

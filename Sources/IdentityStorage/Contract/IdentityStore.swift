@@ -195,6 +195,9 @@ public protocol IdentityStore: Sendable {
     func touchConsoleSession(id: String, at: Date) async throws
     /// Ends the session; nothing happens when there is none.
     func deleteConsoleSession(id: String) async throws
+    /// Records that the session's form `formID` was sent, until `expiresAt`; `false` when it
+    /// already was (a resubmission), across instances.
+    func useConsoleForm(sessionID: String, formID: String, expiresAt: Date) async throws -> Bool
 
     // MARK: Master key
     /// The check value of the master key the database's secrets are sealed under, if recorded.
@@ -224,7 +227,7 @@ public protocol IdentityStore: Sendable {
     func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
     /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
-    /// ids, DPoP proof ids and console sessions — that expired before `cutoff`, a short statement per kind; returns the count. Call
+    /// ids, DPoP proof ids, console sessions and their sent forms — that expired before `cutoff`, a short statement per kind; returns the count. Call
     /// again until it returns 0.
     func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int
     /// Deletes up to `limit` audit events that occurred before `cutoff`; returns the count.

@@ -61,6 +61,10 @@ extension SQLIdentityStore {
         try await useOnce("used_dpop_proofs", owner: ("key_thumbprint", keyThumbprint), id: ("jti", jti), expiresAt: expiresAt)
     }
 
+    public func useConsoleForm(sessionID: String, formID: String, expiresAt: Date) async throws -> Bool {
+        try await useOnce("used_console_forms", owner: ("session_id", sessionID), id: ("form_id", formID), expiresAt: expiresAt)
+    }
+
     /// Records the id `id` of `owner` in the single-use `table` until `expiresAt`; whether it
     /// was new (an atomic insert, so two instances never both accept one id).
     private func useOnce(

@@ -13,11 +13,14 @@ actor ConsoleBrowser {
     private(set) var page = ""
     /// The `Origin` its forms are posted from.
     let origin: String
+    /// The client address a trusted proxy would name (`X-Forwarded-For`), if any.
+    let forwardedFor: String?
 
-    init(server: RunningServer, root: String = "/console", origin: String? = nil) {
+    init(server: RunningServer, root: String = "/console", origin: String? = nil, forwardedFor: String? = nil) {
         self.client = server.client()
         self.root = root
         self.origin = origin ?? Self.origin(of: server.baseURL)
+        self.forwardedFor = forwardedFor
     }
 
     /// `GET` of a console path (`/tenants`); remembers the page.
@@ -29,11 +32,13 @@ actor ConsoleBrowser {
     }
 
     /// `POST` of a form to a console path with the last page's CSRF token (unless `csrf` says
-    /// otherwise) and the console's origin (unless `origin` says otherwise).
+    /// otherwise), its single-use form id if it has one, and the console's origin (unless
+    /// `origin` says otherwise).
     @discardableResult
     func post(_ path: String, _ form: [String: String] = [:], csrf: String? = nil, origin: String? = nil) async throws -> HTTPTestClient.Reply {
         var form = form
         form["csrf"] = form["csrf"] ?? csrf ?? csrfToken
+        form["form_id"] = form["form_id"] ?? match(#"name="form_id" value="([^"]*)""#)
         var headers = cookieHeader
         headers["Origin"] = origin ?? self.origin
         let reply = try await client.send("POST", root + path, form: form, headers: headers)
@@ -79,7 +84,9 @@ actor ConsoleBrowser {
     }
 
     private var cookieHeader: [String: String] {
-        cookies.isEmpty ? [:] : ["Cookie": cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")]
+        var headers = cookies.isEmpty ? [:] : ["Cookie": cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")]
+        headers["X-Forwarded-For"] = forwardedFor
+        return headers
     }
 
     private func remember(_ reply: HTTPTestClient.Reply) {

@@ -11,6 +11,7 @@ extension ConsoleController {
         signedIn.post("admin-tokens") { request, context in
             let (admin, console) = try acting(context)
             return try await submitting({
+                try await spendForm(console)
                 let days = try console.field("expires_in_days").map { text in
                     guard let days = Int(text), days > 0 else { throw ServerError.invalidRequest("'expires_in_days' must be a whole number of days") }
                     return days
@@ -55,6 +56,7 @@ extension ConsoleController {
                         ? paths.href("/admin-tokens/\(ConsolePaths.segment(token.id))/revoke") : nil)
             },
             tenants: tenants.map { AdminTokensPage.TenantOption(id: $0.id, name: $0.displayName, selected: $0.id == chosen) },
-            next: nextPage("/admin-tokens", tokens.nextCursor), errors: errors.messages, values: console.form.firstValues))
+            next: nextPage("/admin-tokens", tokens.nextCursor), errors: errors.messages, values: console.form.firstValues,
+            formID: Secrets.token()))
     }
 }

@@ -14,6 +14,7 @@ extension ConsoleController {
             let (admin, console) = try acting(context)
             let (tenantID, realmID) = try context.realmPath()
             return try await submitting({
+                try await spendForm(console)
                 let created = try await admin.createApplication(tenantID, realmID, try ApplicationForm.input(console.form, creating: true))
                 let path = ConsolePaths.application(tenantID, realmID, created.id)
                 guard let secret = created.clientSecret else { return paths.redirect(ConsolePaths.noticed(path, .created)) }
@@ -45,6 +46,7 @@ extension ConsoleController {
         application.post("rotate-secret") { _, context in
             let (admin, console) = try acting(context)
             let (tenantID, realmID) = try context.realmPath()
+            try await spendForm(console)
             let overlap = try console.field("overlap_seconds").map { text in
                 guard let seconds = Int(text) else { throw ServerError.invalidRequest("'overlap_seconds' must be a whole number of seconds") }
                 return seconds
@@ -90,7 +92,7 @@ extension ConsoleController {
             heading: current?.displayName ?? "New application", action: href ?? paths.href(realmPath + "/applications"), href: href,
             clientID: current?.clientID ?? "", issuer: current?.issuer ?? "", confidential: current?.clientType == ApplicationRecord.ClientType.confidential.rawValue,
             previousSecretExpires: current?.previousClientSecretExpiresAt.map { ConsoleFormat.date($0) },
-            values: form.values, flags: form.flags, errors: errors.messages))
+            values: form.values, flags: form.flags, errors: errors.messages, formID: Secrets.token()))
     }
 
     /// The trail to a realm, its names looked up as the operator may see them.

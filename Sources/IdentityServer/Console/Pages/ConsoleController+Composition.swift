@@ -13,10 +13,11 @@ extension ConsoleController {
             paths: paths,
             cookies: ConsoleCookies(secure: secure, path: paths.root),
             sessions: ConsoleSessions(store: context.store, settings: context.console, audit: context.audit, now: context.now),
+            // Per network only: admin tokens are 256 random bits, so a server-wide limit would
+            // protect nothing and let anyone lock every operator out.
             signInLimiter: AttemptRateLimiter(
-                store: context.store, perAddressPerMinute: context.console.signInsPerAddressPerMinute,
-                globalPerMinute: 100 * context.console.signInsPerAddressPerMinute, now: context.now,
-                bucket: "console_sign_in", attempts: "sign-in attempts"),
+                store: context.store, perAddressPerMinute: context.console.signInsPerAddressPerMinute, globalPerMinute: nil,
+                now: context.now, bucket: "console_sign_in", attempts: "sign-in attempts"),
             origin: ConsoleOriginCheck(baseURL: context.baseURL),
             trustedProxies: context.trustedProxies,
             audit: context.audit,

@@ -59,6 +59,7 @@ extension ConsoleController {
             let (admin, console) = try acting(context)
             let (tenantID, realmID, identityID) = try context.identityPath()
             return try await submitting({
+                try await spendForm(console)
                 let job = try await admin.createBindingJob(tenantID, realmID, identityID, BindingJobInput(
                     kind: try console.field("kind"), delivery: try console.field("delivery"),
                     keepOtherCredentials: try console.field("keep_other_credentials") == "on" ? true : nil))
@@ -126,6 +127,7 @@ extension ConsoleController {
             isActive: identity.status == IdentityRecord.Status.active.rawValue,
             isSuspended: identity.status == IdentityRecord.Status.suspended.rawValue,
             isDeleted: identity.status == IdentityRecord.Status.deleted.rawValue,
-            credentials: credentials, sessions: sessions, jobs: jobs, errors: errors.messages, values: console.form.firstValues))
+            credentials: credentials, sessions: sessions, jobs: jobs, errors: errors.messages, values: console.form.firstValues,
+            formID: Secrets.token()))
     }
 }

@@ -22,14 +22,14 @@ extension ConsoleController {
             return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(tenantID, realmID, identityID), .revoked))
         }
         identity.get("sessions/:session/revoke") { _, context in
-            let (_, console) = try acting(context)
+            let (admin, console) = try acting(context)
             let (tenantID, realmID, identityID) = try context.identityPath()
-            let sessionID = try context.id("session")
+            let session = try await admin.session(tenantID, realmID, identityID, try context.id("session"))
             let path = ConsolePaths.identity(tenantID, realmID, identityID)
             return renderer.page(.confirm, ConfirmPage(
                 chrome: chrome(console), heading: "End this session?",
-                consequence: "Session \(sessionID) ends now: its refresh token and access tokens stop working, and the application must sign the user in again.",
-                action: paths.href("\(path)/sessions/\(ConsolePaths.segment(sessionID))/revoke"), button: "End session",
+                consequence: "The sign-in to \(session.clientID ?? session.applicationID) of \(ConsoleFormat.date(session.authTime)) ends now: its refresh token and access tokens stop working, and the application must sign the user in again.",
+                action: paths.href("\(path)/sessions/\(ConsolePaths.segment(session.id))/revoke"), button: "End session",
                 cancel: paths.href(path)))
         }
         identity.post("sessions/:session/revoke") { _, context in

@@ -19,13 +19,16 @@ extension ConsoleController {
             }
             let client = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
             try await signInLimiter.admit(clientAddress: client)
-            switch try await sessions.signIn(token: try form.single("token") ?? "") {
+            var facts = ["request_id": context.requestID]
+            facts["client_address"] = client
+            switch try await sessions.signIn(token: try form.single("token") ?? "", facts: facts.compactMapValues { $0 }) {
             case .refused(let refusal, let admin):
                 let error = await refusal.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)
-                return signInForm(notice: nil, error: error.description, status: .unauthorized)
+                // 400, not 401: a form, not an HTTP authentication scheme (RFC 9110 §15.5.2).
+                return signInForm(notice: nil, error: error.description, status: .badRequest)
             case .opened(_, let secret):
                 var response = paths.redirect("")
-                response.headers.append(HTTPField(name: .setCookie, value: cookies.session(secret, maxAge: sessions.settings.sessionLifetime)))
+                response.headers.append(HTTPField(name: .setCookie, value: cookies.session(secret)))
                 response.headers.append(HTTPField(name: .setCookie, value: cookies.clear(cookies.signInName)))
                 return response
             }

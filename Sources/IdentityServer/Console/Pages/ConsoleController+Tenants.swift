@@ -31,6 +31,7 @@ extension ConsoleController {
         }
         tenant.get("delete") { _, context in
             let (admin, console) = try acting(context)
+            try console.session.admin.requireUnscoped(toDo: "delete tenants")
             let record = try await admin.tenant(try context.id("tenant"))
             let path = ConsolePaths.tenant(record.id)
             return renderer.page(.confirm, ConfirmPage(

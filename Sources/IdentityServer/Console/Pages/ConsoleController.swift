@@ -20,10 +20,18 @@ struct ConsoleController {
     let metrics: ServerMetrics
     let now: @Sendable () -> Date
 
+    /// The middleware that makes every response under the console's root a page with the
+    /// console's headers: add it to the router itself, so that it also covers URLs no route
+    /// matches (and a `GET` of a URL only forms post to, such as a shown-once page's address).
+    var pages: ConsolePageMiddleware {
+        ConsolePageMiddleware(
+            root: paths.root, renderer: renderer,
+            chrome: { [paths] context in ConsoleChrome(root: paths.root, session: context.console?.session) }, metrics: metrics)
+    }
+
+    /// Registers the console's routes (``pages`` must be on the router).
     func register(on router: some RouterMethods<ServerRequestContext>) {
-        let console = router.group("console").add(middleware: ConsolePageMiddleware(
-            renderer: renderer, chrome: { [paths] context in ConsoleChrome(root: paths.root, session: context.console?.session) },
-            metrics: metrics))
+        let console = router.group("console")
         console.get("assets/console.css") { _, _ in ConsoleStylesheet.response }
         registerSignIn(on: console)
         let signedIn = console.group().add(middleware: ConsoleSessionMiddleware(
@@ -48,6 +56,11 @@ struct ConsoleController {
     /// The frame of a signed-in page.
     func chrome(_ console: ConsoleRequest) -> ConsoleChrome {
         ConsoleChrome(root: paths.root, session: console.session)
+    }
+
+    /// Spends the posted form's `form_id` (see ``ConsoleSessions/spendForm(_:of:)``).
+    func spendForm(_ console: ConsoleRequest) async throws {
+        try await sessions.spendForm(try console.field("form_id"), of: console.session)
     }
 
     /// Runs a change; a `400` the API would answer becomes the form shown again with the error

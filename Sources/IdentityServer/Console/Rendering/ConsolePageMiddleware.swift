@@ -6,6 +6,8 @@ import Hummingbird
 /// as a page with the server's own words and status instead of the APIs' JSON.
 struct ConsolePageMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
+    /// The console's path: requests elsewhere pass untouched.
+    let root: String
     let renderer: ConsoleRenderer
     let chrome: @Sendable (ServerRequestContext) -> ConsoleChrome
     let metrics: ServerMetrics
@@ -22,11 +24,15 @@ struct ConsolePageMiddleware: RouterMiddleware {
     ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard path == root || path.hasPrefix(root + "/") else { return try await next(request, context) }
         var response: Response
         do {
             response = try await next(request, context)
         } catch {
-            let answer = ErrorMiddleware.answer(for: error, context: context, metrics: metrics)
+            let answer = (error as? HTTPError)?.status == .notFound
+                ? ServerError.notFound("there is no such page in the console")
+                : ErrorMiddleware.answer(for: error, context: context, metrics: metrics)
             response = renderer.page(.error, ErrorPage(chrome: chrome(context), answer), status: answer.status)
             for field in answer.headers { response.headers.append(field) }
         }

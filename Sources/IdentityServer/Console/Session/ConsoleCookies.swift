@@ -16,9 +16,10 @@ struct ConsoleCookies: Sendable {
     /// The sign-in form's cookie name.
     var signInName: String { secure ? "__Host-bi_console_sign_in" : "bi_console_sign_in" }
 
-    /// `Set-Cookie` for a session secret, for at most `maxAge` seconds.
-    func session(_ secret: String, maxAge: TimeInterval) -> String {
-        cookie(sessionName, secret, maxAge: Int(maxAge))
+    /// `Set-Cookie` for a session secret: a browser-session cookie (gone when the browser
+    /// closes; the server ends the session itself after its idle timeout or lifetime).
+    func session(_ secret: String) -> String {
+        cookie(sessionName, secret, maxAge: nil)
     }
 
     /// `Set-Cookie` for the sign-in form's CSRF value (10 minutes).
@@ -42,8 +43,8 @@ struct ConsoleCookies: Sendable {
         return values.count == 1 && !values[0].isEmpty ? values[0] : nil
     }
 
-    private func cookie(_ name: String, _ value: String, maxAge: Int) -> String {
+    private func cookie(_ name: String, _ value: String, maxAge: Int?) -> String {
         let scope = secure ? "Path=/; Secure" : "Path=\(path)"
-        return "\(name)=\(value); \(scope); HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
+        return "\(name)=\(value); \(scope); HttpOnly; SameSite=Strict" + (maxAge.map { "; Max-Age=\($0)" } ?? "")
     }
 }

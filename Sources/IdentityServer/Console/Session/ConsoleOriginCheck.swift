@@ -32,7 +32,9 @@ struct ConsoleOriginCheck: Sendable {
         guard let components = URLComponents(string: baseURL.value), let scheme = components.scheme, let host = components.host else {
             return baseURL.value.lowercased()
         }
-        return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")".lowercased()
+        // A browser leaves out the scheme's default port (RFC 6454 §6.1).
+        let port = components.port == ["http": 80, "https": 443][scheme.lowercased()] ? nil : components.port
+        return "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")".lowercased()
     }
 
     static let refusal = ServerError(

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 import IdentityStorage
 
 /// Opens, finds and ends console sessions. A session lives in the database (any instance
@@ -27,8 +28,9 @@ struct ConsoleSessions: Sendable {
         case ended(ConsoleSessionEnd)
     }
 
-    /// Opens a session for the admin token `token` (as typed into the sign-in form) and audits it.
-    func signIn(token: String) async throws -> SignIn {
+    /// Opens a session for the admin token `token` (as typed into the sign-in form) and audits
+    /// it with the request's facts (`client_address`, `request_id`).
+    func signIn(token: String, facts: [String: String]) async throws -> SignIn {
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { return .refused(.missingToken, nil) }
         guard let record = try await store.adminToken(hash: Secrets.hash(token)) else { return .refused(.unknownToken, nil) }
@@ -41,7 +43,8 @@ struct ConsoleSessions: Sendable {
             expiresAt: now.addingTimeInterval(settings.sessionLifetime))
         try await store.createConsoleSession(session)
         try await audit.record(
-            "console.signed_in", tenantID: record.tenantID, realmID: nil, subjectID: session.id, detail: admin.auditDetail)
+            "console.signed_in", tenantID: record.tenantID, realmID: nil, subjectID: session.id,
+            detail: admin.auditDetail.merging(facts) { own, _ in own })
         return .opened(ConsoleSession(id: session.id, admin: admin, secret: secret), secret: secret)
     }
 
@@ -65,10 +68,25 @@ struct ConsoleSessions: Sendable {
     private func check(
         _ record: ConsoleSessionRecord, token: AdminTokenRecord?, secret: String, at now: Date
     ) -> Result<ConsoleSession, ConsoleSessionEnd> {
-        if now >= record.expiresAt { return .failure(.expired) }
+        // The lifetime configured now counts too: shortening it ends sessions already open.
+        if now >= min(record.expiresAt, record.createdAt.addingTimeInterval(settings.sessionLifetime)) { return .failure(.expired) }
         if now.timeIntervalSince(record.lastSeenAt) >= settings.idleTimeout { return .failure(.idle) }
         guard let token, token.isActive(at: now) else { return .failure(.tokenEnded) }
         return .success(ConsoleSession(id: record.id, admin: AdminPrincipal(token, via: .console), secret: secret))
+    }
+
+    /// Spends one of the session's forms that show a secret once, so that a reload or the back
+    /// button cannot send it again (a second client secret rotation would end the secret in
+    /// use): `409` when it was sent before, `400` without its id.
+    func spendForm(_ formID: String?, of session: ConsoleSession) async throws {
+        guard let formID, (1...64).contains(formID.count) else {
+            throw ServerError.invalidRequest("the form is incomplete: reload the page and try again")
+        }
+        guard try await store.useConsoleForm(
+            sessionID: session.id, formID: formID, expiresAt: now().addingTimeInterval(settings.sessionLifetime))
+        else {
+            throw ServerError(APIErrorCode.conflict, "this form was already sent: what it created was shown once and cannot be shown again")
+        }
     }
 
     /// Ends `session` and audits it.

@@ -21,6 +21,7 @@ extension ConsoleTemplate {
         {{#errors.form}}<p class="alert" role="alert" id="form-error">{{errors.form}}</p>{{/errors.form}}
         <form method="post" action="{{chrome.root}}/admin-tokens" class="stacked">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <input type="hidden" name="form_id" value="{{formID}}">
         <label for="token-label">Label <span class="hint">Who or what will use it; audit events name it.</span>
         <input id="token-label" name="label" value="{{values.label}}" required maxlength="200"{{#errors.label}} aria-invalid="true" aria-describedby="token-label-error"{{/errors.label}}>
         {{#errors.label}}<span class="field-error" id="token-label-error">{{errors.label}}</span>{{/errors.label}}

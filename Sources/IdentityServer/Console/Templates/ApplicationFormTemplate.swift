@@ -13,6 +13,7 @@ extension ConsoleTemplate {
         <h2 id="settings-heading">Settings</h2>
         <form method="post" action="{{action}}" class="stacked" id="application-form">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <input type="hidden" name="form_id" value="{{formID}}">
         <label for="app-display-name">Display name
         <input id="app-display-name" name="display_name" value="{{values.display_name}}" required maxlength="200"{{#errors.display_name}} aria-invalid="true" aria-describedby="app-display-name-error"{{/errors.display_name}}>
         {{#errors.display_name}}<span class="field-error" id="app-display-name-error">{{errors.display_name}}</span>{{/errors.display_name}}
@@ -92,6 +93,7 @@ extension ConsoleTemplate {
         {{#previousSecretExpires}}<p>The previous secret works until {{previousSecretExpires}}.</p>{{/previousSecretExpires}}
         <form method="post" action="{{href}}/rotate-secret" class="inline">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <input type="hidden" name="form_id" value="{{formID}}">
         <label for="overlap">Keep the current secret working for (seconds)
         <input id="overlap" name="overlap_seconds" value="86400" inputmode="numeric">
         </label>

@@ -22,6 +22,7 @@ extension ConsoleTemplate {
         <h2 id="link-heading">Send an enrollment link</h2>
         <form method="post" action="{{href}}/binding-jobs" class="stacked">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <input type="hidden" name="form_id" value="{{formID}}">
         <fieldset><legend>Kind</legend>
         <label class="check"><input type="radio" name="kind" value="registration" id="kind-registration" checked> Registration: a first credential</label>
         <label class="check"><input type="radio" name="kind" value="recovery" id="kind-recovery"> Recovery: replaces the user's credentials</label>

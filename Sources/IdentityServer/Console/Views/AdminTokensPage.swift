@@ -26,4 +26,6 @@ struct AdminTokensPage: Sendable {
     let next: String?
     let errors: [String: String]
     let values: [String: String]
+    /// The single-use id of the form that creates a token (shown once).
+    let formID: String
 }

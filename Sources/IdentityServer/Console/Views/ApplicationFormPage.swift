@@ -23,4 +23,6 @@ struct ApplicationFormPage: Sendable {
     /// The choices made (checkboxes, radio buttons, options), by ``ApplicationForm`` key.
     let flags: [String: Bool]
     let errors: [String: String]
+    /// The single-use id of its forms that show a secret (create, rotate).
+    let formID: String
 }

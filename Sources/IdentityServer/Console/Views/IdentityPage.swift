@@ -49,4 +49,6 @@ struct IdentityPage: Sendable {
     let jobs: [JobRow]
     let errors: [String: String]
     let values: [String: String]
+    /// The single-use id of the form that creates an enrollment link (mailed or shown once).
+    let formID: String
 }
