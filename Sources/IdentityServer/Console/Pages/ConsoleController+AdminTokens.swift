@@ -29,10 +29,10 @@ extension ConsoleController {
             let (admin, console) = try acting(context)
             let token = try await admin.adminToken(try context.id("token"))
             let path = "/admin-tokens/\(ConsolePaths.segment(token.id))/revoke"
-            return renderer.page(.confirm, ConfirmPage(
-                chrome: chrome(console), heading: "Revoke admin token \(token.label)?",
-                consequence: "The token stops working at once, for the admin API and for every console session opened with it (yours too, if you signed in with it). This cannot be undone.",
-                action: paths.href(path), button: "Revoke token", cancel: paths.href("/admin-tokens")))
+            return confirmation(
+                console, "Revoke admin token \(token.label)?",
+                "The token stops working at once, for the admin API and for every console session opened with it (yours too, if you signed in with it). This cannot be undone.",
+                action: path, button: "Revoke token", cancel: "/admin-tokens")
         }
         signedIn.post("admin-tokens/:token/revoke") { _, context in
             let (admin, _) = try acting(context)

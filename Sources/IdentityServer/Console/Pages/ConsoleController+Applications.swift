@@ -64,10 +64,10 @@ extension ConsoleController {
             let (tenantID, realmID) = try context.realmPath()
             let current = try await admin.application(tenantID, realmID, try context.id("application"))
             let path = ConsolePaths.application(tenantID, realmID, current.id)
-            return renderer.page(.confirm, ConfirmPage(
-                chrome: chrome(console), heading: "Delete application \(current.displayName)?",
-                consequence: "Sign-ins through client \(current.clientID) stop at once, and its sessions and refresh tokens end. Identities and their credentials stay. This cannot be undone.",
-                action: paths.href(path + "/delete"), button: "Delete application", cancel: paths.href(path)))
+            return confirmation(
+                console, "Delete application \(current.displayName)?",
+                "Sign-ins through client \(current.clientID) stop at once, and its sessions and refresh tokens end. Identities and their credentials stay. This cannot be undone.",
+                action: path + "/delete", button: "Delete application", cancel: path)
         }
         application.post("delete") { _, context in
             let (admin, _) = try acting(context)

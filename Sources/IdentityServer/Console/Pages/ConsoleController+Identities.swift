@@ -44,10 +44,10 @@ extension ConsoleController {
             let (tenantID, realmID, identityID) = try context.identityPath()
             let current = try await admin.identity(tenantID, realmID, identityID)
             let path = ConsolePaths.identity(tenantID, realmID, identityID)
-            return renderer.page(.confirm, ConfirmPage(
-                chrome: chrome(console), heading: "Delete identity \(current.username)?",
-                consequence: "Every credential of \(current.displayName) is revoked and its devices can no longer sign in; its sessions end. The record stays, marked deleted, for the audit trail. This cannot be undone.",
-                action: paths.href(path + "/delete"), button: "Delete identity", cancel: paths.href(path)))
+            return confirmation(
+                console, "Delete identity \(current.username)?",
+                "Every credential of \(current.displayName) is revoked and its devices can no longer sign in; its sessions end. The record stays, marked deleted, for the audit trail. This cannot be undone.",
+                action: path + "/delete", button: "Delete identity", cancel: path)
         }
         identity.post("delete") { _, context in
             let (admin, _) = try acting(context)

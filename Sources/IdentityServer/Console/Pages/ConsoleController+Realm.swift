@@ -28,10 +28,10 @@ extension ConsoleController {
             let (tenantID, realmID) = try context.realmPath()
             let record = try await admin.realm(tenantID, realmID)
             let path = ConsolePaths.realm(tenantID, realmID)
-            return renderer.page(.confirm, ConfirmPage(
-                chrome: chrome(console), heading: "Delete realm \(record.displayName)?",
-                consequence: "This deletes the realm with its applications, identities, credentials and signing keys. Its issuer stops answering and no device enrolled in it can sign in again. This cannot be undone.",
-                action: paths.href(path + "/delete"), button: "Delete realm", cancel: paths.href(path)))
+            return confirmation(
+                console, "Delete realm \(record.displayName)?",
+                "This deletes the realm with its applications, identities, credentials and signing keys. Its issuer stops answering and no device enrolled in it can sign in again. This cannot be undone.",
+                action: path + "/delete", button: "Delete realm", cancel: path)
         }
         realm.post("delete") { _, context in
             let (admin, _) = try acting(context)

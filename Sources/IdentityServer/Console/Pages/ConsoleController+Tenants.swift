@@ -34,10 +34,10 @@ extension ConsoleController {
             try console.session.admin.requireUnscoped(toDo: "delete tenants")
             let record = try await admin.tenant(try context.id("tenant"))
             let path = ConsolePaths.tenant(record.id)
-            return renderer.page(.confirm, ConfirmPage(
-                chrome: chrome(console), heading: "Delete tenant \(record.displayName)?",
-                consequence: "This deletes the tenant with all of its realms, applications, identities and credentials. Devices enrolled in it can no longer sign in. This cannot be undone.",
-                action: paths.href(path + "/delete"), button: "Delete tenant", cancel: paths.href(path)))
+            return confirmation(
+                console, "Delete tenant \(record.displayName)?",
+                "This deletes the tenant with all of its realms, applications, identities and credentials. Devices enrolled in it can no longer sign in. This cannot be undone.",
+                action: path + "/delete", button: "Delete tenant", cancel: path)
         }
         tenant.post("delete") { _, context in
             let (admin, _) = try acting(context)

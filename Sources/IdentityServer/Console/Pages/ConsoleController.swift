@@ -58,6 +58,16 @@ struct ConsoleController {
         ConsoleChrome(root: paths.root, session: console.session)
     }
 
+    /// A page that asks before a destructive action: what will happen, a button that posts to
+    /// `action`, and Cancel back to `cancel` (both console paths).
+    func confirmation(
+        _ console: ConsoleRequest, _ heading: String, _ consequence: String, action: String, button: String, cancel: String
+    ) -> Response {
+        renderer.page(.confirm, ConfirmPage(
+            chrome: chrome(console), heading: heading, consequence: consequence, action: paths.href(action), button: button,
+            cancel: paths.href(cancel)))
+    }
+
     /// Spends the posted form's `form_id` (see ``ConsoleSessions/spendForm(_:of:)``).
     func spendForm(_ console: ConsoleRequest) async throws {
         try await sessions.spendForm(try console.field("form_id"), of: console.session)
