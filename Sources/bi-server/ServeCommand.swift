@@ -23,16 +23,31 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        configuration.logger = Logger(label: "bi-server")
+        let logger = Logger(label: "bi-server")
+        configuration.logger = logger
 
         let server = try await IdentityServer.prepare(configuration)
         if let token = server.bootstrapAdminToken {
-            say("Bootstrap admin token (shown once; also in \(configuration.dataDirectory.path)/admin-token): \(token)")
+            let file = configuration.dataDirectory.appendingPathComponent("admin-token").path
+            // The secret goes to a person at a terminal only, never into a log stream.
+            if format == .text, isatty(STDOUT_FILENO) == 1 {
+                say("Bootstrap admin token (shown once; also in \(file)): \(token)")
+            } else {
+                logger.notice("bootstrap admin token created: it is in the file named here, and never written to the log",
+                              metadata: ["file": "\(file)"])
+            }
         }
         let published = configuration.publicBaseURL
         try await server.run { url in
-            say("bi-server listening on \(url)")
-            if let published { say("bi-server public base URL \(published) (issuers and links are built on it)") }
+            switch format {
+            case .text:
+                say("bi-server listening on \(url)")
+                if let published { say("bi-server public base URL \(published) (issuers and links are built on it)") }
+            case .json:
+                var metadata: Logger.Metadata = ["url": "\(url)"]
+                metadata["public_base_url"] = published.map { "\($0)" }
+                logger.notice("listening", metadata: metadata)
+            }
         }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import TestProcessSupport
+import Testing
+
+/// What `bi-server` writes while serving, where production ships it to a log collector: the
+/// bootstrap admin token only to a terminal (a pipe gets the file's name instead), and with
+/// `--log-format json` every line JSON (issue 32).
+@Suite struct ServeOutputTests {
+    /// Runs `bi-server` with `arguments` on a new data directory, its output in files, until
+    /// `ready` is true of what it wrote; stops it and returns stdout, stderr and the token.
+    private static func serve(
+        _ arguments: [String], until ready: @escaping (String, String) -> Bool
+    ) async throws -> (output: String, errors: String, token: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (stdout, stderr) = (directory.appendingPathComponent("stdout"), directory.appendingPathComponent("stderr"))
+        for file in [stdout, stderr] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: StartUpFailureTests.server)
+        process.arguments = ["--data-directory", directory.appendingPathComponent("data").path, "--port", "0"] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try await process.start()
+        defer { if process.isRunning { process.terminate() } }
+        var (output, errors) = ("", "")
+        for _ in 0..<1000 where !ready(output, errors) {
+            try await Task.sleep(for: .milliseconds(20))  // polls the output for readiness
+            (output, errors) = (try String(contentsOf: stdout, encoding: .utf8), try String(contentsOf: stderr, encoding: .utf8))
+        }
+        try #require(ready(output, errors), "never ready: \(output) \(errors)")
+        let token = try String(contentsOf: directory.appendingPathComponent("data/admin-token"), encoding: .utf8)
+        return (output, errors, token.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test func theBootstrapTokenIsNeverWrittenToAPipe() async throws {
+        let (output, errors, token) = try await Self.serve([]) { output, _ in output.contains("listening on") }
+        #expect(token.hasPrefix("bia_"))
+        #expect(!output.contains(token) && !errors.contains(token))
+        #expect(errors.contains("bootstrap admin token created") && errors.contains("admin-token"), "says which file holds it")
+    }
+
+    @Test func inJSONModeEveryLineIsJSON() async throws {
+        let (output, errors, token) = try await Self.serve(["--log-format", "json"]) { _, errors in errors.contains(#""listening""#) }
+        let lines = (output + errors).split(separator: "\n")
+        #expect(lines.count >= 2)
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "not JSON: \(line)")
+        }
+        let listening = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .first { ($0["message"] as? String) == "listening" }
+        #expect((listening?["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true, "\(String(describing: listening))")
+        #expect(!(output + errors).contains(token))
+    }
+}
