@@ -46,6 +46,10 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// The request body is larger than the server accepts.
     case payloadTooLarge = "payload_too_large"
+    /// The request line is longer than the server reads (`414`).
+    case uriTooLong = "uri_too_long"
+    /// The request's header fields are too large or too many (`431`).
+    case headerFieldsTooLarge = "header_fields_too_large"
     /// Storage is down, full or read-only; retry after the `Retry-After` seconds (the same
     /// code as RFC 6749 §4.1.2.1's).
     case temporarilyUnavailable = "temporarily_unavailable"

@@ -15,6 +15,8 @@ extension APIErrorCode {
         case .conflict, .extensionStateConflict: .conflict
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
+        case .uriTooLong: .uriTooLong
+        case .headerFieldsTooLarge: .requestHeaderFieldsTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .temporarilyUnavailable: .serviceUnavailable
         case .mailDeliveryFailed: .badGateway

@@ -73,12 +73,17 @@ public struct IdentityServer: Sendable {
             router: Routes.build(
                 context: context, metrics: configuration.metrics, servesMetrics: configuration.metricsAddress == nil,
                 pathPrefix: PublicBaseURL.pathPrefix(of: configured)),
-            server: .http1(configuration: HTTP1Channel.Configuration(
-                additionalChannelHandlers: [RequestBodyTimeoutHandler(timeout: TimeAmount(limits.bodyTimeout))],
-                idleTimeout: TimeAmount(limits.headTimeout),
-                httpDecoderConfiguration: .init(
-                    maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes,
-                    maxHeaderFieldCount: limits.maxHeaderFields))),
+            server: HTTPServerBuilder { responder in
+                FramedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [
+                        HeadRefusalResponder(maxRequestLine: limits.maxHeaderBytes),
+                        RequestBodyTimeoutHandler(timeout: TimeAmount(limits.bodyTimeout)),
+                    ],
+                    idleTimeout: TimeAmount(limits.headTimeout),
+                    httpDecoderConfiguration: .init(
+                        maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes,
+                        maxHeaderFieldCount: limits.maxHeaderFields))))
+            },
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "bi-server",
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),

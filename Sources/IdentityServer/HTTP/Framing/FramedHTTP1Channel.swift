@@ -1,0 +1,20 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1.1 child channel with ``RequestLineWatcher`` first in each connection's
+/// pipeline (before HTTP's decoder, where Hummingbird's own options cannot put a handler).
+struct FramedHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+    let inner: HTTP1Channel
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(RequestLineWatcher(), position: .first)
+        }.flatMap { inner.setup(channel: channel, logger: logger) }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
