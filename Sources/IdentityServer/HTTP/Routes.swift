@@ -62,6 +62,7 @@ enum Routes {
         ).register(on: router)
         AdminController(service: adminService(context), audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
+        OpenAPIController().register(on: router)
         console?.register(on: router)
     }
 
