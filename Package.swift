@@ -40,7 +40,7 @@ let package = Package(
         // The console's templates: HTML-escaping by default, partials and inheritance.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogues (README, "Documentation").
+        // `swift package generate-documentation`: the DocC catalogues (README, "What is in the package").
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -144,7 +144,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The benchmark: a release bi-server in its own process, load from this one (README, Performance).
+        // The benchmark: a release bi-server in its own process, load from this one (docs/performance.md).
         .executableTarget(
             name: "bi-bench",
             dependencies: [

@@ -9,7 +9,7 @@ struct BackupCommand: AsyncParsableCommand {
         abstract: "Copy the SQLite database consistently, while servers keep serving (VACUUM INTO).",
         discussion: """
             The copy does not hold the master key: keep master.key (or BI_MASTER_KEY) with it, \
-            separately. PostgreSQL is backed up with pg_dump. README: Backup and restore.
+            separately. PostgreSQL is backed up with pg_dump. docs/operating.md: Backup and restore.
 
             Example:
               bi-server backup --data-directory /var/lib/bi --to /backups/bi-$(date +%F).sqlite

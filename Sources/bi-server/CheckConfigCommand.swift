@@ -11,7 +11,7 @@ struct CheckConfigCommand: ParsableCommand {
 
     @OptionGroup var options: ServerOptions
 
-    @Flag(help: "Print the settings as the README's Markdown table instead (their keys, variables and meanings).")
+    @Flag(help: "Print the settings as the Markdown table of docs/operating.md instead (their keys, variables and meanings).")
     var markdown = false
 
     func run() throws {

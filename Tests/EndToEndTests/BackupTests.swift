@@ -57,6 +57,6 @@ import Testing
             MasterKeyLifecycleTests.server,
             ["backup", "--database-url", "postgres://bi:bi@127.0.0.1:1/bi", "--to", "/tmp/never-written.sqlite"])
         #expect(result.status == 1)
-        #expect(result.errors == "Error: the database is PostgreSQL: back it up with pg_dump (README: Backup and restore)\n")
+        #expect(result.errors == "Error: the database is PostgreSQL: back it up with pg_dump (docs/operating.md: Backup and restore)\n")
     }
 }

@@ -83,16 +83,17 @@ import Testing
         #expect(shown.contains("(secret)"))
     }
 
-    /// Every setting has its own key and variable, and the README's table is the code's.
-    @Test func theReadmeListsEverySettingAsTheCodeDoes() throws {
+    /// Every setting has its own key and variable, and the operating guide's table is the code's.
+    @Test func theOperatingGuideListsEverySettingAsTheCodeDoes() throws {
         let keys = ServerSettings.all.map(\.key)
         #expect(Set(keys).count == keys.count)
         #expect(Set(ServerSettings.all.map(\.environmentVariable)).count == keys.count)
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+        let guide = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/operating.md"),
             encoding: .utf8)
-        let listed = readme.contains(ServerSettings.markdownTable)
-        #expect(listed, "update the README's table: bi-server check-config --markdown")
+        let listed = guide.contains(ServerSettings.markdownTable)
+        #expect(listed, "update the table in docs/operating.md: bi-server check-config --markdown")
     }
 
     private func withFile(_ json: String, _ body: (URL) throws -> Void) throws {

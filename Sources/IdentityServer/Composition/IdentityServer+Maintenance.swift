@@ -11,7 +11,7 @@ extension IdentityServer {
     /// master key is not in the copy: it must be kept, separately, with it.
     public static func backup(_ configuration: ServerConfiguration, to file: URL) async throws {
         guard configuration.databaseURL == nil else {
-            throw ServerSetupError("the database is PostgreSQL: back it up with pg_dump (README: Backup and restore)")
+            throw ServerSetupError("the database is PostgreSQL: back it up with pg_dump (docs/operating.md: Backup and restore)")
         }
         let database = configuration.dataDirectory.appendingPathComponent(SQLIdentityStore.sqliteFileName)
         guard FileManager.default.fileExists(atPath: database.path) else {

@@ -5,7 +5,7 @@ import IdentityStorage
 /// Limits attempts at something guessable (extension-code claims, console sign-ins) per client
 /// network (an IPv4 address, an IPv6 /64) and across all clients, in fixed one-minute windows
 /// counted in the database (so the limits hold across server instances).
-/// README "Guessing a code" has the arithmetic behind the claim defaults.
+/// docs/protocol.md, "Guessing a code", has the arithmetic behind the claim defaults.
 struct AttemptRateLimiter: Sendable {
     let store: any IdentityStore
     let perAddressPerMinute: Int

@@ -1,11 +1,11 @@
-/// Every setting of the server, in the order `check-config` and the README list them.
+/// Every setting of the server, in the order `check-config` and docs/operating.md list them.
 public enum ServerSettings {
     /// All of them.
     public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + connections
         + caches + housekeeping + console
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
-    /// README's table is this text, and a test keeps it so).
+    /// table in docs/operating.md is this text, and a test keeps it so).
     public static var markdownTable: String {
         let defaults = ServerConfiguration()
         let rows = all.map { setting in
@@ -109,7 +109,7 @@ public enum ServerSettings {
             help: "Code claims one client network may attempt per minute."),
         Setting(
             "extension.claims_per_minute", \.credentialExtension.claimsPerMinute, .integer(1...1_000_000),
-            help: "Code claims all clients together may attempt per minute (README: Guessing a code)."),
+            help: "Code claims all clients together may attempt per minute (docs/protocol.md: Guessing a code)."),
     ]
 
     private static let connections: [Setting] = [

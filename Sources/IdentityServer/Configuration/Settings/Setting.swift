@@ -8,7 +8,7 @@ import Logging
 public struct Setting: Sendable {
     /// The key in the configuration file; nested objects spell its dots.
     public let key: String
-    /// What it means, for `bi-server check-config` and the README.
+    /// What it means, for `bi-server check-config` and docs/operating.md.
     public let help: String
     /// Whether its value is a secret: `check-config` never shows it.
     public let isSecret: Bool
