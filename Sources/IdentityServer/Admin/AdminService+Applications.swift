@@ -16,8 +16,8 @@ extension AdminService {
             clientSecretHash: secret.map(Secrets.hash), redirectURIs: [], invokeURL: "", allowedScopes: Scopes.defaults,
             createdAt: now, updatedAt: now)
         try Self.apply(input, to: &record)
-        try await write { try await store.createApplication(record) }
-        try await audit("admin.application.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        let created = try event("admin.application.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        try await write { try await store.createApplication(record, audit: created) }
         var view = view(record)
         view.clientSecret = secret
         return view
@@ -45,8 +45,8 @@ extension AdminService {
         }
         try Self.apply(input, to: &record)
         record.updatedAt = now()
-        try await write { try await store.updateApplication(record) }
-        try await audit("admin.application.updated", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
+        let updated = try event("admin.application.updated", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
+        try await write { try await store.updateApplication(record, audit: updated) }
         return view(record)
     }
 
@@ -87,8 +87,8 @@ extension AdminService {
 
     func deleteApplication(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws {
         _ = try await applicationRecord(tenantID, realmID, applicationID)
-        try await write { try await store.deleteApplication(id: applicationID) }
-        try await audit("admin.application.deleted", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
+        let deleted = try event("admin.application.deleted", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
+        try await write { try await store.deleteApplication(id: applicationID, audit: deleted) }
     }
 
     private func applicationRecord(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws -> ApplicationRecord {

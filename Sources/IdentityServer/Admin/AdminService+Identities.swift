@@ -14,10 +14,10 @@ extension AdminService {
             displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
             status: try InputRules.oneOf(input.status, default: .active, field: "status"),
             createdAt: now, updatedAt: now)
+        let created = try event("admin.identity.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         try await write(conflict: "the realm already has an identity with username '\(username)'") {
-            try await store.createIdentity(record)
+            try await store.createIdentity(record, audit: created)
         }
-        try await audit("admin.identity.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         return AdminViews.identity(record)
     }
 
@@ -52,29 +52,18 @@ extension AdminService {
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.status != nil { record.status = try InputRules.oneOf(input.status, field: "status") }
         record.updatedAt = now()
+        let deleting = record.status == .deleted
+        let changed = try event(
+            deleting ? "admin.identity.deleted" : "admin.identity.updated", tenantID: tenantID, realmID: realmID, subjectID: identityID)
         try await write(conflict: "the realm already has an identity with username '\(record.username)'") {
-            try await store.updateIdentity(record)
+            try await store.updateIdentity(record, revokingCredentialsAt: deleting ? record.updatedAt : nil, audit: changed)
         }
-        if record.status == .deleted { try await revokeAllCredentials(of: record) }
-        try await audit("admin.identity.\(record.status == .deleted ? "deleted" : "updated")",
-                        tenantID: tenantID, realmID: realmID, subjectID: identityID)
         return AdminViews.identity(record)
     }
 
     /// Soft delete: status `deleted`, credentials revoked; the row stays for audit.
     func deleteIdentity(_ tenantID: String, _ realmID: String, _ identityID: String) async throws {
         _ = try await updateIdentity(tenantID, realmID, identityID, IdentityInput(status: IdentityRecord.Status.deleted.rawValue))
-    }
-
-    private func revokeAllCredentials(of identity: IdentityRecord) async throws {
-        var page = PageRequest(size: 1000)
-        repeat {
-            let credentials = try await store.listCredentials(identityID: identity.id, page)
-            for credential in credentials.items where credential.state == .active {
-                _ = try await write { try await store.revokeCredential(id: credential.id, at: now()) }
-            }
-            page.cursor = credentials.nextCursor
-        } while page.cursor != nil
     }
 
     // MARK: Credentials
@@ -95,8 +84,8 @@ extension AdminService {
         _ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String
     ) async throws -> AdminCredential {
         _ = try await credentialRecord(tenantID, realmID, identityID, credentialID)
-        let revoked = try await write { try await store.revokeCredential(id: credentialID, at: now()) }
-        try await audit("credential.revoked", tenantID: tenantID, realmID: realmID, subjectID: credentialID)
+        let revocation = try event("credential.revoked", tenantID: tenantID, realmID: realmID, subjectID: credentialID)
+        let revoked = try await write { try await store.revokeCredential(id: credentialID, at: now(), audit: revocation) }
         return try AdminViews.credential(revoked)
     }
 
@@ -143,7 +132,8 @@ extension AdminService {
             delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: .pending,
             expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil,
             keepsOtherCredentials: input.keepOtherCredentials ?? false)
-        try await write { try await store.createBindingJob(record) }
+        let created = try event("binding_job.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        try await write { try await store.createBindingJob(record, audit: created) }
         let link = "\(baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
         if delivery == .email, let email = identity.email {
             do {
@@ -160,7 +150,6 @@ extension AdminService {
                     "the binding job \(record.id) was created but its email could not be sent (\(error)); create another")
             }
         }
-        try await audit("binding_job.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         var view = AdminViews.bindingJob(record)
         view.credentialBindingLink = delivery == .return ? link : nil
         return view

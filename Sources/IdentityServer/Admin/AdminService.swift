@@ -76,8 +76,8 @@ struct AdminService {
         let record = TenantRecord(
             id: Secrets.identifier(), displayName: try InputRules.name(input.displayName, field: "display_name"),
             createdAt: now, updatedAt: now)
-        try await write { try await store.createTenant(record) }
-        try await audit("admin.tenant.created", tenantID: record.id, subjectID: record.id)
+        let created = try event("admin.tenant.created", tenantID: record.id, subjectID: record.id)
+        try await write { try await store.createTenant(record, audit: created) }
         return AdminViews.tenant(record)
     }
 
@@ -96,23 +96,16 @@ struct AdminService {
         var record = try await tenantRecord(tenantID)
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         record.updatedAt = now()
-        try await write { try await store.updateTenant(record) }
-        try await audit("admin.tenant.updated", tenantID: tenantID, subjectID: tenantID)
+        let updated = try event("admin.tenant.updated", tenantID: tenantID, subjectID: tenantID)
+        try await write { try await store.updateTenant(record, audit: updated) }
         return AdminViews.tenant(record)
     }
 
     func deleteTenant(_ tenantID: String) async throws {
         try admin.requireUnscoped(toDo: "delete tenants")
-        var realms: [RealmRecord] = []
-        var page = PageRequest(size: 1000)
-        repeat {
-            let listed = try await store.listRealms(tenantID: tenantID, page)
-            realms += listed.items
-            page.cursor = listed.nextCursor
-        } while page.cursor != nil
-        try await write { try await store.deleteTenant(id: tenantID) }
-        for realm in realms { await keyring.forget(realmID: realm.id) }
-        try await audit("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)
+        let deleted = try event("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)
+        let realmIDs = try await write { try await store.deleteTenant(id: tenantID, audit: deleted) }
+        for realmID in realmIDs { await keyring.forget(realmID: realmID) }
     }
 
     // MARK: Realms
@@ -128,8 +121,8 @@ struct AdminService {
             id: id, tenantID: tenantID, displayName: displayName, registrationRedirectURI: redirect,
             sealedCAPrivateKey: sealedKey, caCertificateDER: try authority.certificate.derData, createdAt: now, updatedAt: now)
         let signingKey = try await keyring.newSigningKey(.es256, realmID: id)
-        try await write { try await store.createRealm(record, signingKey: signingKey) }
-        try await audit("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
+        let created = try event("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
+        try await write { try await store.createRealm(record, signingKey: signingKey, audit: created) }
         return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: tenantID, realmID: id))
     }
 
@@ -153,16 +146,16 @@ struct AdminService {
                 input.registrationRedirectURI, field: "registration_redirect_uri")
         }
         record.updatedAt = now()
-        try await write { try await store.updateRealm(record) }
-        try await audit("admin.realm.updated", tenantID: tenantID, realmID: realmID, subjectID: realmID)
+        let updated = try event("admin.realm.updated", tenantID: tenantID, realmID: realmID, subjectID: realmID)
+        try await write { try await store.updateRealm(record, audit: updated) }
         return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: tenantID, realmID: realmID))
     }
 
     func deleteRealm(_ tenantID: String, _ realmID: String) async throws {
         _ = try await realmRecord(tenantID, realmID)
-        try await write { try await store.deleteRealm(id: realmID) }
+        let deleted = try event("admin.realm.deleted", tenantID: tenantID, realmID: realmID, subjectID: realmID)
+        try await write { try await store.deleteRealm(id: realmID, audit: deleted) }
         await keyring.forget(realmID: realmID)
-        try await audit("admin.realm.deleted", tenantID: tenantID, realmID: realmID, subjectID: realmID)
     }
 
     // MARK: Audit

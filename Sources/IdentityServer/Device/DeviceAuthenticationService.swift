@@ -103,12 +103,10 @@ struct DeviceAuthenticationService {
         try await DeviceChecks(store: store, keyring: keyring, now: now).accept(request, of: credential) {
             SignedMessage.revocation(credentialID: credential.id, issuedAt: $0, requestID: $1)
         }
-        let revoked = try await store.revokeCredential(id: credential.id, at: now())
-        if credential.revokedAt == nil {
-            try await audit.record(
-                "credential.revoked", tenantID: credential.tenantID, realmID: credential.realmID,
-                subjectID: credential.id, detail: ["by": "device"])
-        }
+        let revocation = try audit.event(
+            "credential.revoked", tenantID: credential.tenantID, realmID: credential.realmID, subjectID: credential.id,
+            detail: ["by": "device"])
+        let revoked = try await store.revokeCredential(id: credential.id, at: now(), audit: revocation)
         return try await CredentialDescriptors(store: store).describe(revoked)
     }
 

@@ -15,44 +15,50 @@ public protocol IdentityStore: Sendable {
     /// Closes connections.
     func shutdown() async throws
 
+    // Every change an administrator makes takes the audit event that records it, written in
+    // the same transaction (`nil` for none: tests and tools).
+
     // MARK: Tenants
-    func createTenant(_ tenant: TenantRecord) async throws
+    func createTenant(_ tenant: TenantRecord, audit event: AuditEventRecord?) async throws
     func tenant(id: String) async throws -> TenantRecord?
     func listTenants(_ page: PageRequest) async throws -> Page<TenantRecord>
-    func updateTenant(_ tenant: TenantRecord) async throws
-    func deleteTenant(id: String) async throws
+    func updateTenant(_ tenant: TenantRecord, audit event: AuditEventRecord?) async throws
+    /// Deletes the tenant and everything under it; returns the ids of the realms that went.
+    @discardableResult
+    func deleteTenant(id: String, audit event: AuditEventRecord?) async throws -> [String]
 
     // MARK: Realms
     /// Creates the realm and, in the same transaction, its first token-signing key.
-    func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?) async throws
+    func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?, audit event: AuditEventRecord?) async throws
     func realm(id: String) async throws -> RealmRecord?
     func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord>
-    func updateRealm(_ realm: RealmRecord) async throws
-    func deleteRealm(id: String) async throws
+    func updateRealm(_ realm: RealmRecord, audit event: AuditEventRecord?) async throws
+    func deleteRealm(id: String, audit event: AuditEventRecord?) async throws
 
     // MARK: Applications
     /// Throws ``StorageError/alreadyExists`` when the id or the client id is taken.
-    func createApplication(_ application: ApplicationRecord) async throws
+    func createApplication(_ application: ApplicationRecord, audit event: AuditEventRecord?) async throws
     func application(id: String) async throws -> ApplicationRecord?
     func application(clientID: String) async throws -> ApplicationRecord?
     func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord>
     /// Whether an application of the realm lists `origin` among its allowed (CORS) origins.
     func realmAllowsOrigin(_ origin: String, realmID: String) async throws -> Bool
     /// Writes every setting of the application, never its secrets (see ``rotateClientSecret(of:replacing:audit:)``).
-    func updateApplication(_ application: ApplicationRecord) async throws
+    func updateApplication(_ application: ApplicationRecord, audit event: AuditEventRecord?) async throws
     /// Writes `application`'s secret hashes (and `updatedAt`) if its secret hash is still
     /// `current`, and appends `event`, in one transaction; throws ``StorageError/notFound``,
     /// changing nothing, when another rotation came first.
     func rotateClientSecret(of application: ApplicationRecord, replacing current: Data, audit event: AuditEventRecord) async throws
-    func deleteApplication(id: String) async throws
+    func deleteApplication(id: String, audit event: AuditEventRecord?) async throws
 
     // MARK: Identities
     /// Throws ``StorageError/alreadyExists`` when the username is taken in the realm.
-    func createIdentity(_ identity: IdentityRecord) async throws
+    func createIdentity(_ identity: IdentityRecord, audit event: AuditEventRecord?) async throws
     func identity(id: String) async throws -> IdentityRecord?
     func listIdentities(realmID: String, _ page: PageRequest) async throws -> Page<IdentityRecord>
     /// Throws ``StorageError/alreadyExists`` when the new username is taken in the realm.
-    func updateIdentity(_ identity: IdentityRecord) async throws
+    /// With `revokingCredentialsAt`, also revokes every active credential of the identity then.
+    func updateIdentity(_ identity: IdentityRecord, revokingCredentialsAt: Date?, audit event: AuditEventRecord?) async throws
 
     // MARK: Credentials
     func credential(id: String) async throws -> CredentialRecord?
@@ -62,11 +68,12 @@ public protocol IdentityStore: Sendable {
     /// The credential with its identity's status, in one query (what a sign-in checks).
     func credentialWithIdentityStatus(id: String) async throws -> (credential: CredentialRecord, identityStatus: IdentityRecord.Status)?
     func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord>
-    /// Sets state `revoked` and `revokedAt` (keeps the first `revokedAt` if already revoked); returns the row.
-    func revokeCredential(id: String, at: Date) async throws -> CredentialRecord
+    /// Sets state `revoked` and `revokedAt` and appends `event`, unless the credential is revoked
+    /// already (then nothing changes and nothing is appended); returns the row.
+    func revokeCredential(id: String, at: Date, audit event: AuditEventRecord?) async throws -> CredentialRecord
 
     // MARK: Credential binding
-    func createBindingJob(_ job: BindingJobRecord) async throws
+    func createBindingJob(_ job: BindingJobRecord, audit event: AuditEventRecord?) async throws
     func bindingJob(id: String) async throws -> BindingJobRecord?
     /// The job whose token hash matches, in any status.
     func bindingJob(tokenHash: Data) async throws -> BindingJobRecord?
@@ -280,8 +287,41 @@ extension IdentityStore {
 
     /// Creates a realm without a signing key (tests and tools).
     public func createRealm(_ realm: RealmRecord) async throws {
-        try await createRealm(realm, signingKey: nil)
+        try await createRealm(realm, signingKey: nil, audit: nil)
     }
+
+    /// The changes without an audit event (tests and tools).
+    public func createTenant(_ tenant: TenantRecord) async throws { try await createTenant(tenant, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func updateTenant(_ tenant: TenantRecord) async throws { try await updateTenant(tenant, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func deleteTenant(id: String) async throws { try await deleteTenant(id: id, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?) async throws {
+        try await createRealm(realm, signingKey: signingKey, audit: nil)
+    }
+    /// See ``createTenant(_:)``.
+    public func updateRealm(_ realm: RealmRecord) async throws { try await updateRealm(realm, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func deleteRealm(id: String) async throws { try await deleteRealm(id: id, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func createApplication(_ application: ApplicationRecord) async throws { try await createApplication(application, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func updateApplication(_ application: ApplicationRecord) async throws { try await updateApplication(application, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func deleteApplication(id: String) async throws { try await deleteApplication(id: id, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func createIdentity(_ identity: IdentityRecord) async throws { try await createIdentity(identity, audit: nil) }
+    /// See ``createTenant(_:)``.
+    public func updateIdentity(_ identity: IdentityRecord) async throws {
+        try await updateIdentity(identity, revokingCredentialsAt: nil, audit: nil)
+    }
+    /// See ``createTenant(_:)``.
+    public func revokeCredential(id: String, at date: Date) async throws -> CredentialRecord {
+        try await revokeCredential(id: id, at: date, audit: nil)
+    }
+    /// See ``createTenant(_:)``.
+    public func createBindingJob(_ job: BindingJobRecord) async throws { try await createBindingJob(job, audit: nil) }
 
     /// Marks an unused code used, recording nothing.
     public func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption {

@@ -3,19 +3,29 @@ import SQLKit
 
 /// Tenants, realms, applications, identities, credentials and binding jobs.
 extension SQLIdentityStore {
-    public func createTenant(_ tenant: TenantRecord) async throws { try await insert(tenant) }
+    public func createTenant(_ tenant: TenantRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.insert(tenant, on: db) }
+    }
     public func tenant(id: String) async throws -> TenantRecord? { try await fetch(TenantRecord.self, where: "id", equals: id) }
     public func listTenants(_ page: PageRequest) async throws -> Page<TenantRecord> {
         try await list(TenantRecord.self, page)
     }
-    public func updateTenant(_ tenant: TenantRecord) async throws { try await replace(tenant) }
-    public func deleteTenant(id: String) async throws {
-        try await delete(from: TenantRecord.table, id: id)
+    public func updateTenant(_ tenant: TenantRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.replace(tenant, on: db) }
+    }
+    public func deleteTenant(id: String, audit event: AuditEventRecord?) async throws -> [String] {
+        let realmIDs = try await audited(event) { db in
+            // The realms first, to learn which went (the tenant's deletion cascades to them too).
+            let realms = try await db.raw("DELETE FROM realms WHERE tenant_id = \(bind: id) RETURNING id").all().map { try $0.string("id") }
+            try await self.delete(from: TenantRecord.table, id: id, on: db)
+            return realms
+        }
         await announce(.everything)
+        return realmIDs
     }
 
-    public func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?) async throws {
-        try await engine.transaction { db in
+    public func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in
             try await self.insert(realm, on: db)
             if let signingKey { try await self.insert(signingKey, on: db) }
         }
@@ -27,16 +37,18 @@ extension SQLIdentityStore {
     public func listRealms(tenantID: String, _ page: PageRequest) async throws -> Page<RealmRecord> {
         try await list(RealmRecord.self, where: "tenant_id", equals: tenantID, page)
     }
-    public func updateRealm(_ realm: RealmRecord) async throws {
-        try await replace(realm)
+    public func updateRealm(_ realm: RealmRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.replace(realm, on: db) }
         await announce(.realm(realm.id))
     }
-    public func deleteRealm(id: String) async throws {
-        try await delete(from: RealmRecord.table, id: id)
+    public func deleteRealm(id: String, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.delete(from: RealmRecord.table, id: id, on: db) }
         await announce(.everything)
     }
 
-    public func createApplication(_ application: ApplicationRecord) async throws { try await insert(application) }
+    public func createApplication(_ application: ApplicationRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.insert(application, on: db) }
+    }
     public func application(id: String) async throws -> ApplicationRecord? {
         if let cached = directory.application(id: id) { return cached }
         return try await fetchKeeping(ApplicationRecord.self, where: "id", equals: id, keep: directory.keep)
@@ -57,8 +69,11 @@ extension SQLIdentityStore {
             try await db.raw("SELECT 1 FROM applications WHERE realm_id = \(bind: realmID) AND \(listsOrigin) LIMIT 1").first() != nil
         }
     }
-    public func updateApplication(_ application: ApplicationRecord) async throws {
-        try await replace(application, keeping: ["client_secret_hash", "previous_client_secret_hash", "previous_client_secret_expires_at"])
+    public func updateApplication(_ application: ApplicationRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in
+            try await self.replace(
+                application, keeping: ["client_secret_hash", "previous_client_secret_hash", "previous_client_secret_expires_at"], on: db)
+        }
         await announce(.application(application.id))
     }
     public func rotateClientSecret(of application: ApplicationRecord, replacing current: Data, audit event: AuditEventRecord) async throws {
@@ -75,17 +90,29 @@ extension SQLIdentityStore {
         }
         await announce(.application(application.id))
     }
-    public func deleteApplication(id: String) async throws {
-        try await delete(from: ApplicationRecord.table, id: id)
+    public func deleteApplication(id: String, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.delete(from: ApplicationRecord.table, id: id, on: db) }
         await announce(.application(id))
     }
 
-    public func createIdentity(_ identity: IdentityRecord) async throws { try await insert(identity) }
+    public func createIdentity(_ identity: IdentityRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.insert(identity, on: db) }
+    }
     public func identity(id: String) async throws -> IdentityRecord? { try await fetch(IdentityRecord.self, where: "id", equals: id) }
     public func listIdentities(realmID: String, _ page: PageRequest) async throws -> Page<IdentityRecord> {
         try await list(IdentityRecord.self, where: "realm_id", equals: realmID, page)
     }
-    public func updateIdentity(_ identity: IdentityRecord) async throws { try await replace(identity) }
+    public func updateIdentity(_ identity: IdentityRecord, revokingCredentialsAt revocation: Date?, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in
+            try await self.replace(identity, on: db)
+            if let revocation {
+                try await db.raw("""
+                    UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = \(bind: revocation.milliseconds)
+                    WHERE identity_id = \(bind: identity.id) AND state = \(bind: CredentialRecord.State.active.rawValue)
+                    """).run()
+            }
+        }
+    }
 
     public func credential(id: String) async throws -> CredentialRecord? {
         try await fetch(CredentialRecord.self, where: "id", equals: id)
@@ -119,18 +146,26 @@ extension SQLIdentityStore {
     public func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord> {
         try await list(CredentialRecord.self, where: "identity_id", equals: identityID, page)
     }
-    public func revokeCredential(id: String, at date: Date) async throws -> CredentialRecord {
-        let row = try await engine.run { db in
-            try await db.raw("""
-                UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = COALESCE(revoked_at, \(bind: date.milliseconds))
-                WHERE id = \(bind: id) RETURNING *
-                """).first()
+    public func revokeCredential(id: String, at date: Date, audit event: AuditEventRecord?) async throws -> CredentialRecord {
+        try await engine.transaction { db in
+            // Only a revocation that changes the state is audited; a second one returns the row as it is.
+            if let revoked = try await db.raw("""
+                UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = \(bind: date.milliseconds)
+                WHERE id = \(bind: id) AND state = \(bind: CredentialRecord.State.active.rawValue) RETURNING *
+                """).first() {
+                if let event { try await self.insert(event, on: db) }
+                return try CredentialRecord(row: revoked)
+            }
+            guard let row = try await db.raw("SELECT * FROM credentials WHERE id = \(bind: id)").first() else {
+                throw StorageError.notFound.with(detail: "credential \(id)")
+            }
+            return try CredentialRecord(row: row)
         }
-        guard let row else { throw StorageError.notFound.with(detail: "credential \(id)") }
-        return try CredentialRecord(row: row)
     }
 
-    public func createBindingJob(_ job: BindingJobRecord) async throws { try await insert(job) }
+    public func createBindingJob(_ job: BindingJobRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in try await self.insert(job, on: db) }
+    }
     public func bindingJob(id: String) async throws -> BindingJobRecord? {
         try await fetch(BindingJobRecord.self, where: "id", equals: id)
     }

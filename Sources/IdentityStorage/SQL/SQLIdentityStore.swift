@@ -175,8 +175,22 @@ public final class SQLIdentityStore: IdentityStore {
         return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? rows[page.size - 1].id : nil)
     }
 
+    /// Runs `change` and appends `event` (when there is one) in one transaction, so that neither
+    /// commits without the other.
+    func audited<T: Sendable>(
+        _ event: AuditEventRecord?, _ change: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        try await engine.transaction { db in
+            let result = try await change(db)
+            if let event { try await self.insert(event, on: db) }
+            return result
+        }
+    }
+
     /// Overwrites the row with the record's id (all columns but `id`, `created_at` and `kept`).
-    func replace<R: SQLRecord & Identifiable>(_ record: R, keeping kept: Set<String> = []) async throws where R.ID == String {
+    func replace<R: SQLRecord & Identifiable>(
+        _ record: R, keeping kept: Set<String> = [], on db: any SQLDatabase
+    ) async throws where R.ID == String {
         let columns = record.columns.filter { $0.name != "id" && $0.name != "created_at" && !kept.contains($0.name) }
         let id = record.id
         var sql = SQLQueryString("UPDATE \(unsafeRaw: R.table) SET ")
@@ -185,17 +199,13 @@ public final class SQLIdentityStore: IdentityStore {
             sql.appendInterpolation(sqlValue(column.value))
         }
         sql.appendInterpolation(" WHERE id = \(bind: id) RETURNING id" as SQLQueryString)
-        let updated = try await engine.run { [sql] db in
-            try await SQLErrors.translating { try await db.raw(sql).all().count }
-        }
+        let updated = try await SQLErrors.translating { [sql] in try await db.raw(sql).all().count }
         guard updated == 1 else { throw StorageError.notFound.with(detail: "\(R.table) \(id)") }
     }
 
     /// Deletes the row with `id` from `table`.
-    func delete(from table: String, id: String) async throws {
-        let deleted = try await engine.run { db in
-            try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE id = \(bind: id) RETURNING id").all().count
-        }
+    func delete(from table: String, id: String, on db: any SQLDatabase) async throws {
+        let deleted = try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE id = \(bind: id) RETURNING id").all().count
         guard deleted == 1 else { throw StorageError.notFound.with(detail: "\(table) \(id)") }
     }
 }
