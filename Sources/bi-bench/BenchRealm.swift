@@ -17,9 +17,9 @@ struct BenchRealm: Sendable {
 
     /// Creates the realm and its application, in a new tenant unless `tenantID` names one.
     static func create(admin: AdminClient, tenantID: String? = nil) throws -> BenchRealm {
-        let tenantID = try tenantID ?? admin.post("/tenants", TenantInput(displayName: "Bench"), as: Tenant.self).id
+        let tenantID = try tenantID ?? admin.post(AdminAPI.tenants, TenantInput(displayName: "Bench"), as: Tenant.self).id
         let realm = try admin.post(
-            "/tenants/\(tenantID)/realms",
+            AdminAPI.realms(tenant: tenantID),
             RealmInput(displayName: "Bench", registrationRedirectURI: "https://bench.example/register"), as: Realm.self)
         var input = ApplicationInput()
         input.displayName = "Bench"
@@ -27,7 +27,7 @@ struct BenchRealm: Sendable {
         input.redirectURIs = [redirectURI]
         input.invokeURL = "https://bench.example/invoke"
         let application = try admin.post(
-            "/tenants/\(tenantID)/realms/\(realm.id)/applications", input, as: Application.self)
+            AdminAPI.applications(tenant: tenantID, realm: realm.id), input, as: Application.self)
         guard let issuer = URL(string: realm.issuer) else { throw BenchError("the issuer is not a URL") }
         return BenchRealm(
             tenantID: tenantID, realmID: realm.id, clientID: application.clientID, issuerPath: issuer.path,
@@ -37,13 +37,12 @@ struct BenchRealm: Sendable {
     /// Enrolls device `index`: an identity, a registration link returned to the caller, and a
     /// credential bound with a CSR for a new key (three requests).
     func enroll(_ index: Int, admin: AdminClient) throws -> BenchDevice {
-        let realmPath = "/tenants/\(tenantID)/realms/\(realmID)"
         let identity = try admin.post(
-            realmPath + "/identities",
+            AdminAPI.identities(tenant: tenantID, realm: realmID),
             IdentityInput(username: "user\(index)-\(UUID().uuidString.prefix(8).lowercased())", displayName: "User \(index)"),
             as: Identity.self)
         let job = try admin.post(
-            realmPath + "/identities/\(identity.id)/binding-jobs", BindingJobInput(kind: "registration", delivery: "return"),
+            AdminAPI.bindingJobs(tenant: tenantID, realm: realmID, identity: identity.id), BindingJobInput(kind: "registration", delivery: "return"),
             as: BindingJob.self)
         guard let link = job.credentialBindingLink.flatMap({ URLComponents(string: $0) }),
               let token = link.queryItems?.first(where: { $0.name == DeviceURLParameter.bindingToken })?.value

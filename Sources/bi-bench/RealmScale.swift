@@ -38,7 +38,7 @@ struct RealmScale {
         ]
 
         status("creating \(count) realms with an application each")
-        let tenant = try admin { try $0.post("/tenants", TenantInput(displayName: "Many"), as: Tenant.self) }
+        let tenant = try admin { try $0.post(AdminAPI.tenants, TenantInput(displayName: "Many"), as: Tenant.self) }
         let (created, many) = try load.run("create realms", Array(0..<count), workers: concurrency) { [adminToken] connection, _ in
             try BenchRealm.create(admin: AdminClient(connection: connection, token: adminToken), tenantID: tenant.id)
         }

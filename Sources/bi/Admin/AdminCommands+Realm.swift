@@ -18,7 +18,7 @@ extension AdminCommand {
             @OptionGroup var settings: ApplicationSettingsOptions
             func run() async throws {
                 try await admin.call(
-                    "POST", realm.path + "/applications", body: settings.input(displayName: name, clientType: type.rawValue), as: Application.self)
+                    "POST", AdminAPI.applications(tenant: realm.tenant, realm: realm.realm), body: settings.input(displayName: name, clientType: type.rawValue), as: Application.self)
             }
         }
         struct List: AsyncParsableCommand {
@@ -26,14 +26,14 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", realm.path + "/applications" + AdminOptions.page(paging), as: AdminPage<Application>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: AdminAPI.applications(tenant: realm.tenant, realm: realm.realm)), as: AdminPage<Application>.self) }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show an application.", discussion: "Example: bi admin applications get --tenant T --realm R --application A")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @Option(help: "The application id.") var application: String
-            func run() async throws { try await admin.call("GET", realm.path + "/applications/\(application)", as: Application.self) }
+            func run() async throws { try await admin.call("GET", realm.application(application), as: Application.self) }
         }
         struct Update: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Change an application.", discussion: "Example: bi admin applications update --tenant T --realm R --application A --redirect-uri https://app.example/cb2")
@@ -44,7 +44,7 @@ extension AdminCommand {
             @OptionGroup var settings: ApplicationSettingsOptions
             func run() async throws {
                 try await admin.call(
-                    "PATCH", realm.path + "/applications/\(application)", body: settings.input(displayName: name), as: Application.self)
+                    "PATCH", realm.application(application), body: settings.input(displayName: name), as: Application.self)
             }
         }
         struct RotateSecret: AsyncParsableCommand {
@@ -57,7 +57,7 @@ extension AdminCommand {
             @Option(help: "Seconds the old secret keeps working (default a day; 0 ends it at once).") var overlap: Int?
             func run() async throws {
                 try await admin.call(
-                    "POST", realm.path + "/applications/\(application)/rotate-secret",
+                    "POST", AdminAPI.rotateClientSecret(tenant: realm.tenant, realm: realm.realm, application: application),
                     body: ClientSecretRotationInput(overlapSeconds: overlap), as: Application.self)
             }
         }
@@ -66,7 +66,7 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @Option(help: "The application id.") var application: String
-            func run() async throws { try await admin.delete(realm.path + "/applications/\(application)") }
+            func run() async throws { try await admin.delete(realm.application(application)) }
         }
     }
 
@@ -83,7 +83,7 @@ extension AdminCommand {
             @Option(help: "Where enrollment emails go.") var email: String?
             @Option(help: "Display name (default: the username).") var displayName: String?
             func run() async throws {
-                try await admin.call("POST", realm.path + "/identities",
+                try await admin.call("POST", AdminAPI.identities(tenant: realm.tenant, realm: realm.realm),
                                      body: IdentityInput(username: username, email: email, displayName: displayName), as: Identity.self)
             }
         }
@@ -92,7 +92,7 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", realm.path + "/identities" + AdminOptions.page(paging), as: AdminPage<Identity>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: AdminAPI.identities(tenant: realm.tenant, realm: realm.realm)), as: AdminPage<Identity>.self) }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show an identity.", discussion: "Example: bi admin identities get --tenant T --realm R --identity I")
@@ -131,21 +131,21 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", identity.path + "/credentials" + AdminOptions.page(paging), as: AdminPage<AdminCredential>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: identity.credentials), as: AdminPage<AdminCredential>.self) }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show a credential.", discussion: "Example: bi admin credentials get --tenant T --realm R --identity I --credential C")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
             @Option(help: "The credential id.") var credential: String
-            func run() async throws { try await admin.call("GET", identity.path + "/credentials/\(credential)", as: AdminCredential.self) }
+            func run() async throws { try await admin.call("GET", identity.credential(credential), as: AdminCredential.self) }
         }
         struct Revoke: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Revoke a credential.", discussion: "Example: bi admin credentials revoke --tenant T --realm R --identity I --credential C")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
             @Option(help: "The credential id.") var credential: String
-            func run() async throws { try await admin.call("POST", identity.path + "/credentials/\(credential)/revoke", as: AdminCredential.self) }
+            func run() async throws { try await admin.call("POST", identity.revokeCredential(credential), as: AdminCredential.self) }
         }
     }
 
@@ -166,7 +166,7 @@ extension AdminCommand {
             @Flag(help: "Recovery only: leave the user's other credentials active (by default recovery revokes them).")
             var keepOtherCredentials = false
             func run() async throws {
-                try await admin.call("POST", identity.path + "/binding-jobs", body: BindingJobInput(
+                try await admin.call("POST", identity.bindingJobs, body: BindingJobInput(
                     kind: kind, delivery: delivery, postBindingRedirectURI: postBindingRedirectURI, lifetimeSeconds: lifetime,
                     keepOtherCredentials: keepOtherCredentials ? true : nil),
                     as: BindingJob.self)
@@ -177,14 +177,14 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", identity.path + "/binding-jobs" + AdminOptions.page(paging), as: AdminPage<BindingJob>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: identity.bindingJobs), as: AdminPage<BindingJob>.self) }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show a binding job.", discussion: "Example: bi admin binding-jobs get --tenant T --realm R --identity I --job J")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
             @Option(help: "The binding job id.") var job: String
-            func run() async throws { try await admin.call("GET", identity.path + "/binding-jobs/\(job)", as: BindingJob.self) }
+            func run() async throws { try await admin.call("GET", identity.bindingJob(job), as: BindingJob.self) }
         }
     }
 }

@@ -13,14 +13,14 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", identity.path + "/sessions" + AdminOptions.page(paging), as: AdminPage<AdminSession>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: identity.sessions), as: AdminPage<AdminSession>.self) }
         }
         struct Revoke: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "End a session: its refresh token and access tokens stop working at once.", discussion: "Example: bi admin sessions revoke --tenant T --realm R --identity I --session S")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
             @Option(help: "The session id.") var session: String
-            func run() async throws { try await admin.call("POST", identity.path + "/sessions/\(session)/revoke", as: AdminSession.self) }
+            func run() async throws { try await admin.call("POST", identity.revokeSession(session), as: AdminSession.self) }
         }
     }
 }

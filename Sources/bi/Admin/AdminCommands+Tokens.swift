@@ -18,20 +18,20 @@ extension AdminCommand {
             @Option(help: "Seconds until the token expires (default: never).") var expiresIn: Int?
             func run() async throws {
                 try await admin.call(
-                    "POST", "/tokens", body: AdminTokenInput(label: label, tenantID: tenant, expiresIn: expiresIn), as: AdminToken.self)
+                    "POST", AdminAPI.tokens, body: AdminTokenInput(label: label, tenantID: tenant, expiresIn: expiresIn), as: AdminToken.self)
             }
         }
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "List admin tokens, revoked and expired ones included.", discussion: "Example: bi admin tokens list")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", "/tokens" + AdminOptions.page(paging), as: AdminPage<AdminToken>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: AdminAPI.tokens), as: AdminPage<AdminToken>.self) }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show an admin token (never the token itself).", discussion: "Example: bi admin tokens get --id ID")
             @OptionGroup var admin: AdminOptions
             @Option(help: "The token's id.") var id: String
-            func run() async throws { try await admin.call("GET", "/tokens/\(id)", as: AdminToken.self) }
+            func run() async throws { try await admin.call("GET", AdminAPI.token(id), as: AdminToken.self) }
         }
         struct Revoke: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
@@ -39,7 +39,7 @@ extension AdminCommand {
                 discussion: "Example: bi admin tokens revoke --id ID")
             @OptionGroup var admin: AdminOptions
             @Option(help: "The token's id.") var id: String
-            func run() async throws { try await admin.call("POST", "/tokens/\(id)/revoke", as: AdminToken.self) }
+            func run() async throws { try await admin.call("POST", AdminAPI.revokeToken(id), as: AdminToken.self) }
         }
     }
 }

@@ -19,13 +19,13 @@ struct AdminCommand: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Create a tenant.", discussion: "Example: bi admin tenants create --name Acme")
             @OptionGroup var admin: AdminOptions
             @Option(help: "Display name.") var name: String
-            func run() async throws { try await admin.call("POST", "/tenants", body: TenantInput(displayName: name), as: Tenant.self) }
+            func run() async throws { try await admin.call("POST", AdminAPI.tenants, body: TenantInput(displayName: name), as: Tenant.self) }
         }
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "List tenants.", discussion: "Example: bi admin tenants list --json")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", "/tenants" + AdminOptions.page(paging), as: AdminPage<Tenant>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: AdminAPI.tenants), as: AdminPage<Tenant>.self) }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show a tenant.", discussion: "Example: bi admin tenants get --tenant ID")
@@ -61,7 +61,7 @@ struct AdminCommand: AsyncParsableCommand {
             @Option(help: "Display name.") var name: String
             @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String
             func run() async throws {
-                try await admin.call("POST", tenant.path + "/realms",
+                try await admin.call("POST", AdminAPI.realms(tenant: tenant.tenant),
                                      body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI), as: Realm.self)
             }
         }
@@ -70,7 +70,7 @@ struct AdminCommand: AsyncParsableCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var tenant: TenantPath
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", tenant.path + "/realms" + AdminOptions.page(paging), as: AdminPage<Realm>.self) }
+            func run() async throws { try await admin.call("GET", paging.page(of: AdminAPI.realms(tenant: tenant.tenant)), as: AdminPage<Realm>.self) }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show a realm (issuer, CA certificate).", discussion: "Example: bi admin realms get --tenant T --realm R")
@@ -102,6 +102,6 @@ struct AdminCommand: AsyncParsableCommand {
             commandName: "audit-events", abstract: "Read the audit log.", discussion: "Example: bi admin audit-events --page-size 20")
         @OptionGroup var admin: AdminOptions
         @OptionGroup var paging: PagingOptions
-        func run() async throws { try await admin.call("GET", "/audit-events" + AdminOptions.page(paging), as: AdminPage<AuditEvent>.self) }
+        func run() async throws { try await admin.call("GET", paging.page(of: AdminAPI.auditEvents), as: AdminPage<AuditEvent>.self) }
     }
 }

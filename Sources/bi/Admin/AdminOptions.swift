@@ -35,30 +35,25 @@ struct AdminOptions: ParsableArguments {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Calls the admin API and prints what comes back.
+    /// Calls the admin API at `path` (an ``AdminAPI`` path) and prints what comes back.
     func call<Response: Codable>(
         _ method: String, _ path: String, body: (any Encodable)? = nil, as: Response.Type
     ) async throws {
         try await Output.run {
-            let response = try await client().send(method, "/v1/admin" + path, json: body, as: Response.self)
+            let response = try await client().send(method, path, json: body, as: Response.self)
             if let field { return print(try AdminText.field(field, of: response)) }
             try Output.emit(response, json: json, lines: try AdminText.lines(response))
         }
     }
 
-    /// Calls an admin endpoint that answers `204 No Content`.
+    /// Deletes what an ``AdminAPI`` path names (the API answers `204 No Content`) and prints
+    /// that path below ``AdminAPI/root``.
     func delete(_ path: String) async throws {
         try await Output.run {
-            try await client().send("DELETE", "/v1/admin" + path)
-            try Output.emit(["deleted": path], json: json, lines: ["deleted \(path)"])
+            try await client().send("DELETE", path)
+            let deleted = path.hasPrefix(AdminAPI.root) ? String(path.dropFirst(AdminAPI.root.count)) : path
+            try Output.emit(["deleted": deleted], json: json, lines: ["deleted \(deleted)"])
         }
-    }
-
-    /// `?page_size=&cursor=` for list calls.
-    static func page(_ paging: PagingOptions) -> String {
-        var items = ["page_size=\(paging.pageSize)"]
-        if let cursor = paging.cursor { items.append("cursor=\(cursor)") }
-        return "?" + items.joined(separator: "&")
     }
 }
 
@@ -66,26 +61,47 @@ struct AdminOptions: ParsableArguments {
 struct PagingOptions: ParsableArguments {
     @Option(help: "Items per page (1–1000).") var pageSize = 100
     @Option(help: "The next_cursor of the previous page.") var cursor: String?
+
+    /// The list at `path` (an ``AdminAPI`` path), this page of it.
+    func page(of path: String) -> String { AdminAPI.page(path, size: pageSize, cursor: cursor) }
 }
 
 /// `--tenant`.
 struct TenantPath: ParsableArguments {
     @Option(help: "The tenant id.") var tenant: String
-    var path: String { "/tenants/\(tenant)" }
+    var path: String { AdminAPI.tenant(tenant) }
 }
 
 /// `--tenant --realm`.
 struct RealmPath: ParsableArguments {
     @Option(help: "The tenant id.") var tenant: String
     @Option(help: "The realm id.") var realm: String
-    var path: String { "/tenants/\(tenant)/realms/\(realm)" }
+    var path: String { AdminAPI.realm(tenant: tenant, realm: realm) }
+    /// One of the realm's applications, by its id.
+    func application(_ id: String) -> String { AdminAPI.application(tenant: tenant, realm: realm, application: id) }
 }
 
 /// `--tenant --realm --identity`.
 struct IdentityPath: ParsableArguments {
     @OptionGroup var realm: RealmPath
     @Option(help: "The identity id.") var identity: String
-    var path: String { "\(realm.path)/identities/\(identity)" }
+    var path: String { AdminAPI.identity(tenant: realm.tenant, realm: realm.realm, identity: identity) }
+    /// The identity's credentials.
+    var credentials: String { AdminAPI.credentials(tenant: realm.tenant, realm: realm.realm, identity: identity) }
+    /// One of its credentials.
+    func credential(_ id: String) -> String { AdminAPI.credential(tenant: realm.tenant, realm: realm.realm, identity: identity, credential: id) }
+    /// The path that revokes one of its credentials.
+    func revokeCredential(_ id: String) -> String {
+        AdminAPI.revokeCredential(tenant: realm.tenant, realm: realm.realm, identity: identity, credential: id)
+    }
+    /// Its sessions.
+    var sessions: String { AdminAPI.sessions(tenant: realm.tenant, realm: realm.realm, identity: identity) }
+    /// The path that ends one of its sessions.
+    func revokeSession(_ id: String) -> String { AdminAPI.revokeSession(tenant: realm.tenant, realm: realm.realm, identity: identity, session: id) }
+    /// Its binding jobs.
+    var bindingJobs: String { AdminAPI.bindingJobs(tenant: realm.tenant, realm: realm.realm, identity: identity) }
+    /// One of its binding jobs.
+    func bindingJob(_ id: String) -> String { AdminAPI.bindingJob(tenant: realm.tenant, realm: realm.realm, identity: identity, job: id) }
 }
 
 /// Resources as text: one `key: value` line per field, lists item by item.

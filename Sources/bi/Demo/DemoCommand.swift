@@ -40,21 +40,20 @@ private struct Demo {
         let admin = JSONHTTP(baseURL: server.baseURL, authorization: "Bearer \(server.adminToken)")
         Output.step("bi-server running at \(server.baseURL) (SQLite in \(server.dataDirectory.path))", json: json)
 
-        let tenant: Tenant = try await admin.send("POST", "/v1/admin/tenants", json: TenantInput(displayName: "Acme"))
-        let realm: Realm = try await admin.send("POST", "/v1/admin/tenants/\(tenant.id)/realms",
+        let tenant: Tenant = try await admin.send("POST", AdminAPI.tenants, json: TenantInput(displayName: "Acme"))
+        let realm: Realm = try await admin.send("POST", AdminAPI.realms(tenant: tenant.id),
                                                 json: RealmInput(displayName: "Customers", registrationRedirectURI: Self.registration))
-        let realmPath = "/v1/admin/tenants/\(tenant.id)/realms/\(realm.id)"
         Output.step("created tenant \(tenant.displayName) and realm \(realm.displayName); issuer \(realm.issuer)", json: json)
-        let publicApp: Application = try await admin.send("POST", "\(realmPath)/applications", json: ApplicationInput(
+        let publicApp: Application = try await admin.send("POST", AdminAPI.applications(tenant: tenant.id, realm: realm.id), json: ApplicationInput(
             displayName: "Acme app", clientType: "public", redirectURIs: [Self.callback], invokeURL: Self.invoke,
             allowedScopes: ["openid", "profile", "email"]))
-        let backendApp: Application = try await admin.send("POST", "\(realmPath)/applications", json: ApplicationInput(
+        let backendApp: Application = try await admin.send("POST", AdminAPI.applications(tenant: tenant.id, realm: realm.id), json: ApplicationInput(
             displayName: "Acme backend", clientType: "confidential", redirectURIs: [Self.callback], invokeURL: Self.invoke,
             allowedScopes: ["openid", "profile", "email"]))
         Output.step("created a public client \(publicApp.clientID) and a confidential client \(backendApp.clientID)", json: json)
-        let identity: Identity = try await admin.send("POST", "\(realmPath)/identities", json: IdentityInput(
+        let identity: Identity = try await admin.send("POST", AdminAPI.identities(tenant: tenant.id, realm: realm.id), json: IdentityInput(
             username: "ada", email: "ada@example.com", displayName: "Ada Lovelace"))
-        let _: BindingJob = try await admin.send("POST", "\(realmPath)/identities/\(identity.id)/binding-jobs",
+        let _: BindingJob = try await admin.send("POST", AdminAPI.bindingJobs(tenant: tenant.id, realm: realm.id, identity: identity.id),
                                                   json: BindingJobInput(kind: "registration", delivery: "email"))
         let link = try server.linkFromNewestEmail()
         Output.step("created identity \(identity.username); enrollment email written to the outbox", json: json)

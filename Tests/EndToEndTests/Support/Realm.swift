@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 import Testing
 
 /// A tenant, a realm, a confidential and a public application and one identity, created
@@ -13,10 +14,10 @@ struct TestRealm: Sendable {
 
     /// The admin API path of one of the realm's applications, found by its client id.
     func adminPath(of application: TestApplication) async throws -> String {
-        let listed = try await server.admin.send("GET", "\(realmPath)/applications")
+        let listed = try await server.admin.send("GET", AdminAPI.applications(tenant: tenantID, realm: realmID))
         let id = try #require((listed.json["items"] as? [[String: Any]])?
             .first { $0["client_id"] as? String == application.clientID }?["id"] as? String)
-        return "\(realmPath)/applications/\(id)"
+        return AdminAPI.application(tenant: tenantID, realm: realmID, application: id)
     }
 
     static let registrationRedirect = "https://app.example/register"
@@ -26,15 +27,14 @@ struct TestRealm: Sendable {
     /// Creates everything through `POST /v1/admin/…`.
     static func create(on server: RunningServer) async throws -> TestRealm {
         let admin = server.admin
-        let tenant = try await admin.created("/v1/admin/tenants", ["display_name": "Acme"])
+        let tenant = try await admin.created(AdminAPI.tenants, ["display_name": "Acme"])
         let tenantID = try #require(tenant["id"] as? String)
         let realm = try await admin.created(
-            "/v1/admin/tenants/\(tenantID)/realms",
+            AdminAPI.realms(tenant: tenantID),
             ["display_name": "Customers", "registration_redirect_uri": registrationRedirect])
         let realmID = try #require(realm["id"] as? String)
-        let realmPath = "/v1/admin/tenants/\(tenantID)/realms/\(realmID)"
         func application(_ type: String) async throws -> TestApplication {
-            let created = try await admin.created("\(realmPath)/applications", [
+            let created = try await admin.created(AdminAPI.applications(tenant: tenantID, realm: realmID), [
                 "display_name": "Shop (\(type))", "client_type": type, "redirect_uris": [callback],
                 "invoke_url": invokeURL, "allowed_scopes": ["openid", "profile", "email"],
             ])
@@ -44,20 +44,22 @@ struct TestRealm: Sendable {
                 issuer: try #require(created["issuer"] as? String))
         }
         let identity = try await admin.created(
-            "\(realmPath)/identities", ["username": "ada", "email": "ada@example.com", "display_name": "Ada Lovelace"])
+            AdminAPI.identities(tenant: tenantID, realm: realmID), ["username": "ada", "email": "ada@example.com", "display_name": "Ada Lovelace"])
         return TestRealm(
             server: server, tenantID: tenantID, realmID: realmID,
             confidential: try await application("confidential"), publicClient: try await application("public"),
             identityID: try #require(identity["id"] as? String))
     }
 
-    var realmPath: String { "/v1/admin/tenants/\(tenantID)/realms/\(realmID)" }
-    var identityPath: String { "\(realmPath)/identities/\(identityID)" }
+    /// The realm's admin API path.
+    var realmPath: String { AdminAPI.realm(tenant: tenantID, realm: realmID) }
+    /// The identity's admin API path.
+    var identityPath: String { AdminAPI.identity(tenant: tenantID, realm: realmID, identity: identityID) }
 
     /// A fresh enrollment link for the identity, returned by the admin API.
     func enrollmentLink(kind: String = "registration") async throws -> String {
         let job = try await server.admin.created(
-            "\(identityPath)/binding-jobs", ["kind": kind, "delivery": "return"])
+            AdminAPI.bindingJobs(tenant: tenantID, realm: realmID, identity: identityID), ["kind": kind, "delivery": "return"])
         return try #require(job["credential_binding_link"] as? String)
     }
 }
