@@ -39,6 +39,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+UUID = r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
 DESKTOP = (1280, 900)
 PHONE = (390, 844)
 TIMEOUT = 30  # generous: CI runs the other suites alongside
@@ -83,7 +84,7 @@ class Console:
     def __init__(self, state):
         self.state = state
         self.base = state["base_url"].rstrip("/") + "/console"
-        self.step_name = "start"
+        self.pages = 0
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
@@ -98,7 +99,6 @@ class Console:
     @contextlib.contextmanager
     def step(self, name):
         """A named step: on any failure, a screenshot and the page's source, then exit 1."""
-        self.step_name = name
         try:
             yield
         except Exception as error:  # noqa: BLE001 - every failure is reported the same way
@@ -115,10 +115,13 @@ class Console:
                 f.write(self.driver.page_source)
             url = self.driver.current_url
             alerts = [alert.text for alert in self.driver.find_elements(By.CSS_SELECTOR, "[role=alert]") if alert.text]
+            logged = [entry["message"] for entry in self.driver.get_log("browser")
+                      if entry["level"] == "SEVERE" and "/favicon.ico" not in entry["message"]]
         except WebDriverException:
-            url, alerts = "(no page)", []
+            url, alerts, logged = "(no page)", [], []
         message = (getattr(error, "msg", None) or str(error) or type(error).__name__).strip()
         says = "".join("\n  the page says: %s" % text for text in alerts)
+        says += "".join("\n  the browser logged: %s" % text for text in logged)
         print("console browser test failed at step '%s' on %s: %s%s\n  screenshot %s\n  page source %s"
               % (name, url, message, says, shot, source), file=sys.stderr)
         self.driver.quit()
@@ -136,9 +139,40 @@ class Console:
     def wait_for_path(self, pattern):
         """Waits until the URL's path (after the console's root) matches `pattern`; returns the match."""
         regex = re.compile("^" + re.escape(self.base) + pattern + r"(\?.*)?$")
-        self.wait.until(lambda d: regex.match(d.current_url), "the URL never became %s%s" % (self.base, pattern))
+        readable = pattern.replace("\\", "")  # re.escape's backslashes, for the message
+        self.wait.until(lambda d: regex.match(d.current_url), "the URL never became %s%s" % (self.base, readable))
         self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
         return regex.match(self.driver.current_url)
+
+    @contextlib.contextmanager
+    def navigation(self):
+        """Waits, after its body, until the page it began on has been replaced by another (so a
+        check that follows never reads the old page, even when the URL stays the same)."""
+        self.pages += 1
+        marker = "page-%d" % self.pages
+        self.driver.execute_script("window.__consoleTestPage = arguments[0]", marker)
+
+        def replaced(driver):
+            try:
+                return driver.execute_script(
+                    "return document.readyState === 'complete' && window.__consoleTestPage !== arguments[0]", marker)
+            except WebDriverException:  # the document is being swapped
+                return False
+
+        yield
+        self.wait.until(replaced, "the page did not change")
+
+    def history(self, step):
+        """Back (`step` -1) or Forward (+1) as the browser's buttons do: to the neighbouring
+        entry of this tab's history, whose URL it returns."""
+        history = self.driver.execute_cdp_cmd("Page.getNavigationHistory", {})
+        index = history["currentIndex"] + step
+        if not 0 <= index < len(history["entries"]):
+            raise StepFailed("no history entry to go %s to" % ("back" if step < 0 else "forward"))
+        entry = history["entries"][index]
+        with self.navigation():
+            self.driver.execute_cdp_cmd("Page.navigateToHistoryEntry", {"entryId": entry["id"]})
+        return entry["url"]
 
     def element(self, element_id):
         return self.wait.until(EC.visibility_of_element_located((By.ID, element_id)), "no visible #%s" % element_id)
@@ -149,10 +183,15 @@ class Console:
         field.send_keys(text)
 
     def click(self, element_id):
-        self.wait.until(EC.element_to_be_clickable((By.ID, element_id)), "#%s is not clickable" % element_id).click()
+        """Clicks a button or link that loads another page, and waits for it."""
+        button = self.wait.until(EC.element_to_be_clickable((By.ID, element_id)), "#%s is not clickable" % element_id)
+        with self.navigation():
+            button.click()
 
     def click_link(self, text):
-        self.wait.until(EC.element_to_be_clickable((By.LINK_TEXT, text)), "no link %r" % text).click()
+        link = self.wait.until(EC.element_to_be_clickable((By.LINK_TEXT, text)), "no link %r" % text)
+        with self.navigation():
+            link.click()
 
     def dashboard(self, realm_id):
         """The dashboard's numbers (all and the realm's), reached by its link in the header."""
@@ -177,10 +216,10 @@ class Console:
     def expect_no_xss(self, page):
         """The canary a planted script would set is unset, and no element the payload holds was made."""
         if self.driver.execute_script("return typeof window.__xss") != "undefined":
-            raise StepFailed("a script planted in a display name ran on the %s page" % page)
+            raise StepFailed("a script planted in a name ran on the %s page" % page)
         planted = self.driver.find_elements(By.CSS_SELECTOR, "main img, main script")
         if planted:
-            raise StepFailed("the %s page made elements from a display name: %s"
+            raise StepFailed("the %s page made elements from a planted name: %s"
                              % (page, [element.get_attribute("outerHTML") for element in planted]))
 
     def heading(self):
@@ -188,9 +227,6 @@ class Console:
 
     def element_by_css(self, selector):
         return self.wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)), "no visible %s" % selector)
-
-    def body_text(self):
-        return self.driver.find_element(By.TAG_NAME, "body").text
 
     # -- keyboard ---------------------------------------------------------------------------
 
@@ -281,7 +317,8 @@ def phase1(state):
         console.tab_to("token")
         console.keys(state["token"])
         console.tab_to("sign-in")
-        console.keys(Keys.ENTER)
+        with console.navigation():
+            console.keys(Keys.ENTER)
         console.wait_for_path("")
         console.element("sign-out")
         console.check("dashboard")
@@ -293,8 +330,9 @@ def phase1(state):
         console.tab_to("tenant-name")
         console.keys(names["tenant"])
         console.tab_to("create-tenant-button")
-        console.keys(Keys.ENTER)
-        state["tenant_id"] = console.wait_for_path(r"/tenants/([^/?]+)").group(1)
+        with console.navigation():
+            console.keys(Keys.ENTER)
+        state["tenant_id"] = console.wait_for_path(r"/tenants/" + UUID).group(1)
         assert console.heading() == names["tenant"], console.heading()
         console.check("tenant")
         state["keyboard"].append("create-tenant")
@@ -315,7 +353,7 @@ def phase1(state):
     with console.step("create-realm"):
         console.fill("realm-redirect", state["registration_redirect_uri"])
         console.click("create-realm-button")
-        match = console.wait_for_path(r"/tenants/%s/realms/([^/?]+)" % re.escape(state["tenant_id"]))
+        match = console.wait_for_path(r"/tenants/%s/realms/%s" % (re.escape(state["tenant_id"]), UUID))
         state["realm_id"] = match.group(1)
         state["realm_path"] = "/tenants/%s/realms/%s" % (state["tenant_id"], state["realm_id"])
         assert console.heading() == names["realm"], console.heading()
@@ -334,7 +372,7 @@ def phase1(state):
         console.fill("app-invoke-url", state["invoke_url"])
         console.fill("app-allowed-scopes", "openid profile email")
         console.click("save-application")
-        match = console.wait_for_path(re.escape(state["realm_path"]) + r"/applications/([^/?]+)")
+        match = console.wait_for_path(re.escape(state["realm_path"]) + r"/applications/" + UUID)
         state["application_path"] = state["realm_path"] + "/applications/" + match.group(1)
         state["client_id"] = console.element("client-id").text
         assert console.heading() == names["application"], console.heading()
@@ -343,10 +381,12 @@ def phase1(state):
 
     with console.step("back-button"):
         # After a post and its redirect, Back shows the form again (no resubmission, no error).
-        console.driver.back()
+        # The post left no entry of its own: the one before the new application is its form.
+        previous = console.history(-1)
+        assert previous == console.url(state["realm_path"] + "/applications/new"), previous
         console.wait_for_path(re.escape(state["realm_path"]) + "/applications/new")
         console.element("app-display-name")
-        console.driver.forward()
+        console.history(+1)
         console.wait_for_path(re.escape(state["application_path"]))
         assert console.element("client-id").text == state["client_id"]
 
@@ -359,7 +399,7 @@ def phase1(state):
         console.fill("identity-email", names["email"])
         console.fill("identity-display-name", names["display_name"])
         console.click("create-identity-button")
-        match = console.wait_for_path(re.escape(state["realm_path"]) + r"/identities/([^/?]+)")
+        match = console.wait_for_path(re.escape(state["realm_path"]) + r"/identities/" + UUID)
         state["identity_id"] = match.group(1)
         state["identity_path"] = state["realm_path"] + "/identities/" + match.group(1)
         assert console.element("identity-name").text == names["display_name"], console.element("identity-name").text
@@ -380,7 +420,7 @@ def phase1(state):
         console.fill("identity-username", "mallory")
         console.fill("identity-display-name", XSS_NAME)
         console.click("create-identity-button")
-        console.wait_for_path(re.escape(state["realm_path"]) + r"/identities/[^/?]+")
+        console.wait_for_path(re.escape(state["realm_path"]) + r"/identities/" + UUID)
         shown = console.element("identity-name").text
         assert shown == XSS_NAME, "the display name is not shown as its literal text: %r" % shown
         console.expect_no_xss("identity (script display name)")
@@ -459,7 +499,8 @@ def phase2(state):
     with console.step("revoke-credential"):
         console.open(state["identity_path"])
         row = console.element_by_css('#credentials tr[data-credential="%s"]' % state["credential_id"])
-        row.find_element(By.CSS_SELECTOR, "a.revoke-credential").click()
+        with console.navigation():
+            row.find_element(By.CSS_SELECTOR, "a.revoke-credential").click()
         console.wait_for_path(re.escape(state["identity_path"]) + "/credentials/[^/?]+/revoke")
         consequence = console.element("consequence").text
         assert state["credential_id"] in consequence, consequence
@@ -491,7 +532,8 @@ def phase2(state):
         types = [row.find_elements(By.TAG_NAME, "td")[1].text for row in rows]
         state["audit_types"] = types
         assert types and types[0] == "credential.revoked" and "credential.bound" in types, types
-        rows[0].find_element(By.CSS_SELECTOR, "td a").click()
+        with console.navigation():
+            rows[0].find_element(By.CSS_SELECTOR, "td a").click()
         console.wait_for_path(r"/audit/[^/?]+")
         assert console.element("event-type").text == "credential.revoked", console.element("event-type").text
         assert console.element("detail-via").text == "console", console.element("detail-via").text
