@@ -62,4 +62,31 @@ import Testing
             #expect(text.contains("# HELP bi_admin_refused_total "))
         }
     }
+
+    /// Whoever holds a revoked admin token or a used link can repeat the refused request: each
+    /// artifact and reason is one event per window, counting the repeats, not a row per request.
+    @Test func repeatedRefusalsOfOneArtifactAreOneCountedEventPerWindow() async throws {
+        let clock = TestClock()
+        // One second into a window, so the test's requests cannot straddle two.
+        clock.advance(by: 61 - clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
+        try await RunningServer.withRealm(.router, configure: { $0.now = clock.now }) { server, realm in
+            let created = try await server.admin.created("/v1/admin/tokens", ["label": "old"])
+            let token = try #require(created["token"] as? String)
+            _ = try await server.admin.send("POST", "/v1/admin/tokens/\(try #require(created["id"] as? String))/revoke")
+            for _ in 0..<5 { #expect(try await server.client(bearer: token).send("GET", "/v1/admin/tenants").status == 401) }
+            var refused = try await events(server, "admin.refused")
+            #expect(refused.map(\.occurrences) == [5], "one event, counting five")
+
+            let link = try await realm.enrollmentLink()
+            var device = TestDevice()
+            try #require(try await device.enroll(link: link, server: server).status == 201)
+            for _ in 0..<3 { #expect(try await server.client().send("GET", link).status == 400) }
+            #expect(try await events(server, "enrollment.refused").map(\.occurrences) == [3])
+
+            clock.advance(by: 61)
+            #expect(try await server.client(bearer: token).send("GET", "/v1/admin/tenants").status == 401)
+            refused = try await events(server, "admin.refused")
+            #expect(refused.map(\.occurrences).sorted() == [1, 5], "the next window has its own event")
+        }
+    }
 }

@@ -34,7 +34,8 @@ enum AdminRefusal: String, Sendable {
         if let token {
             var detail = ["method": request.method.rawValue, "path": request.uri.path, "admin_token_id": token.tokenID]
             detail["request_id"] = context.requestID
-            await audit.recordRefusal("admin.refused", reason: rawValue, tenantID: token.tenantID, realmID: nil, subjectID: nil, detail: detail)
+            await audit.recordRefusal(
+                "admin.refused", reason: rawValue, of: token.tokenID, tenantID: token.tenantID, realmID: nil, subjectID: nil, detail: detail)
         }
         return error
     }

@@ -71,7 +71,7 @@ enum AdminViews {
     static func auditEvent(_ r: AuditEventRecord) -> AuditEvent {
         AuditEvent(
             id: r.id, occurredAt: r.occurredAt, type: r.type, tenantID: r.tenantID, realmID: r.realmID,
-            subjectID: r.subjectID, detail: r.detailJSON)
+            subjectID: r.subjectID, detail: r.detailJSON, occurrences: r.occurrences)
     }
 
     private static func pem(_ der: Data) throws -> String {

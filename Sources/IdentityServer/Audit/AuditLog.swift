@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import IdentityStorage
 
@@ -21,13 +22,26 @@ struct AuditLog: Sendable {
             try event(type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: detail))
     }
 
-    /// Records that a request about a known resource was refused, with `reason`. Best effort:
-    /// the refusal is answered whether or not its record can be written.
+    /// How long the refusals of one artifact for one reason are counted on one event.
+    static let refusalWindow: TimeInterval = 60
+
+    /// Records that a request about a known resource (`artifact`: an admin token, a binding
+    /// job, a credential, an extension session) was refused, with `reason`. Refusals of one
+    /// artifact for one reason within a ``refusalWindow`` are one event counting them (its
+    /// detail is the first one's), so whoever repeats a refused request cannot make the log
+    /// grow by a row per request. Best effort: the refusal is answered whether or not its record
+    /// can be written.
     func recordRefusal(
-        _ type: String, reason: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
+        _ type: String, reason: String, of artifact: String, tenantID: String?, realmID: String?, subjectID: String?,
+        detail: [String: String] = [:]
     ) async {
-        try? await record(
+        guard var event = try? event(
             type, tenantID: tenantID, realmID: realmID, subjectID: subjectID, detail: detail.merging(["reason": reason]) { _, reason in reason })
+        else { return }
+        let window = Int((event.occurredAt.timeIntervalSince1970 / Self.refusalWindow).rounded(.down))
+        let key = Data([type, reason, artifact, String(window)].joined(separator: "\u{0}").utf8)
+        event.id = "rep_" + SHA256.hash(data: key).prefix(16).map { String(format: "%02x", $0) }.joined()
+        try? await store.recordRepeatedEvent(event)
     }
 
     /// An event to write in the same transaction as the change it records, so that neither

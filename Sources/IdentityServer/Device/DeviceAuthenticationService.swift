@@ -41,8 +41,13 @@ struct DeviceAuthenticationService {
         } catch let error as ServerError {
             metrics.authenticationsFailed.increment()
             if let transaction = seal.open(assertion.transaction, now: now())?.transaction {
+                // Counted per application and credential; credential ids no credential has are
+                // one artifact, so that made-up ones cannot each add an event.
+                let known = (try? await store.credential(id: assertion.credentialID)) != nil
                 await audit.recordRefusal(
-                    "authentication.refused", reason: error.code.wire, tenantID: try? await store.realm(id: transaction.realmID)?.tenantID,
+                    "authentication.refused", reason: error.code.wire,
+                    of: "\(transaction.applicationID)/\(known ? assertion.credentialID : "unknown")",
+                    tenantID: try? await store.realm(id: transaction.realmID)?.tenantID,
                     realmID: transaction.realmID, subjectID: nil,
                     detail: ["credential_id": assertion.credentialID, "application_id": transaction.applicationID])
             }

@@ -33,7 +33,7 @@ struct EnrollmentService {
         } catch let error as ServerError {
             if let token, !token.isEmpty, let job = try? await store.bindingJob(tokenHash: Secrets.hash(token)) {
                 await audit.recordRefusal(
-                    "enrollment.refused", reason: error.code.wire, tenantID: job.tenantID, realmID: job.realmID,
+                    "enrollment.refused", reason: error.code.wire, of: job.id, tenantID: job.tenantID, realmID: job.realmID,
                     subjectID: job.identityID, detail: ["binding_job_id": job.id])
             }
             throw error

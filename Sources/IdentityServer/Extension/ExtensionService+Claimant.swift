@@ -20,7 +20,7 @@ extension ExtensionService {
         } catch let error as ServerError {
             if let session = try? await store.extensionSession(codeHash: codes.hash(request.code)) {
                 await audit.recordRefusal(
-                    "extension.claim_refused", reason: error.code.wire, tenantID: session.tenantID, realmID: session.realmID,
+                    "extension.claim_refused", reason: error.code.wire, of: session.id, tenantID: session.tenantID, realmID: session.realmID,
                     subjectID: session.credentialID, detail: ["session_id": session.id])
             }
             throw error

@@ -230,6 +230,10 @@ public protocol IdentityStore: Sendable {
 
     // MARK: Audit and housekeeping
     func appendAuditEvent(_ event: AuditEventRecord) async throws
+    /// Appends `event`, or, when an event with its id is there already (the same refusal
+    /// repeated within its window: the caller derives the id from both), counts one more
+    /// occurrence on it.
+    func recordRepeatedEvent(_ event: AuditEventRecord) async throws
     /// Events by time, those of one tenant or all of them.
     func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions

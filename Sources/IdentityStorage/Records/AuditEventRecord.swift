@@ -12,12 +12,16 @@ public struct AuditEventRecord: Sendable, Equatable, Identifiable {
     public var subjectID: String?
     /// A small JSON object with details; never secrets.
     public var detailJSON: String
+    /// How many times it happened: more than 1 for a refusal repeated within its window (see
+    /// ``IdentityStore/recordRepeatedEvent(_:)``), counted on one event.
+    public var occurrences: Int
 
     /// Creates a record.
     public init(
         id: String, occurredAt: Date, type: String, tenantID: String?, realmID: String?, subjectID: String?,
-        detailJSON: String
+        detailJSON: String, occurrences: Int = 1
     ) {
+        self.occurrences = occurrences
         self.id = id
         self.occurredAt = occurredAt
         self.type = type

@@ -25,6 +25,7 @@ enum Migrations {
         Migration(version: 12, statements: usedDPoPProofs),
         Migration(version: 13, statements: dpopBinding),
         Migration(version: 14, statements: consoleSessions),
+        Migration(version: 15, statements: repeatedEvents),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -339,6 +340,12 @@ enum Migrations {
             """,
             "CREATE INDEX used_console_forms_by_expiry ON used_console_forms (expires_at)",
         ]
+    }
+
+    /// Version 15: a refusal repeated within its window is one event with a count, so that
+    /// whoever repeats a refused request cannot make the log grow by a row per request.
+    private static func repeatedEvents(_: SQLEngineKind) -> [String] {
+        ["ALTER TABLE audit_events ADD COLUMN occurrences BIGINT NOT NULL DEFAULT 1"]
     }
 
     /// Version 5: RSA signing keys beside P-256 ones, and the applications' ID-token algorithm.

@@ -55,7 +55,7 @@ extension SQLIdentityStore {
         let statement: SQLQueryString = """
             SELECT occurred_at / 3600000 * 3600000 AS hour_start, type,
             CASE WHEN type = \(bind: SignInActivityBucket.Outcome.refused.rawValue) THEN \(detail("reason")) END AS reason,
-            COUNT(*) AS count
+            CAST(SUM(occurrences) AS BIGINT) AS count
             FROM audit_events
             WHERE type IN (\(binds: SignInActivityBucket.Outcome.allCases.map(\.rawValue)))
             AND occurred_at >= \(bind: since.milliseconds) \(tenant)

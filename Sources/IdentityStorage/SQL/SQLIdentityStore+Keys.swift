@@ -47,6 +47,12 @@ extension SQLIdentityStore {
 
     public func appendAuditEvent(_ event: AuditEventRecord) async throws { try await insert(event) }
 
+    public func recordRepeatedEvent(_ event: AuditEventRecord) async throws {
+        var insert = insertStatement(event)
+        insert.appendLiteral(" ON CONFLICT (id) DO UPDATE SET occurrences = audit_events.occurrences + 1")
+        try await engine.run { [insert] db in try await db.raw(insert).run() }
+    }
+
     /// Ordered by time then id; the cursor is `milliseconds:id` of the last item (a cursor
     /// of another form reads as past the end).
     public func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord> {
