@@ -226,6 +226,18 @@ import Testing
         }
     }
 
+    /// Under `Referrer-Policy: no-referrer` a browser posts its own forms with `Origin: null`
+    /// (Fetch): then `Sec-Fetch-Site` decides, and must say `same-origin`.
+    @Test func aNullOriginIsDecidedBySecFetchSite() async throws {
+        try await RunningServer.withRealm(.router) { server, _ in
+            for (site, status) in [("same-origin", 303), ("cross-site", 403), (nil, 403)] as [(String?, Int)] {
+                let browser = ConsoleBrowser(server: server, origin: "null", fetchSite: site)
+                let reply = try await browser.signIn(server.adminToken)
+                #expect(reply.status == status, "Sec-Fetch-Site: \(site ?? "none")")
+            }
+        }
+    }
+
     /// The Origin a browser sends leaves out the default port a public URL may spell.
     @Test func aPublicURLWithItsDefaultPortAcceptsTheBrowsersOrigin() async throws {
         try await RunningServer.withRealm(.router, configure: { $0.publicBaseURL = "https://bi.test:443" }) { server, _ in

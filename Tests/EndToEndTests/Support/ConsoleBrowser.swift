@@ -15,12 +15,17 @@ actor ConsoleBrowser {
     let origin: String
     /// The client address a trusted proxy would name (`X-Forwarded-For`), if any.
     let forwardedFor: String?
+    /// The `Sec-Fetch-Site` its forms are posted with, if any.
+    let fetchSite: String?
 
-    init(server: RunningServer, root: String = "/console", origin: String? = nil, forwardedFor: String? = nil) {
+    init(
+        server: RunningServer, root: String = "/console", origin: String? = nil, forwardedFor: String? = nil, fetchSite: String? = nil
+    ) {
         self.client = server.client()
         self.root = root
         self.origin = origin ?? Self.origin(of: server.baseURL)
         self.forwardedFor = forwardedFor
+        self.fetchSite = fetchSite
     }
 
     /// `GET` of a console path (`/tenants`); remembers the page.
@@ -41,6 +46,7 @@ actor ConsoleBrowser {
         form["form_id"] = form["form_id"] ?? match(#"name="form_id" value="([^"]*)""#)
         var headers = cookieHeader
         headers["Origin"] = origin ?? self.origin
+        headers["Sec-Fetch-Site"] = fetchSite
         let reply = try await client.send("POST", root + path, form: form, headers: headers)
         remember(reply)
         return reply

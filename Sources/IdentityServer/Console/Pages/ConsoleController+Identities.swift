@@ -108,10 +108,12 @@ extension ConsoleController {
                 created: ConsoleFormat.date(credential.createdAt), lastUsed: ConsoleFormat.date(credential.lastUsedAt, none: "never"),
                 revokeHref: active ? paths.href("\(path)/credentials/\(ConsolePaths.segment(credential.id))/revoke") : nil)
         }
+        let applications = Dictionary(
+            uniqueKeysWithValues: try await admin.applications(tenantID, realmID, all).items.map { ($0.id, $0.displayName) })
         let sessions = try await admin.sessions(tenantID, realmID, identityID, all).items.map { session in
             let active = session.revokedAt == nil && session.expiresAt > now()
             return IdentityPage.SessionRow(
-                id: session.id, client: session.clientID ?? session.applicationID, created: ConsoleFormat.date(session.createdAt),
+                id: session.id, client: applications[session.applicationID] ?? session.clientID ?? session.applicationID, created: ConsoleFormat.date(session.createdAt),
                 expires: ConsoleFormat.date(session.expiresAt), state: session.revokedAt != nil ? "revoked" : active ? "active" : "expired",
                 revokeHref: active ? paths.href("\(path)/sessions/\(ConsolePaths.segment(session.id))/revoke") : nil)
         }

@@ -33,7 +33,7 @@ enum ConsoleStylesheet {
         .crumbs li + li::before { content: "›"; margin-right: .35rem; }
         section, .card { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: 1rem; margin: 1rem 0; }
         table { width: 100%; border-collapse: collapse; font-size: .95rem; }
-        th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+        th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
         th { font-weight: 600; color: var(--muted); }
         .table-wrap { overflow-x: auto; }
         form.stacked { display: grid; gap: .75rem; max-width: 40rem; }

@@ -42,7 +42,7 @@ extension ConsoleTemplate {
         <div class="table-wrap"><table class="stack" id="credentials">
         <thead><tr><th scope="col">Device</th><th scope="col">State</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="hint">Action</span></th></tr></thead>
         <tbody>
-        {{#credentials}}<tr data-credential="{{id}}"><td data-label="Device">{{deviceName}}</td><td data-label="State"><span class="state {{state}}">{{state}}</span></td><td data-label="Created">{{created}}</td><td data-label="Last used">{{lastUsed}}</td><td data-label="Action">{{#revokeHref}}<a href="{{revokeHref}}" class="revoke-credential">Revoke…</a>{{/revokeHref}}</td></tr>
+        {{#credentials}}<tr data-credential="{{id}}"><td data-label="Device">{{deviceName}}</td><td data-label="State"><span class="state {{state}}">{{state}}</span></td><td data-label="Created">{{created}}</td><td data-label="Last used">{{lastUsed}}</td><td data-label="Action">{{#revokeHref}}<a href="{{revokeHref}}" class="revoke-credential" aria-label="Revoke the credential on {{deviceName}}">Revoke…</a>{{/revokeHref}}</td></tr>
         {{/credentials}}
         {{^credentials}}<tr><td colspan="5">No credentials yet: send an enrollment link.</td></tr>{{/credentials}}
         </tbody></table></div>
@@ -52,7 +52,7 @@ extension ConsoleTemplate {
         <div class="table-wrap"><table class="stack" id="sessions">
         <thead><tr><th scope="col">Application</th><th scope="col">State</th><th scope="col">Started</th><th scope="col">Ends</th><th scope="col"><span class="hint">Action</span></th></tr></thead>
         <tbody>
-        {{#sessions}}<tr><td data-label="Application">{{client}}</td><td data-label="State"><span class="state {{state}}">{{state}}</span></td><td data-label="Started">{{created}}</td><td data-label="Ends">{{expires}}</td><td data-label="Action">{{#revokeHref}}<a href="{{revokeHref}}" class="revoke-session">End…</a>{{/revokeHref}}</td></tr>
+        {{#sessions}}<tr><td data-label="Application">{{client}}</td><td data-label="State"><span class="state {{state}}">{{state}}</span></td><td data-label="Started">{{created}}</td><td data-label="Ends">{{expires}}</td><td data-label="Action">{{#revokeHref}}<a href="{{revokeHref}}" class="revoke-session" aria-label="End the session of {{client}} started {{created}}">End…</a>{{/revokeHref}}</td></tr>
         {{/sessions}}
         {{^sessions}}<tr><td colspan="5">No sessions.</td></tr>{{/sessions}}
         </tbody></table></div>
