@@ -484,7 +484,7 @@ def phase2(state):
         state["credential_id"] = row.get_attribute("data-credential")
         assert "active" in row.text, row.text
         sessions = console.element("sessions").text
-        assert state["client_id"] in sessions, "no session of %s: %s" % (state["client_id"], sessions)
+        assert names["application"] in sessions, "no session of %s: %s" % (names["application"], sessions)
         console.check("identity")
         console.screenshot("identity")
 
