@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 import Testing
 
 /// `bi-bench` runs its whole script against a real `bi-server` process (here the debug build,
@@ -6,7 +7,8 @@ import Testing
 /// breaks the protocol the benchmark speaks fails here rather than on the next person to
 /// measure. The figures themselves are not judged: the benchmark prints, people judge.
 @Suite struct BenchTests {
-    @Test func theBenchmarkSignsInAndReportsEveryFigure() async throws {
+    /// `--identities` adds them with the `sqlite3` command.
+    @Test(.requires(.sqlite3)) func theBenchmarkSignsInAndReportsEveryFigure() async throws {
         let result = try await BICommand.run(
             ["--devices", "3", "--identities", "20", "--logins", "12", "--latency-logins", "4", "--requests", "6",
              "--concurrency", "2", "--json"],

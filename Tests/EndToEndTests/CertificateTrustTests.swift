@@ -29,9 +29,37 @@ import X509
             issuerPrivateKey: Certificate.PrivateKey(device.key))
     }
 
-    @Test func outsideVerifiersTrustDevicesAndNothingADeviceKeySigns() async throws {
-        let python = await Python.hasCryptography
-        if !python && Python.isAuthlibRequired { Issue.record("python3 cannot import cryptography") }
+    /// `openssl verify` (Debian's openssl) trusts the device's certificate under the realm's
+    /// root, and none of the forgeries.
+    @Test(.requires(.openssl)) func opensslTrustsDevicesAndNothingADeviceKeySigns() async throws {
+        try await Self.withChains { root, device, forgeries in
+            let trusted = try await ChildProcess.run(Tool.opensslPath, ["verify", "-CAfile", root, device])
+            #expect(trusted.status == 0, "openssl refused the device's certificate: \(trusted.output) \(trusted.errors)")
+            for (name, forged) in forgeries {
+                let openssl = try await ChildProcess.run(Tool.opensslPath, ["verify", "-CAfile", root, "-untrusted", device, forged])
+                #expect(openssl.status != 0, "openssl accepted a certificate for \(name): \(openssl.output)")
+            }
+        }
+    }
+
+    /// Python cryptography's X.509 client verifier (`ThirdParty/verify_chain.py`) trusts the
+    /// device's certificate under the realm's root, and none of the forgeries.
+    @Test(.requires(.cryptography)) func cryptographyTrustsDevicesAndNothingADeviceKeySigns() async throws {
+        try await Self.withChains { root, device, forgeries in
+            let trusted = try await Python.run([Self.script, root, device])
+            #expect(trusted.output == "valid", "\(trusted.errors)")
+            for (name, forged) in forgeries {
+                let answer = try await Python.run([Self.script, root, forged, device])
+                #expect(answer.output.hasPrefix("invalid"), "cryptography accepted a certificate for \(name): \(answer.output) \(answer.errors)")
+            }
+        }
+    }
+
+    /// Runs `body` with the PEM files of a live realm's root, an enrolled device's certificate,
+    /// and the forgeries its key signs (each named for what it pretends to be).
+    private static func withChains(
+        _ body: @escaping @Sendable (_ root: String, _ device: String, _ forgeries: [(String, String)]) async throws -> Void
+    ) async throws {
         try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-trust-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -42,28 +70,16 @@ import X509
                 return url.path
             }
             let leaf = try Certificate(pemEncoded: device.chain[0])
-            let root = try file("root.pem", device.chain[1])
-            let deviceFile = try file("device.pem", device.chain[0])
             let forgeries = [
                 ("another user", try Self.minted(by: device, leaf: leaf, identity: "idn_someone_else")),
                 ("another realm", try Self.minted(by: device, leaf: leaf, identity: realm.identityID, realmName: "Other Realm")),
                 ("a CA of its own", try Self.minted(by: device, leaf: leaf, identity: realm.identityID, ca: true)),
             ]
-
-            #expect(try await ChildProcess.run("/usr/bin/openssl", ["verify", "-CAfile", root, deviceFile]).status == 0)
-            if python {
-                #expect(try await Python.run([Self.script, root, deviceFile]).output == "valid")
-            }
-            for (name, forged) in forgeries {
-                let forgedFile = try file("forged.pem", try forged.serializeAsPEM().pemString)
-                let openssl = try await ChildProcess.run(
-                    "/usr/bin/openssl", ["verify", "-CAfile", root, "-untrusted", deviceFile, forgedFile])
-                #expect(openssl.status != 0, "openssl accepted a certificate for \(name): \(openssl.output)")
-                if python {
-                    let answer = try await Python.run([Self.script, root, forgedFile, deviceFile]).output
-                    #expect(answer.hasPrefix("invalid"), "cryptography accepted a certificate for \(name): \(answer)")
-                }
-            }
+            try await body(
+                try file("root.pem", device.chain[1]), try file("device.pem", device.chain[0]),
+                try forgeries.enumerated().map { index, forgery in
+                    (forgery.0, try file("forged-\(index).pem", try forgery.1.serializeAsPEM().pemString))
+                })
         }
     }
 }

@@ -24,11 +24,7 @@ import TestProcessSupport
     /// the revocation (made `via: console`); sign out and the pages are closed. On the way: a
     /// refused field keeps what was typed and says why beside it, Back works after a form, and
     /// a display name and an admin token label holding a script are shown as text, running nothing.
-    @Test func anOperatorDoesTheIssuesScenarioInARealBrowser() async throws {
-        guard await Python.hasSelenium else {
-            if Python.isChromiumRequired { Issue.record("python3 cannot import selenium, or chromium or chromedriver is missing") }
-            return
-        }
+    @Test(.requires(.chromium)) func anOperatorDoesTheIssuesScenarioInARealBrowser() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-console-browser-\(UUID().uuidString)")
         let failures = work.appendingPathComponent("failures")
         let screenshots = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"

@@ -5,7 +5,10 @@ import Logging
 import Testing
 
 /// Mail through a `sendmail`-compatible command: a script that records its arguments and
-/// input and exits as told, standing in for Postfix's `sendmail` (issue 16).
+/// input and exits as told, standing in for Postfix's `sendmail` (issue 16). It needs only
+/// `/bin/sh` and the base system's utilities, so it is never skipped; each failure is the exact
+/// ``SendmailError`` its cause makes, so a stand-in that could not run fails these tests instead
+/// of passing for the failure under test.
 @Suite struct SendmailDeliveryTests {
     /// A fake `sendmail` in a fresh directory: each run appends its arguments to `args` and its
     /// input to `input`, then exits with the next status listed in `statuses` (0 when none is
@@ -72,34 +75,39 @@ import Testing
 
         let refusing = try FakeSendmail(statuses: [67], complaint: "ada@example.com... User unknown")
         defer { refusing.remove() }
-        let error = await #expect(throws: SendmailError.self) { try await transport(refusing).send(MailDeliveryTests.message) }
-        #expect(error == SendmailError(exitStatus: 67, "ada@example.com... User unknown") && error?.isTransient == false)
+        let error = await #expect(throws: SendmailError(exitStatus: 67, "ada@example.com... User unknown")) {
+            try await transport(refusing).send(MailDeliveryTests.message)
+        }
+        #expect(error?.isTransient == false)
         #expect(refusing.runs().count == 1)
 
         let down = try FakeSendmail(statuses: [75, 75, 75])
         defer { down.remove() }
-        let stillDown = await #expect(throws: SendmailError.self) { try await transport(down).send(MailDeliveryTests.message) }
-        #expect(stillDown?.exitStatus == 75 && stillDown?.isTransient == true)
+        let stillDown = await #expect(throws: SendmailError(exitStatus: 75, "no error output")) {
+            try await transport(down).send(MailDeliveryTests.message)
+        }
+        #expect(stillDown?.isTransient == true)
         #expect(down.runs().count == 3)
     }
 
     @Test func aCommandThatHangsIsStoppedAndOneThatReadsNothingFailsCleanly() async throws {
         let hanging = try FakeSendmail(script: "#!/bin/sh\nexec sleep 30\n")
         defer { hanging.remove() }
-        let timedOut = await #expect(throws: SendmailError.self) {
+        let timedOut = await #expect(throws: SendmailError("did not finish within 0.2 seconds; it may have sent the message", transient: false)) {
             try await transport(hanging, timeout: .milliseconds(200)).send(MailDeliveryTests.message)
         }
-        #expect(timedOut?.isTransient == false && timedOut?.exitStatus == nil, "a hung command may have sent it: not again")
+        #expect(timedOut?.isTransient == false, "a hung command may have sent it: not again")
 
         // Exits without reading a large message: it is refused by its exit status, and nothing hangs or crashes.
         let deaf = try FakeSendmail(script: "#!/bin/sh\necho 'no relay configured' >&2\nexit 78\n")
         defer { deaf.remove() }
         var large = MailDeliveryTests.message
         large.body = String(repeating: "x", count: 1 << 20)
-        let refused = await #expect(throws: SendmailError.self) { try await transport(deaf).send(large) }
-        #expect(refused == SendmailError(exitStatus: 78, "no relay configured"))
+        await #expect(throws: SendmailError(exitStatus: 78, "no relay configured")) { try await transport(deaf).send(large) }
 
-        let missing = await #expect(throws: SendmailError.self) {
+        let missing = await #expect(throws: SendmailError(
+            "cannot run /nonexistent/sendmail: Executable \"/nonexistent/sendmail\" is not found or cannot be executed.", transient: false)
+        ) {
             try await SendmailMailTransport(path: "/nonexistent/sendmail", logger: Logger(label: "test")).send(MailDeliveryTests.message)
         }
         #expect(missing?.isTransient == false)
@@ -111,11 +119,15 @@ import Testing
         let chosen = try ResolvedSettings.resolve(environment: ["BI_MAIL_SENDMAIL_PATH": fake.path]).configuration.mail
         #expect(chosen.sendmailPath == fake.path)
         #expect(chosen.transport(logger: Logger(label: "test"), outbox: OutboxMailTransport(directory: fake.directory)) is SendmailMailTransport)
-        #expect(throws: ServerSetupError.self) {
+        let both = #expect(throws: ServerSetupError.self) {
             try ResolvedSettings.resolve(environment: ["BI_MAIL_SENDMAIL_PATH": fake.path, "BI_MAIL_SMTP_HOST": "relay.example"])
         }
+        #expect(both?.description == "mail.smtp.host and mail.sendmail.path are both set: choose one way to send mail")
         for path in ["sendmail", fake.directory.appendingPathComponent("statuses").path, "/nonexistent/sendmail"] {
-            #expect(throws: ServerSetupError.self, "\(path)") { try ResolvedSettings.resolve(environment: ["BI_MAIL_SENDMAIL_PATH": path]) }
+            let refused = #expect(throws: ServerSetupError.self, "\(path)") {
+                try ResolvedSettings.resolve(environment: ["BI_MAIL_SENDMAIL_PATH": path])
+            }
+            #expect(refused?.description == "BI_MAIL_SENDMAIL_PATH = '\(path)': expected the absolute path of an executable file")
         }
     }
 

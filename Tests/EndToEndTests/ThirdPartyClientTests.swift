@@ -31,11 +31,7 @@ import TestProcessSupport
     /// Python authlib (from PyPI; `.ci/run` installs it) signs in with PKCE, verifies the ID
     /// token, reads userinfo, refreshes, introspects, revokes and logs out — each check its own
     /// or an assert on the server's answer in `ThirdParty/authlib_rp.py`.
-    @Test func authlibSignsInRefreshesIntrospectsRevokesAndLogsOut() async throws {
-        guard await Python.hasAuthlib else {
-            if Python.isAuthlibRequired { Issue.record("python3 cannot import authlib and requests") }
-            return
-        }
+    @Test(.requires(.authlib)) func authlibSignsInRefreshesIntrospectsRevokesAndLogsOut() async throws {
         try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
             let patched = try await server.admin.send("PATCH", try await realm.adminPath(of: realm.confidential), json: [
                 "allowed_scopes": ["openid", "profile", "email", "offline_access"],
@@ -54,11 +50,7 @@ import TestProcessSupport
     /// the tokens to joserfc's key (its own RFC 7638 thumbprint in `cnf.jkt`), userinfo takes
     /// them with its proofs only, and HS256 proofs and another key's proofs are refused
     /// (`ThirdParty/joserfc_dpop.py`).
-    @Test func joserfcProofsBindTokensAndAreCheckedAsTheRFCSays() async throws {
-        guard await Python.hasJoserfc else {
-            if Python.isAuthlibRequired { Issue.record("python3 cannot import joserfc and requests") }
-            return
-        }
+    @Test(.requires(.joserfc)) func joserfcProofsBindTokensAndAreCheckedAsTheRFCSays() async throws {
         try await RunningServer.withEnrolledDevice(.live) { server, realm, device in
             let report = try await Self.signIn(
                 with: Self.joserfcScript, [realm.publicClient.issuer, realm.publicClient.clientID, TestRealm.callback],

@@ -41,6 +41,9 @@ import Testing
         #expect(try MasterKeyFile.parse(hex) == SymmetricKey(data: Data(repeating: 0xAB, count: 32)))
         let base64 = Data(repeating: 7, count: 32).base64EncodedString()
         #expect(try MasterKeyFile.parse(base64) == SymmetricKey(data: Data(repeating: 7, count: 32)))
-        #expect(throws: ServerSetupError.self) { try MasterKeyFile.parse("too short") }
+        for refused in ["too short", String(repeating: "g", count: 64), Data(repeating: 7, count: 31).base64EncodedString()] {
+            let error = #expect(throws: ServerSetupError.self, "\(refused)") { try MasterKeyFile.parse(refused) }
+            #expect(error?.description == "the master key must be 32 bytes as 64 hex digits or base64")
+        }
     }
 }

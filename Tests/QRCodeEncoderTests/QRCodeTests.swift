@@ -29,10 +29,8 @@ import Testing
         #expect(code[8, code.size - 8])  // the dark module
     }
 
-    /// Needs `zbarimg`; runs when it is installed, and always in CI (`BI_REQUIRE_ZBAR=1`),
-    /// where a missing decoder fails the test.
-    @Test(.enabled(if: Zbar.isInstalled || Zbar.isRequired, "zbarimg is not installed"),
-          arguments: QRCode.ErrorCorrection.allCases)
+    /// Needs `zbarimg`: skipped without it, failed without it in CI (`BI_REQUIRE_ZBAR=1`).
+    @Test(.requires(.zbar), arguments: QRCode.ErrorCorrection.allCases)
     func zbarReadsBackWhatWasEncoded(correction: QRCode.ErrorCorrection) async throws {
         let texts = [
             "123456789", "000000001", String(repeating: "0123456789", count: 12),

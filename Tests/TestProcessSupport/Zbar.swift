@@ -7,8 +7,8 @@ public enum Zbar {
     }
 
     static let path = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first(where: FileManager.default.isExecutableFile)
+    /// Whether zbarimg is installed (tests ask with `.requires(.zbar)`).
     public static var isInstalled: Bool { path != nil }
-    public static var isRequired: Bool { ProcessInfo.processInfo.environment["BI_REQUIRE_ZBAR"] == "1" }
 
     /// The text zbarimg decodes from `png`.
     public static func decode(_ png: [UInt8]) async throws -> String {

@@ -1,25 +1,16 @@
 import Crypto
 import Foundation
 import TestProcessSupport
-import Testing
 import X509
 
 /// `ThirdParty/smtp_server.py` (aiosmtpd, or a raw socket that misbehaves), started for one
-/// test on a free loopback port; what it accepted is read back from its directory.
+/// test on a free loopback port; what it accepted is read back from its directory. Tests that
+/// start it ask for `.requires(.aiosmtpd)` (`.requires(.python3)` for the raw modes).
 final class SMTPTestServer: @unchecked Sendable {
     let port: Int
     let directory: URL
     private let process: Process
     private let exited: AsyncStream<Void>
-
-    /// Whether `python3` can import aiosmtpd; in CI (`BI_REQUIRE_AIOSMTPD=1`) its absence fails.
-    static var isAvailable: Bool {
-        get async {
-            if (try? await Python.run(["-c", "import aiosmtpd"]).status) == 0 { return true }
-            if ProcessInfo.processInfo.environment["BI_REQUIRE_AIOSMTPD"] == "1" { Issue.record("python3 cannot import aiosmtpd") }
-            return false
-        }
-    }
 
     /// Runs `body` with a server started with `options` (see the script), and stops it after.
     static func with<R>(_ options: [String] = [], _ body: (SMTPTestServer) async throws -> R) async throws -> R {
