@@ -89,7 +89,7 @@ import Testing
             let tokens = fixture.tokens()
             await #expect(throws: ServerError(OAuthErrorCode.unsupportedGrantType, "")) {
                 _ = try await tokens.exchange(
-                    try FormParameters("grant_type=password&client_id=\(seeded.clientID)"), headers: [:],
+                    try FormParameters("grant_type=password&client_id=\(seeded.clientID)"), headers: [:], clientAddress: nil,
                     tenantID: seeded.tenantID, realmID: seeded.realmID)
             }
             await #expect(throws: ServerError(OAuthErrorCode.invalidGrant, "")) {
@@ -98,7 +98,7 @@ import Testing
                         "grant_type": "authorization_code", "code": "no-such-code", "client_id": seeded.clientID,
                         "redirect_uri": "https://app.example/callback", "code_verifier": PKCES256.makeVerifier(),
                     ])),
-                    headers: [:], tenantID: seeded.tenantID, realmID: seeded.realmID)
+                    headers: [:], clientAddress: nil, tenantID: seeded.tenantID, realmID: seeded.realmID)
             }
         }
     }

@@ -15,6 +15,7 @@ struct ServerContext: Sendable {
     let lifetimes: ServerConfiguration.Lifetimes
     let signingKeys: ServerConfiguration.SigningKeys
     let console: ServerConfiguration.Console
+    let publicClientProofs: ServerConfiguration.PublicClientProofs
     let credentialExtension: ServerConfiguration.CredentialExtension
     let extensionCodes: ExtensionCodes
     let transactionSeal: TransactionSeal

@@ -38,6 +38,8 @@ public struct ServerConfiguration: Sendable {
     public var housekeeping = Housekeeping()
     /// The operators' web console.
     public var console = Console()
+    /// Limits on the DPoP proofs public clients make the server record.
+    public var publicClientProofs = PublicClientProofs()
     /// When token-signing keys rotate.
     public var signingKeys = SigningKeys()
     /// How many realms' keys and documents are kept in memory (token signers, root
@@ -154,6 +156,19 @@ public struct ServerConfiguration: Sendable {
         public var sessionLifetime: TimeInterval = 12 * 3600
         /// Sign-in attempts one client network may make per minute.
         public var signInsPerAddressPerMinute = 10
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// How many DPoP proofs a public client's token requests may have recorded (each proof's
+    /// `jti` is a row until it expires): anyone may use a public client's id, so without a limit
+    /// anyone could make the server write a row per request.
+    public struct PublicClientProofs: Sendable {
+        /// Per client network (an IPv4 address, an IPv6 /64) and client, per minute.
+        public var perAddressPerMinute = 120
+        /// Per client, all networks together, per minute (only what the per-network limit let through counts).
+        public var perClientPerMinute = 12_000
 
         /// The defaults.
         public init() {}

@@ -33,6 +33,7 @@ public struct IdentityServer: Sendable {
                 lifetimes: configuration.lifetimes,
                 signingKeys: configuration.signingKeys,
                 console: configuration.console,
+                publicClientProofs: configuration.publicClientProofs,
                 credentialExtension: configuration.credentialExtension,
                 extensionCodes: ExtensionCodes(masterKey: masterKey),
                 transactionSeal: TransactionSeal(masterKey: masterKey),

@@ -52,13 +52,13 @@ enum Routes {
             authorization: AuthorizationService(
                 store: store, seal: context.transactionSeal, lifetimes: lifetimes, baseURL: baseURL, now: now),
             tokens: TokenService(
-                store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL,
-                now: now),
+                store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes,
+                publicClientProofs: context.publicClientProofs, baseURL: baseURL, now: now),
             userInfo: UserInfoService(check: accessTokens, dpop: dpop, baseURL: baseURL),
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
             tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
-            cors: CORSMiddleware(store: store, metrics: metrics)
+            cors: CORSMiddleware(store: store, metrics: metrics), trustedProxies: context.trustedProxies
         ).register(on: router)
         AdminController(service: adminService(context), audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))

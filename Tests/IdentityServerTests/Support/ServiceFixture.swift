@@ -74,7 +74,8 @@ final class ServiceFixture: Sendable {
     /// The token endpoint's service.
     func tokens() -> TokenService {
         TokenService(
-            store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes, baseURL: baseURL, now: now)
+            store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes,
+            publicClientProofs: ServerConfiguration.PublicClientProofs(), baseURL: baseURL, now: now)
     }
 
     /// The check of DPoP proofs, with nonces under a key of its own.

@@ -2,7 +2,7 @@
 public enum ServerSettings {
     /// All of them.
     public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + connections
-        + caches + housekeeping + console
+        + caches + housekeeping + console + publicClientProofs
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
     /// table in docs/operating.md is this text, and a test keeps it so).
@@ -154,5 +154,14 @@ public enum ServerSettings {
         Setting(
             "console.sign_ins_per_address_per_minute", \.console.signInsPerAddressPerMinute, .integer(1...10_000),
             help: "Console sign-in attempts one client network may make per minute."),
+    ]
+
+    private static let publicClientProofs: [Setting] = [
+        Setting(
+            "dpop.public_client_proofs_per_address_per_minute", \.publicClientProofs.perAddressPerMinute, .integer(1...1_000_000),
+            help: "DPoP proofs one client network may have recorded per minute at a public client's token requests."),
+        Setting(
+            "dpop.public_client_proofs_per_minute", \.publicClientProofs.perClientPerMinute, .integer(1...100_000_000),
+            help: "DPoP proofs all networks together may have recorded per minute at one public client's token requests."),
     ]
 }

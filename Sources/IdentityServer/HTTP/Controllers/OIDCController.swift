@@ -11,6 +11,8 @@ struct OIDCController {
     let tokenStatus: TokenStatusService
     let endSession: EndSessionService
     let cors: CORSMiddleware
+    /// Who the client is behind a proxy (the token endpoint's proof limits count per network).
+    let trustedProxies: TrustedProxies
 
     func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get("v1/clients/:client") { _, context in
@@ -46,8 +48,10 @@ struct OIDCController {
         }
         issuer.post(RouterPath(ProviderPath.token)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
+            let client = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
             let response = try await tokens.exchange(
-                try await Self.clientForm(request, context), headers: request.headers, tenantID: tenant, realmID: realm)
+                try await Self.clientForm(request, context), headers: request.headers, clientAddress: client, tenantID: tenant,
+                realmID: realm)
             return try JSONResponse.make(response, headers: tokens.dpop.nonceHeaders)
         }
         issuer.post(RouterPath(ProviderPath.revocation)) { request, context in

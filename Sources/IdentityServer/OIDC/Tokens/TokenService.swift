@@ -15,12 +15,15 @@ struct TokenService {
     let audit: AuditLog
     let metrics: ServerMetrics
     let lifetimes: ServerConfiguration.Lifetimes
+    /// How many proofs a public client's requests may have recorded.
+    let publicClientProofs: ServerConfiguration.PublicClientProofs
     let baseURL: PublicBaseURL
     let now: @Sendable () -> Date
 
-    /// Answers a token request; `headers` carry the client's `Authorization` and `DPoP`.
+    /// Answers a token request from `clientAddress`; `headers` carry the client's
+    /// `Authorization` and `DPoP`.
     func exchange(
-        _ form: FormParameters, headers: HTTPFields, tenantID: String, realmID: String
+        _ form: FormParameters, headers: HTTPFields, clientAddress: String?, tenantID: String, realmID: String
     ) async throws -> TokenEndpointResponse {
         let application = try await ClientAuthentication(store: store, now: now)
             .authenticate(form: form, authorization: headers[.authorization], tenantID: tenantID, realmID: realmID)
@@ -33,7 +36,10 @@ struct TokenService {
         }
         let tokenURL = baseURL.issuer(tenantID: tenantID, realmID: realmID) + ProviderPath.token
         let proof = try await dpop.proof(headers, method: "POST", url: tokenURL, at: .token)
-        if let proof { try await dpop.spend(proof, at: .token) }
+        if let proof {
+            if application.clientType == .public { try await proofLimiter(for: application).admit(clientAddress: clientAddress) }
+            try await dpop.spend(proof, at: .token)
+        }
         guard proof != nil || !application.dpopBoundAccessTokens else {
             throw dpop.refusal(.invalidDPoPProof, "this client's token requests must carry a DPoP proof", at: .token)
         }
@@ -142,5 +148,15 @@ struct TokenService {
 
     static func invalidGrant(_ description: String) -> ServerError {
         ServerError(OAuthErrorCode.invalidGrant, description)
+    }
+}
+
+extension TokenService {
+    /// The limit on the proofs a public client's requests may have recorded: per network and
+    /// client, then per client, so that one network cannot spend every user's budget.
+    func proofLimiter(for application: ApplicationRecord) -> AttemptRateLimiter {
+        AttemptRateLimiter(
+            store: store, perAddressPerMinute: publicClientProofs.perAddressPerMinute,
+            globalPerMinute: publicClientProofs.perClientPerMinute, now: now, bucket: "dpop:\(application.id)", attempts: "DPoP proofs")
     }
 }
