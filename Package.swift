@@ -211,7 +211,7 @@ let package = Package(
         .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder", "TestProcessSupport"], swiftSettings: strict),
         .testTarget(
             name: "BeyondIdentityEmbeddedTests",
-            dependencies: ["BeyondIdentityEmbedded"],
+            dependencies: ["BeyondIdentityEmbedded", "IdentityProtocol"],
             swiftSettings: strict
         ),
         .testTarget(

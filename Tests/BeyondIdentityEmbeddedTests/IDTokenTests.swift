@@ -1,5 +1,6 @@
 @testable import BeyondIdentityEmbedded
 import Foundation
+import IdentityProtocol
 import JWTKit
 import Testing
 
@@ -109,7 +110,7 @@ import Testing
     @Test func aRefreshedTokenMustBeAboutTheSameSignIn() {
         let original = IDTokenClaims(
             iss: "https://id.example/r", sub: "idn_1", aud: AudienceClaim(value: ["app"]), exp: ExpirationClaim(value: now.addingTimeInterval(300)),
-            iat: IssuedAtClaim(value: now), nonce: "n1", azp: nil, authTime: 1_899_999_000)
+            iat: IssuedAtClaim(value: now), authTime: 1_899_999_000, nonce: "n1", azp: nil, amr: ["pop"], jti: nil, sid: nil)
         var renewed = original
         renewed.iat = IssuedAtClaim(value: now.addingTimeInterval(600))
         renewed.exp = ExpirationClaim(value: now.addingTimeInterval(900))

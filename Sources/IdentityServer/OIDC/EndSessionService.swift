@@ -60,7 +60,7 @@ struct EndSessionService {
         guard let hint else { return nil }
         let claims: IDTokenClaims
         do {
-            claims = try await keyring.verify(hint, as: IDTokenClaims.self, type: "JWT", realmID: realmID)
+            claims = try await keyring.verify(hint, as: IDTokenClaims.self, type: IDTokenClaims.type, realmID: realmID)
         } catch is RealmSigner.SignerError, is JWTError, is DecodingError {
             throw ServerError.invalidRequest("id_token_hint is not an ID token of this issuer")
         }

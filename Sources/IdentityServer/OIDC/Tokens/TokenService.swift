@@ -85,7 +85,7 @@ struct TokenService {
                     aud: .init(value: [application.clientID]), exp: .init(value: stamp.expires), iat: .init(value: stamp.now),
                     authTime: authTime, nonce: subject.nonce, azp: application.clientID, amr: ["pop"],
                     jti: .init(value: Secrets.identifier()), sid: subject.sessionID),
-                type: "JWT", algorithm: application.idTokenSigningAlgorithm)
+                type: IDTokenClaims.type, algorithm: application.idTokenSigningAlgorithm)
         }
         let response = TokenEndpointResponse(
             accessToken: accessToken, tokenType: Self.tokenType(boundTo: jkt), expiresIn: Int(lifetimes.token), idToken: idToken,

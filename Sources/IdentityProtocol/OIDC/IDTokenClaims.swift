@@ -1,0 +1,53 @@
+public import JWTKit
+
+/// ID token claims (OpenID Connect Core §2), as the server signs them and the SDK reads them.
+/// What Core §2 makes optional is optional here, so a reader never fails on a token without it.
+/// Our server's tokens carry every one: `amr` says how the user authenticated (`pop`: proof of
+/// possession of a device key, RFC 8176 §2) and `sid` names the session (Front-Channel Logout
+/// §3, for RP-initiated logout).
+public struct IDTokenClaims: JWTPayload, Equatable {
+    /// The header `typ` our ID tokens carry.
+    public static let type = "JWT"
+
+    public var iss: IssuerClaim
+    public var sub: SubjectClaim
+    public var aud: AudienceClaim
+    public var exp: ExpirationClaim
+    public var iat: IssuedAtClaim
+    /// When the user authenticated, in seconds since 1970 (`auth_time`).
+    public var authTime: Int64?
+    /// The value the relying party sent in its authorization request.
+    public var nonce: String?
+    /// The client the token was issued to (`azp`).
+    public var azp: String?
+    /// Authentication methods references (RFC 8176).
+    public var amr: [String]?
+    public var jti: IDClaim?
+    /// The session, for logout.
+    public var sid: String?
+
+    /// Claims to sign.
+    public init(
+        iss: IssuerClaim, sub: SubjectClaim, aud: AudienceClaim, exp: ExpirationClaim, iat: IssuedAtClaim, authTime: Int64?,
+        nonce: String?, azp: String?, amr: [String]?, jti: IDClaim?, sid: String?
+    ) {
+        (self.iss, self.sub, self.aud, self.exp, self.iat) = (iss, sub, aud, exp, iat)
+        (self.authTime, self.nonce, self.azp, self.amr, self.jti, self.sid) = (authTime, nonce, azp, amr, jti, sid)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case iss, sub, aud, exp, iat, nonce, azp, amr, jti, sid
+        case authTime = "auth_time"
+    }
+
+    /// Whether a refreshed token is about the same sign-in as this one (OpenID Connect Core
+    /// §12.2): same issuer, subject, audience, authorized party and authentication time.
+    public func isSameSignIn(as other: IDTokenClaims) -> Bool {
+        iss == other.iss && sub == other.sub && Set(aud.value) == Set(other.aud.value) && azp == other.azp
+            && authTime == other.authTime
+    }
+
+    /// Checked by whoever verifies, with their own clock (the SDK's ``IDTokenVerifier``-like
+    /// policies, the server's logout), not here.
+    public func verify(using _: some JWTAlgorithm) throws {}
+}
