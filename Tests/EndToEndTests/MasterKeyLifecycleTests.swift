@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityProtocol
 @testable import IdentityServer
 @testable import IdentityStorage
 import Logging
@@ -104,6 +105,109 @@ import Testing
         }
     }
 
+    /// Another process rotates the master key while a server runs (issue 32): that server, still
+    /// holding the old key, seals nothing more (a realm's CA key, a signing key), answering 503
+    /// `temporarily_unavailable` with the reason, and writes nothing; what seals nothing still
+    /// works. A second server started with the new key meanwhile creates realms. On one SQLite
+    /// file, and on one PostgreSQL database when `BI_TEST_DATABASE_URL` names one.
+    @Test(arguments: SharedDatabase.available)
+    func aServerWhoseMasterKeyWasRotatedMeanwhileSealsNothing(database: SharedDatabase) async throws {
+        try await withDataDirectory { directory in
+            let (key, next) = (Self.newKey(), Self.newKey())
+            let schema = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let settings = { @Sendable (key: String) in database.configure(Self.configuration(directory, masterKey: key), schema: schema) }
+            do {
+                try await twoServers(settings, key: key, next: next)
+            } catch {
+                if database == .postgres { try? await SharedDatabase.drop(schema) }
+                throw error
+            }
+            if database == .postgres { try await SharedDatabase.drop(schema) }
+        }
+    }
+
+    /// A server on the database `settings(key)` names, its master key rotated to `next` meanwhile.
+    private func twoServers(_ settings: @escaping @Sendable (String) -> ServerConfiguration, key: String, next: String) async throws {
+        try await RunningServer.withRealm(.router, configure: { $0 = settings(key) }) { stale, realm in
+            let count = try await IdentityServer.rotateMasterKey(settings(key), to: next)
+            let secrets = try await Self.sealedSecrets(settings(next))
+            #expect(count == secrets.count && count >= 2)
+
+            for (path, json) in [
+                (AdminAPI.realms(tenant: realm.tenantID), Self.newRealm),
+                (AdminAPI.rotateSigningKeys(tenant: realm.tenantID, realm: realm.realmID), nil),
+            ] {
+                let reply = try await stale.admin.send("POST", path, json: json)
+                #expect(reply.status == 503, "\(path)")
+                #expect(reply.error == "temporarily_unavailable")
+                #expect(reply.json["error_description"] as? String == Self.staleKeyRefusal)
+            }
+            // A change that seals nothing still works, and puts no secret back as it was.
+            let renamed = try await stale.admin.send("PATCH", realm.realmPath, json: ["display_name": "Renamed"])
+            #expect(renamed.status == 200)
+            #expect(try await Self.sealedSecrets(settings(next)) == secrets, "nothing written under the old key")
+            let realms = try await stale.admin.send("GET", AdminAPI.realms(tenant: realm.tenantID))
+            #expect((realms.json["items"] as? [[String: Any]])?.count == 1)
+            let events = try await stale.admin.send("GET", AdminAPI.auditEvents)
+            let types = (events.json["items"] as? [[String: Any]])?.compactMap { $0["type"] as? String }
+            #expect(types?.filter { $0 == "admin.realm.created" }.count == 1)
+
+            // Another server, started with the new key while the stale one runs, seals under it.
+            let current = try await IdentityServer.prepare(settings(next))
+            do {
+                try await current.application().test(.router) { client in
+                    let admin = HTTPTestClient(baseURL: RunningServer.routerBaseURL, bearer: stale.adminToken, router: client)
+                    _ = try await admin.created(AdminAPI.realms(tenant: realm.tenantID), Self.newRealm)
+                    let rotated = try await admin.send("POST", AdminAPI.rotateSigningKeys(tenant: realm.tenantID, realm: realm.realmID))
+                    #expect(rotated.status == 200, "\(String(decoding: rotated.body, as: UTF8.self))")
+                }
+            } catch {
+                try? await current.shutdown()
+                throw error
+            }
+            try await current.shutdown()
+            let sealer = SecretSealer(masterKey: try MasterKeyFile.parse(next))
+            let all = try await Self.sealedSecrets(settings(next))
+            #expect(all.count == secrets.count + 3)
+            for secret in all {
+                #expect(throws: Never.self) { try sealer.open(secret.sealed, purpose: secret.owner.purpose) }
+            }
+        }
+    }
+
+    static let newRealm = ["display_name": "After the rotation", "registration_redirect_uri": TestRealm.registrationRedirect]
+
+    /// The answer of a server asked to seal under a master key another process has rotated.
+    static let staleKeyRefusal = "the master key was rotated and this server still holds the old one: it must be restarted with the new key"
+
+    /// The database two servers share in a test.
+    enum SharedDatabase: Sendable, CustomTestStringConvertible {
+        case sqlite, postgres
+
+        /// SQLite; PostgreSQL too when `BI_TEST_DATABASE_URL` names a database.
+        static var available: [SharedDatabase] { url == nil ? [.sqlite] : [.sqlite, .postgres] }
+        static let url = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+        var testDescription: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
+
+        /// `configuration` on this database (PostgreSQL: tables in `schema`).
+        func configure(_ configuration: ServerConfiguration, schema: String) -> ServerConfiguration {
+            var configuration = configuration
+            if self == .postgres {
+                configuration.databaseURL = Self.url
+                configuration.databaseSchema = schema
+            }
+            return configuration
+        }
+
+        static func drop(_ schema: String) async throws {
+            guard let url else { return }
+            let store = try await SQLIdentityStore.postgres(url: url, logger: Logger(label: "test"))
+            try await store.run("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE")
+            try await store.shutdown()
+        }
+    }
+
     /// How the refusal names a master key given in configuration.
     static let configured = "the configured master_key, BI_MASTER_KEY"
 
@@ -123,8 +227,16 @@ import Testing
 
     /// Every sealed secret of the SQLite database in `directory`.
     private static func sealedSecrets(_ directory: URL) async throws -> [SealedSecret] {
-        let store = try await SQLIdentityStore.sqlite(
-            path: directory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "test"))
+        var configuration = ServerConfiguration()
+        configuration.dataDirectory = directory
+        return try await sealedSecrets(configuration)
+    }
+
+    /// Every sealed secret of the database `configuration` names.
+    private static func sealedSecrets(_ configuration: ServerConfiguration) async throws -> [SealedSecret] {
+        let store = try await SQLIdentityStore.open(
+            databaseURL: configuration.databaseURL, schema: configuration.databaseSchema,
+            dataDirectory: configuration.dataDirectory, logger: Logger(label: "test"))
         let secrets = try await store.sealedSecrets(limit: nil)
         try await store.shutdown()
         return secrets

@@ -92,7 +92,8 @@ extension IdentityServer {
     /// Re-seals every secret of the database (realm CA keys, token-signing keys) under `newKey`
     /// (64 hex digits or base64 of 32 bytes) and records its check value, in one transaction;
     /// returns how many secrets it re-sealed. Every server on the database must be stopped first
-    /// (they hold the old key), and started again with the new one. What the old key sealed
+    /// (they hold the old key), and started again with the new one: one left running seals
+    /// nothing more (``StorageError/staleMasterKey``, a 503). What the old key sealed
     /// only in flight (sign-ins under way, second-device codes shown) stops working.
     public static func rotateMasterKey(_ configuration: ServerConfiguration, to newKey: String) async throws -> Int {
         try await rotateMasterKey(configuration, to: try MasterKeyFile.parse(newKey))

@@ -49,6 +49,8 @@ struct OpenedStorage {
                     that file is the key to put in place of \(file.path).
                     """)
             }
+            // Another process may rotate the key while this one runs: seal nothing under it then.
+            store.sealOnlyUnder(masterKeyCheck: MasterKeyCheck.value(of: key))
             return key
         }
     }

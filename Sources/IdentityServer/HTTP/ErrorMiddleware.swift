@@ -9,7 +9,8 @@ import NIOHTTP1
 /// Makes sure every error answers `{"error", "error_description"}`: a ``ServerError`` answers
 /// for itself (a 4xx one counted in `bi_requests_refused_total` by route and code); malformed HTTP framing is `400`; an oversized body is `413`, Hummingbird's own 4xx errors keep their status with
 /// our body; storage that is down, full or read-only is `503 temporarily_unavailable` with
-/// `Retry-After` (counted); anything else is a `500` with a generic body and a log line, never
+/// `Retry-After` (counted); a secret not sealed because another process rotated the master key
+/// is `503 temporarily_unavailable` saying so (logged); anything else is a `500` with a generic body and a log line, never
 /// its detail.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
@@ -46,6 +47,12 @@ struct ErrorMiddleware: RouterMiddleware {
             return ServerError(
                 APIErrorCode.temporarilyUnavailable, "storage is unavailable; try again shortly",
                 headers: [.retryAfter: String(outageRetryAfter)])
+        case let error as StorageError where error == .staleMasterKey:
+            // Nothing was written; this server can seal nothing until restarted with the new key.
+            context.logger.error(
+                "refused to seal a secret under a master key that is no longer the database's: restart with the new key",
+                metadata: ["error": "\(error.description)"])
+            return Self.staleMasterKey
         case is HTTPParserError:
             // The body broke HTTP's framing (a bad chunk size or extension, a missing CRLF).
             return ServerError(APIErrorCode.invalidRequest, "the request is not well-formed HTTP", headers: [.connection: "close"])
@@ -61,6 +68,11 @@ struct ErrorMiddleware: RouterMiddleware {
             return ServerError(OAuthErrorCode.serverError, "internal error")
         }
     }
+
+    /// Another process rotated the master key since this server started.
+    static let staleMasterKey = ServerError(
+        APIErrorCode.temporarilyUnavailable,
+        "the master key was rotated and this server still holds the old one: it must be restarted with the new key")
 
     private static let payloadTooLarge = ServerError(APIErrorCode.payloadTooLarge, "the body is larger than 64 KiB")
 }

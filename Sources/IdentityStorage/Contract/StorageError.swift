@@ -7,6 +7,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case unsupportedDatabaseURL
         case invalidValue
         case unavailable
+        case staleMasterKey
     }
 
     private let code: Code
@@ -26,6 +27,9 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     public static let invalidValue = StorageError(.invalidValue)
     /// The database cannot be reached, read or written (down, full, read-only): retry later.
     public static let unavailable = StorageError(.unavailable)
+    /// A sealed secret was not written: the database's secrets are sealed under another master
+    /// key than the one this process holds (another process rotated it since this one started).
+    public static let staleMasterKey = StorageError(.staleMasterKey)
     /// The database URL names no engine we have.
     public static let unsupportedDatabaseURL = StorageError(.unsupportedDatabaseURL)
 
@@ -41,6 +45,7 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unsupportedDatabaseURL: "unsupported database URL"
         case .invalidValue: "invalid stored value"
         case .unavailable: "storage unavailable"
+        case .staleMasterKey: "stale master key"
         }
         return detail.isEmpty ? name : "\(name): \(detail)"
     }

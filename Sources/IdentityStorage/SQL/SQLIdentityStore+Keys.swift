@@ -3,7 +3,12 @@ import SQLKit
 
 /// Signing keys, the audit log and housekeeping.
 extension SQLIdentityStore {
-    public func createSigningKey(_ key: SigningKeyRecord) async throws { try await insert(key) }
+    public func createSigningKey(_ key: SigningKeyRecord) async throws {
+        try await engine.transaction { db in
+            try await self.requireSealingKey(on: db)
+            try await self.insert(key, on: db)
+        }
+    }
 
     public func signingKeys(realmID: String) async throws -> [SigningKeyRecord] {
         try await engine.run { db in
@@ -26,6 +31,7 @@ extension SQLIdentityStore {
     public func rotateSigningKey(to key: SigningKeyRecord) async throws {
         let activation = key.activation.milliseconds
         try await engine.transaction { db in
+            try await self.requireSealingKey(on: db)
             try await db.raw("""
                 UPDATE signing_keys SET retired_at = \(bind: activation)
                 WHERE realm_id = \(bind: key.realmID) AND algorithm = \(bind: key.algorithm.rawValue)

@@ -20,6 +20,33 @@ extension SQLIdentityStore {
         return recorded
     }
 
+    /// From now on, a write of a sealed secret (a realm with its CA key, a signing key) commits
+    /// only while the database's recorded master-key check value is `check`, read in the write's
+    /// own transaction; otherwise it throws ``StorageError/staleMasterKey`` and writes nothing.
+    /// A server sets it once its master key is verified: another process may rotate the key
+    /// (``resealSecrets(replacingCheck:with:at:_:)``) while it runs, and what it sealed under the
+    /// old key afterwards could never be opened again.
+    public func sealOnlyUnder(masterKeyCheck check: Data) {
+        sealingCheck.withLock { $0 = check }
+    }
+
+    /// First in a transaction that writes a sealed secret: refuses unless the recorded check value
+    /// is the one given to ``sealOnlyUnder(masterKeyCheck:)`` (if any).
+    func requireSealingKey(on db: any SQLDatabase) async throws {
+        guard let expected = sealingCheck.withLock({ $0 }) else { return }
+        if engine.kind == .postgres {
+            // Conflicts with the rotation's SHARE ROW EXCLUSIVE lock: waits for a rotation under way
+            // to commit (the value read next is then its new one), or holds the next one off until
+            // this commits (it then re-seals what this wrote). SQLite's BEGIN IMMEDIATE does both.
+            try await db.raw("LOCK TABLE master_key_check IN ROW EXCLUSIVE MODE").run()
+        }
+        let recorded = try await db.raw("SELECT check_value FROM master_key_check WHERE id = 1").first()?.data("check_value")
+        guard recorded == expected else {
+            throw StorageError.staleMasterKey.with(
+                detail: "the database's master key is no longer the one this server holds: another process rotated it")
+        }
+    }
+
     public func sealedSecrets(limit: Int?) async throws -> [SealedSecret] {
         try await engine.run { db in try await Self.sealedSecrets(on: db, limit: limit) }
     }

@@ -26,6 +26,7 @@ extension SQLIdentityStore {
 
     public func createRealm(_ realm: RealmRecord, signingKey: SigningKeyRecord?, audit event: AuditEventRecord?) async throws {
         try await audited(event) { db in
+            try await self.requireSealingKey(on: db)
             try await self.insert(realm, on: db)
             if let signingKey { try await self.insert(signingKey, on: db) }
         }
@@ -38,7 +39,11 @@ extension SQLIdentityStore {
         try await list(RealmRecord.self, where: "tenant_id", equals: tenantID, page)
     }
     public func updateRealm(_ realm: RealmRecord, audit event: AuditEventRecord?) async throws {
-        try await audited(event) { db in try await self.replace(realm, on: db) }
+        // Never the CA key or its certificate: the key is sealed, and a record read before a
+        // master-key rotation would put it back sealed under the old key.
+        try await audited(event) { db in
+            try await self.replace(realm, keeping: ["sealed_ca_private_key", "ca_certificate_der"], on: db)
+        }
         await announce(.realm(realm.id))
     }
     public func deleteRealm(id: String, audit event: AuditEventRecord?) async throws {

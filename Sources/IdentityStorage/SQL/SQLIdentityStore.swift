@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 import SQLKit
+import Synchronization
 
 /// The ``IdentityStore`` over SQL: SQLite (one file, WAL) or PostgreSQL. Single-use rows are
 /// claimed with conditional `UPDATE … RETURNING`, so concurrent calls cannot both win.
@@ -11,6 +12,9 @@ public final class SQLIdentityStore: IdentityStore {
     private let now: @Sendable () -> Date
     /// Realms and applications read recently (see ``DirectoryCache`` for its invalidation).
     let directory = DirectoryCache()
+    /// The master-key check value sealed secrets may be written under (see
+    /// ``sealOnlyUnder(masterKeyCheck:)``); `nil` until a server sets it.
+    let sealingCheck = Mutex<Data?>(nil)
 
     init(engine: any SQLEngine, now: @escaping @Sendable () -> Date = { Date() }) {
         self.engine = engine
