@@ -73,6 +73,40 @@ import Testing
         #expect(cache.application(clientID: "client_1") == nil)
     }
 
+    /// An application and the client id that finds it are kept and forgotten together (issue
+    /// 32): reading an application by id keeps its client id too, and no client id outlives its
+    /// application (dropped, lapsed or evicted), so the index never holds more than the cache.
+    @Test func theClientIDIndexGoesWithItsApplication() {
+        let cache = DirectoryCache()
+        let capacity = DirectoryCache.capacity
+        let application = { (n: Int) in Fixtures.application("app_\(n)", clientID: "client_\(n)") }
+        for n in 0..<capacity { cache.keep(application(n), since: cache.generation) }
+        // Read by id only, app_0 is used most recently; app_1 is now the least.
+        #expect(cache.application(id: "app_0") == application(0))
+        cache.keep(application(capacity), since: cache.generation)
+        #expect(cache.application(id: "app_1") == nil, "evicted")
+        #expect(cache.application(clientID: "client_0") == application(0), "kept with its application")
+        #expect(cache.sizes == (capacity, capacity))
+
+        cache.drop(.application("app_0"))
+        #expect(cache.application(clientID: "client_0") == nil)
+        #expect(cache.sizes == (capacity - 1, capacity - 1))
+
+        // A lapsed entry goes with its client id.
+        let lapsing = DirectoryCache(lifetime: .zero)
+        lapsing.keep(application(1), since: lapsing.generation)
+        #expect(lapsing.application(id: "app_1") == nil)
+        #expect(lapsing.sizes == (0, 0))
+
+        // An application whose client id changed is found by the new one only.
+        var changed = application(2)
+        changed.clientID = "client_2b"
+        cache.keep(changed, since: cache.generation)
+        #expect(cache.application(clientID: "client_2") == nil)
+        #expect(cache.application(clientID: "client_2b") == changed)
+        #expect(cache.sizes == (capacity - 1, capacity - 1))
+    }
+
     @Test func anEntryLapses() {
         let cache = DirectoryCache(lifetime: .zero)
         cache.keep(Fixtures.realm(), since: cache.generation)

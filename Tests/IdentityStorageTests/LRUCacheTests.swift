@@ -34,10 +34,12 @@ import Testing
                 if let expected { model.append(expected) }
                 #expect(cache.value(for: key) == expected?.value, "step \(step)")
             case 4..<8:
+                let replaced = model.contains { $0.key == key }
                 model.removeAll { $0.key == key }
                 model.append((key, step))
-                if model.count > capacity { model.removeFirst() }
-                cache.set(step, for: key)
+                let evicted = !replaced && model.count > capacity ? model.removeFirst() : nil
+                let forgotten = cache.set(step, for: key)
+                #expect(forgotten?.key == evicted?.key && forgotten?.value == evicted?.value, "step \(step): what set forgot")
             case 8:
                 model.removeAll { $0.key == key }
                 cache.remove(key)

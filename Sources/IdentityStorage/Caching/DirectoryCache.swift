@@ -54,8 +54,45 @@ final class DirectoryCache: Sendable {
         var generation: UInt64 = 0
         var realms = LRUCache<String, Entry<RealmRecord>>(capacity: DirectoryCache.capacity)
         var applications = LRUCache<String, Entry<ApplicationRecord>>(capacity: DirectoryCache.capacity)
-        /// Application ids by client id; an entry whose client id has changed since is ignored.
-        var applicationIDs = LRUCache<String, String>(capacity: DirectoryCache.capacity)
+        /// The id of each application kept, by its client id: kept and forgotten with the
+        /// application, so it never holds a client id whose application is gone (nor more
+        /// entries than ``applications``), and every application kept is found by its client id.
+        var applicationIDs: [String: String] = [:]
+
+        /// Keeps `application` (the most recently used), with its client id.
+        mutating func keep(_ application: ApplicationRecord, expires: ContinuousClock.Instant) {
+            if let kept = applications.peek(application.id)?.value, kept.clientID != application.clientID {
+                forgetClientID(of: kept)
+            }
+            // Client ids are unique: an application kept under this one before is another's no more.
+            if let other = applicationIDs[application.clientID], other != application.id { removeApplication(other) }
+            if let evicted = applications.set(Entry(value: application, expires: expires), for: application.id) {
+                forgetClientID(of: evicted.value.value)
+            }
+            applicationIDs[application.clientID] = application.id
+        }
+
+        /// The application `id` while it is trusted, then counted as used; an expired one is
+        /// forgotten with its client id.
+        mutating func application(id: String) -> ApplicationRecord? {
+            guard let entry = applications.peek(id) else { return nil }
+            guard entry.expires > .now else {
+                removeApplication(id)
+                return nil
+            }
+            return applications.value(for: id)?.value
+        }
+
+        /// Forgets application `id` and its client id.
+        mutating func removeApplication(_ id: String) {
+            guard let entry = applications.peek(id) else { return }
+            applications.remove(id)
+            forgetClientID(of: entry.value)
+        }
+
+        private mutating func forgetClientID(of application: ApplicationRecord) {
+            if applicationIDs[application.clientID] == application.id { applicationIDs[application.clientID] = nil }
+        }
     }
 
     private let state = Mutex(State())
@@ -66,6 +103,11 @@ final class DirectoryCache: Sendable {
         self.lifetime = lifetime
     }
 
+    /// How many applications, and client ids leading to them, are kept (for tests).
+    var sizes: (applications: Int, clientIDs: Int) {
+        state.withLock { ($0.applications.count, $0.applicationIDs.count) }
+    }
+
     /// The generation to pass to ``keep(_:since:)`` for a read that starts now.
     var generation: UInt64 { state.withLock { $0.generation } }
 
@@ -74,14 +116,11 @@ final class DirectoryCache: Sendable {
     }
 
     func application(id: String) -> ApplicationRecord? {
-        state.withLock { Self.live(&$0.applications, id) }
+        state.withLock { $0.application(id: id) }
     }
 
     func application(clientID: String) -> ApplicationRecord? {
-        state.withLock { state in
-            state.applicationIDs.value(for: clientID).flatMap { Self.live(&state.applications, $0) }
-                .flatMap { $0.clientID == clientID ? $0 : nil }
-        }
+        state.withLock { state in state.applicationIDs[clientID].flatMap { state.application(id: $0) } }
     }
 
     /// The value of `key` while it is trusted, then counted as used; an expired entry is
@@ -107,8 +146,7 @@ final class DirectoryCache: Sendable {
     func keep(_ application: ApplicationRecord, since generation: UInt64) {
         state.withLock { state in
             guard state.generation == generation else { return }
-            state.applications.set(Entry(value: application, expires: .now + lifetime), for: application.id)
-            state.applicationIDs.set(application.id, for: application.clientID)
+            state.keep(application, expires: .now + lifetime)
         }
     }
 
@@ -118,7 +156,7 @@ final class DirectoryCache: Sendable {
             state.generation &+= 1
             switch change {
             case .realm(let id): state.realms.remove(id)
-            case .application(let id): state.applications.remove(id)
+            case .application(let id): state.removeApplication(id)
             case .everything: state = State(generation: state.generation)
             }
         }

@@ -39,14 +39,16 @@ package struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Keeps `value` for `key` as the most recently used entry, forgetting the least recently
-    /// used one if the cache is full.
-    package mutating func set(_ value: Value, for key: Key) {
+    /// used one if the cache is full; returns the entry forgotten, if any.
+    @discardableResult
+    package mutating func set(_ value: Value, for key: Key) -> (key: Key, value: Value)? {
         if let slot = index[key] {
             slots[slot].value = value
             moveToFront(slot)
-            return
+            return nil
         }
         let slot: Int
+        var evicted: (key: Key, value: Value)?
         if index.count < capacity {
             slot = slots.count
             slots.append(Slot(key: key, value: value))
@@ -54,11 +56,13 @@ package struct LRUCache<Key: Hashable, Value> {
             // Full: the oldest slot is reused for the new entry.
             slot = oldest!
             unlink(slot)
+            evicted = (slots[slot].key, slots[slot].value)
             index[slots[slot].key] = nil
             slots[slot] = Slot(key: key, value: value)
         }
         index[key] = slot
         linkAtFront(slot)
+        return evicted
     }
 
     /// Forgets `key`.
