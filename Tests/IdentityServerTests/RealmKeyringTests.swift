@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import Synchronization
 import Testing
 
 @testable import IdentityServer
@@ -91,6 +92,36 @@ import Testing
             let root = try await keyring.root(of: realm)
             let authority = try await keyring.authority(of: realm)
             #expect(authority.certificate == root.certificate && authority.root.certificate == root.certificate)
+        }
+    }
+
+    /// A load of a realm's keys that fails after a newer load has taken its place (a refresh, a
+    /// rotation, an unknown kid) removes only its own entry, not the newer one's (the fix of
+    /// 3ac439a, "a failed signer load removes only its own entry"): the newer keys stay cached.
+    @Test func aFailedLoadLeavesTheLoadThatReplacedItCached() async throws {
+        try await ServiceFixture.with { (fixture: ServiceFixture) async throws in
+            let realm = try await fixture.seedRealm()
+            let reads = Mutex(0)
+            let (firstReadStarted, started) = AsyncStream.makeStream(of: Void.self)
+            let (firstReadEnds, end) = AsyncStream.makeStream(of: Void.self)
+            let keyring = RealmKeyring(store: fixture.store, sealer: fixture.sealer, now: fixture.now) { [store = fixture.store] realmID in
+                guard reads.withLock({ $0 += 1; return $0 }) == 1 else { return try await store.signingKeys(realmID: realmID) }
+                // The first read is slow, then fails (the database went away for a moment).
+                started.yield()
+                for await _ in firstReadEnds {}
+                throw StorageError.unavailable
+            }
+            let first = Task { try await keyring.signer(realmID: realm.realmID) }
+            for await _ in firstReadStarted { break }
+            // Its refresh interval over, a second request loads the keys again meanwhile.
+            fixture.clock.advance(by: RealmKeyring.refreshInterval)
+            let second = try await keyring.signer(realmID: realm.realmID)
+            end.finish()
+            await #expect(throws: StorageError.unavailable) { try await first.value }
+
+            let third = try await keyring.signer(realmID: realm.realmID)
+            #expect(third.activeKey(.es256)?.kid == second.activeKey(.es256)?.kid)
+            #expect(reads.withLock { $0 } == 2, "the second load is still cached: read no third time")
         }
     }
 }

@@ -12,6 +12,8 @@ import X509
 /// well before it signs (``ServerConfiguration/SigningKeys/prepublication``).
 actor RealmKeyring {
     private let store: any IdentityStore
+    /// Reads a realm's signing keys: the store's, unless a test holds a read back.
+    private let signingKeys: @Sendable (String) async throws -> [SigningKeyRecord]
     private let sealer: SecretSealer
     private let now: @Sendable () -> Date
     /// How long a retired key stays published: as long as the tokens it signed may live.
@@ -29,9 +31,10 @@ actor RealmKeyring {
 
     init(
         store: any IdentityStore, sealer: SecretSealer, tokenLifetime: TimeInterval = 3600, capacity: Int = defaultCapacity,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date, signingKeys: (@Sendable (String) async throws -> [SigningKeyRecord])? = nil
     ) {
         self.store = store
+        self.signingKeys = signingKeys ?? { [store] realmID in try await store.signingKeys(realmID: realmID) }
         self.sealer = sealer
         self.now = now
         self.capacity = capacity
@@ -154,7 +157,7 @@ actor RealmKeyring {
     }
 
     private func loadSigner(realmID: String) async throws -> RealmSigner {
-        let records = try await store.signingKeys(realmID: realmID)
+        let records = try await signingKeys(realmID)
         let keys = try records.map { record in
             let purpose = SealedSecret.Owner.signingKey(kid: record.kid, realmID: realmID).purpose
             return try SigningKey(record, bytes: sealer.open(record.sealedPrivateKey, purpose: purpose))
