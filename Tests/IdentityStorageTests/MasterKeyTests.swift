@@ -122,11 +122,12 @@ import Testing
             _ = try await rotating.resealSecrets(replacingCheck: Data("old".utf8), with: Data("new".utf8), at: Fixtures.at(2)) { secret in
                 // In the rotation's transaction: the stale store starts a realm, which has time to
                 // reach the database before the rotation commits.
-                creating.withLock { task in
-                    guard task == nil else { return }
+                let started = creating.withLock { task in
+                    guard task == nil else { return false }
                     task = Task { try await stale.createRealm(Fixtures.realm("rlm_2"), signingKey: nil) }
+                    return true
                 }
-                usleep(300_000)
+                if started { usleep(300_000) }
                 return Data("new:".utf8) + secret.sealed
             }
             let task = try #require(creating.withLock { $0 })
