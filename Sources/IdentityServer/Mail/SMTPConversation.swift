@@ -38,8 +38,14 @@ struct SMTPConversation: ~Copyable {
                 .connectTimeout(TimeAmount(settings.smtpTimeout))
                 .connect(host: host, port: settings.smtpPort) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        if settings.smtpSecurity == .tls {
+                        switch settings.smtpSecurity {
+                        case .tls:
                             try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                        case .startTLS:
+                            try channel.pipeline.syncOperations.addHandler(
+                                STARTTLSSwitch(host: host, makeTLS: { try NIOSSLClientHandler(context: tls, serverHostname: serverName) }))
+                        case .none:
+                            break
                         }
                         try channel.pipeline.syncOperations.addHandlers([
                             IdleStateHandler(readTimeout: TimeAmount(settings.smtpTimeout)), HangUpWhenIdle(),
@@ -53,7 +59,9 @@ struct SMTPConversation: ~Copyable {
         try await channel.executeThenClose { inbound, outbound in
             var session = SMTPConversation(inbound: inbound.makeAsyncIterator(), outbound: outbound)
             try await session.run(message, host: host, settings: settings) {
-                try await channel.channel.pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: serverName), position: .first)
+                try await channel.channel.eventLoop.submit {
+                    try channel.channel.pipeline.syncOperations.handler(type: STARTTLSSwitch.self).arm()
+                }.get()
             }
         }
     }
@@ -63,8 +71,10 @@ struct SMTPConversation: ~Copyable {
         self.outbound = outbound
     }
 
+    /// `armSTARTTLS` readies the pipeline's ``STARTTLSSwitch`` for the reply to STARTTLS: on its
+    /// 220 the switch starts TLS itself, on the event loop, before anything else is read.
     private mutating func run(
-        _ message: MailMessage, host: String, settings: MailSettings, startTLS: () async throws -> Void
+        _ message: MailMessage, host: String, settings: MailSettings, armSTARTTLS: () async throws -> Void
     ) async throws {
         _ = try await reply(expecting: 220)
         var offered = try await hello()
@@ -72,10 +82,11 @@ struct SMTPConversation: ~Copyable {
             guard offered.contains("STARTTLS") else {
                 throw SMTPError("\(host) does not offer STARTTLS, which mail.smtp.security requires", transient: false)
             }
+            try await armSTARTTLS()
             try await command("STARTTLS", expecting: 220)
-            // Nothing may follow the 220 in clear: it would be read as if it came over TLS.
-            guard pending.isEmpty else { throw SMTPError("\(host) sent data after agreeing to STARTTLS", transient: false) }
-            try await startTLS()
+            // The switch has started TLS behind the 220 and refused anything after it in clear;
+            // nothing may be left over here either: it would be read as if it came over TLS.
+            guard pending.isEmpty else { throw STARTTLSSwitch.sentInClear(host) }
             offered = try await hello()
         }
         if let username = settings.smtpUsername {
@@ -147,6 +158,8 @@ struct SMTPConversation: ~Copyable {
             let next: ByteBuffer?
             do {
                 next = try await inbound.next()
+            } catch let error as SMTPError {
+                throw error
             } catch let error as NIOSSLError {
                 throw SMTPError("TLS with the relay failed: \(error)", transient: false)
             } catch {
@@ -159,11 +172,29 @@ struct SMTPConversation: ~Copyable {
         }
     }
 
-    private func write(_ text: String) async throws {
+    private mutating func write(_ text: String) async throws {
         do {
             try await outbound.write(ByteBuffer(string: text))
         } catch {
+            // The connection closed under the write: whatever closed it (TLS, bytes sent in clear
+            // after STARTTLS) waits on the inbound side, and is the better reason.
+            try await throwWhyClosed()
             throw SMTPError("the connection to the relay failed: \(error)", transient: true)
+        }
+    }
+
+    /// Reads what is left of a closed connection; throws the error that ended it, if one did.
+    private mutating func throwWhyClosed() async throws {
+        while true {
+            do {
+                guard try await inbound.next() != nil else { return }
+            } catch let error as SMTPError {
+                throw error
+            } catch let error as NIOSSLError {
+                throw SMTPError("TLS with the relay failed: \(error)", transient: false)
+            } catch {
+                return
+            }
         }
     }
 
@@ -189,5 +220,111 @@ private final class HangUpWhenIdle: ChannelInboundHandler, Sendable {
         } else {
             context.fireUserInboundEventTriggered(event)
         }
+    }
+}
+
+/// Starts TLS for STARTTLS (RFC 3207) at the byte where the server's 220 ends, on the event loop,
+/// so that nothing sent in clear is ever read as protected (RFC 3207 §4.2; the command
+/// injection class of CVE-2011-0411). It sits next to the socket. Once armed (before STARTTLS
+/// is written), it holds back what arrives until the reply's last line: on a 220 it passes the
+/// reply on, refuses any byte that came after it in the same read, and puts TLS right behind
+/// itself before another read can happen; the first bytes after that must then be a TLS record
+/// (a handshake or an alert), or they too were sent in clear. Any other reply passes as it came.
+final class STARTTLSSwitch: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private enum State {
+        /// Before STARTTLS: bytes pass as they come.
+        case clear
+        /// STARTTLS was sent: bytes are held until its reply is whole.
+        case awaitingReply(held: ByteBuffer?)
+        /// TLS has started: the next bytes must begin a TLS record.
+        case tlsStarted
+        /// Done (TLS is checked, or the reply was not 220, or the connection failed).
+        case passing
+    }
+
+    private let host: String
+    private let makeTLS: () throws -> NIOSSLClientHandler
+    private var state = State.clear
+
+    init(host: String, makeTLS: @escaping () throws -> NIOSSLClientHandler) {
+        (self.host, self.makeTLS) = (host, makeTLS)
+    }
+
+    /// What the server sent in clear after agreeing to STARTTLS.
+    static func sentInClear(_ host: String) -> SMTPError {
+        SMTPError("\(host) sent data in clear after agreeing to STARTTLS, before TLS began", transient: false)
+    }
+
+    /// Readies the switch for the reply to STARTTLS; call on the event loop before writing it.
+    func arm() {
+        if case .clear = state { state = .awaitingReply(held: nil) }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        switch state {
+        case .clear, .passing:
+            context.fireChannelRead(data)
+        case .tlsStarted:
+            guard let first = bytes.readableBytesView.first else { return }
+            // 22: a handshake record (the ServerHello); 21: an alert.
+            guard first == 22 || first == 21 else { return fail(context: context, Self.sentInClear(host)) }
+            state = .passing
+            context.fireChannelRead(data)
+        case .awaitingReply(var held):
+            state = .passing  // until decided below
+            if held == nil {
+                held = bytes
+            } else {
+                held!.writeBuffer(&bytes)
+            }
+            replyEnd(in: held!, context: context)
+        }
+    }
+
+    /// Passes on the reply's complete lines in `held` up to its last; on that line, acts.
+    private func replyEnd(in held: ByteBuffer, context: ChannelHandlerContext) {
+        var held = held
+        while let newline = held.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = held.readSlice(length: newline - held.readableBytesView.startIndex + 1)!
+            let text = line.readableBytesView
+            // "ddd-" continues the reply, and passes on; anything else ends it (the session judges its form).
+            if text.count > 3, text[text.startIndex + 3] == UInt8(ascii: "-") {
+                context.fireChannelRead(wrapInboundOut(line))
+                continue
+            }
+            guard text.starts(with: "220".utf8) else {
+                // Not 220: the session refuses it; nothing here changes.
+                context.fireChannelRead(wrapInboundOut(line))
+                if held.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(held)) }
+                return
+            }
+            guard held.readableBytes == 0 else { return fail(context: context, Self.sentInClear(host)) }
+            context.fireChannelRead(wrapInboundOut(line))
+            // Delivered now: the read's own completion goes to TLS, which would keep it.
+            context.fireChannelReadComplete()
+            do {
+                try context.pipeline.syncOperations.addHandler(try makeTLS(), position: .after(self))
+            } catch {
+                return fail(context: context, error)
+            }
+            state = .tlsStarted
+            return
+        }
+        guard held.readableBytes <= 4096 else {
+            // A line longer than the session reads: it refuses the reply.
+            context.fireChannelRead(wrapInboundOut(held))
+            return
+        }
+        state = .awaitingReply(held: held)
+    }
+
+    private func fail(context: ChannelHandlerContext, _ error: any Error) {
+        state = .passing
+        context.fireErrorCaught(error)
+        context.close(promise: nil)
     }
 }
