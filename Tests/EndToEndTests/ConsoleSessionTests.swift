@@ -71,7 +71,11 @@ import Testing
 
     /// Live only: through the router a request has no client address to limit.
     @Test func aWrongTokenOpensNothingAndRepeatedAttemptsAreLimited() async throws {
-        try await RunningServer.withRealm(.live, configure: { $0.console.signInsPerAddressPerMinute = 3 }) { server, _ in
+        let clock = TestClock.atTheStartOfAMinute()
+        try await RunningServer.withRealm(.live, configure: {
+            $0.console.signInsPerAddressPerMinute = 3
+            $0.now = clock.now
+        }) { server, _ in
             let browser = ConsoleBrowser(server: server)
             let refused = try await browser.signIn("not-a-token")
             #expect(refused.status == 400)
@@ -249,9 +253,11 @@ import Testing
 
     /// Live: a server-wide limit would let many addresses lock every operator out.
     @Test func failedSignInsFromManyAddressesLockNobodyElseOut() async throws {
+        let clock = TestClock.atTheStartOfAMinute()
         try await RunningServer.withRealm(.live, configure: {
             $0.console.signInsPerAddressPerMinute = 2
             $0.trustedProxies = [IPNetwork("127.0.0.1")!]
+            $0.now = clock.now
         }) { server, _ in
             for network in 1...30 {
                 let attacker = ConsoleBrowser(server: server, forwardedFor: "198.51.100.\(network)")

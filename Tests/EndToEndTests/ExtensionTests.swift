@@ -154,7 +154,11 @@ import X509
     }
 
     @Test func claimsAreRateLimitedPerAddress() async throws {
-        try await RunningServer.withRealm(configure: { $0.credentialExtension.claimsPerAddressPerMinute = 3 }) { server, realm in
+        let clock = TestClock.atTheStartOfAMinute()
+        try await RunningServer.withRealm(configure: {
+            $0.credentialExtension.claimsPerAddressPerMinute = 3
+            $0.now = clock.now
+        }) { server, realm in
             let b = TestApp(server: server, application: realm.publicClient)
             var outcomes: [Result<[Credential], BISDKError>] = []
             for _ in 0..<8 {

@@ -9,7 +9,9 @@ import Testing
 /// write without bound nor spend every user's budget (issue 32).
 @Suite struct PublicClientProofLimitTests {
     @Test func aPublicClientsProofsAreLimitedPerNetworkThenPerClient() async throws {
+        let clock = TestClock.atTheStartOfAMinute()
         try await RunningServer.withRealm(.live, configure: {
+            $0.now = clock.now
             $0.publicClientProofs.perAddressPerMinute = 2
             $0.publicClientProofs.perClientPerMinute = 3
             $0.trustedProxies = [IPNetwork("127.0.0.1")!]

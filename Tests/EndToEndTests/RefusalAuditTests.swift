@@ -66,9 +66,7 @@ import Testing
     /// Whoever holds a revoked admin token or a used link can repeat the refused request: each
     /// artifact and reason is one event per window, counting the repeats, not a row per request.
     @Test func repeatedRefusalsOfOneArtifactAreOneCountedEventPerWindow() async throws {
-        let clock = TestClock()
-        // One second into a window, so the test's requests cannot straddle two.
-        clock.advance(by: 61 - clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
+        let clock = TestClock.atTheStartOfAMinute()
         try await RunningServer.withRealm(.router, configure: { $0.now = clock.now }) { server, realm in
             let created = try await server.admin.created("/v1/admin/tokens", ["label": "old"])
             let token = try #require(created["token"] as? String)

@@ -8,6 +8,14 @@ final class TestClock: Sendable {
     /// Now, plus every advance so far.
     @Sendable func now() -> Date { Date().addingTimeInterval(offset.withLock { $0 }) }
 
+    /// A clock one second into a minute, so that what a test counts in one-minute windows
+    /// (rate limits, collapsed refusals) cannot straddle two, however loaded the machine.
+    static func atTheStartOfAMinute() -> TestClock {
+        let clock = TestClock()
+        clock.advance(by: 61 - clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
+        return clock
+    }
+
     /// Moves the clock `seconds` ahead.
     func advance(by seconds: TimeInterval) { offset.withLock { $0 += seconds } }
 }
