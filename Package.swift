@@ -211,7 +211,7 @@ let package = Package(
         .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder", "TestProcessSupport"], swiftSettings: strict),
         .testTarget(
             name: "BeyondIdentityEmbeddedTests",
-            dependencies: ["BeyondIdentityEmbedded", "IdentityProtocol"],
+            dependencies: ["BeyondIdentityEmbedded", "IdentityProtocol", "TestProcessSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "ResourceServerTests",
             dependencies: [
-                "BeyondIdentityResourceServer", "BeyondIdentityHummingbird", "IdentityProtocol",
+                "BeyondIdentityResourceServer", "BeyondIdentityHummingbird", "IdentityProtocol", "TestProcessSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),

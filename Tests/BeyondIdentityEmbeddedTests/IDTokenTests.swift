@@ -3,6 +3,7 @@ import Foundation
 import IdentityProtocol
 import JWTKit
 import Testing
+import TestProcessSupport
 
 @Suite struct IDTokenTests {
     let now = Date(timeIntervalSince1970: 1_900_000_000)
@@ -30,6 +31,20 @@ import Testing
         let verified = try await verify(try await server.signIDToken(claims()), server: server)
         #expect(verified.sub.value == "i1" && verified.iss.value == FakeServer.issuer && verified.nonce == "n1")
         #expect(verified.aud.value == [FakeServer.clientID] && verified.exp.value == now.addingTimeInterval(300))
+    }
+
+    /// A malformed compact JWS is refused as malformed or as badly signed, never with another
+    /// error (issue 32).
+    @Test func rejectsEveryMalformedToken() async throws {
+        let server = await FakeServer()
+        for token in MalformedJWS.variants(of: try await server.signIDToken(claims())) {
+            do {
+                try await verify(token, server: server)
+                Issue.record("accepted \(token)")
+            } catch let error as BISDKError {
+                #expect(error == .invalidIDToken(.malformed) || error == .invalidIDToken(.badSignature), "\(token): \(error)")
+            }
+        }
     }
 
     @Test func rejectsABadSignature() async throws {

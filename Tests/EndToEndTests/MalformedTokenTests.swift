@@ -1,40 +1,13 @@
 import Foundation
 import IdentityProtocol
 import Testing
+import TestProcessSupport
 
 /// Every place a token or JWT enters the server refuses a malformed compact JWS with its own
 /// error, never a `500`: `/userinfo` `401 invalid_token`, introspection `{"active": false}`,
 /// revocation `200` (RFC 7009 §2.2), logout's `id_token_hint` `400 invalid_request`, a DPoP
 /// proof `400 invalid_dpop_proof` (issue 32).
 @Suite struct MalformedTokenTests {
-    /// Malformed variants of a real token: the signature cut short, emptied, made of one
-    /// character or of characters outside base64url, doubled; segments missing or extra;
-    /// header and payload that are not base64url JSON.
-    static func variants(of token: String) -> [String] {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        let (header, payload, signature) = (parts[0], parts[1], parts[2])
-        return [
-            "\(header).\(payload).\(signature.prefix(signature.count - 10))",
-            "\(header).\(payload).\(signature.prefix(signature.count / 2))",
-            "\(header).\(payload).",
-            "\(header).\(payload).A",
-            "\(header).\(payload).AB",
-            "\(header).\(payload).!!!!",
-            "\(header).\(payload).\(signature)\(signature)",
-            "\(header).\(payload)",
-            "\(header).\(payload).\(signature).\(signature)",
-            "\(header)..\(signature)",
-            ".\(payload).\(signature)",
-            "\(header).e30.\(signature)",
-            "\(header).bm90IGpzb24.\(signature)",
-            "\(header).\(payload.prefix(payload.count - 3)).\(signature)",
-            "e30.\(payload).\(signature)",
-            "..",
-            ".",
-            "a.b.c",
-        ]
-    }
-
     @Test(arguments: ServerMode.allCases)
     func everyEntryPointRefusesAMalformedTokenWithItsOwnError(mode: ServerMode) async throws {
         try await RunningServer.withEnrolledDevice(mode) { server, realm, device in
@@ -44,7 +17,7 @@ import Testing
             let idToken = try #require(issued.json["id_token"] as? String)
             let issuer = realm.confidential.issuer
 
-            for token in Self.variants(of: accessToken) {
+            for token in MalformedJWS.variants(of: accessToken) {
                 let userinfo = try await server.client(bearer: token).send("GET", issuer + ProviderPath.userinfo)
                 #expect(userinfo.status == 401 && userinfo.header("WWW-Authenticate")?.contains(#"error="invalid_token""#) == true, "\(token)")
                 let introspected = try await backend.post(ProviderPath.introspection, ["token": token])
@@ -52,7 +25,7 @@ import Testing
                 let revoked = try await backend.post(ProviderPath.revocation, ["token": token])
                 #expect(revoked.status == 200, "\(token)")
             }
-            for hint in Self.variants(of: idToken) {
+            for hint in MalformedJWS.variants(of: idToken) {
                 let logout = try await server.client().send(
                     "GET", issuer + ProviderPath.endSession + "?" + FormEncoding.encode(["id_token_hint": hint]))
                 #expect(logout.status == 400 && logout.error == "invalid_request", "\(hint)")
@@ -63,7 +36,7 @@ import Testing
             let refreshToken = try #require(issued.json["refresh_token"] as? String)
             let key = TestDPoPKey(key: .init())
             let proof = try #require(try await key.header("POST", issuer + ProviderPath.token)["DPoP"])
-            for variant in Self.variants(of: proof) {
+            for variant in MalformedJWS.variants(of: proof) {
                 let refused = try await backend.post(
                     ProviderPath.token, ["grant_type": "refresh_token", "refresh_token": refreshToken], headers: ["DPoP": variant])
                 #expect(refused.status == 400 && refused.error == "invalid_dpop_proof", "\(variant)")

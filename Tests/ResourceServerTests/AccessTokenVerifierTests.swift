@@ -7,6 +7,7 @@ import Synchronization
 import FoundationNetworking
 #endif
 import Testing
+import TestProcessSupport
 
 /// Every check of ``AccessTokenVerifier``, each refusal with its own error (issue 18).
 @Suite struct AccessTokenVerifierTests {
@@ -29,6 +30,22 @@ import Testing
             authorization: "Bearer \(try issuer.token())", dpop: [], method: "GET", url: Self.url)
         #expect(verified.subject == "user-1" && verified.clientID == "bic_app" && verified.keyThumbprint == nil)
         #expect(verified.has(scope: "orders:read") && !verified.has(scope: "orders:write"))
+    }
+
+    /// A malformed compact JWS is refused as what it is, whatever is wrong with it (issue 32).
+    @Test func everyMalformedTokenIsRefusedAsInvalid() async throws {
+        let verifier = verifier()
+        for token in MalformedJWS.variants(of: try issuer.token()) {
+            do {
+                _ = try await verifier.verify(authorization: "Bearer \(token)", dpop: [], method: "GET", url: Self.url)
+                Issue.record("accepted \(token)")
+            } catch let error as AccessTokenError {
+                guard case .invalidToken = error else {
+                    Issue.record("\(token): \(error), not invalid_token")
+                    continue
+                }
+            }
+        }
     }
 
     @Test func eachWrongTokenIsRefusedWithItsReason() async throws {
