@@ -42,7 +42,8 @@ enum ConsoleStylesheet {
         label.check { display: flex; gap: .5rem; align-items: center; font-weight: 400; }
         fieldset { border: 1px solid var(--line); border-radius: .4rem; display: grid; gap: .35rem; }
         legend { font-weight: 600; }
-        input, select, textarea { font: inherit; padding: .45rem .55rem; border: 1px solid #9aa4b1; border-radius: .35rem; width: 100%; }
+        input, select, textarea { font: inherit; font-weight: 400; padding: .45rem .55rem; border: 1px solid #9aa4b1;
+          border-radius: .35rem; width: 100%; }
         input[type=checkbox], input[type=radio] { width: auto; }
         textarea { min-height: 4.5rem; }
         .hint { font-weight: 400; color: var(--muted); font-size: .85rem; }
