@@ -23,8 +23,8 @@ enum IntegrationGuide {
             return "Registered \(credential.identityUsername) on this device."
         } catch .invalidBindingToken {
             return "This link was already used or has expired: ask for a new one."
-        } catch .otherServer(let apiBaseURL) {
-            return "This link is for another server (\(apiBaseURL))."
+        } catch let error where error.errorType == .otherServer {
+            return "This link is for another server (\(error.apiBaseURL ?? ""))."
         } catch {
             return error.localizedDescription
         }

@@ -164,10 +164,10 @@ import X509
             for _ in 0..<8 {
                 let outcome = await b.importing(CredentialToken(value: "000000000"))
                 outcomes.append(outcome)
-                if case .failure(.extensionFailed(.rateLimited)) = outcome { break }
+                if case let .failure(error) = outcome, case .rateLimited? = error.extensionFailure { break }
             }
             #expect(outcomes.prefix(3).allSatisfy { $0 == .failure(.extensionFailed(.wrongCode)) })
-            guard case let .failure(.extensionFailed(.rateLimited(retryAfter)))? = outcomes.last else {
+            guard case let .failure(error)? = outcomes.last, case let .rateLimited(retryAfter)? = error.extensionFailure else {
                 Issue.record("never rate-limited: \(outcomes)")
                 return
             }

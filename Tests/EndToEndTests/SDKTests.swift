@@ -155,7 +155,7 @@ import X509
         await #expect {
             try await app.sdk.deleteCredential(for: credential.handle)
         } throws: { error in
-            if case .serverUnreachable = error as? BISDKError { return true }
+            if (error as? BISDKError)?.errorType == .serverUnreachable { return true }
             return false
         }
         #expect(try await app.sdk.getCredentials() == [credential])
@@ -177,7 +177,7 @@ import X509
             await #expect {
                 try await app.sdk.registerCredentials(URL(string: link)!)
             } throws: { error in
-                if case .invalidBindingToken = error as? BISDKError { return true }
+                if (error as? BISDKError)?.errorType == .invalidBindingToken { return true }
                 return false
             }
             #expect(app.storedFiles == files)
@@ -193,14 +193,14 @@ import X509
         await #expect {
             try await down.sdk.authenticate()
         } throws: { error in
-            if case .serverUnreachable = error as? BISDKError { return true }
+            if (error as? BISDKError)?.errorType == .serverUnreachable { return true }
             return false
         }
         let confused = TestApp(server: server, application: application, baseURL: garbage.baseURL)
         await #expect {
             try await confused.sdk.authenticate()
         } throws: { error in
-            if case .invalidServerResponse = error as? BISDKError { return true }
+            if (error as? BISDKError)?.errorType == .invalidServerResponse { return true }
             return false
         }
         await garbage.stop()

@@ -13,8 +13,8 @@ struct ApplicationCredentials: Sendable {
         let issuer: String
         do {
             issuer = try await context.discovery.clientIssuer()
-        } catch BISDKError.serverUnreachable(let reason) {
-            context.log(.warning, "application credentials: realm unknown, showing all of this server's: \(reason)")
+        } catch let error as BISDKError where error.errorType == .serverUnreachable {
+            context.log(.warning, "application credentials: realm unknown, showing all of this server's: \(error.reason ?? "")")
             return ofServer
         }
         return ofServer.filter { issuer.hasSuffix("/v1/tenants/\($0.tenantID)/realms/\($0.realmID)") }

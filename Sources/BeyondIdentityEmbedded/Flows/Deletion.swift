@@ -15,7 +15,7 @@ struct Deletion: Sendable {
         }
         do {
             try await CredentialRevocation.post(credentialID: handle.rawValue, signedWith: credential.keyHandle, context: context)
-        } catch BISDKError.serverError(status: _, code: APIErrorCode.notFound.rawValue, description: _) {
+        } catch let error as BISDKError where error.errorType == .serverError && error.serverErrorCode == APIErrorCode.notFound.rawValue {
             context.log(.warning, "deletion: the server does not know \(handle); removing it locally")
         }
         try await context.withKeyStore { try await $0.delete(handle) }

@@ -63,7 +63,8 @@ struct Extension: Sendable {
                     rotation = ContinuousClock.now + .seconds(code.expiresIn) - Self.rotationMargin
                     emit(.tokenUpdated(token(code), QRCode.make(for: code.code)))
                     continue
-                } catch BISDKError.serverError(status: _, code: APIErrorCode.extensionStateConflict.rawValue, description: _) {
+                } catch let error as BISDKError where error.errorType == .serverError
+                    && error.serverErrorCode == APIErrorCode.extensionStateConflict.rawValue {
                     // B claimed the code just before the rotation: the status below says so.
                 }
             }

@@ -30,9 +30,10 @@ struct TokenRefresh: Sendable {
             response = try await context.api.post(endpoint, form: [
                 ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", context.clientID),
             ], dpop: dpop)
-        } catch BISDKError.authorizationFailed(code: OAuthErrorCode.invalidGrant.rawValue, let description) {
+        } catch let error as BISDKError
+            where error.errorType == .authorizationFailed && error.serverErrorCode == OAuthErrorCode.invalidGrant.rawValue {
             context.log(.info, "refresh: the session has ended")
-            throw BISDKError.sessionEnded(description)
+            throw BISDKError.sessionEnded(error.serverDescription)
         }
         var idToken = previous.idToken
         if let renewed = response.idToken {

@@ -17,6 +17,10 @@ public struct ErrorExplanation: Sendable, Hashable {
         func explained(_ title: Key, _ message: Key, retry: Bool, recover: Bool = false, _ argument: String = "") -> Self {
             Self(title: strings[title], message: strings[message, argument], canRetry: retry, suggestsRecovery: recover)
         }
+        if let failure = error.extensionFailure {
+            self = Self.explaining(failure, strings: strings)
+            return
+        }
         self = switch error {
         case .credentialRevoked: explained(.errorRevokedTitle, .errorRevokedMessage, retry: false, recover: true)
         case .identityInactive: explained(.errorSuspendedTitle, .errorSuspendedMessage, retry: false)
@@ -25,7 +29,6 @@ public struct ErrorExplanation: Sendable, Hashable {
             explained(.errorLinkTitle, .errorLinkMessage, retry: false, recover: true)
         case .credentialNotFound: explained(.errorNotFoundTitle, .errorNotFoundMessage, retry: false, recover: true)
         case .wrongPassphrase: explained(.errorPassphraseTitle, .errorPassphraseMessage, retry: true)
-        case let .extensionFailed(failure): Self.explaining(failure, strings: strings)
         default: explained(.errorGenericTitle, .errorGenericMessage, retry: true, error.errorDescription ?? "\(error)")
         }
     }
