@@ -23,7 +23,7 @@ struct BenchRealm: Sendable {
             RealmInput(displayName: "Bench", registrationRedirectURI: "https://bench.example/register"), as: Realm.self)
         var input = ApplicationInput()
         input.displayName = "Bench"
-        input.clientType = "public"
+        input.clientType = ClientType.public.rawValue
         input.redirectURIs = [redirectURI]
         input.invokeURL = "https://bench.example/invoke"
         let application = try admin.post(
@@ -42,7 +42,7 @@ struct BenchRealm: Sendable {
             IdentityInput(username: "user\(index)-\(UUID().uuidString.prefix(8).lowercased())", displayName: "User \(index)"),
             as: Identity.self)
         let job = try admin.post(
-            AdminAPI.bindingJobs(tenant: tenantID, realm: realmID, identity: identity.id), BindingJobInput(kind: "registration", delivery: "return"),
+            AdminAPI.bindingJobs(tenant: tenantID, realm: realmID, identity: identity.id), BindingJobInput(kind: BindingJobKind.registration.rawValue, delivery: BindingJobDelivery.return.rawValue),
             as: BindingJob.self)
         guard let link = job.credentialBindingLink.flatMap({ URLComponents(string: $0) }),
               let token = link.queryItems?.first(where: { $0.name == DeviceURLParameter.bindingToken })?.value

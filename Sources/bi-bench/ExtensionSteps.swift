@@ -34,7 +34,7 @@ struct ExtensionSteps {
         ).decode(ExtensionSessionReference.self, expecting: 201, what: "claim the code")
 
         let claimed = try status(opened.sessionID, secret: opened.secret, after: opened.code.version)
-        guard claimed.state == ExtensionStateWire.claimed, let encoded = claimed.certificateDraft,
+        guard claimed.state == .claimed, let encoded = claimed.certificateDraft,
               let draft = Data(base64URLEncoded: encoded).flatMap({ try? Certificate(derEncoded: Array($0)) })
         else { throw BenchError("extension: A saw \(claimed.state) without a certificate draft") }
         let endorsed = try connection.postJSON(
@@ -43,7 +43,7 @@ struct ExtensionSteps {
                 sessionID: opened.sessionID, secret: opened.secret, signature: try device.sign(Data(draft.tbsCertificateBytes)),
                 certificateChain: device.certificateChain)
         ).decode(ExtensionStatus.self, what: "endorse")
-        guard endorsed.state == ExtensionStateWire.complete else { throw BenchError("extension: endorsed but \(endorsed.state)") }
+        guard endorsed.state == .complete else { throw BenchError("extension: endorsed but \(endorsed.state)") }
 
         let issued = try status(claim.sessionID, secret: claim.secret, after: nil)
         guard let credential = issued.credential else { throw BenchError("extension: B saw \(issued.state) without a credential") }

@@ -178,7 +178,7 @@ import Testing
         let credential = try await embedded.registerCredentials(enrollmentLink)
         let deleted = try await embedded.deleteCredential(for: credential.handle)
         #expect(deleted.state == .deviceDeleted)
-        #expect(server.state.withLock { $0.issued[credential.handle.rawValue] } == CredentialStateWire.revoked)
+        #expect(server.state.withLock { $0.issued[credential.handle.rawValue] } == ServerCredentialState.revoked)
         #expect(try await store.credentials().isEmpty)
         await #expect(throws: BISDKError.credentialNotFound) { try await embedded.deleteCredential(for: credential.handle) }
     }

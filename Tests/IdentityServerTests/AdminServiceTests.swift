@@ -38,7 +38,7 @@ import Testing
             }
             let suspended = try await fixture.admin().createIdentity(
                 seeded.tenantID, seeded.realmID, IdentityInput(username: "bob", status: "suspended"))
-            #expect(suspended.status == "suspended")
+            #expect(suspended.status == .suspended)
             #expect(try await fixture.store.identity(id: suspended.id)?.status == .suspended)
         }
     }

@@ -52,12 +52,12 @@ struct Import: Sendable {
                     wait: ExtensionStatusRequest.maximumWait))
             version = status.version
             switch status.state {
-            case ExtensionStateWire.complete:
+            case .complete:
                 guard let credential = status.credential else {
                     throw BISDKError.invalidServerResponse("a complete extension without the credential")
                 }
                 return credential
-            case ExtensionStateWire.open, ExtensionStateWire.claimed:
+            case .open, .claimed:
                 continue
             default:
                 throw status.error

@@ -79,11 +79,11 @@ enum IssuedCredential {
 
 extension CredentialState {
     /// The device-side state for a state the server reports.
-    init(wire: String) {
+    init(wire: ServerCredentialState) {
         switch wire {
-        case CredentialStateWire.active: self = .active
-        case CredentialStateWire.suspended: self = .userSuspended
-        case CredentialStateWire.revoked, CredentialStateWire.deleted: self = .userDeleted
+        case .active: self = .active
+        case .suspended: self = .userSuspended
+        case .revoked, .deleted: self = .userDeleted
         default: self = .invalid
         }
     }

@@ -7,7 +7,7 @@ public struct AdminCredential: Codable, Sendable, Equatable {
     public var realmID: String
     public var identityID: String
     /// `active` or `revoked`.
-    public var state: String
+    public var state: ServerCredentialState
     public var deviceName: String?
     /// The credential's certificate, PEM.
     public var certificate: String
@@ -18,7 +18,7 @@ public struct AdminCredential: Codable, Sendable, Equatable {
 
     /// Creates a credential value.
     public init(
-        id: String, tenantID: String, realmID: String, identityID: String, state: String, deviceName: String?,
+        id: String, tenantID: String, realmID: String, identityID: String, state: ServerCredentialState, deviceName: String?,
         certificate: String, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
     ) {
         self.id = id

@@ -15,7 +15,7 @@ public struct AdminSigningKey: Codable, Sendable, Equatable {
     /// The JWS `kid`.
     public var kid: String
     /// `ES256` or `RS256`.
-    public var algorithm: String
+    public var algorithm: JWSAlgorithm
     public var status: Status
     public var createdAt: Date
     /// When it starts signing.
@@ -24,7 +24,7 @@ public struct AdminSigningKey: Codable, Sendable, Equatable {
     public var retiresAt: Date?
 
     /// Creates a signing-key value.
-    public init(kid: String, algorithm: String, status: Status, createdAt: Date, activatesAt: Date, retiresAt: Date?) {
+    public init(kid: String, algorithm: JWSAlgorithm, status: Status, createdAt: Date, activatesAt: Date, retiresAt: Date?) {
         self.kid = kid
         self.algorithm = algorithm
         self.status = status

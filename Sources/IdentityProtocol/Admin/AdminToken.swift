@@ -9,7 +9,7 @@ public struct AdminToken: Codable, Sendable, Equatable {
     /// The one tenant it may administer; `nil` for all of them and the server's own resources.
     public var tenantID: String?
     /// `active`, `expired` or `revoked`.
-    public var status: String
+    public var status: AdminTokenStatus
     public var createdAt: Date
     /// When it stops working; `nil` for never.
     public var expiresAt: Date?
@@ -19,7 +19,7 @@ public struct AdminToken: Codable, Sendable, Equatable {
 
     /// Creates a token value.
     public init(
-        id: String, label: String, tenantID: String?, status: String, createdAt: Date, expiresAt: Date?, revokedAt: Date?,
+        id: String, label: String, tenantID: String?, status: AdminTokenStatus, createdAt: Date, expiresAt: Date?, revokedAt: Date?,
         token: String? = nil
     ) {
         self.id = id

@@ -10,15 +10,15 @@ public struct Application: Codable, Sendable, Equatable {
     public var clientSecret: String?
     public var displayName: String
     /// `confidential` or `public`.
-    public var clientType: String
+    public var clientType: ClientType
     /// `client_secret_basic`, `client_secret_post` or `none`.
-    public var tokenEndpointAuthMethod: String
+    public var tokenEndpointAuthMethod: TokenEndpointAuthMethod
     public var redirectURIs: [String]
     /// Where `/authorize` sends the user: the embedded authenticator's invoke URL.
     public var invokeURL: String
     public var allowedScopes: [String]
     /// `authorization_code`, `refresh_token`, `client_credentials`.
-    public var grantTypes: [String]
+    public var grantTypes: [GrantType]
     /// Seconds a sign-in can be renewed with refresh tokens.
     public var refreshTokenLifetime: Int
     /// Seconds a refresh token lasts unused.
@@ -28,7 +28,7 @@ public struct Application: Codable, Sendable, Equatable {
     /// Where RP-initiated logout may return the user.
     public var postLogoutRedirectURIs: [String]
     /// How its ID tokens are signed: `ES256` or `RS256`.
-    public var idTokenSignedResponseAlg: String
+    public var idTokenSignedResponseAlg: JWSAlgorithm
     /// Whether every token request must carry a DPoP proof (RFC 9449 §5.2).
     public var dpopBoundAccessTokens: Bool
     /// The issuer to use with this client.
@@ -41,9 +41,9 @@ public struct Application: Codable, Sendable, Equatable {
     /// Creates an application value.
     public init(
         id: String, tenantID: String, realmID: String, clientID: String, clientSecret: String?, displayName: String,
-        clientType: String, tokenEndpointAuthMethod: String, redirectURIs: [String], invokeURL: String,
-        allowedScopes: [String], grantTypes: [String], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
-        allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: String,
+        clientType: ClientType, tokenEndpointAuthMethod: TokenEndpointAuthMethod, redirectURIs: [String], invokeURL: String,
+        allowedScopes: [String], grantTypes: [GrantType], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
+        allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: JWSAlgorithm,
         dpopBoundAccessTokens: Bool = false, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id

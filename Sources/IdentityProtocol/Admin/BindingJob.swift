@@ -7,12 +7,12 @@ public struct BindingJob: Codable, Sendable, Equatable {
     public var realmID: String
     public var identityID: String
     /// `registration` or `recovery`.
-    public var kind: String
+    public var kind: BindingJobKind
     /// `email` or `return`.
-    public var delivery: String
+    public var delivery: BindingJobDelivery
     public var postBindingRedirectURI: String?
     /// `pending` or `complete`.
-    public var status: String
+    public var status: BindingJobStatus
     public var expiresAt: Date
     public var createdAt: Date
     public var completedAt: Date?
@@ -24,8 +24,8 @@ public struct BindingJob: Codable, Sendable, Equatable {
 
     /// Creates a binding job value.
     public init(
-        id: String, tenantID: String, realmID: String, identityID: String, kind: String, delivery: String,
-        postBindingRedirectURI: String?, status: String, expiresAt: Date, createdAt: Date, completedAt: Date?,
+        id: String, tenantID: String, realmID: String, identityID: String, kind: BindingJobKind, delivery: BindingJobDelivery,
+        postBindingRedirectURI: String?, status: BindingJobStatus, expiresAt: Date, createdAt: Date, completedAt: Date?,
         credentialID: String?, credentialBindingLink: String?, keepOtherCredentials: Bool = false
     ) {
         self.id = id

@@ -10,14 +10,14 @@ public struct Identity: Codable, Sendable, Equatable {
     public var email: String?
     public var displayName: String
     /// `active`, `suspended` or `deleted`.
-    public var status: String
+    public var status: IdentityStatus
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates an identity value.
     public init(
         id: String, tenantID: String, realmID: String, username: String, email: String?, displayName: String,
-        status: String, createdAt: Date, updatedAt: Date
+        status: IdentityStatus, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID

@@ -11,8 +11,8 @@ public struct CredentialDescriptor: Codable, Sendable, Equatable {
     public var identityID: String
     public var identityUsername: String
     public var identityDisplayName: String
-    /// `active` or `revoked`; see ``CredentialStateWire``.
-    public var state: String
+    /// `active` or `revoked`.
+    public var state: ServerCredentialState
     public var createdAt: Date
     /// The credential this one was extended from, if any.
     public var parentCredentialID: String?
@@ -20,7 +20,7 @@ public struct CredentialDescriptor: Codable, Sendable, Equatable {
     /// Creates a descriptor.
     public init(
         id: String, tenantID: String, tenantDisplayName: String, realmID: String, realmDisplayName: String,
-        identityID: String, identityUsername: String, identityDisplayName: String, state: String,
+        identityID: String, identityUsername: String, identityDisplayName: String, state: ServerCredentialState,
         createdAt: Date, parentCredentialID: String? = nil
     ) {
         self.id = id

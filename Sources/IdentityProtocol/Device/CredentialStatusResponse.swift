@@ -1,10 +1,10 @@
 import Foundation
 
-/// The state of each asked-for credential: ``CredentialStateWire`` values, plus
-/// `suspended` and `deleted` for an identity in that status, and `unknown`.
+/// The state of each asked-for credential: `active` or `revoked`, or
+/// `suspended` or `deleted` for an identity in that status, or `unknown` (see ``ServerCredentialState``).
 public struct CredentialStatusResponse: Codable, Sendable, Equatable {
-    public var states: [String: String]
+    public var states: [String: ServerCredentialState]
 
     /// Creates a response.
-    public init(states: [String: String]) { self.states = states }
+    public init(states: [String: ServerCredentialState]) { self.states = states }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A session as one of its devices sees it.
 public struct ExtensionStatus: Codable, Sendable, Equatable {
-    /// One of ``ExtensionStateWire``.
-    public var state: String
+    /// Where the session is.
+    public var state: ExtensionState
     public var version: Int64
     /// For A while `open`: seconds until the current code expires.
     public var codeExpiresIn: Int?
@@ -19,7 +19,7 @@ public struct ExtensionStatus: Codable, Sendable, Equatable {
 
     /// Creates a status.
     public init(
-        state: String, version: Int64, codeExpiresIn: Int? = nil, certificateDraft: String? = nil,
+        state: ExtensionState, version: Int64, codeExpiresIn: Int? = nil, certificateDraft: String? = nil,
         claimantDeviceName: String? = nil, credential: BindCredentialResponse? = nil, failure: APIErrorBody? = nil
     ) {
         self.state = state

@@ -17,7 +17,7 @@ extension AdminService {
                 .current
             }
             return AdminSigningKey(
-                kid: record.kid, algorithm: record.algorithm.rawValue, status: status, createdAt: record.createdAt,
+                kid: record.kid, algorithm: JWSAlgorithm(record.algorithm), status: status, createdAt: record.createdAt,
                 activatesAt: record.activation, retiresAt: record.retiredAt)
         }
     }

@@ -23,11 +23,11 @@ enum AdminViews {
     static func application(_ r: ApplicationRecord, issuer: String, now: Date) -> Application {
         Application(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, clientID: r.clientID, clientSecret: nil,
-            displayName: r.displayName, clientType: r.clientType.rawValue, tokenEndpointAuthMethod: r.tokenEndpointAuthMethod.rawValue,
+            displayName: r.displayName, clientType: ClientType(r.clientType), tokenEndpointAuthMethod: TokenEndpointAuthMethod(r.tokenEndpointAuthMethod),
             redirectURIs: r.redirectURIs, invokeURL: r.invokeURL, allowedScopes: r.allowedScopes,
-            grantTypes: r.grantTypes.map(\.rawValue), refreshTokenLifetime: Int(r.refreshTokenLifetime),
+            grantTypes: r.grantTypes.map(GrantType.init), refreshTokenLifetime: Int(r.refreshTokenLifetime),
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
-            postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: r.idTokenSigningAlgorithm.rawValue,
+            postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: JWSAlgorithm(r.idTokenSigningAlgorithm),
             dpopBoundAccessTokens: r.dpopBoundAccessTokens, issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
@@ -35,12 +35,12 @@ enum AdminViews {
     static func identity(_ r: IdentityRecord) -> Identity {
         Identity(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, username: r.username, email: r.email,
-            displayName: r.displayName, status: r.status.rawValue, createdAt: r.createdAt, updatedAt: r.updatedAt)
+            displayName: r.displayName, status: IdentityStatus(r.status), createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 
     static func credential(_ r: CredentialRecord) throws -> AdminCredential {
         AdminCredential(
-            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: r.state.rawValue,
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: ServerCredentialState(r.state),
             deviceName: r.deviceName, certificate: try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
             createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)
     }
@@ -55,16 +55,15 @@ enum AdminViews {
 
     static func bindingJob(_ r: BindingJobRecord) -> BindingJob {
         BindingJob(
-            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: r.kind.rawValue,
-            delivery: r.delivery.rawValue, postBindingRedirectURI: r.postBindingRedirectURI, status: r.status.rawValue,
+            id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: BindingJobKind(r.kind),
+            delivery: BindingJobDelivery(r.delivery), postBindingRedirectURI: r.postBindingRedirectURI, status: BindingJobStatus(r.status),
             expiresAt: r.expiresAt, createdAt: r.createdAt, completedAt: r.completedAt, credentialID: r.credentialID,
             credentialBindingLink: nil, keepOtherCredentials: r.keepsOtherCredentials)
     }
 
     static func adminToken(_ r: AdminTokenRecord, now: Date) -> AdminToken {
-        let status = r.revokedAt != nil ? "revoked" : r.isActive(at: now) ? "active" : "expired"
-        return AdminToken(
-            id: r.id, label: r.label, tenantID: r.tenantID, status: status, createdAt: r.createdAt, expiresAt: r.expiresAt,
+        AdminToken(
+            id: r.id, label: r.label, tenantID: r.tenantID, status: AdminTokenStatus(r, at: now), createdAt: r.createdAt, expiresAt: r.expiresAt,
             revokedAt: r.revokedAt)
     }
 

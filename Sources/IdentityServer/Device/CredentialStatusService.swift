@@ -15,20 +15,16 @@ struct CredentialStatusService {
             throw ServerError.invalidRequest("at most \(Self.maximumIDs) credential ids per request")
         }
         let standings = try await store.credentialStandings(ids: Array(Set(request.credentialIDs)))
-        var states: [String: String] = [:]
+        var states: [String: ServerCredentialState] = [:]
         for id in request.credentialIDs {
-            states[id] = standings[id].map(Self.state) ?? CredentialStateWire.unknown
+            states[id] = standings[id].map(Self.state) ?? .unknown
         }
         return CredentialStatusResponse(states: states)
     }
 
     /// The state a device shows: the credential's own unless it is active and its identity is not.
-    private static func state(_ standing: CredentialStanding) -> String {
-        guard standing.credentialState == .active else { return CredentialStateWire.revoked }
-        return switch standing.identityStatus {
-        case .active: CredentialStateWire.active
-        case .suspended: CredentialStateWire.suspended
-        case .deleted: CredentialStateWire.deleted
-        }
+    private static func state(_ standing: CredentialStanding) -> ServerCredentialState {
+        guard standing.credentialState == .active else { return .revoked }
+        return ServerCredentialState(standing.identityStatus)
     }
 }

@@ -117,7 +117,7 @@ struct ExtensionService {
 
     /// The session as the device in `role` may see it.
     func view(_ session: ExtensionSessionRecord, for role: Role) async throws -> ExtensionStatus {
-        var status = ExtensionStatus(state: session.state.rawValue, version: session.version)
+        var status = ExtensionStatus(state: ExtensionState(session.state), version: session.version)
         if session.state == .cancelled {
             status.failure = Self.failure(APIErrorCode.extensionCancelled)
         } else if let failure = session.failure {

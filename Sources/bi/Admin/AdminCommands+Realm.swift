@@ -14,7 +14,7 @@ extension AdminCommand {
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @Option(help: "Display name.") var name: String
-            @Option(help: "confidential or public.") var type: ClientTypeArgument
+            @Option(help: "confidential or public.") var type: ClientType
             @OptionGroup var settings: ApplicationSettingsOptions
             func run() async throws {
                 try await admin.call(
@@ -159,8 +159,8 @@ extension AdminCommand {
             static let configuration = CommandConfiguration(abstract: "Create an enrollment link.", discussion: "Example: bi admin binding-jobs create --tenant T --realm R --identity I --kind recovery --delivery email")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var identity: IdentityPath
-            @Option(help: "registration or recovery.") var kind = "registration"
-            @Option(help: "email or return.") var delivery = "email"
+            @Option(help: "registration or recovery.") var kind = BindingJobKind.registration.rawValue
+            @Option(help: "email or return.") var delivery = BindingJobDelivery.email.rawValue
             @Option(help: "Where the app sends the user after binding.") var postBindingRedirectURI: String?
             @Option(help: "Seconds until the link expires.") var lifetime: Int?
             @Flag(help: "Recovery only: leave the user's other credentials active (by default recovery revokes them).")

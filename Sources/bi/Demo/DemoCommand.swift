@@ -45,16 +45,16 @@ private struct Demo {
                                                 json: RealmInput(displayName: "Customers", registrationRedirectURI: Self.registration))
         Output.step("created tenant \(tenant.displayName) and realm \(realm.displayName); issuer \(realm.issuer)", json: json)
         let publicApp: Application = try await admin.send("POST", AdminAPI.applications(tenant: tenant.id, realm: realm.id), json: ApplicationInput(
-            displayName: "Acme app", clientType: "public", redirectURIs: [Self.callback], invokeURL: Self.invoke,
+            displayName: "Acme app", clientType: ClientType.public.rawValue, redirectURIs: [Self.callback], invokeURL: Self.invoke,
             allowedScopes: ["openid", "profile", "email"]))
         let backendApp: Application = try await admin.send("POST", AdminAPI.applications(tenant: tenant.id, realm: realm.id), json: ApplicationInput(
-            displayName: "Acme backend", clientType: "confidential", redirectURIs: [Self.callback], invokeURL: Self.invoke,
+            displayName: "Acme backend", clientType: ClientType.confidential.rawValue, redirectURIs: [Self.callback], invokeURL: Self.invoke,
             allowedScopes: ["openid", "profile", "email"]))
         Output.step("created a public client \(publicApp.clientID) and a confidential client \(backendApp.clientID)", json: json)
         let identity: Identity = try await admin.send("POST", AdminAPI.identities(tenant: tenant.id, realm: realm.id), json: IdentityInput(
             username: "ada", email: "ada@example.com", displayName: "Ada Lovelace"))
         let _: BindingJob = try await admin.send("POST", AdminAPI.bindingJobs(tenant: tenant.id, realm: realm.id, identity: identity.id),
-                                                  json: BindingJobInput(kind: "registration", delivery: "email"))
+                                                  json: BindingJobInput(kind: BindingJobKind.registration.rawValue, delivery: BindingJobDelivery.email.rawValue))
         let link = try server.linkFromNewestEmail()
         Output.step("created identity \(identity.username); enrollment email written to the outbox", json: json)
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import BeyondIdentityEmbedded
 import BeyondIdentityEmbeddedUI
 import Foundation
+import IdentityProtocol
 
 /// What every `bi ui` command shares: the sign-in flow type, the support link, and running a
 /// flow in the terminal until it ends or Ctrl-C cancels it.
@@ -37,8 +38,8 @@ struct UIOptions: ParsableArguments {
     var config: BeyondIdentityConfig {
         BeyondIdentityConfig(
             supportURL: URL(string: supportURL) ?? URL(string: "mailto:support@example.com")!,
-            signUpAction: { print(Self.enrollmentHelp(kind: "registration")) },
-            recoverUserAction: { print(Self.enrollmentHelp(kind: "recovery")) })
+            signUpAction: { print(Self.enrollmentHelp(kind: .registration)) },
+            recoverUserAction: { print(Self.enrollmentHelp(kind: .recovery)) })
     }
 
     /// Runs `flow` with the device's SDK and a terminal presenter; Ctrl-C cancels it (exit 130),
@@ -57,7 +58,7 @@ struct UIOptions: ParsableArguments {
         }
     }
 
-    private static func enrollmentHelp(kind: String) -> String {
+    private static func enrollmentHelp(kind: BindingJobKind) -> String {
         """
         bi has no account page: an administrator creates the identity and an enrollment link for it:
           bi admin identities create --tenant T --realm R --username NAME --email ADDRESS

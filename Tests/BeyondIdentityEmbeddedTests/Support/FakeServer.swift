@@ -31,7 +31,7 @@ final class FakeServer: HTTPTransport {
         /// The last authorization request's parameters.
         var authorizeParameters: [String: String] = [:]
         /// Credential ids issued (`active`) or revoked.
-        var issued: [String: String] = [:]
+        var issued: [String: ServerCredentialState] = [:]
         /// The credential id that signed the last assertion.
         var lastAssertionCredential: String?
         var nextCredential = 1
@@ -118,8 +118,8 @@ final class FakeServer: HTTPTransport {
             return try await token()
         case "POST /v1/device/credentials/revoke":
             let body = try decode(RevokeCredentialRequest.self, request)
-            state.withLock { $0.issued[body.credentialID] = CredentialStateWire.revoked }
-            return try Self.json(Self.descriptor(body.credentialID, state: CredentialStateWire.revoked))
+            state.withLock { $0.issued[body.credentialID] = ServerCredentialState.revoked }
+            return try Self.json(Self.descriptor(body.credentialID, state: ServerCredentialState.revoked))
         default:
             return Self.error(404, APIErrorCode.notFound.rawValue, "no route \(key)")
         }
@@ -132,7 +132,7 @@ final class FakeServer: HTTPTransport {
         tokenEndpointAuthMethodsSupported: ["none"], grantTypesSupported: ["authorization_code"],
         codeChallengeMethodsSupported: ["S256"], claimsSupported: ["sub"])
 
-    static func descriptor(_ id: String, state: String = CredentialStateWire.active) -> CredentialDescriptor {
+    static func descriptor(_ id: String, state: ServerCredentialState = .active) -> CredentialDescriptor {
         CredentialDescriptor(
             id: id, tenantID: "t1", tenantDisplayName: "Tenant", realmID: "r1", realmDisplayName: "Realm",
             identityID: "i1", identityUsername: "ada", identityDisplayName: "Ada", state: state,
@@ -153,7 +153,7 @@ final class FakeServer: HTTPTransport {
         let id = state.withLock { state in
             defer { state.nextCredential += 1 }
             let id = "cred-\(state.nextCredential)"
-            state.issued[id] = CredentialStateWire.active
+            state.issued[id] = ServerCredentialState.active
             return id
         }
         let root = try rootCertificate

@@ -90,7 +90,7 @@ final class ServiceFixture: Sendable {
         let realm = try await admin.createRealm(
             tenant.id, RealmInput(displayName: "Customers", registrationRedirectURI: "https://app.example/register"))
         let application = try await admin.createApplication(tenant.id, realm.id, ApplicationInput(
-            displayName: "Shop", clientType: "public", redirectURIs: ["https://app.example/callback"],
+            displayName: "Shop", clientType: ClientType.public.rawValue, redirectURIs: ["https://app.example/callback"],
             invokeURL: "https://app.example/invoke"))
         let identity = try await admin.createIdentity(tenant.id, realm.id, IdentityInput(username: "ada", email: "ada@example.com"))
         return SeededRealm(tenantID: tenant.id, realmID: realm.id, clientID: application.clientID, identityID: identity.id)

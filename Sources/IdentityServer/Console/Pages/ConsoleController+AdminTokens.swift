@@ -50,7 +50,7 @@ extension ConsoleController {
             chrome: chrome(console), notice: ConsoleNotice.of(request),
             tokens: tokens.items.map { token in
                 AdminTokensPage.Row(
-                    id: token.id, label: token.label, scope: token.tenantID.map { "tenant \($0)" } ?? "every tenant", status: token.status,
+                    id: token.id, label: token.label, scope: token.tenantID.map { "tenant \($0)" } ?? "every tenant", status: token.status.rawValue,
                     created: ConsoleFormat.date(token.createdAt), expires: ConsoleFormat.date(token.expiresAt, none: "never"),
                     revokeHref: token.revokedAt == nil && token.expiresAt.map { $0 > now() } ?? true
                         ? paths.href("/admin-tokens/\(ConsolePaths.segment(token.id))/revoke") : nil)

@@ -90,7 +90,7 @@ extension ConsoleController {
         return renderer.page(.applicationForm, ApplicationFormPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request), crumbs: crumbs, isNew: current == nil,
             heading: current?.displayName ?? "New application", action: href ?? paths.href(realmPath + "/applications"), href: href,
-            clientID: current?.clientID ?? "", issuer: current?.issuer ?? "", confidential: current?.clientType == ApplicationRecord.ClientType.confidential.rawValue,
+            clientID: current?.clientID ?? "", issuer: current?.issuer ?? "", confidential: current?.clientType == .confidential,
             previousSecretExpires: current?.previousClientSecretExpiresAt.map { ConsoleFormat.date($0) },
             values: form.values, flags: form.flags, errors: errors.messages, formID: Secrets.token()))
     }

@@ -88,7 +88,7 @@ extension ConsoleController {
             href: paths.href(path), query: query,
             identities: identities.items.map { identity in
                 IdentitiesPage.Row(
-                    username: identity.username, displayName: identity.displayName, email: identity.email ?? "", status: identity.status,
+                    username: identity.username, displayName: identity.displayName, email: identity.email ?? "", status: identity.status.rawValue,
                     href: paths.href(ConsolePaths.identity(tenantID, realmID, identity.id)))
             },
             next: nextPage(path, identities.nextCursor, query: query.isEmpty ? "" : "q=\(ConsolePaths.query(query))&"),
@@ -102,9 +102,9 @@ extension ConsoleController {
         let path = ConsolePaths.identity(tenantID, realmID, identityID)
         let all = PageRequest(size: 1000)
         let credentials = try await admin.credentials(tenantID, realmID, identityID, all).items.map { credential in
-            let active = credential.state == CredentialRecord.State.active.rawValue
+            let active = credential.state == .active
             return IdentityPage.CredentialRow(
-                id: credential.id, deviceName: credential.deviceName ?? "—", state: credential.state,
+                id: credential.id, deviceName: credential.deviceName ?? "—", state: credential.state.rawValue,
                 created: ConsoleFormat.date(credential.createdAt), lastUsed: ConsoleFormat.date(credential.lastUsedAt, none: "never"),
                 revokeHref: active ? paths.href("\(path)/credentials/\(ConsolePaths.segment(credential.id))/revoke") : nil)
         }
@@ -119,16 +119,16 @@ extension ConsoleController {
         }
         let jobs = try await admin.bindingJobs(tenantID, realmID, identityID, all).items.map { job in
             IdentityPage.JobRow(
-                kind: job.kind, delivery: job.delivery, status: job.status, created: ConsoleFormat.date(job.createdAt),
+                kind: job.kind.rawValue, delivery: job.delivery.rawValue, status: job.status.rawValue, created: ConsoleFormat.date(job.createdAt),
                 expires: ConsoleFormat.date(job.expiresAt))
         }
         return renderer.page(.identity, IdentityPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request), crumbs: try await realmCrumbs(admin, tenantID, realmID),
             href: paths.href(path), id: identity.id, username: identity.username, displayName: identity.displayName,
-            email: identity.email ?? "", status: identity.status, created: ConsoleFormat.date(identity.createdAt),
-            isActive: identity.status == IdentityRecord.Status.active.rawValue,
-            isSuspended: identity.status == IdentityRecord.Status.suspended.rawValue,
-            isDeleted: identity.status == IdentityRecord.Status.deleted.rawValue,
+            email: identity.email ?? "", status: identity.status.rawValue, created: ConsoleFormat.date(identity.createdAt),
+            isActive: identity.status == .active,
+            isSuspended: identity.status == .suspended,
+            isDeleted: identity.status == .deleted,
             credentials: credentials, sessions: sessions, jobs: jobs, errors: errors.messages, values: console.form.firstValues,
             formID: Secrets.token()))
     }

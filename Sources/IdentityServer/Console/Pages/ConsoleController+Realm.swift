@@ -52,12 +52,12 @@ extension ConsoleController {
             registrationRedirectURI: realm.registrationRedirectURI, href: paths.href(ConsolePaths.realm(tenantID, realmID)),
             applications: applications.items.map { application in
                 RealmPage.ApplicationRow(
-                    name: application.displayName, clientID: application.clientID, clientType: application.clientType,
+                    name: application.displayName, clientID: application.clientID, clientType: application.clientType.rawValue,
                     href: paths.href(ConsolePaths.application(tenantID, realmID, application.id)))
             },
             keys: try await admin.signingKeys(tenantID, realmID).map { key in
                 RealmPage.KeyRow(
-                    kid: key.kid, algorithm: key.algorithm, status: key.status.rawValue, activates: ConsoleFormat.date(key.activatesAt),
+                    kid: key.kid, algorithm: key.algorithm.rawValue, status: key.status.rawValue, activates: ConsoleFormat.date(key.activatesAt),
                     retires: ConsoleFormat.date(key.retiresAt))
             },
             errors: errors.messages, values: console.form.firstValues))

@@ -11,7 +11,7 @@ struct ApplicationForm: Sendable {
     let flags: [String: Bool]
 
     /// The grant types offered as checkboxes.
-    static let grantTypes = ["authorization_code", "refresh_token", "client_credentials"]
+    static let grantTypes = [GrantType.authorizationCode, .refreshToken, .clientCredentials].map(\.rawValue)
 
     /// The fields of an application being edited.
     init(_ application: Application) {
@@ -26,15 +26,17 @@ struct ApplicationForm: Sendable {
             "refresh_token_idle_lifetime": String(application.refreshTokenIdleLifetime),
         ]
         flags = Self.flags(
-            clientType: application.clientType, grants: application.grantTypes, authMethod: application.tokenEndpointAuthMethod,
-            algorithm: application.idTokenSignedResponseAlg, dpop: application.dpopBoundAccessTokens)
+            clientType: application.clientType.rawValue, grants: application.grantTypes.map(\.rawValue),
+            authMethod: application.tokenEndpointAuthMethod.rawValue, algorithm: application.idTokenSignedResponseAlg.rawValue, dpop: application.dpopBoundAccessTokens)
     }
 
     /// The fields of a new application: the API's defaults.
     static let blank = ApplicationForm(
         values: ["allowed_scopes": "openid profile email offline_access", "refresh_token_lifetime": "2592000",
                  "refresh_token_idle_lifetime": "1296000"],
-        flags: flags(clientType: "public", grants: ["authorization_code", "refresh_token"], authMethod: "", algorithm: "ES256", dpop: false))
+        flags: flags(
+            clientType: ClientType.public.rawValue, grants: [GrantType.authorizationCode, .refreshToken].map(\.rawValue), authMethod: "",
+            algorithm: JWSAlgorithm.es256.rawValue, dpop: false))
 
     /// The fields as posted (a refused form shown again as it was typed).
     init(_ form: FormParameters) {

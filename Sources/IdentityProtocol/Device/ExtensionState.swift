@@ -1,0 +1,32 @@
+/// The state of an extension session (``ExtensionStatus/state``).
+///
+/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
+public struct ExtensionState: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The value as it appears in JSON.
+    public let rawValue: String
+
+    /// A value as sent; one this version does not know is kept as it is.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A shows a code; nobody has claimed it.
+    public static let open = Self(rawValue: "open")
+    /// B has claimed; A has to endorse.
+    public static let claimed = Self(rawValue: "claimed")
+    /// B's credential is issued.
+    public static let complete = Self(rawValue: "complete")
+    /// A cancelled.
+    public static let cancelled = Self(rawValue: "cancelled")
+    /// Ended by an error (see ``ExtensionStatus/failure``).
+    public static let failed = Self(rawValue: "failed")
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

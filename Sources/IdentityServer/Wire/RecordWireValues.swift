@@ -1,0 +1,73 @@
+import Foundation
+import IdentityProtocol
+import IdentityStorage
+
+// The one place the storage records' own enums (IdentityStorage) and the wire types
+// (IdentityProtocol) meet. The raw values are the same today; mapping them here keeps either
+// side free to change its spelling.
+
+extension IdentityProtocol.ClientType {
+    init(_ record: ApplicationRecord.ClientType) {
+        switch record {
+        case .confidential: self = .confidential
+        case .public: self = .public
+        }
+    }
+}
+
+extension IdentityProtocol.TokenEndpointAuthMethod {
+    init(_ record: ApplicationRecord.TokenEndpointAuthMethod) { self.init(rawValue: record.rawValue) }
+}
+
+extension IdentityProtocol.GrantType {
+    init(_ record: ApplicationRecord.GrantType) { self.init(rawValue: record.rawValue) }
+}
+
+extension JWSAlgorithm {
+    init(_ record: SigningAlgorithm) { self.init(rawValue: record.rawValue) }
+}
+
+extension IdentityStatus {
+    init(_ record: IdentityRecord.Status) { self.init(rawValue: record.rawValue) }
+}
+
+extension IdentityRecord.Status {
+    /// The stored status for a wire one; `nil` for a value this server does not know.
+    init?(_ wire: IdentityStatus) { self.init(rawValue: wire.rawValue) }
+}
+
+extension ServerCredentialState {
+    init(_ record: CredentialRecord.State) { self.init(rawValue: record.rawValue) }
+
+    /// What a credential status request reports for an identity that is not active.
+    init(_ status: IdentityRecord.Status) {
+        switch status {
+        case .active: self = .active
+        case .suspended: self = .suspended
+        case .deleted: self = .deleted
+        }
+    }
+}
+
+extension BindingJobKind {
+    init(_ record: BindingJobRecord.Kind) { self.init(rawValue: record.rawValue) }
+}
+
+extension BindingJobDelivery {
+    init(_ record: BindingJobRecord.Delivery) { self.init(rawValue: record.rawValue) }
+}
+
+extension BindingJobStatus {
+    init(_ record: BindingJobRecord.Status) { self.init(rawValue: record.rawValue) }
+}
+
+extension ExtensionState {
+    init(_ record: ExtensionSessionRecord.State) { self.init(rawValue: record.rawValue) }
+}
+
+extension AdminTokenStatus {
+    /// A token's status at `now`: revoked wins over expired.
+    init(_ record: AdminTokenRecord, at now: Date) {
+        self = record.revokedAt != nil ? .revoked : record.isActive(at: now) ? .active : .expired
+    }
+}
