@@ -75,16 +75,16 @@ struct Extension: Sendable {
                     sessionID: session.sessionID, secret: session.secret, afterVersion: version, wait: wait))
             version = status.version
             switch status.state {
-            case ExtensionStateWire.open:
+            case .open:
                 continue
-            case ExtensionStateWire.claimed:
+            case .claimed:
                 try await endorse(status, session: session, with: credential)
                 emit(.done)
                 return
-            case ExtensionStateWire.complete:
+            case .complete:
                 emit(.done)
                 return
-            case ExtensionStateWire.cancelled:
+            case .cancelled:
                 emit(.aborted)
                 return
             default:
@@ -111,7 +111,7 @@ struct Extension: Sendable {
             json: EndorseExtensionRequest(
                 sessionID: session.sessionID, secret: session.secret, signature: signature,
                 certificateChain: credential.chain))
-        guard result.state == ExtensionStateWire.complete else { throw result.error }
+        guard result.state == .complete else { throw result.error }
     }
 
     private func token(_ code: ExtensionCode) -> CredentialToken {
