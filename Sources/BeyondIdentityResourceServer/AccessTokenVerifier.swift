@@ -92,7 +92,7 @@ public struct AccessTokenVerifier: Sendable {
     /// The claims of a token signed by the issuer, of this issuer and audience, unexpired.
     private func verifiedClaims(_ token: String) async throws(AccessTokenError) -> AccessTokenClaims {
         guard let header = Self.header(of: token) else { throw .invalidToken("the access token is not a JWT") }
-        guard header.alg == "ES256" else { throw .invalidToken("the access token's alg is not ES256") }
+        guard header.alg == JWSAlgorithm.es256.rawValue else { throw .invalidToken("the access token's alg is not ES256") }
         // RFC 9068 §4: an access token says what it is, so an ID token is never taken for one.
         guard [AccessTokenClaims.type, "application/" + AccessTokenClaims.type].contains(header.typ?.lowercased() ?? "") else {
             throw .invalidToken("the token is not an access token (typ at+jwt)")

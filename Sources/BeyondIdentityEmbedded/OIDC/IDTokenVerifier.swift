@@ -23,7 +23,7 @@ struct IDTokenVerifier: Sendable {
     func verify(_ token: String, keys: Discovery) async throws -> IDTokenClaims {
         let header = try Self.header(of: token)
         // §3.1.3.7 rule 7: the alg the client registered (ES256).
-        guard header.alg == "ES256" else { throw BISDKError.invalidIDToken(.unsupportedAlgorithm(header.alg)) }
+        guard header.alg == JWSAlgorithm.es256.rawValue else { throw BISDKError.invalidIDToken(.unsupportedAlgorithm(header.alg)) }
         // Rule 6: the signature, by the key the issuer published under `kid`.
         guard let kid = header.kid, let jwk = try await keys.signingKey(kid, of: provider),
               let x = jwk.x, let y = jwk.y, jwk.curve == .ecdsa(.p256),
