@@ -17,6 +17,7 @@ import Testing
         ("Admin/GrantType.swift", [GrantType.authorizationCode, .refreshToken, .clientCredentials].map(\.rawValue)),
         ("Admin/IdentityStatus.swift", [IdentityStatus.active, .suspended, .deleted].map(\.rawValue)),
         ("Admin/JWSAlgorithm.swift", [JWSAlgorithm.es256, .rs256].map(\.rawValue)),
+        ("Admin/SigningKeyStatus.swift", [SigningKeyStatus.current, .next, .retired].map(\.rawValue)),
         ("Admin/TokenEndpointAuthMethod.swift",
          [TokenEndpointAuthMethod.clientSecretBasic, .clientSecretPost, .none].map(\.rawValue)),
         ("Device/ExtensionState.swift", [ExtensionState.open, .claimed, .complete, .cancelled, .failed].map(\.rawValue)),

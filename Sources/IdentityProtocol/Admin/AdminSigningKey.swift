@@ -2,15 +2,8 @@ public import Foundation
 
 /// A token-signing key of a realm, as the admin API shows it (never its private key).
 public struct AdminSigningKey: Codable, Sendable, Equatable {
-    /// Where a key is in its life.
-    public enum Status: String, Codable, Sendable, Equatable {
-        /// Signs tokens now.
-        case current
-        /// Published in JWKS, signing from `activates_at` (a rotation's successor).
-        case next
-        /// No longer signs; published while the tokens it signed may live.
-        case retired
-    }
+    /// Where a key is in its life (the name this type had as a nested enum).
+    public typealias Status = SigningKeyStatus
 
     /// The JWS `kid`.
     public var kid: String
