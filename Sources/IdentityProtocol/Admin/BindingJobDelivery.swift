@@ -1,7 +1,7 @@
 /// How a binding job's link reaches the user (``BindingJob/delivery``).
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct BindingJobDelivery: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct BindingJobDelivery: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -12,15 +12,4 @@ public struct BindingJobDelivery: RawRepresentable, Codable, Hashable, Sendable,
     public static let email = Self(rawValue: "email")
     /// The link is in the answer that creates the job, once.
     public static let `return` = Self(rawValue: "return")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -1,7 +1,7 @@
 /// An OAuth grant type an application may use (RFC 7591 §2, `grant_types`).
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct GrantType: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct GrantType: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -14,15 +14,4 @@ public struct GrantType: RawRepresentable, Codable, Hashable, Sendable, CustomSt
     public static let refreshToken = Self(rawValue: "refresh_token")
     /// A service on its own behalf (RFC 6749 §4.4); confidential clients only.
     public static let clientCredentials = Self(rawValue: "client_credentials")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

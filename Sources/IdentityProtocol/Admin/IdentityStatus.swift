@@ -1,7 +1,7 @@
 /// The status of an identity (``Identity/status``).
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct IdentityStatus: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct IdentityStatus: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -14,15 +14,4 @@ public struct IdentityStatus: RawRepresentable, Codable, Hashable, Sendable, Cus
     public static let suspended = Self(rawValue: "suspended")
     /// Gone: its credentials are revoked and its sessions ended.
     public static let deleted = Self(rawValue: "deleted")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -1,7 +1,7 @@
 /// A JWS signing algorithm (RFC 7518 §3.1 `alg`) of a realm's keys and an application's ID tokens.
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct JWSAlgorithm: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct JWSAlgorithm: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -12,15 +12,4 @@ public struct JWSAlgorithm: RawRepresentable, Codable, Hashable, Sendable, Custo
     public static let es256 = Self(rawValue: "ES256")
     /// RSASSA-PKCS1-v1_5 with SHA-256.
     public static let rs256 = Self(rawValue: "RS256")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

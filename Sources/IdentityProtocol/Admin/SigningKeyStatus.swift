@@ -1,7 +1,7 @@
 /// Where a realm's signing key is in its life (``AdminSigningKey/status``).
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct SigningKeyStatus: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct SigningKeyStatus: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -14,15 +14,4 @@ public struct SigningKeyStatus: RawRepresentable, Codable, Hashable, Sendable, C
     public static let next = Self(rawValue: "next")
     /// No longer signs; published while the tokens it signed may live.
     public static let retired = Self(rawValue: "retired")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

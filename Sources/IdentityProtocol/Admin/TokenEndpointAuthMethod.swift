@@ -1,7 +1,7 @@
 /// How an application authenticates at the token endpoint (RFC 7591 §2, `token_endpoint_auth_method`).
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct TokenEndpointAuthMethod: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct TokenEndpointAuthMethod: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -14,15 +14,4 @@ public struct TokenEndpointAuthMethod: RawRepresentable, Codable, Hashable, Send
     public static let clientSecretPost = Self(rawValue: "client_secret_post")
     /// No client authentication: a public client (PKCE).
     public static let none = Self(rawValue: "none")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -1,7 +1,7 @@
 /// The state of an extension session (``ExtensionStatus/state``).
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct ExtensionState: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct ExtensionState: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -18,15 +18,4 @@ public struct ExtensionState: RawRepresentable, Codable, Hashable, Sendable, Cus
     public static let cancelled = Self(rawValue: "cancelled")
     /// Ended by an error (see ``ExtensionStatus/failure``).
     public static let failed = Self(rawValue: "failed")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

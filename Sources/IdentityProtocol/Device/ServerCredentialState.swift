@@ -2,8 +2,8 @@
 ///
 /// (The SDK's own `CredentialState` is the device-side view it maps this to.)
 ///
-/// Open: a newer server may send a value this version does not know, which decodes as itself rather than failing.
-public struct ServerCredentialState: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// Open (``OpenWireValue``): a newer server may send a value this version does not know.
+public struct ServerCredentialState: OpenWireValue {
     /// The value as it appears in JSON.
     public let rawValue: String
 
@@ -20,15 +20,4 @@ public struct ServerCredentialState: RawRepresentable, Codable, Hashable, Sendab
     public static let deleted = Self(rawValue: "deleted")
     /// In a ``CredentialStatusResponse``: the server does not know the credential.
     public static let unknown = Self(rawValue: "unknown")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
