@@ -28,7 +28,7 @@ def session(state):
 
 
 def begin(path, issuer, client_id, client_secret, redirect_uri):
-    metadata = requests.get(issuer + "/.well-known/openid-configuration", timeout=10).json()
+    metadata = requests.get(issuer + "/.well-known/openid-configuration", timeout=60).json()
     assert metadata["issuer"] == issuer
     state = {
         "issuer": issuer, "client_id": client_id, "client_secret": client_secret, "redirect_uri": redirect_uri,
@@ -43,7 +43,7 @@ def begin(path, issuer, client_id, client_secret, redirect_uri):
 
 
 def verify_id_token(state, id_token, nonce):
-    keys = JsonWebKey.import_key_set(requests.get(state["metadata"]["jwks_uri"], timeout=10).json())
+    keys = JsonWebKey.import_key_set(requests.get(state["metadata"]["jwks_uri"], timeout=60).json())
     claims = jwt.decode(
         id_token, keys, claims_cls=CodeIDToken,
         claims_options={"iss": {"essential": True, "value": state["issuer"]}},
@@ -82,10 +82,10 @@ def finish(path, redirect_url):
 
     # RP-initiated logout of a second sign-in is checked by the Swift side; here: an
     # unregistered post_logout_redirect_uri is refused, not followed.
-    refused = requests.get(metadata["end_session_endpoint"], allow_redirects=False, timeout=10, params={
+    refused = requests.get(metadata["end_session_endpoint"], allow_redirects=False, timeout=60, params={
         "id_token_hint": token["id_token"], "post_logout_redirect_uri": "https://evil.example/"})
     assert refused.status_code == 400 and refused.json()["error"] == "invalid_request", refused.text
-    logout = requests.get(metadata["end_session_endpoint"], allow_redirects=False, timeout=10, params={
+    logout = requests.get(metadata["end_session_endpoint"], allow_redirects=False, timeout=60, params={
         "id_token_hint": token["id_token"], "post_logout_redirect_uri": state["redirect_uri"], "state": "bye"})
     assert logout.status_code == 302 and logout.headers["Location"] == state["redirect_uri"] + "?state=bye", logout.text
 

@@ -35,10 +35,10 @@ def proof(key, method, url, access_token=None, nonce=None, alg="ES256"):
 def token_post(metadata, key, form):
     """POSTs to the token endpoint with a proof, answering one use_dpop_nonce (RFC 9449 §8)."""
     url = metadata["token_endpoint"]
-    response = requests.post(url, data=form, headers={"DPoP": proof(key, "POST", url)}, timeout=10)
+    response = requests.post(url, data=form, headers={"DPoP": proof(key, "POST", url)}, timeout=60)
     if response.status_code == 400 and response.json().get("error") == "use_dpop_nonce":
         nonce = response.headers["DPoP-Nonce"]
-        response = requests.post(url, data=form, headers={"DPoP": proof(key, "POST", url, nonce=nonce)}, timeout=10)
+        response = requests.post(url, data=form, headers={"DPoP": proof(key, "POST", url, nonce=nonce)}, timeout=60)
     return response
 
 
@@ -49,7 +49,7 @@ def token_request(metadata, key, form):
 
 
 def begin(path, issuer, client_id, redirect_uri):
-    metadata = requests.get(issuer + "/.well-known/openid-configuration", timeout=10).json()
+    metadata = requests.get(issuer + "/.well-known/openid-configuration", timeout=60).json()
     assert metadata["dpop_signing_alg_values_supported"] == ["ES256"], metadata
     verifier = secrets.token_urlsafe(48)
     state = {"issuer": issuer, "client_id": client_id, "redirect_uri": redirect_uri, "metadata": metadata,
@@ -76,7 +76,7 @@ def finish(path, redirect_url):
                            {"jti": "x", "htm": "POST", "htu": url, "iat": int(time.time())},
                            OctKey.import_key(secrets.token_bytes(32)), algorithms=["HS256"])]:
         refused = requests.post(url, data={"grant_type": "refresh_token", "refresh_token": "x",
-                                           "client_id": state["client_id"]}, headers={"DPoP": bad}, timeout=10)
+                                           "client_id": state["client_id"]}, headers={"DPoP": bad}, timeout=60)
         assert refused.status_code == 400 and refused.json()["error"] == "invalid_dpop_proof", refused.text
 
     tokens = token_request(metadata, key, {
@@ -88,10 +88,10 @@ def finish(path, redirect_url):
     assert payload["cnf"] == {"jkt": key.thumbprint()}, payload
 
     userinfo_url = metadata["userinfo_endpoint"]
-    ok = requests.get(userinfo_url, timeout=10, headers={
+    ok = requests.get(userinfo_url, timeout=60, headers={
         "Authorization": "DPoP " + access, "DPoP": proof(key, "GET", userinfo_url, access_token=access)})
     assert ok.status_code == 200, ok.text
-    bearer = requests.get(userinfo_url, timeout=10, headers={"Authorization": "Bearer " + access})
+    bearer = requests.get(userinfo_url, timeout=60, headers={"Authorization": "Bearer " + access})
     assert bearer.status_code == 401 and bearer.headers["WWW-Authenticate"].startswith("DPoP "), bearer.headers
 
     # The refresh token with another key's proof: refused, and not spent.
