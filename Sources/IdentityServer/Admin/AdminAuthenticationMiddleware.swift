@@ -28,11 +28,8 @@ struct AdminAuthenticationMiddleware: RouterMiddleware {
         var context = context
         let admin = AdminPrincipal(token)
         context.admin = admin
-        do {
-            return try await next(request, context)
-        } catch let error as ServerError where error.code == .api(.forbidden) {
-            _ = await refuse(.serverWide, request, context, by: admin)
-            throw error
+        return try await AdminRefusal.auditingServerWide(request, context: context, by: admin, audit: audit, metrics: metrics) {
+            try await next(request, context)
         }
     }
 

@@ -39,4 +39,18 @@ enum AdminRefusal: String, Sendable {
         }
         return error
     }
+
+    /// Runs `next` as `admin`; a `403 forbidden` it throws (an action for tokens of every
+    /// tenant) is refused as ``serverWide`` first, as the admin API and the console both do.
+    static func auditingServerWide(
+        _ request: Request, context: ServerRequestContext, by admin: AdminPrincipal, audit: AuditLog, metrics: ServerMetrics,
+        _ next: () async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next()
+        } catch let error as ServerError where error.code == .api(.forbidden) {
+            _ = await serverWide.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)
+            throw error
+        }
+    }
 }

@@ -33,11 +33,8 @@ struct ConsoleSessionMiddleware: RouterMiddleware {
         var context = context
         context.admin = session.admin
         context.console = ConsoleRequest(session: session, form: form)
-        do {
-            return try await next(request, context)
-        } catch let error as ServerError where error.code == .api(.forbidden) {
-            _ = await AdminRefusal.serverWide.refuse(request, context: context, by: session.admin, audit: audit, metrics: metrics)
-            throw error
+        return try await AdminRefusal.auditingServerWide(request, context: context, by: session.admin, audit: audit, metrics: metrics) {
+            try await next(request, context)
         }
     }
 }
