@@ -15,24 +15,24 @@ extension AdminService {
     }
 
     func session(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> AdminSession {
-        _ = try await identityRecord(tenantID, realmID, identityID)
-        guard let session = try await store.session(id: sessionID), session.identityID == identityID else {
-            throw ServerError.notFound("no such session")
-        }
-        return try await sessionView(session)
+        try await sessionView(try await sessionRecord(tenantID, realmID, identityID, sessionID))
     }
 
     func revokeSession(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> AdminSession {
+        let session = try await sessionRecord(tenantID, realmID, identityID, sessionID)
+        let revocation = try event(
+            "session.revoked", tenantID: tenantID, realmID: realmID, subjectID: identityID, detail: ["session_id": sessionID])
+        try await store.revokeSession(id: sessionID, at: now(), audit: revocation)
+        return try await sessionView(try await store.session(id: sessionID) ?? session)
+    }
+
+    /// The session of the identity; `404` when there is none (or it is another identity's).
+    private func sessionRecord(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> SessionRecord {
         _ = try await identityRecord(tenantID, realmID, identityID)
         guard let session = try await store.session(id: sessionID), session.identityID == identityID else {
             throw ServerError.notFound("no such session")
         }
-        if try await store.revokeSession(id: sessionID, at: now()) {
-            try await audit(
-                "session.revoked", tenantID: tenantID, realmID: realmID, subjectID: identityID,
-                detail: ["session_id": sessionID])
-        }
-        return try await sessionView(try await store.session(id: sessionID) ?? session)
+        return session
     }
 
     private func sessionView(_ record: SessionRecord) async throws -> AdminSession {

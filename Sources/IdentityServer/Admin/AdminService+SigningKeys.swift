@@ -9,13 +9,7 @@ extension AdminService {
         _ = try await realmRecord(tenantID, realmID)
         let now = now()
         return try await store.signingKeys(realmID: realmID).map { record in
-            let status: AdminSigningKey.Status = if let retired = record.retiredAt, retired <= now {
-                .retired
-            } else if record.activation > now {
-                .next
-            } else {
-                .current
-            }
+            let status: AdminSigningKey.Status = record.isRetired(at: now) ? .retired : record.signs(at: now) ? .current : .next
             return AdminSigningKey(
                 kid: record.kid, algorithm: JWSAlgorithm(record.algorithm), status: status, createdAt: record.createdAt,
                 activatesAt: record.activation, retiresAt: record.retiredAt)

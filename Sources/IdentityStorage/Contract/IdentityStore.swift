@@ -122,10 +122,11 @@ public protocol IdentityStore: Sendable {
     func session(id: String) async throws -> SessionRecord?
     /// The identity's sessions, ended or not, until housekeeping removes them.
     func listSessions(identityID: String, _ page: PageRequest) async throws -> Page<SessionRecord>
-    /// Ends a session and revokes its access tokens, in one transaction; `false` when there is
-    /// no such session or it had ended already.
+    /// Ends a session and revokes its access tokens, appending `event` when it did, in one
+    /// transaction; `false` (and nothing appended) when there is no such session or it had ended
+    /// already.
     @discardableResult
-    func revokeSession(id: String, at: Date) async throws -> Bool
+    func revokeSession(id: String, at: Date, audit event: AuditEventRecord?) async throws -> Bool
     /// The refresh token with this hash, used or not, and its session, ended or not.
     func refreshToken(hash: Data) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
     /// In one transaction: marks the unused refresh token used if its session has not ended, and
@@ -326,6 +327,9 @@ extension IdentityStore {
     }
     /// See ``createTenant(_:)``.
     public func createBindingJob(_ job: BindingJobRecord) async throws { try await createBindingJob(job, audit: nil) }
+    /// Ends a session without an event (its callers audit what they need themselves).
+    @discardableResult
+    public func revokeSession(id: String, at date: Date) async throws -> Bool { try await revokeSession(id: id, at: date, audit: nil) }
 
     /// Marks an unused code used, recording nothing.
     public func redeemAuthorizationCode(hash: Data, now: Date) async throws -> CodeRedemption {

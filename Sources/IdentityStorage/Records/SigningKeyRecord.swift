@@ -35,4 +35,14 @@ public struct SigningKeyRecord: Sendable, Equatable {
 
     /// When it starts signing.
     public var activation: Date { activatesAt ?? createdAt }
+
+    /// Whether it has stopped signing by `time`.
+    public func isRetired(at time: Date) -> Bool {
+        retiredAt.map { $0 <= time } ?? false
+    }
+
+    /// Whether it signs at `time`.
+    public func signs(at time: Date) -> Bool {
+        activation <= time && !isRetired(at: time)
+    }
 }

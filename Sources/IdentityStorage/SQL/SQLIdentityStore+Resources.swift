@@ -110,13 +110,18 @@ extension SQLIdentityStore {
     public func updateIdentity(_ identity: IdentityRecord, revokingCredentialsAt revocation: Date?, audit event: AuditEventRecord?) async throws {
         try await audited(event) { db in
             try await self.replace(identity, on: db)
-            if let revocation {
-                try await db.raw("""
-                    UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = \(bind: revocation.milliseconds)
-                    WHERE identity_id = \(bind: identity.id) AND state = \(bind: CredentialRecord.State.active.rawValue)
-                    """).run()
-            }
+            if let revocation { _ = try await self.revokeActiveCredentials(ofIdentity: identity.id, at: revocation, on: db) }
         }
+    }
+
+    /// Revokes every active credential of the identity at `date`, in `db`'s transaction; returns
+    /// their ids, sorted.
+    func revokeActiveCredentials(ofIdentity identityID: String, at date: Date, on db: any SQLDatabase) async throws -> [String] {
+        try await db.raw("""
+            UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = \(bind: date.milliseconds)
+            WHERE identity_id = \(bind: identityID) AND state = \(bind: CredentialRecord.State.active.rawValue)
+            RETURNING id
+            """).all().map { try $0.string("id") }.sorted()
     }
 
     public func credential(id: String) async throws -> CredentialRecord? {

@@ -11,13 +11,16 @@ extension SQLIdentityStore {
         try await list(SessionRecord.self, where: "identity_id", equals: identityID, page)
     }
 
-    public func revokeSession(id: String, at date: Date) async throws -> Bool {
+    public func revokeSession(id: String, at date: Date, audit event: AuditEventRecord?) async throws -> Bool {
         try await engine.transaction { db in
             let revoked = try await db.raw("""
                 UPDATE sessions SET revoked_at = \(bind: date.milliseconds) WHERE id = \(bind: id) AND revoked_at IS NULL
                 RETURNING id
                 """).first() != nil
-            if revoked { _ = try await self.revokeTokens(ofSession: id, at: date, on: db) }
+            if revoked {
+                _ = try await self.revokeTokens(ofSession: id, at: date, on: db)
+                if let event { try await self.insert(event, on: db) }
+            }
             return revoked
         }
     }

@@ -18,11 +18,7 @@ extension SQLIdentityStore {
             var job = try BindingJobRecord(row: claimed)
             var revoked: [String] = []
             if job.kind == .recovery, !job.keepsOtherCredentials {
-                revoked = try await db.raw("""
-                    UPDATE credentials SET state = \(bind: CredentialRecord.State.revoked.rawValue), revoked_at = \(bind: now.milliseconds)
-                    WHERE identity_id = \(bind: job.identityID) AND state = \(bind: CredentialRecord.State.active.rawValue)
-                    RETURNING id
-                    """).all().map { try $0.string("id") }.sorted()
+                revoked = try await self.revokeActiveCredentials(ofIdentity: job.identityID, at: now, on: db)
             }
             var pending = job
             (pending.status, pending.completedAt) = (.pending, nil)
