@@ -35,32 +35,37 @@ struct DeviceAuthenticationService {
     /// all is only counted: anyone can send one).
     func authenticate(_ assertion: AuthenticationAssertion) async throws -> AuthenticationResult {
         do {
-            let result = try await verifiedAuthentication(assertion)
-            metrics.authenticationsSucceeded.increment()
-            return result
-        } catch let error as ServerError {
-            metrics.authenticationsFailed.increment()
-            if let transaction = seal.open(assertion.transaction, now: now())?.transaction {
-                // Counted per application and credential; credential ids no credential has are
-                // one artifact, so that made-up ones cannot each add an event.
-                let known = (try? await store.credential(id: assertion.credentialID)) != nil
-                await audit.recordRefusal(
-                    "authentication.refused", reason: error.code.wire,
-                    of: "\(transaction.applicationID)/\(known ? assertion.credentialID : "unknown")",
-                    tenantID: try? await store.realm(id: transaction.realmID)?.tenantID,
-                    realmID: transaction.realmID, subjectID: nil,
-                    detail: ["credential_id": assertion.credentialID, "application_id": transaction.applicationID])
+            let opened = try liveTransaction(assertion.transaction)
+            do {
+                let result = try await verifiedAuthentication(assertion, of: opened)
+                metrics.authenticationsSucceeded.increment()
+                return result
+            } catch let error as ServerError {
+                await auditRefusal(error, of: assertion, in: opened.transaction)
+                throw error
             }
-            throw error
         } catch {
             metrics.authenticationsFailed.increment()
             throw error
         }
     }
 
-    private func verifiedAuthentication(_ assertion: AuthenticationAssertion) async throws -> AuthenticationResult {
+    /// Audits a refused answer to a live sign-in, counted per application and credential. A
+    /// credential id the server did not find active (unknown, revoked, or never looked up) counts
+    /// as one artifact per application, so made-up ids cannot each add an event.
+    private func auditRefusal(_ error: ServerError, of assertion: AuthenticationAssertion, in transaction: AuthorizationTransaction) async {
+        let unchecked = error.code == .api(.credentialRevoked) || error == Self.invalidTransaction
+        await audit.recordRefusal(
+            "authentication.refused", reason: error.code.wire,
+            of: "\(transaction.applicationID)/\(unchecked ? "unknown" : assertion.credentialID)",
+            tenantID: try? await store.realm(id: transaction.realmID)?.tenantID, realmID: transaction.realmID, subjectID: nil,
+            detail: ["credential_id": assertion.credentialID, "application_id": transaction.applicationID])
+    }
+
+    private func verifiedAuthentication(
+        _ assertion: AuthenticationAssertion, of opened: TransactionSeal.Opened
+    ) async throws -> AuthenticationResult {
         let store = store
-        let opened = try liveTransaction(assertion.transaction)
         let transaction = opened.transaction
         guard let realm = try await store.realm(id: transaction.realmID),
               try await store.application(id: transaction.applicationID) != nil

@@ -46,11 +46,12 @@ extension ConsoleController {
         application.post("rotate-secret") { _, context in
             let (admin, console) = try acting(context)
             let (tenantID, realmID) = try context.realmPath()
-            try await spendForm(console)
             let overlap = try console.field("overlap_seconds").map { text in
                 guard let seconds = Int(text) else { throw ServerError.invalidRequest("'overlap_seconds' must be a whole number of seconds") }
                 return seconds
             }
+            // After what the form alone can get wrong, so a typo does not spend it.
+            try await spendForm(console)
             let rotated = try await admin.rotateClientSecret(
                 tenantID, realmID, try context.id("application"), ClientSecretRotationInput(overlapSeconds: overlap))
             return secretPage(
