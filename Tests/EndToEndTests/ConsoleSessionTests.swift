@@ -84,10 +84,12 @@ import Testing
             #expect(await browser.cookies["bi_console"] == nil)
             #expect(try await browser.get("").location == "/console/sign-in")
 
-            _ = try await browser.signIn("still-wrong")
-            _ = try await browser.signIn(server.adminToken)
+            #expect(try await browser.signIn("still-wrong").status == 400)
+            #expect(try await browser.signIn(server.adminToken).status == 303, "the third attempt is still let through")
+            let session = await browser.cookies["bi_console"]
             let limited = try await browser.signIn(server.adminToken)
             #expect(limited.status == 429, "the fourth attempt in a minute, even with the right token")
+            #expect(await browser.cookies["bi_console"] == session, "a refused attempt opens no session")
         }
     }
 
@@ -97,10 +99,12 @@ import Testing
             let browser = ConsoleBrowser(server: server)
             try await browser.signIn(server.adminToken)
             try await browser.get("/tenants")
+            let token = try #require(await browser.csrfToken)
             let before = try await Self.tenantNames(server)
 
             #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: "").status == 403)
-            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: "x" + (await browser.csrfToken ?? "")).status == 403)
+            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: "x" + token).status == 403)
+            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: String(token.dropLast())).status == 403)
             try await browser.get("/tenants")
             #expect(try await browser.post("/tenants", ["display_name": "Forged"], origin: "https://evil.example").status == 403)
             #expect(await browser.page.contains("sent from another site"))
@@ -110,7 +114,9 @@ import Testing
             let other = ConsoleBrowser(server: server)
             try await other.signIn(server.adminToken)
             try await other.get("/tenants")
-            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: await other.csrfToken).status == 403)
+            let othersToken = try #require(await other.csrfToken)
+            #expect(othersToken != token)
+            #expect(try await browser.post("/tenants", ["display_name": "Forged"], csrf: othersToken).status == 403)
 
             try await browser.get("/tenants")
             let created = try await browser.post("/tenants", ["display_name": "Globex"])
@@ -139,6 +145,48 @@ import Testing
             #expect(await browser.page.contains("Other") == false)
             #expect(await browser.page.contains("Create a tenant") == false)
             #expect(try await browser.get("/admin-tokens").status == 403)
+            #expect(try await Self.newestDetail("admin.refused", on: server)?["reason"] == "server_wide")
+        }
+    }
+
+    /// Signing in with a token that has expired or been revoked is refused as the API refuses
+    /// it, audited with the token's id, and opens nothing.
+    @Test(arguments: ServerMode.allCases)
+    func anExpiredOrRevokedTokenCannotSignIn(mode: ServerMode) async throws {
+        let clock = TestClock()
+        try await RunningServer.withRealm(mode, configure: { $0.now = clock.now }) { server, _ in
+            let expiring = try await server.admin.created("/v1/admin/tokens", ["label": "temp", "expires_in": 600])
+            let revoked = try await server.admin.created("/v1/admin/tokens", ["label": "gone"])
+            _ = try await server.admin.send("POST", "/v1/admin/tokens/\(try #require(revoked["id"] as? String))/revoke")
+            clock.advance(by: 601)
+            for (token, reason, words) in [(expiring, "expired_token", "the admin token has expired"),
+                                           (revoked, "revoked_token", "the admin token has been revoked")] {
+                let browser = ConsoleBrowser(server: server)
+                let reply = try await browser.signIn(try #require(token["token"] as? String))
+                #expect(reply.status == 400)
+                #expect(await browser.shows(words))
+                #expect(await browser.cookies["bi_console"] == nil)
+                let detail = try await Self.newestDetail("admin.refused", on: server)
+                #expect(detail?["reason"] == reason && detail?["admin_token_id"] == token["id"] as? String)
+            }
+        }
+    }
+
+    /// The sign-in form's own CSRF value must come back in its cookie: a form without the
+    /// cookie, or with another one, is refused and opens nothing.
+    @Test(arguments: ServerMode.allCases)
+    func theSignInFormNeedsItsOwnCookie(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            for tamper in [{ (b: ConsoleBrowser) in await b.forget("bi_console_sign_in") }, { await $0.plant("bi_console_sign_in", "forged") }] {
+                let browser = ConsoleBrowser(server: server)
+                try await browser.get("/sign-in")
+                await tamper(browser)
+                let reply = try await browser.post("/sign-in", ["token": server.adminToken])
+                #expect(reply.status == 403)
+                #expect(await browser.shows("The sign-in form had expired"))
+                #expect(await browser.cookies["bi_console"] == nil)
+                #expect(await browser.cookies["bi_console_sign_in"] != nil, "a fresh form value to try again with")
+            }
         }
     }
 
@@ -199,6 +247,7 @@ import Testing
             try await browser.signIn(server.adminToken)
             let secret = try #require(await browser.cookies["bi_console"])
             try await browser.get("")
+            let oldToken = try #require(await browser.csrfToken)
             let out = try await browser.post("/sign-out")
             #expect(out.status == 303 && out.location == "/console/sign-in?ended=signed_out")
             #expect(await browser.cookies["bi_console"] == nil)
@@ -206,6 +255,16 @@ import Testing
             await browser.plant("bi_console", secret)
             #expect(try await browser.get("").location == "/console/sign-in", "a copy of the old cookie opens nothing")
             #expect(try await Self.newestEvent("console.signed_out", on: server) != nil)
+
+            // Nor does a form posted with it and its old CSRF token; nor a made-up cookie.
+            let before = try await Self.tenantNames(server)
+            let posted = try await browser.post("/tenants", ["display_name": "After sign-out"], csrf: oldToken)
+            #expect(posted.status == 303 && posted.location == "/console/sign-in")
+            #expect(try await Self.tenantNames(server) == before)
+            await browser.plant("bi_console", "made-up")
+            let madeUp = try await browser.get("")
+            #expect(madeUp.location == "/console/sign-in")
+            #expect(madeUp.header("Set-Cookie")?.contains("bi_console=;") == true, "the unknown cookie is cleared")
         }
     }
 

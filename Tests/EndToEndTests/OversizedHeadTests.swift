@@ -22,6 +22,11 @@ import Testing
         Self.expectJSONError(
             try await RawHTTPConnection.exchange(server.baseURL, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 6000))\r\n\r\n"),
             status: 431, error: "header_fields_too_large", "one field of 6 KB")
+        // Each field under the limit, together over it.
+        let wide = (0..<30).map { "X-\($0): \(String(repeating: "w", count: 200))\r\n" }.joined()
+        Self.expectJSONError(
+            try await RawHTTPConnection.exchange(server.baseURL, "GET /healthz HTTP/1.1\r\nHost: x\r\n\(wide)\r\n"),
+            status: 431, error: "header_fields_too_large", "30 fields of 200 bytes")
         let many = (0..<150).map { "X-\($0): v\r\n" }.joined()
         Self.expectJSONError(
             try await RawHTTPConnection.exchange(server.baseURL, "GET /healthz HTTP/1.1\r\nHost: x\r\n\(many)\r\n"),

@@ -7,7 +7,8 @@ import Testing
 /// `--log-format json` every line JSON (issue 32).
 @Suite struct ServeOutputTests {
     /// Runs `bi-server` with `arguments` on a new data directory, its output in files, until
-    /// `ready` is true of what it wrote; stops it and returns stdout, stderr and the token.
+    /// `ready` is true of what it wrote; stops it and returns all it wrote to stdout and stderr,
+    /// and the token.
     private static func serve(
         _ arguments: [String], until ready: @escaping (String, String) -> Bool
     ) async throws -> (output: String, errors: String, token: String) {
@@ -29,6 +30,10 @@ import Testing
             (output, errors) = (try String(contentsOf: stdout, encoding: .utf8), try String(contentsOf: stderr, encoding: .utf8))
         }
         try #require(ready(output, errors), "never ready: \(output) \(errors)")
+        // Everything it wrote until it stopped, shutdown lines included.
+        process.terminate()
+        process.waitUntilExit()
+        (output, errors) = (try String(contentsOf: stdout, encoding: .utf8), try String(contentsOf: stderr, encoding: .utf8))
         let token = try String(contentsOf: directory.appendingPathComponent("data/admin-token"), encoding: .utf8)
         return (output, errors, token.trimmingCharacters(in: .whitespacesAndNewlines))
     }

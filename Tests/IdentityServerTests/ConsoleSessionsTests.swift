@@ -50,6 +50,18 @@ import Testing
             await #expect(throws: ServerError(APIErrorCode.conflict, "")) { try await sessions.spendForm("form-1", of: session) }
             await #expect(throws: ServerError.invalidRequest("")) { try await sessions.spendForm(nil, of: session) }
             try await sessions.spendForm("form-2", of: session)
+
+            // Ids are per session: another session's spent id is new to this one, and a made-up
+            // id is simply a form never sent (what matters is that none is sent twice).
+            guard case .opened(let second, _) = try await sessions.signIn(token: "bia_test", facts: [:]) else {
+                Issue.record("not signed in")
+                return
+            }
+            try await sessions.spendForm("form-1", of: second)
+            await #expect(throws: ServerError(APIErrorCode.conflict, "")) { try await sessions.spendForm("form-1", of: second) }
+            // Past its session's lifetime the record is purged, with the session.
+            fixture.clock.advance(by: 3601)
+            #expect(try await fixture.store.deleteExpired(before: fixture.clock.now()) == 5, "two sessions, three sent forms")
         }
     }
 }

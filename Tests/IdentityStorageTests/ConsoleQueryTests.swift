@@ -194,11 +194,17 @@ import Testing
             func refused(_ id: String, _ seconds: TimeInterval, _ reason: String, tenant: String = "ten_1") -> AuditEventRecord {
                 Fixtures.auditEvent(id, at: seconds, type: "authentication.refused", tenant: tenant, detail: #"{"reason":"\#(reason)"}"#)
             }
+            // A refusal repeated within its window is one event counting them: it counts as many.
+            func repeated(_ event: AuditEventRecord, _ times: Int) -> AuditEventRecord {
+                var event = event
+                event.occurrences = times
+                return event
+            }
             let events = [
                 succeeded("s_early", -801),
                 succeeded("s0", -800), succeeded("s1", 0), succeeded("s2", 100, detail: #"{"reason":"ignored"}"#),
                 refused("r1", 200, "invalid_signature"), refused("r2", 300, "credential_revoked"),
-                refused("r3", 400, "invalid_signature"),
+                repeated(refused("r3", 400, "invalid_signature"), 4),
                 Fixtures.auditEvent("x1", at: 150, type: "credential.bound", tenant: "ten_1", detail: #"{"reason":"invalid_signature"}"#),
                 succeeded("s3", 2800), refused("r4", 3000, "invalid_signature"),
                 succeeded("s4", 500, tenant: "ten_2"), refused("r5", 3100, "expired", tenant: "ten_2"),
@@ -208,7 +214,7 @@ import Testing
             #expect(try await store.signInActivity(tenantID: "ten_1", since: hour0) == [
                 SignInActivityBucket(hour: hour0, outcome: .succeeded, reason: nil, count: 3),
                 SignInActivityBucket(hour: hour0, outcome: .refused, reason: "credential_revoked", count: 1),
-                SignInActivityBucket(hour: hour0, outcome: .refused, reason: "invalid_signature", count: 2),
+                SignInActivityBucket(hour: hour0, outcome: .refused, reason: "invalid_signature", count: 5),
                 SignInActivityBucket(hour: hour1, outcome: .succeeded, reason: nil, count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "invalid_signature", count: 1),
             ])
@@ -219,14 +225,14 @@ import Testing
             #expect(try await store.signInActivity(tenantID: nil, since: hour0) == [
                 SignInActivityBucket(hour: hour0, outcome: .succeeded, reason: nil, count: 4),
                 SignInActivityBucket(hour: hour0, outcome: .refused, reason: "credential_revoked", count: 1),
-                SignInActivityBucket(hour: hour0, outcome: .refused, reason: "invalid_signature", count: 2),
+                SignInActivityBucket(hour: hour0, outcome: .refused, reason: "invalid_signature", count: 5),
                 SignInActivityBucket(hour: hour1, outcome: .succeeded, reason: nil, count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "expired", count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "invalid_signature", count: 1),
             ])
             #expect(try await store.signInActivity(tenantID: "ten_1", since: Fixtures.at(300)) == [
                 SignInActivityBucket(hour: hour0, outcome: .refused, reason: "credential_revoked", count: 1),
-                SignInActivityBucket(hour: hour0, outcome: .refused, reason: "invalid_signature", count: 1),
+                SignInActivityBucket(hour: hour0, outcome: .refused, reason: "invalid_signature", count: 4),
                 SignInActivityBucket(hour: hour1, outcome: .succeeded, reason: nil, count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "invalid_signature", count: 1),
             ])
