@@ -10,8 +10,8 @@ extension ConsoleController {
         signedIn.get { _, context in
             let (admin, console) = try acting(context)
             let asOf = now()
-            let day = try await admin.signIns(periods: 24, of: 3600)
-            let week = try await admin.signIns(periods: 28, of: 6 * 3600)
+            let timelines = try await admin.signIns([(count: 24, period: 3600), (count: 28, period: 6 * 3600)])
+            let (day, week) = (timelines[0], timelines[1])
             let population = try await admin.realmPopulation()
             // Names for the tenants' column; past the first thousand tenants a realm shows its tenant's id.
             let tenants = try await admin.tenants(PageRequest(size: 1000)).items
