@@ -9,13 +9,14 @@ import Testing
 /// write without bound nor spend every user's budget (issue 32).
 @Suite struct PublicClientProofLimitTests {
     @Test func aPublicClientsProofsAreLimitedPerNetworkThenPerClient() async throws {
-        let clock = TestClock.atTheStartOfAMinute()
+        let clock = TestClock()
         try await RunningServer.withRealm(.live, configure: {
             $0.now = clock.now
             $0.publicClientProofs.perAddressPerMinute = 2
             $0.publicClientProofs.perClientPerMinute = 3
             $0.trustedProxies = [IPNetwork("127.0.0.1")!]
         }) { server, realm in
+            clock.startAMinute()  // the counting starts now, in one minute's window
             let key = TestDPoPKey(key: .init())
             let attempt = { @Sendable (application: TestApplication, address: String) async throws -> HTTPTestClient.Reply in
                 try await Self.refresh(application, from: address, with: key, on: server)

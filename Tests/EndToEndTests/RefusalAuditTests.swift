@@ -66,8 +66,9 @@ import Testing
     /// Whoever holds a revoked admin token or a used link can repeat the refused request: each
     /// artifact and reason is one event per window, counting the repeats, not a row per request.
     @Test func repeatedRefusalsOfOneArtifactAreOneCountedEventPerWindow() async throws {
-        let clock = TestClock.atTheStartOfAMinute()
+        let clock = TestClock()
         try await RunningServer.withRealm(.router, configure: { $0.now = clock.now }) { server, realm in
+            clock.startAMinute()  // the counting starts now, in one minute's window
             let created = try await server.admin.created("/v1/admin/tokens", ["label": "old"])
             let token = try #require(created["token"] as? String)
             _ = try await server.admin.send("POST", "/v1/admin/tokens/\(try #require(created["id"] as? String))/revoke")
