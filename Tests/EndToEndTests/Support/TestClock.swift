@@ -16,6 +16,11 @@ final class TestClock: Sendable {
         advance(by: 61 - now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
     }
 
+    /// Sets the clock to `date` (however much time passed meanwhile on a loaded machine).
+    func set(to date: Date) {
+        offset.withLock { $0 = date.timeIntervalSince(Date()) }
+    }
+
     /// Moves the clock `seconds` ahead.
     func advance(by seconds: TimeInterval) { offset.withLock { $0 += seconds } }
 }
