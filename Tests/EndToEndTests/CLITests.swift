@@ -173,7 +173,7 @@ import Testing
 
         let pkce = try await bi(["pkce"])
         let challenge = try #require(pkce.json["code_challenge"] as? String)
-        let authorized = try await bi(["authorize", "--pkce-challenge", challenge])
+        let authorized = try await bi(["authorize", "--pkce-challenge=\(challenge)"])  // a challenge may begin with "-"
         let code = try #require(authorized.json["code"] as? String, "\(authorized.stderr)")
         #expect(try await browser.exchange(code, verifier: pkce.json["code_verifier"] as? String).status == 200)
 
