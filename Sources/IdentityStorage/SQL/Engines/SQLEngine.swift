@@ -1,0 +1,18 @@
+import SQLKit
+
+/// How the store reaches its database: statements one at a time, or a transaction on one
+/// connection. SQLite and PostgreSQL differ only here and in a few words of DDL.
+protocol SQLEngine: Sendable {
+    /// The engine's name, for migrations' dialect-specific DDL.
+    var kind: SQLEngineKind { get }
+    /// Runs `body` with a database for single statements.
+    func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
+    /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
+    func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
+    /// Sends `payload` to the listeners of `channel` when the transaction of `db` commits.
+    func notify(_ channel: String, payload: String, on db: any SQLDatabase) async throws
+    /// The payloads any connection to the database sends on `channel`, from when this returns.
+    func notifications(on channel: String) async -> AsyncStream<String>
+    /// Closes connections.
+    func shutdown() async throws
+}
