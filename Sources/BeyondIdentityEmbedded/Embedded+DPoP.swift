@@ -11,6 +11,7 @@ extension Embedded {
     /// for one request: make a new one for each.
     ///
     /// - Parameters:
+    ///   - tokens: The tokens whose access token the request carries; they must be DPoP-bound.
     ///   - method: The request's method, e.g. `GET`.
     ///   - url: The request's URL (its query and fragment are left out of the proof).
     ///   - nonce: The `DPoP-Nonce` the API last sent; by default the latest one this SDK saw

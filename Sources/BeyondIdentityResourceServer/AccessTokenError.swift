@@ -28,7 +28,7 @@ public enum AccessTokenError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The `WWW-Authenticate` challenges to send, one field each: for ``missing`` both schemes,
-    /// otherwise the scheme the error is about; `[]` for ``issuerUnavailable``.
+    /// otherwise the scheme the error is about; `[]` for ``issuerUnavailable(_:)``.
     public var challenges: [String] {
         switch self {
         case .missing:
@@ -43,7 +43,7 @@ public enum AccessTokenError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// What went wrong, for the server's log (for ``issuerUnavailable``, with the detail of the failure).
+    /// What went wrong, for the server's log (for ``issuerUnavailable(_:)``, with the detail of the failure).
     public var description: String {
         switch self {
         case .missing: "an access token is required, as Authorization: Bearer or DPoP"

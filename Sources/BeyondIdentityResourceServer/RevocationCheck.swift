@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import IdentityProtocol
 
 /// How the verifier learns that a token it verified locally has since been revoked: a signed

@@ -25,7 +25,9 @@ public actor FileKeyStore: KeyStore {
 
     /// A store in `directory` (created with mode 0700 on first write).
     ///
-    /// - Parameter passphrase: If given, new private keys are sealed under the passphrase it returns.
+    /// - Parameters:
+    ///   - directory: The directory that holds one file per credential.
+    ///   - passphrase: If given, new private keys are sealed under the passphrase it returns.
     public init(directory: URL, passphrase: PassphraseProvider? = nil) {
         self.directory = directory
         self.passphrase = passphrase

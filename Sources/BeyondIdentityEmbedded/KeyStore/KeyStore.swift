@@ -21,14 +21,19 @@ public protocol KeyStore: Sendable {
 
     /// Signs `message` (ECDSA P-256 over its SHA-256) with a pending or stored key.
     ///
-    /// - Parameter prompt: Text to show the user if the store must ask for their consent
-    ///   (biometry, a passphrase): the `biometricAskPrompt` of `Embedded.initialize`.
+    /// - Parameters:
+    ///   - message: The bytes to sign.
+    ///   - key: The handle of a pending or stored key.
+    ///   - prompt: Text to show the user if the store must ask for their consent
+    ///     (biometry, a passphrase): the `biometricAskPrompt` of `Embedded.initialize`.
     func sign(_ message: Data, with key: Credential.KeyHandle, prompt: String) async throws -> P256.Signing.ECDSASignature
 
     /// Stores the pending key `credential.keyHandle` together with `credential`, atomically.
     ///
-    /// - Parameter prompt: Text to show if the store must ask the user (for example for the
-    ///   passphrase that seals the key).
+    /// - Parameters:
+    ///   - credential: The credential to store, whose `keyHandle` names a pending key.
+    ///   - prompt: Text to show if the store must ask the user (for example for the
+    ///     passphrase that seals the key).
     func store(_ credential: Credential, prompt: String) async throws
 
     /// Drops a pending key that will not become a credential. Does nothing for unknown or stored keys.

@@ -3,7 +3,7 @@ public import Foundation
 
 /// The UI's flows over one SDK instance: what the seed's free functions
 /// (``continueWithBeyondIdentity(for:authFlow:config:completion:)`` and the others) run on
-/// ``Embedded/shared``. Create one to use another instance, texts or device description.
+/// `Embedded.shared`. Create one to use another instance, texts or device description.
 ///
 /// Each flow runs until the user signs in, hands over to the app, or closes it, and returns
 /// how it ended; cancelling its task ends it (a running extension is cancelled on the server).
@@ -15,7 +15,7 @@ public struct EmbeddedUI: Sendable {
     /// This device, as credential details show it.
     public var device: DeviceDescription
 
-    /// Flows over `sdk` (by default ``Embedded/shared``).
+    /// Flows over `sdk` (by default `Embedded.shared`).
     public init(sdk: any EmbeddedSDK = Embedded.shared, strings: UIStrings = .english, device: DeviceDescription = .current) {
         self.sdk = sdk
         self.strings = strings

@@ -7,8 +7,8 @@ public import Foundation
 // optional `completion` (called on the main actor) reports how the flow ended, failures
 // included, and the `async` forms return it.
 
-/// Configures ``Embedded/shared`` for the UI; the parameters are those of
-/// ``Embedded/initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:credentialStateMaxAge:logger:)``.
+/// Configures `Embedded.shared` for the UI; the parameters are those of
+/// `Embedded.initialize(biometricAskPrompt:clientID:domain:redirectURI:keyStore:credentialStateMaxAge:logger:)`.
 public func initializeBeyondIdentity(
     biometricAskPrompt: String, clientID: String, domain: Domain = .local, redirectURI: String,
     logger: (@Sendable (LogLevel, String) -> Void)? = nil

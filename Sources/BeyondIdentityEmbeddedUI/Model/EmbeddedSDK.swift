@@ -1,27 +1,27 @@
 public import BeyondIdentityEmbedded
 public import Foundation
 
-/// The calls of the Embedded SDK the UI makes; ``Embedded`` conforms, tests inject a fake.
+/// The calls of the Embedded SDK the UI makes; `Embedded` conforms, tests inject a fake.
 public protocol EmbeddedSDK: Sendable {
-    /// See ``Embedded/getApplicationCredentials()``.
+    /// See `Embedded.getApplicationCredentials()`.
     func getApplicationCredentials() async throws(BISDKError) -> [Credential]
-    /// See ``Embedded/getCredentials()``.
+    /// See `Embedded.getCredentials()`.
     func getCredentials() async throws(BISDKError) -> [Credential]
-    /// See ``Embedded/authenticate(onSelectCredential:)``.
+    /// See `Embedded.authenticate(onSelectCredential:)`.
     func authenticate(onSelectCredential: AsyncCredentialSelector?) async throws(BISDKError) -> TokenResponse
-    /// See ``Embedded/authorize(pkceChallenge:scope:onSelectCredential:)``.
+    /// See `Embedded.authorize(pkceChallenge:scope:onSelectCredential:)`.
     func authorize(
         pkceChallenge: PKCE.CodeChallenge?, scope: String, onSelectCredential: AsyncCredentialSelector?
     ) async throws(BISDKError) -> AuthorizationCode
-    /// See ``Embedded/registerCredentials(_:)``.
+    /// See `Embedded.registerCredentials(_:)`.
     func registerCredentials(_ url: URL) async throws(BISDKError) -> Credential
-    /// See ``Embedded/registerCredentials(token:)``.
+    /// See `Embedded.registerCredentials(token:)`.
     func registerCredentials(token: CredentialToken) async throws(BISDKError) -> [Credential]
-    /// See ``Embedded/deleteCredential(for:)``.
+    /// See `Embedded.deleteCredential(for:)`.
     func deleteCredential(for handle: Credential.Handle) async throws(BISDKError) -> Credential
-    /// See ``Embedded/extendCredentials(handles:)``.
+    /// See `Embedded.extendCredentials(handles:)`.
     func extendCredentials(handles: [Credential.Handle]) -> AsyncThrowingStream<ExtendCredentialsStatus, any Error>
-    /// See ``Embedded/cancelExtendCredentials()``.
+    /// See `Embedded.cancelExtendCredentials()`.
     func cancelExtendCredentials() async throws(BISDKError)
 }
 
