@@ -24,7 +24,7 @@ import Testing
         try await ServiceFixture.with { fixture in
             let seeded = try await fixture.seedRealm()
             await #expect(throws: ServerError(APIErrorCode.conflict, "taken")) {
-                try await fixture.admin().createIdentity(seeded.tenantID, seeded.realmID, IdentityInput(username: "ada"))
+                try await fixture.admin().createIdentity(seeded.realm, IdentityInput(username: "ada"))
             }
         }
     }
@@ -34,10 +34,10 @@ import Testing
             let seeded = try await fixture.seedRealm()
             await #expect(throws: ServerError.invalidRequest("'status' must be one of: active, suspended, deleted")) {
                 try await fixture.admin().createIdentity(
-                    seeded.tenantID, seeded.realmID, IdentityInput(username: "bob", status: "archived"))
+                    seeded.realm, IdentityInput(username: "bob", status: "archived"))
             }
             let suspended = try await fixture.admin().createIdentity(
-                seeded.tenantID, seeded.realmID, IdentityInput(username: "bob", status: "suspended"))
+                seeded.realm, IdentityInput(username: "bob", status: "suspended"))
             #expect(suspended.status == .suspended)
             #expect(try await fixture.store.identity(id: suspended.id)?.status == .suspended)
         }

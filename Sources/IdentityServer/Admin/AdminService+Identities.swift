@@ -4,46 +4,42 @@ import IdentityStorage
 
 /// Identities, their credentials and their binding jobs.
 extension AdminService {
-    func createIdentity(_ tenantID: String, _ realmID: String, _ input: IdentityInput) async throws -> Identity {
-        _ = try await realmRecord(tenantID, realmID)
+    func createIdentity(_ realm: RealmPath, _ input: IdentityInput) async throws -> Identity {
+        _ = try await realmRecord(realm)
         let username = try InputRules.name(input.username, field: "username", maxLength: 128)
         let now = now()
         let record = IdentityRecord(
-            id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, username: username,
+            id: Secrets.identifier(), tenantID: realm.tenantID, realmID: realm.realmID, username: username,
             email: try InputRules.email(input.email),
             displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
             status: try InputRules.oneOf(input.status, default: .active, field: "status"),
             createdAt: now, updatedAt: now)
-        let created = try event("admin.identity.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        let created = try event("admin.identity.created", tenantID: realm.tenantID, realmID: realm.realmID, subjectID: record.id)
         try await write(conflict: "the realm already has an identity with username '\(username)'") {
             try await store.createIdentity(record, audit: created)
         }
         return AdminViews.identity(record)
     }
 
-    func identity(_ tenantID: String, _ realmID: String, _ identityID: String) async throws -> Identity {
-        AdminViews.identity(try await identityRecord(tenantID, realmID, identityID))
+    func identity(_ path: IdentityPath) async throws -> Identity {
+        AdminViews.identity(try await identityRecord(path))
     }
 
-    func identities(_ tenantID: String, _ realmID: String, _ page: PageRequest) async throws -> AdminPage<Identity> {
-        _ = try await realmRecord(tenantID, realmID)
-        return AdminViews.page(try await store.listIdentities(realmID: realmID, page), AdminViews.identity)
+    func identities(_ realm: RealmPath, _ page: PageRequest) async throws -> AdminPage<Identity> {
+        _ = try await realmRecord(realm)
+        return AdminViews.page(try await store.listIdentities(realmID: realm.realmID, page), AdminViews.identity)
     }
 
     /// The realm's identities whose username or email contains `text` (case-insensitive).
-    func searchIdentities(
-        _ tenantID: String, _ realmID: String, matching text: String, _ page: PageRequest
-    ) async throws -> AdminPage<Identity> {
-        _ = try await realmRecord(tenantID, realmID)
-        return AdminViews.page(try await store.searchIdentities(realmID: realmID, matching: text, page), AdminViews.identity)
+    func searchIdentities(_ realm: RealmPath, matching text: String, _ page: PageRequest) async throws -> AdminPage<Identity> {
+        _ = try await realmRecord(realm)
+        return AdminViews.page(try await store.searchIdentities(realmID: realm.realmID, matching: text, page), AdminViews.identity)
     }
 
     /// Updates fields; a status of `deleted` also revokes every credential. A deleted identity
     /// is final: `409 conflict`.
-    func updateIdentity(
-        _ tenantID: String, _ realmID: String, _ identityID: String, _ input: IdentityInput
-    ) async throws -> Identity {
-        var record = try await identityRecord(tenantID, realmID, identityID)
+    func updateIdentity(_ path: IdentityPath, _ input: IdentityInput) async throws -> Identity {
+        var record = try await identityRecord(path)
         guard record.status != .deleted else {
             throw ServerError(APIErrorCode.conflict, "the identity is deleted: it cannot change, nor come back")
         }
@@ -54,7 +50,8 @@ extension AdminService {
         record.updatedAt = now()
         let deleting = record.status == .deleted
         let changed = try event(
-            deleting ? "admin.identity.deleted" : "admin.identity.updated", tenantID: tenantID, realmID: realmID, subjectID: identityID)
+            deleting ? "admin.identity.deleted" : "admin.identity.updated", tenantID: path.tenantID, realmID: path.realmID,
+            subjectID: path.identityID)
         try await write(conflict: "the realm already has an identity with username '\(record.username)'") {
             try await store.updateIdentity(record, revokingCredentialsAt: deleting ? record.updatedAt : nil, audit: changed)
         }
@@ -62,38 +59,32 @@ extension AdminService {
     }
 
     /// Soft delete: status `deleted`, credentials revoked; the row stays for audit.
-    func deleteIdentity(_ tenantID: String, _ realmID: String, _ identityID: String) async throws {
-        _ = try await updateIdentity(tenantID, realmID, identityID, IdentityInput(status: IdentityRecord.Status.deleted.rawValue))
+    func deleteIdentity(_ path: IdentityPath) async throws {
+        _ = try await updateIdentity(path, IdentityInput(status: IdentityRecord.Status.deleted.rawValue))
     }
 
     // MARK: Credentials
 
-    func credentials(
-        _ tenantID: String, _ realmID: String, _ identityID: String, _ page: PageRequest
-    ) async throws -> AdminPage<AdminCredential> {
-        _ = try await identityRecord(tenantID, realmID, identityID)
-        let records = try await store.listCredentials(identityID: identityID, page)
+    func credentials(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<AdminCredential> {
+        _ = try await identityRecord(identity)
+        let records = try await store.listCredentials(identityID: identity.identityID, page)
         return AdminPage(items: try records.items.map(AdminViews.credential), nextCursor: records.nextCursor)
     }
 
-    func credential(_ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String) async throws -> AdminCredential {
-        try AdminViews.credential(try await credentialRecord(tenantID, realmID, identityID, credentialID))
+    func credential(_ identity: IdentityPath, _ credentialID: String) async throws -> AdminCredential {
+        try AdminViews.credential(try await credentialRecord(identity, credentialID))
     }
 
-    func revokeCredential(
-        _ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String
-    ) async throws -> AdminCredential {
-        _ = try await credentialRecord(tenantID, realmID, identityID, credentialID)
-        let revocation = try event("credential.revoked", tenantID: tenantID, realmID: realmID, subjectID: credentialID)
+    func revokeCredential(_ identity: IdentityPath, _ credentialID: String) async throws -> AdminCredential {
+        _ = try await credentialRecord(identity, credentialID)
+        let revocation = try event("credential.revoked", tenantID: identity.tenantID, realmID: identity.realmID, subjectID: credentialID)
         let revoked = try await write { try await store.revokeCredential(id: credentialID, at: now(), audit: revocation) }
         return try AdminViews.credential(revoked)
     }
 
-    private func credentialRecord(
-        _ tenantID: String, _ realmID: String, _ identityID: String, _ credentialID: String
-    ) async throws -> CredentialRecord {
-        _ = try await identityRecord(tenantID, realmID, identityID)
-        guard let record = try await store.credential(id: credentialID), record.identityID == identityID else {
+    private func credentialRecord(_ identity: IdentityPath, _ credentialID: String) async throws -> CredentialRecord {
+        _ = try await identityRecord(identity)
+        guard let record = try await store.credential(id: credentialID), record.identityID == identity.identityID else {
             throw ServerError.notFound("no such credential")
         }
         return record
@@ -104,11 +95,9 @@ extension AdminService {
     /// Creates an enrollment link. For delivery `email` the job is stored first, then the
     /// mail sent: if sending fails the job exists but its token was never shown to anyone,
     /// so nothing usable leaks and the admin can simply create another.
-    func createBindingJob(
-        _ tenantID: String, _ realmID: String, _ identityID: String, _ input: BindingJobInput
-    ) async throws -> BindingJob {
-        let realm = try await realmRecord(tenantID, realmID)
-        let identity = try await identityRecord(tenantID, realmID, identityID)
+    func createBindingJob(_ path: IdentityPath, _ input: BindingJobInput) async throws -> BindingJob {
+        let realm = try await realmRecord(path.realm)
+        let identity = try await identityRecord(path)
         guard identity.status == .active else {
             throw ServerError(APIErrorCode.identityInactive, "the identity is \(identity.status)")
         }
@@ -128,11 +117,11 @@ extension AdminService {
         let token = Secrets.token()
         let now = now()
         let record = BindingJobRecord(
-            id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, identityID: identityID, kind: kind,
+            id: Secrets.identifier(), tenantID: path.tenantID, realmID: path.realmID, identityID: path.identityID, kind: kind,
             delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: .pending,
             expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil,
             keepsOtherCredentials: input.keepOtherCredentials ?? false)
-        let created = try event("binding_job.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        let created = try event("binding_job.created", tenantID: path.tenantID, realmID: path.realmID, subjectID: record.id)
         try await write { try await store.createBindingJob(record, audit: created) }
         let link = "\(baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
         if delivery == .email, let email = identity.email {
@@ -143,7 +132,7 @@ extension AdminService {
             } catch let error as any MailDeliveryFailure {
                 // The job stays pending and unusable (nobody has its link) until it expires.
                 try await audit(
-                    "binding_job.mail_failed", tenantID: tenantID, realmID: realmID, subjectID: record.id,
+                    "binding_job.mail_failed", tenantID: path.tenantID, realmID: path.realmID, subjectID: record.id,
                     detail: ["reason": error.description, "transient": "\(error.isTransient)"])
                 throw ServerError(
                     APIErrorCode.mailDeliveryFailed,
@@ -155,18 +144,16 @@ extension AdminService {
         return view
     }
 
-    func bindingJob(_ tenantID: String, _ realmID: String, _ identityID: String, _ jobID: String) async throws -> BindingJob {
-        _ = try await identityRecord(tenantID, realmID, identityID)
-        guard let record = try await store.bindingJob(id: jobID), record.identityID == identityID else {
+    func bindingJob(_ identity: IdentityPath, _ jobID: String) async throws -> BindingJob {
+        _ = try await identityRecord(identity)
+        guard let record = try await store.bindingJob(id: jobID), record.identityID == identity.identityID else {
             throw ServerError.notFound("no such binding job")
         }
         return AdminViews.bindingJob(record)
     }
 
-    func bindingJobs(
-        _ tenantID: String, _ realmID: String, _ identityID: String, _ page: PageRequest
-    ) async throws -> AdminPage<BindingJob> {
-        _ = try await identityRecord(tenantID, realmID, identityID)
-        return AdminViews.page(try await store.listBindingJobs(identityID: identityID, page), AdminViews.bindingJob)
+    func bindingJobs(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<BindingJob> {
+        _ = try await identityRecord(identity)
+        return AdminViews.page(try await store.listBindingJobs(identityID: identity.identityID, page), AdminViews.bindingJob)
     }
 }

@@ -4,32 +4,31 @@ import IdentityStorage
 
 /// A user's sign-ins: listed, and ended one by one (its refresh and access tokens with it).
 extension AdminService {
-    func sessions(
-        _ tenantID: String, _ realmID: String, _ identityID: String, _ page: PageRequest
-    ) async throws -> AdminPage<AdminSession> {
-        _ = try await identityRecord(tenantID, realmID, identityID)
-        let records = try await store.listSessions(identityID: identityID, page)
+    func sessions(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<AdminSession> {
+        _ = try await identityRecord(identity)
+        let records = try await store.listSessions(identityID: identity.identityID, page)
         var items: [AdminSession] = []
         for record in records.items { items.append(try await sessionView(record)) }
         return AdminPage(items: items, nextCursor: records.nextCursor)
     }
 
-    func session(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> AdminSession {
-        try await sessionView(try await sessionRecord(tenantID, realmID, identityID, sessionID))
+    func session(_ identity: IdentityPath, _ sessionID: String) async throws -> AdminSession {
+        try await sessionView(try await sessionRecord(identity, sessionID))
     }
 
-    func revokeSession(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> AdminSession {
-        let session = try await sessionRecord(tenantID, realmID, identityID, sessionID)
+    func revokeSession(_ identity: IdentityPath, _ sessionID: String) async throws -> AdminSession {
+        let session = try await sessionRecord(identity, sessionID)
         let revocation = try event(
-            "session.revoked", tenantID: tenantID, realmID: realmID, subjectID: identityID, detail: ["session_id": sessionID])
+            "session.revoked", tenantID: identity.tenantID, realmID: identity.realmID, subjectID: identity.identityID,
+            detail: ["session_id": sessionID])
         try await store.revokeSession(id: sessionID, at: now(), audit: revocation)
         return try await sessionView(try await store.session(id: sessionID) ?? session)
     }
 
     /// The session of the identity; `404` when there is none (or it is another identity's).
-    private func sessionRecord(_ tenantID: String, _ realmID: String, _ identityID: String, _ sessionID: String) async throws -> SessionRecord {
-        _ = try await identityRecord(tenantID, realmID, identityID)
-        guard let session = try await store.session(id: sessionID), session.identityID == identityID else {
+    private func sessionRecord(_ identity: IdentityPath, _ sessionID: String) async throws -> SessionRecord {
+        _ = try await identityRecord(identity)
+        guard let session = try await store.session(id: sessionID), session.identityID == identity.identityID else {
             throw ServerError.notFound("no such session")
         }
         return session

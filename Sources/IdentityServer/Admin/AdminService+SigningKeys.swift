@@ -5,10 +5,10 @@ import IdentityStorage
 /// A realm's token-signing keys: current, next and retired, and rotation on demand.
 extension AdminService {
     /// The realm's keys, newest first.
-    func signingKeys(_ tenantID: String, _ realmID: String) async throws -> [AdminSigningKey] {
-        _ = try await realmRecord(tenantID, realmID)
+    func signingKeys(_ path: RealmPath) async throws -> [AdminSigningKey] {
+        _ = try await realmRecord(path)
         let now = now()
-        return try await store.signingKeys(realmID: realmID).map { record in
+        return try await store.signingKeys(realmID: path.realmID).map { record in
             let status: AdminSigningKey.Status = record.isRetired(at: now) ? .retired : record.signs(at: now) ? .current : .next
             return AdminSigningKey(
                 kid: record.kid, algorithm: JWSAlgorithm(record.algorithm), status: status, createdAt: record.createdAt,
@@ -18,13 +18,13 @@ extension AdminService {
 
     /// Gives each of the realm's current keys a successor, published now and signing after the
     /// configured prepublication (so relying parties have it first); audited. Returns the keys.
-    func rotateSigningKeys(_ tenantID: String, _ realmID: String) async throws -> [AdminSigningKey] {
-        _ = try await realmRecord(tenantID, realmID)
+    func rotateSigningKeys(_ path: RealmPath) async throws -> [AdminSigningKey] {
+        _ = try await realmRecord(path)
         let rotated = try await keyring.rotateKeys(
-            activatedBefore: .distantFuture, of: realmID, prepublication: signingKeyPrepublication)
+            activatedBefore: .distantFuture, of: path.realmID, prepublication: signingKeyPrepublication)
         for (_, kid) in rotated {
-            try await audit("signing_key.rotated", tenantID: tenantID, realmID: realmID, subjectID: kid)
+            try await audit("signing_key.rotated", tenantID: path.tenantID, realmID: path.realmID, subjectID: kid)
         }
-        return try await signingKeys(tenantID, realmID)
+        return try await signingKeys(path)
     }
 }

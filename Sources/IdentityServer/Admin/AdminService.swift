@@ -26,16 +26,21 @@ struct AdminService {
         return tenant
     }
 
-    func realmRecord(_ tenantID: String, _ realmID: String) async throws -> RealmRecord {
-        guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else {
+    func realmRecord(_ path: RealmPath) async throws -> RealmRecord {
+        guard let realm = try await store.realm(id: path.realmID), realm.tenantID == path.tenantID else {
             throw ServerError.notFound("no such realm")
         }
         return realm
     }
 
-    func identityRecord(_ tenantID: String, _ realmID: String, _ identityID: String) async throws -> IdentityRecord {
-        guard let identity = try await store.identity(id: identityID), identity.tenantID == tenantID,
-              identity.realmID == realmID
+    /// ``realmRecord(_:)`` as the applications' functions call it, until they take a ``RealmPath``.
+    func realmRecord(_ tenantID: String, _ realmID: String) async throws -> RealmRecord {
+        try await realmRecord(RealmPath(tenantID: tenantID, realmID: realmID))
+    }
+
+    func identityRecord(_ path: IdentityPath) async throws -> IdentityRecord {
+        guard let identity = try await store.identity(id: path.identityID), identity.tenantID == path.tenantID,
+              identity.realmID == path.realmID
         else { throw ServerError.notFound("no such identity") }
         return identity
     }
@@ -126,8 +131,13 @@ struct AdminService {
         return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: tenantID, realmID: id))
     }
 
+    func realm(_ path: RealmPath) async throws -> Realm {
+        try AdminViews.realm(try await realmRecord(path), issuer: baseURL.issuer(tenantID: path.tenantID, realmID: path.realmID))
+    }
+
+    /// ``realm(_:)`` as the console's application pages call it, until they take a ``RealmPath``.
     func realm(_ tenantID: String, _ realmID: String) async throws -> Realm {
-        try AdminViews.realm(try await realmRecord(tenantID, realmID), issuer: baseURL.issuer(tenantID: tenantID, realmID: realmID))
+        try await realm(RealmPath(tenantID: tenantID, realmID: realmID))
     }
 
     func realms(_ tenantID: String, _ page: PageRequest) async throws -> AdminPage<Realm> {
@@ -138,24 +148,24 @@ struct AdminService {
             nextCursor: records.nextCursor)
     }
 
-    func updateRealm(_ tenantID: String, _ realmID: String, _ input: RealmInput) async throws -> Realm {
-        var record = try await realmRecord(tenantID, realmID)
+    func updateRealm(_ path: RealmPath, _ input: RealmInput) async throws -> Realm {
+        var record = try await realmRecord(path)
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.registrationRedirectURI != nil {
             record.registrationRedirectURI = try InputRules.redirectTarget(
                 input.registrationRedirectURI, field: "registration_redirect_uri")
         }
         record.updatedAt = now()
-        let updated = try event("admin.realm.updated", tenantID: tenantID, realmID: realmID, subjectID: realmID)
+        let updated = try event("admin.realm.updated", tenantID: path.tenantID, realmID: path.realmID, subjectID: path.realmID)
         try await write { try await store.updateRealm(record, audit: updated) }
-        return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: tenantID, realmID: realmID))
+        return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: path.tenantID, realmID: path.realmID))
     }
 
-    func deleteRealm(_ tenantID: String, _ realmID: String) async throws {
-        _ = try await realmRecord(tenantID, realmID)
-        let deleted = try event("admin.realm.deleted", tenantID: tenantID, realmID: realmID, subjectID: realmID)
-        try await write { try await store.deleteRealm(id: realmID, audit: deleted) }
-        await keyring.forget(realmID: realmID)
+    func deleteRealm(_ path: RealmPath) async throws {
+        _ = try await realmRecord(path)
+        let deleted = try event("admin.realm.deleted", tenantID: path.tenantID, realmID: path.realmID, subjectID: path.realmID)
+        try await write { try await store.deleteRealm(id: path.realmID, audit: deleted) }
+        await keyring.forget(realmID: path.realmID)
     }
 
     // MARK: Audit

@@ -61,7 +61,8 @@ final class ServiceFixture: Sendable {
 
     /// The authorization endpoint's service.
     func authorization() -> AuthorizationService {
-        AuthorizationService(store: store, seal: seal, lifetimes: lifetimes, baseURL: baseURL, now: now)
+        AuthorizationService(
+            store: store, seal: seal, lifetimes: lifetimes, crossDeviceLifetime: 120, baseURL: baseURL, now: now)
     }
 
     /// The device side of a sign-in.
@@ -92,7 +93,8 @@ final class ServiceFixture: Sendable {
         let application = try await admin.createApplication(tenant.id, realm.id, ApplicationInput(
             displayName: "Shop", clientType: ClientType.public.rawValue, redirectURIs: ["https://app.example/callback"],
             invokeURL: "https://app.example/invoke"))
-        let identity = try await admin.createIdentity(tenant.id, realm.id, IdentityInput(username: "ada", email: "ada@example.com"))
+        let identity = try await admin.createIdentity(
+            RealmPath(tenantID: tenant.id, realmID: realm.id), IdentityInput(username: "ada", email: "ada@example.com"))
         return SeededRealm(tenantID: tenant.id, realmID: realm.id, clientID: application.clientID, identityID: identity.id)
     }
 }
@@ -103,6 +105,8 @@ struct SeededRealm: Sendable {
     let realmID: String
     let clientID: String
     let identityID: String
+
+    var realm: RealmPath { RealmPath(tenantID: tenantID, realmID: realmID) }
 }
 
 /// A clock that stands still until a test moves it.

@@ -82,7 +82,9 @@ extension ConsoleController {
         for event in events {
             guard let tenantID = event.tenantID else { continue }
             try await look(tenantID) { try await admin.tenant(tenantID).displayName }
-            if let realmID = event.realmID { try await look(realmID) { try await admin.realm(tenantID, realmID).displayName } }
+            if let realmID = event.realmID {
+                try await look(realmID) { try await admin.realm(RealmPath(tenantID: tenantID, realmID: realmID)).displayName }
+            }
         }
         return names
     }

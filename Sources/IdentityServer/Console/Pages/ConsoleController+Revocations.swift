@@ -6,9 +6,9 @@ extension ConsoleController {
     func registerRevocations(on identity: RouterGroup<ServerRequestContext>) {
         identity.get("credentials/:credential/revoke") { _, context in
             let (admin, console) = try acting(context)
-            let (tenantID, realmID, identityID) = try context.identityPath()
-            let credential = try await admin.credential(tenantID, realmID, identityID, try context.id("credential"))
-            let path = ConsolePaths.identity(tenantID, realmID, identityID)
+            let identityPath = try IdentityPath(context)
+            let credential = try await admin.credential(identityPath, try context.id("credential"))
+            let path = ConsolePaths.identity(identityPath)
             return confirmation(
                 console, "Revoke the credential on \(credential.deviceName ?? "this device")?",
                 "The device key \(credential.id) can no longer sign in, and every session it opened ends now. The user needs a new enrollment link or another device to sign in again.",
@@ -16,15 +16,15 @@ extension ConsoleController {
         }
         identity.post("credentials/:credential/revoke") { _, context in
             let (admin, _) = try acting(context)
-            let (tenantID, realmID, identityID) = try context.identityPath()
-            _ = try await admin.revokeCredential(tenantID, realmID, identityID, try context.id("credential"))
-            return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(tenantID, realmID, identityID), .revoked))
+            let identityPath = try IdentityPath(context)
+            _ = try await admin.revokeCredential(identityPath, try context.id("credential"))
+            return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(identityPath), .revoked))
         }
         identity.get("sessions/:session/revoke") { _, context in
             let (admin, console) = try acting(context)
-            let (tenantID, realmID, identityID) = try context.identityPath()
-            let session = try await admin.session(tenantID, realmID, identityID, try context.id("session"))
-            let path = ConsolePaths.identity(tenantID, realmID, identityID)
+            let identityPath = try IdentityPath(context)
+            let session = try await admin.session(identityPath, try context.id("session"))
+            let path = ConsolePaths.identity(identityPath)
             return confirmation(
                 console, "End this session?",
                 "The sign-in to \(session.clientID ?? session.applicationID) of \(ConsoleFormat.date(session.authTime)) ends now: its refresh token and access tokens stop working, and the application must sign the user in again.",
@@ -32,9 +32,9 @@ extension ConsoleController {
         }
         identity.post("sessions/:session/revoke") { _, context in
             let (admin, _) = try acting(context)
-            let (tenantID, realmID, identityID) = try context.identityPath()
-            _ = try await admin.revokeSession(tenantID, realmID, identityID, try context.id("session"))
-            return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(tenantID, realmID, identityID), .revoked))
+            let identityPath = try IdentityPath(context)
+            _ = try await admin.revokeSession(identityPath, try context.id("session"))
+            return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(identityPath), .revoked))
         }
     }
 }

@@ -32,14 +32,19 @@ struct ConsolePaths: Sendable {
         "\(tenant(tenantID))/realms/\(segment(realmID))"
     }
 
+    /// `/tenants/{tenant}/realms/{realm}`.
+    static func realm(_ path: RealmPath) -> String {
+        realm(path.tenantID, path.realmID)
+    }
+
     /// `/tenants/{tenant}/realms/{realm}/applications/{application}`.
     static func application(_ tenantID: String, _ realmID: String, _ applicationID: String) -> String {
         "\(realm(tenantID, realmID))/applications/\(segment(applicationID))"
     }
 
     /// `/tenants/{tenant}/realms/{realm}/identities/{identity}`.
-    static func identity(_ tenantID: String, _ realmID: String, _ identityID: String) -> String {
-        "\(realm(tenantID, realmID))/identities/\(segment(identityID))"
+    static func identity(_ path: IdentityPath) -> String {
+        "\(realm(path.realm))/identities/\(segment(path.identityID))"
     }
 
     /// `path` with `?notice=`.

@@ -42,20 +42,18 @@ struct AdminController {
             try JSONResponse.make(try await acting(context).realms(try context.id("tenant"), try request.page()))
         }
         let realm = tenant.group("realms/:realm")
-        realm.get { _, context in try JSONResponse.make(try await acting(context).realm(try context.id("tenant"), try context.id("realm"))) }
+        realm.get { _, context in try JSONResponse.make(try await acting(context).realm(try RealmPath(context))) }
         realm.patch { request, context in
             try JSONResponse.make(try await acting(context).updateRealm(
-                try context.id("tenant"), try context.id("realm"), try await request.decodeJSON(RealmInput.self, context: context)))
+                try RealmPath(context), try await request.decodeJSON(RealmInput.self, context: context)))
         }
         realm.delete { _, context in
-            try await acting(context).deleteRealm(try context.id("tenant"), try context.id("realm"))
+            try await acting(context).deleteRealm(try RealmPath(context))
             return Response(status: .noContent)
         }
-        realm.get("signing-keys") { _, context in
-            try JSONResponse.make(try await acting(context).signingKeys(try context.id("tenant"), try context.id("realm")))
-        }
+        realm.get("signing-keys") { _, context in try JSONResponse.make(try await acting(context).signingKeys(try RealmPath(context))) }
         realm.post("signing-keys/rotate") { _, context in
-            try JSONResponse.make(try await acting(context).rotateSigningKeys(try context.id("tenant"), try context.id("realm")))
+            try JSONResponse.make(try await acting(context).rotateSigningKeys(try RealmPath(context)))
         }
         registerApplications(on: realm)
         registerIdentities(on: realm)
@@ -110,67 +108,50 @@ struct AdminController {
 
     private func registerIdentities(on realm: RouterGroup<ServerRequestContext>) {
         realm.post("identities") { request, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(
-                try await acting(context).createIdentity(t, r, try await request.decodeJSON(IdentityInput.self, context: context)),
+            try JSONResponse.make(
+                try await acting(context).createIdentity(
+                    try RealmPath(context), try await request.decodeJSON(IdentityInput.self, context: context)),
                 status: .created)
         }
         realm.get("identities") { request, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).identities(t, r, try request.page()))
+            try JSONResponse.make(try await acting(context).identities(try RealmPath(context), try request.page()))
         }
         let identity = realm.group("identities/:identity")
-        identity.get { _, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).identity(t, r, try context.id("identity")))
-        }
+        identity.get { _, context in try JSONResponse.make(try await acting(context).identity(try IdentityPath(context))) }
         identity.patch { request, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).updateIdentity(
-                t, r, try context.id("identity"), try await request.decodeJSON(IdentityInput.self, context: context)))
+            try JSONResponse.make(try await acting(context).updateIdentity(
+                try IdentityPath(context), try await request.decodeJSON(IdentityInput.self, context: context)))
         }
         identity.delete { _, context in
-            let (t, r) = try context.realmPath()
-            try await acting(context).deleteIdentity(t, r, try context.id("identity"))
+            try await acting(context).deleteIdentity(try IdentityPath(context))
             return Response(status: .noContent)
         }
         identity.get("credentials") { request, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).credentials(t, r, try context.id("identity"), try request.page()))
+            try JSONResponse.make(try await acting(context).credentials(try IdentityPath(context), try request.page()))
         }
         identity.get("credentials/:credential") { _, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(
-                try await acting(context).credential(t, r, try context.id("identity"), try context.id("credential")))
+            try JSONResponse.make(try await acting(context).credential(try IdentityPath(context), try context.id("credential")))
         }
         identity.post("credentials/:credential/revoke") { _, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(
-                try await acting(context).revokeCredential(t, r, try context.id("identity"), try context.id("credential")))
+            try JSONResponse.make(try await acting(context).revokeCredential(try IdentityPath(context), try context.id("credential")))
         }
         identity.get("sessions") { request, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).sessions(t, r, try context.id("identity"), try request.page()))
+            try JSONResponse.make(try await acting(context).sessions(try IdentityPath(context), try request.page()))
         }
         identity.post("sessions/:session/revoke") { _, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(
-                try await acting(context).revokeSession(t, r, try context.id("identity"), try context.id("session")))
+            try JSONResponse.make(try await acting(context).revokeSession(try IdentityPath(context), try context.id("session")))
         }
         identity.post("binding-jobs") { request, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(
+            try JSONResponse.make(
                 try await acting(context).createBindingJob(
-                    t, r, try context.id("identity"), try await request.decodeJSON(BindingJobInput.self, context: context)),
+                    try IdentityPath(context), try await request.decodeJSON(BindingJobInput.self, context: context)),
                 status: .created)
         }
         identity.get("binding-jobs") { request, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).bindingJobs(t, r, try context.id("identity"), try request.page()))
+            try JSONResponse.make(try await acting(context).bindingJobs(try IdentityPath(context), try request.page()))
         }
         identity.get("binding-jobs/:job") { _, context in
-            let (t, r) = try context.realmPath()
-            return try JSONResponse.make(try await acting(context).bindingJob(t, r, try context.id("identity"), try context.id("job")))
+            try JSONResponse.make(try await acting(context).bindingJob(try IdentityPath(context), try context.id("job")))
         }
     }
 }
@@ -179,11 +160,23 @@ extension ServerRequestContext {
     /// A path parameter.
     func id(_ name: String) throws -> String { try parameters.require(name) }
 
-    /// The tenant and realm of a realm-scoped path.
-    func realmPath() throws -> (String, String) { (try id("tenant"), try id("realm")) }
+    /// The tenant and realm of a realm-scoped path, as the application routes read them (the
+    /// others read a ``RealmPath``).
+    func realmPath() throws -> (tenantID: String, realmID: String) { (try id("tenant"), try id("realm")) }
+}
 
-    /// The tenant, realm and identity of an identity-scoped path.
-    func identityPath() throws -> (String, String, String) { (try id("tenant"), try id("realm"), try id("identity")) }
+extension RealmPath {
+    /// The realm a realm-scoped route names (`:tenant`, `:realm`).
+    init(_ context: ServerRequestContext) throws {
+        self.init(tenantID: try context.id("tenant"), realmID: try context.id("realm"))
+    }
+}
+
+extension IdentityPath {
+    /// The identity an identity-scoped route names (`:tenant`, `:realm`, `:identity`).
+    init(_ context: ServerRequestContext) throws {
+        self.init(realm: try RealmPath(context), identityID: try context.id("identity"))
+    }
 }
 
 extension Request {
