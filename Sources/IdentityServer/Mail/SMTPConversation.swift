@@ -158,12 +158,8 @@ struct SMTPConversation: ~Copyable {
             let next: ByteBuffer?
             do {
                 next = try await inbound.next()
-            } catch let error as SMTPError {
-                throw error
-            } catch let error as NIOSSLError {
-                throw SMTPError("TLS with the relay failed: \(error)", transient: false)
             } catch {
-                throw SMTPError("the connection to the relay failed: \(error)", transient: true)
+                throw Self.whyClosed(error) ?? Self.connectionFailed(error)
             }
             guard let buffer = next else {
                 throw SMTPError("the server closed the connection or did not answer in time", transient: true)
@@ -179,7 +175,7 @@ struct SMTPConversation: ~Copyable {
             // The connection closed under the write: whatever closed it (TLS, bytes sent in clear
             // after STARTTLS) waits on the inbound side, and is the better reason.
             try await throwWhyClosed()
-            throw SMTPError("the connection to the relay failed: \(error)", transient: true)
+            throw Self.connectionFailed(error)
         }
     }
 
@@ -188,14 +184,26 @@ struct SMTPConversation: ~Copyable {
         while true {
             do {
                 guard try await inbound.next() != nil else { return }
-            } catch let error as SMTPError {
-                throw error
-            } catch let error as NIOSSLError {
-                throw SMTPError("TLS with the relay failed: \(error)", transient: false)
             } catch {
+                if let reason = Self.whyClosed(error) { throw reason }
                 return
             }
         }
+    }
+
+    /// What an error of the inbound side says about why the connection ended: the
+    /// ``SMTPError`` a handler raised, or TLS failing (permanent); `nil` for any other error.
+    private static func whyClosed(_ error: any Error) -> SMTPError? {
+        switch error {
+        case let error as SMTPError: error
+        case let error as NIOSSLError: SMTPError("TLS with the relay failed: \(error)", transient: false)
+        default: nil
+        }
+    }
+
+    /// The connection failing for any other reason: transient.
+    private static func connectionFailed(_ error: any Error) -> SMTPError {
+        SMTPError("the connection to the relay failed: \(error)", transient: true)
     }
 
     private static func tlsContext(_ settings: MailSettings) throws -> NIOSSLContext {
