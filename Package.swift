@@ -67,6 +67,7 @@ let package = Package(
             dependencies: [
                 "IdentityProtocol",
                 "IdentityStorage",
+                "QRCodeEncoder",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

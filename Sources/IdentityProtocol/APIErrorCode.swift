@@ -40,6 +40,12 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case invalidExtensionSession = "invalid_extension_session"
     /// The session is not in a state that allows this step.
     case extensionStateConflict = "extension_state_conflict"
+    /// The cross-device sign-in code is wrong, or its sign-in is gone.
+    case invalidSignInCode = "invalid_sign_in_code"
+    /// The cross-device sign-in was not approved in time.
+    case signInExpired = "sign_in_expired"
+    /// The cross-device sign-in was approved or declined already (on this or another device).
+    case signInAlreadyDecided = "sign_in_already_decided"
     /// A signed device request that was already accepted once (a replay).
     case replayedRequest = "replayed_request"
     /// Too many attempts; retry after the `Retry-After` seconds.

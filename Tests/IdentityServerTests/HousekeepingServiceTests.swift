@@ -13,7 +13,7 @@ import Testing
             var settings = ServerConfiguration.Housekeeping()
             settings.batchSize = 2
             settings.auditRetention = 30 * 86_400
-            let service = HousekeepingService(store: fixture.store, settings: settings, logger: Logger(label: "test"), now: fixture.now)
+            let service = HousekeepingService(store: fixture.store, settings: settings, audit: fixture.audit, logger: Logger(label: "test"), now: fixture.now)
             let written = try await fixture.store.listAuditEvents(tenantID: nil, PageRequest(size: 100)).items.count
             #expect(written >= 4)
 
@@ -26,7 +26,7 @@ import Testing
             settings.auditRetention = nil
             try await fixture.audit.record("kept.forever", tenantID: nil, realmID: nil, subjectID: nil)
             fixture.clock.advance(by: 10 * 365 * 86_400)
-            let keeping = HousekeepingService(store: fixture.store, settings: settings, logger: Logger(label: "test"), now: fixture.now)
+            let keeping = HousekeepingService(store: fixture.store, settings: settings, audit: fixture.audit, logger: Logger(label: "test"), now: fixture.now)
             #expect(try await keeping.purge() == 0)
         }
     }

@@ -31,6 +31,8 @@ public struct Application: Codable, Sendable, Equatable {
     public var idTokenSignedResponseAlg: JWSAlgorithm
     /// Whether every token request must carry a DPoP proof (RFC 9449 §5.2).
     public var dpopBoundAccessTokens: Bool
+    /// Where its users approve a browser sign-in.
+    public var signInDevices: SignInDevices
     /// The issuer to use with this client.
     public var issuer: String
     /// Until when the secret a rotation replaced still works; `nil` when none does.
@@ -44,7 +46,7 @@ public struct Application: Codable, Sendable, Equatable {
         clientType: ClientType, tokenEndpointAuthMethod: TokenEndpointAuthMethod, redirectURIs: [String], invokeURL: String,
         allowedScopes: [String], grantTypes: [GrantType], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
         allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: JWSAlgorithm,
-        dpopBoundAccessTokens: Bool = false, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+        dpopBoundAccessTokens: Bool = false, signInDevices: SignInDevices = .sameDevice, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -64,6 +66,7 @@ public struct Application: Codable, Sendable, Equatable {
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
+        self.signInDevices = signInDevices
         self.issuer = issuer
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.createdAt = createdAt
@@ -90,6 +93,7 @@ public struct Application: Codable, Sendable, Equatable {
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
         case dpopBoundAccessTokens = "dpop_bound_access_tokens"
+        case signInDevices = "sign_in_devices"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -31,6 +31,9 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
     /// Whether every token request must carry a DPoP proof, binding every access token to a
     /// key (RFC 9449 §5.2); default `false`: a proof is optional.
     public var dpopBoundAccessTokens: Bool?
+    /// Where users approve a browser sign-in: `same_device` (default), `cross_device` (a QR
+    /// code approved on another device) or `both`.
+    public var signInDevices: String?
 
     /// Creates an input.
     public init(
@@ -38,7 +41,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         redirectURIs: [String]? = nil, invokeURL: String? = nil, allowedScopes: [String]? = nil,
         grantTypes: [String]? = nil, refreshTokenLifetime: Int? = nil, refreshTokenIdleLifetime: Int? = nil,
         allowedOrigins: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenSignedResponseAlg: String? = nil,
-        dpopBoundAccessTokens: Bool? = nil
+        dpopBoundAccessTokens: Bool? = nil, signInDevices: String? = nil
     ) {
         self.displayName = displayName
         self.clientType = clientType
@@ -53,6 +56,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
+        self.signInDevices = signInDevices
     }
 
     enum CodingKeys: String, CodingKey {
@@ -69,5 +73,6 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
         case dpopBoundAccessTokens = "dpop_bound_access_tokens"
+        case signInDevices = "sign_in_devices"
     }
 }

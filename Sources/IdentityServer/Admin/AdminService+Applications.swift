@@ -135,6 +135,7 @@ extension AdminService {
             record.idTokenSigningAlgorithm = try InputRules.oneOf(alg, field: "id_token_signed_response_alg")
         }
         if let required = input.dpopBoundAccessTokens { record.dpopBoundAccessTokens = required }
+        if let devices = input.signInDevices { record.signInDevices = try InputRules.oneOf(devices, field: "sign_in_devices") }
 
         let grants = Set(record.grantTypes)
         if grants.contains(.authorizationCode) {

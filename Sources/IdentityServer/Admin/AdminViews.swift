@@ -28,7 +28,8 @@ enum AdminViews {
             grantTypes: r.grantTypes.map(GrantType.init), refreshTokenLifetime: Int(r.refreshTokenLifetime),
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
             postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: JWSAlgorithm(r.idTokenSigningAlgorithm),
-            dpopBoundAccessTokens: r.dpopBoundAccessTokens, issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
+            dpopBoundAccessTokens: r.dpopBoundAccessTokens,
+            signInDevices: SignInDevices(r.signInDevices), issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 

@@ -18,6 +18,8 @@ struct ServerContext: Sendable {
     let publicClientProofs: ServerConfiguration.PublicClientProofs
     let credentialExtension: ServerConfiguration.CredentialExtension
     let extensionCodes: ExtensionCodes
+    let crossDeviceSignIn: ServerConfiguration.CrossDeviceSignIn
+    let crossDeviceCodes: CrossDeviceCodes
     let transactionSeal: TransactionSeal
     let dpopNonces: DPoPNonces
     let extensionSignals: ExtensionSignals

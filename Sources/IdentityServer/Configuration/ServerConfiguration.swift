@@ -32,6 +32,8 @@ public struct ServerConfiguration: Sendable {
     public var lifetimes = Lifetimes()
     /// Timing and limits of credential extension (a second device).
     public var credentialExtension = CredentialExtension()
+    /// Timing and limits of browser sign-ins approved on another device.
+    public var crossDeviceSignIn = CrossDeviceSignIn()
     /// Timeouts and limits of client connections.
     public var connections = Connections()
     /// What is purged, when, and in what batches.

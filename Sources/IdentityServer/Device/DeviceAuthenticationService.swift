@@ -53,7 +53,7 @@ struct DeviceAuthenticationService {
     /// Audits a refused answer to a live sign-in, counted per application and credential. A
     /// credential id the server did not find active (unknown, revoked, or never looked up) counts
     /// as one artifact per application, so made-up ids cannot each add an event.
-    private func auditRefusal(_ error: ServerError, of assertion: AuthenticationAssertion, in transaction: AuthorizationTransaction) async {
+    func auditRefusal(_ error: ServerError, of assertion: AuthenticationAssertion, in transaction: AuthorizationTransaction) async {
         let unchecked = error.code == .api(.credentialRevoked) || error == Self.invalidTransaction
         await audit.recordRefusal(
             "authentication.refused", reason: error.code.wire,
@@ -65,8 +65,28 @@ struct DeviceAuthenticationService {
     private func verifiedAuthentication(
         _ assertion: AuthenticationAssertion, of opened: TransactionSeal.Opened
     ) async throws -> AuthenticationResult {
-        let store = store
-        let transaction = opened.transaction
+        guard opened.transaction.crossDevice != true else { throw Self.invalidTransaction }
+        let signer = try await verifiedSigner(assertion, of: opened.transaction)
+        let grant = try codeGrant(for: opened, signedBy: signer)
+        do {
+            try await store.completeAuthentication(now: grant.code.authTime, code: grant.code, audit: try signInEvent(grant, signer))
+        } catch let error as StorageError where error == .alreadyExists {
+            throw Self.invalidTransaction
+        }
+        return AuthenticationResult(redirectURI: grant.redirect)
+    }
+
+    /// Who signed a sign-in: the credential, its realm and the realm's issuer.
+    struct Signer {
+        let credential: CredentialRecord
+        let realm: RealmRecord
+        let issuer: String
+    }
+
+    /// Checks `assertion` answers `transaction`: its realm and application still exist, the
+    /// credential is active and its identity too, the chain is the credential's, and the
+    /// signature is over this transaction's challenge.
+    func verifiedSigner(_ assertion: AuthenticationAssertion, of transaction: AuthorizationTransaction) async throws -> Signer {
         guard let realm = try await store.realm(id: transaction.realmID),
               try await store.application(id: transaction.applicationID) != nil
         else { throw Self.invalidTransaction }
@@ -81,28 +101,35 @@ struct DeviceAuthenticationService {
                 transaction: assertion.transaction, challenge: transaction.challenge,
                 issuer: issuer, credentialID: credential.id))
         try DeviceChecks.requireActive(identityStatus)
+        return Signer(credential: credential, realm: realm, issuer: issuer)
+    }
 
+    /// A fresh authorization code for a verified sign-in (its record, bound to the
+    /// transaction for single use) and the client redirect that carries it.
+    func codeGrant(
+        for opened: TransactionSeal.Opened, signedBy signer: Signer
+    ) throws -> (code: AuthorizationCodeRecord, redirect: String) {
+        let transaction = opened.transaction
         let code = Secrets.token()
         let now = now()
-        do {
-            try await store.completeAuthentication(
-                now: now,
-                code: AuthorizationCodeRecord(
-                    codeHash: Secrets.hash(code), applicationID: transaction.applicationID, realmID: realm.id,
-                    identityID: credential.identityID, credentialID: credential.id, redirectURI: transaction.redirectURI,
-                    scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
-                    codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
-                    expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil,
-                    transactionHash: opened.id),
-                audit: try audit.event(
-                    "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: credential.identityID,
-                    detail: ["credential_id": credential.id, "application_id": transaction.applicationID]))
-        } catch let error as StorageError where error == .alreadyExists {
-            throw Self.invalidTransaction
-        }
+        let record = AuthorizationCodeRecord(
+            codeHash: Secrets.hash(code), applicationID: transaction.applicationID, realmID: signer.realm.id,
+            identityID: signer.credential.identityID, credentialID: signer.credential.id, redirectURI: transaction.redirectURI,
+            scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
+            codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
+            expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil,
+            transactionHash: opened.id)
         let redirect = try AuthorizationRedirect.url(
-            transaction.redirectURI, parameters: [("code", code), ("state", transaction.state), ("iss", issuer)])
-        return AuthenticationResult(redirectURI: redirect)
+            transaction.redirectURI, parameters: [("code", code), ("state", transaction.state), ("iss", signer.issuer)])
+        return (record, redirect)
+    }
+
+    /// The audit event of a completed sign-in.
+    func signInEvent(_ grant: (code: AuthorizationCodeRecord, redirect: String), _ signer: Signer) throws -> AuditEventRecord {
+        try audit.event(
+            "authentication.succeeded", tenantID: signer.realm.tenantID, realmID: signer.realm.id,
+            subjectID: signer.credential.identityID,
+            detail: ["credential_id": signer.credential.id, "application_id": grant.code.applicationID])
     }
 
     /// Revokes the credential that signed the request. Idempotent.
@@ -123,9 +150,14 @@ struct DeviceAuthenticationService {
     // MARK: Checks
 
     private func liveTransaction(_ reference: String) throws -> TransactionSeal.Opened {
-        guard let opened = seal.open(reference, now: now()) else { throw Self.invalidTransaction }
+        guard let opened = liveTransactionIfAny(reference) else { throw Self.invalidTransaction }
         return opened
     }
 
-    private static let invalidTransaction = ServerError(APIErrorCode.invalidTransaction, "the transaction is unknown, expired or already used")
+    /// The transaction `reference` carries, if this server sealed it and it has not lapsed.
+    func liveTransactionIfAny(_ reference: String) -> TransactionSeal.Opened? {
+        seal.open(reference, now: now())
+    }
+
+    static let invalidTransaction = ServerError(APIErrorCode.invalidTransaction, "the transaction is unknown, expired or already used")
 }

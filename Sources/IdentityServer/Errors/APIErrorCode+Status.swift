@@ -6,13 +6,14 @@ extension APIErrorCode {
     var status: HTTPResponse.Status {
         switch self {
         case .invalidRequest, .invalidBindingToken, .invalidCSR, .invalidTransaction, .invalidExtensionCode,
-             .extensionCodeExpired, .extensionCodeUsed, .extensionCancelled, .extensionAbandoned, .invalidEndorsement:
+             .extensionCodeExpired, .extensionCodeUsed, .extensionCancelled, .extensionAbandoned, .invalidEndorsement,
+             .invalidSignInCode, .signInExpired:
             .badRequest
         case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession, .replayedRequest:
             .unauthorized
         case .forbidden, .credentialRevoked, .identityInactive, .originNotAllowed: .forbidden
         case .notFound: .notFound
-        case .conflict, .extensionStateConflict: .conflict
+        case .conflict, .extensionStateConflict, .signInAlreadyDecided: .conflict
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
         case .uriTooLong: .uriTooLong

@@ -36,6 +36,8 @@ public struct IdentityServer: Sendable {
                 publicClientProofs: configuration.publicClientProofs,
                 credentialExtension: configuration.credentialExtension,
                 extensionCodes: ExtensionCodes(masterKey: masterKey),
+                crossDeviceSignIn: configuration.crossDeviceSignIn,
+                crossDeviceCodes: CrossDeviceCodes(masterKey: masterKey),
                 transactionSeal: TransactionSeal(masterKey: masterKey),
                 dpopNonces: DPoPNonces(masterKey: masterKey, now: configuration.now),
                 extensionSignals: ExtensionSignals(),
@@ -90,7 +92,8 @@ public struct IdentityServer: Sendable {
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             services: [
                 HousekeepingService(
-                    store: context.store, settings: configuration.housekeeping, logger: context.logger, now: context.now),
+                    store: context.store, settings: configuration.housekeeping, audit: context.audit, logger: context.logger,
+                    now: context.now),
                 ExtensionChangeRelay(store: context.store, signals: context.extensionSignals),
                 SigningKeyRotationService(
                     keyring: context.keyring, settings: configuration.signingKeys, audit: context.audit, logger: context.logger,

@@ -20,37 +20,42 @@ enum Routes {
         let health = HealthController(store: context.store, metrics: servesMetrics ? registry : nil)
         health.register(on: router)
         if pathPrefix.isEmpty {
-            register(context: context, on: router, console: console)
+            register(context: context, on: router, console: console, pathPrefix: pathPrefix)
         } else {
             let prefixed = router.group(RouterPath(pathPrefix))
             health.register(on: prefixed)
-            register(context: context, on: prefixed, console: console)
+            register(context: context, on: prefixed, console: console, pathPrefix: pathPrefix)
         }
         return router
     }
 
     private static func register(
-        context: ServerContext, on router: some RouterMethods<ServerRequestContext>, console: ConsoleController?
+        context: ServerContext, on router: some RouterMethods<ServerRequestContext>, console: ConsoleController?, pathPrefix: String
     ) {
         let (store, keyring, audit, metrics, lifetimes, baseURL, now) = (
             context.store, context.keyring, context.audit, context.metrics, context.lifetimes, context.baseURL, context.now)
         EnrollmentController(service: EnrollmentService(
             store: store, keyring: keyring, audit: audit, metrics: metrics, baseURL: baseURL, now: now
         )).register(on: router)
-        DeviceAuthenticationController(
-            service: DeviceAuthenticationService(
-                store: store, keyring: keyring, seal: context.transactionSeal, audit: audit, metrics: metrics,
-                lifetimes: lifetimes, baseURL: baseURL, now: now),
-            states: CredentialStatusService(store: store)
-        ).register(on: router)
+        let authentication = DeviceAuthenticationService(
+            store: store, keyring: keyring, seal: context.transactionSeal, audit: audit, metrics: metrics,
+            lifetimes: lifetimes, baseURL: baseURL, now: now)
+        DeviceAuthenticationController(service: authentication, states: CredentialStatusService(store: store)).register(on: router)
         ExtensionController(service: ExtensionService(
             store: store, keyring: keyring, codes: context.extensionCodes, signals: context.extensionSignals,
             claimLimiter: context.claimRateLimiter, limits: context.credentialExtension, audit: audit, metrics: metrics, now: now
         ), trustedProxies: context.trustedProxies).register(on: router)
+        let crossDevice = crossDeviceService(context, authentication: authentication)
+        CrossDeviceController(service: crossDevice, trustedProxies: context.trustedProxies).register(on: router)
+        let signInCookie = SignInPageCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix)
+        SignInPageController(
+            service: crossDevice, renderer: signInPages, cookie: signInCookie, pathPrefix: pathPrefix
+        ).register(on: router)
         let (accessTokens, dpop) = (AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now), context.dpop)
         OIDCController(
             authorization: AuthorizationService(
-                store: store, seal: context.transactionSeal, lifetimes: lifetimes, baseURL: baseURL, now: now),
+                store: store, seal: context.transactionSeal, lifetimes: lifetimes,
+                crossDeviceLifetime: context.crossDeviceSignIn.lifetime, baseURL: baseURL, now: now),
             tokens: TokenService(
                 store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes,
                 publicClientProofs: context.publicClientProofs, baseURL: baseURL, now: now),
@@ -58,12 +63,35 @@ enum Routes {
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
             tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
-            cors: CORSMiddleware(store: store, metrics: metrics), trustedProxies: context.trustedProxies
+            cors: CORSMiddleware(store: store, metrics: metrics), trustedProxies: context.trustedProxies,
+            crossDevice: crossDevice, signInCookie: signInCookie
         ).register(on: router)
         AdminController(service: adminService(context), audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
         OpenAPIController().register(on: router)
         console?.register(on: router)
+    }
+
+    /// The hosted sign-in pages' templates; they are constants, so a failure to compile is a
+    /// programming error (a test renders each).
+    private static let signInPages = try! PageRenderer<SignInPageTemplate>()
+
+    /// Cross-device sign-in, with its limits: starts per network; code lookups, approvals and
+    /// declines per network and in all.
+    private static func crossDeviceService(
+        _ context: ServerContext, authentication: DeviceAuthenticationService
+    ) -> CrossDeviceSignInService {
+        let settings = context.crossDeviceSignIn
+        var requests = AttemptRateLimiter(
+            store: context.store, perAddressPerMinute: settings.requestsPerAddressPerMinute,
+            globalPerMinute: settings.requestsPerMinute, now: context.now)
+        (requests.bucket, requests.attempts) = ("cross_device", "sign-in code attempts")
+        var starts = AttemptRateLimiter(
+            store: context.store, perAddressPerMinute: settings.startsPerAddressPerMinute, globalPerMinute: nil, now: context.now)
+        (starts.bucket, starts.attempts) = ("cross_device_start", "sign-ins started")
+        return CrossDeviceSignInService(
+            store: context.store, codes: context.crossDeviceCodes, signals: context.extensionSignals, requestLimiter: requests,
+            startLimiter: starts, settings: settings, authentication: authentication, baseURL: context.baseURL, now: context.now)
     }
 
     /// The admin service acting for an administrator: what the admin API and the console both call.

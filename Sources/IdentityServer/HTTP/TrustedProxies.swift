@@ -18,7 +18,8 @@ struct TrustedProxies: Sendable {
         return client
     }
 
-    private func isTrusted(_ address: String) -> Bool {
+    /// Whether `address` is one of the trusted proxies.
+    func isTrusted(_ address: String) -> Bool {
         networks.contains { $0.contains(address) }
     }
 }

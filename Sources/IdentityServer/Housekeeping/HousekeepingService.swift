@@ -3,13 +3,15 @@ import IdentityStorage
 import Logging
 import ServiceLifecycle
 
-/// Every ``ServerConfiguration/Housekeeping/interval``: deletes rows that expired more than
+/// Every ``ServerConfiguration/Housekeeping/interval``: marks cross-device sign-ins nobody
+/// approved in time expired (each audited), then deletes rows that expired more than
 /// the retention ago (transactions, codes, issued tokens, sessions, extension sessions, rate
 /// windows, used request ids) and audit events older than their retention, in small batches so
 /// that requests keep their turn at the database.
 struct HousekeepingService: Service {
     let store: any IdentityStore
     let settings: ServerConfiguration.Housekeeping
+    let audit: AuditLog
     let logger: Logger
     let now: @Sendable () -> Date
 
@@ -29,6 +31,12 @@ struct HousekeepingService: Service {
     func purge() async throws -> Int {
         let now = now()
         let expired = now.addingTimeInterval(-settings.expiredRetention)
+        let audit = audit
+        _ = try await store.expireCrossDeviceSignIns(now: now) { signIn in
+            try audit.event(
+                "cross_device.expired", tenantID: signIn.tenantID, realmID: signIn.realmID, subjectID: nil,
+                detail: CrossDeviceSignInService.originDetail(signIn))
+        }
         var removed = 0
         while !Task.isShuttingDownGracefully, case let batch = try await store.deleteExpired(before: expired, limit: settings.batchSize),
               batch > 0 {

@@ -9,6 +9,8 @@ struct AuthorizationService {
     let store: any IdentityStore
     let seal: TransactionSeal
     let lifetimes: ServerConfiguration.Lifetimes
+    /// How long a cross-device sign-in waits for approval.
+    let crossDeviceLifetime: TimeInterval
     let baseURL: PublicBaseURL
     let now: @Sendable () -> Date
 
@@ -16,6 +18,9 @@ struct AuthorizationService {
     enum Outcome: Equatable {
         /// Send the user to the embedded authenticator's invoke URL with the transaction.
         case invokeAuthenticator(String)
+        /// Start a sign-in approved on another device for this transaction (sealed, marked
+        /// cross-device), of an application of `tenantID`.
+        case crossDevice(reference: String, transaction: AuthorizationTransaction, tenantID: String)
         /// Send the user back to the client with an error (RFC 6749 §4.1.2.1).
         case errorRedirect(String)
     }
@@ -26,12 +31,12 @@ struct AuthorizationService {
         let (application, redirectURI) = try await trustedClient(parameters, tenantID: tenantID, realmID: realmID)
         let state = try? parameters.single("state")
         do {
-            let transaction = try startTransaction(parameters, application: application, redirectURI: redirectURI)
-            let invoke = try AuthorizationRedirect.url(application.invokeURL, parameters: [
-                (DeviceURLParameter.transaction, transaction),
-                (DeviceURLParameter.apiBaseURL, baseURL.value),
-            ])
-            return .invokeAuthenticator(invoke)
+            let crossDevice = application.signInDevices != .sameDevice
+            let transaction = try validatedTransaction(
+                parameters, application: application, redirectURI: redirectURI, crossDevice: crossDevice)
+            let reference = try seal.seal(transaction)
+            guard !crossDevice else { return .crossDevice(reference: reference, transaction: transaction, tenantID: tenantID) }
+            return .invokeAuthenticator(try Self.invokeURL(application, reference, baseURL: baseURL))
         } catch let error as ServerError {
             return .errorRedirect(try AuthorizationRedirect.url(redirectURI, parameters: [
                 ("error", error.code.wire), ("error_description", error.description), ("state", state),
@@ -59,10 +64,18 @@ struct AuthorizationService {
         return (application, redirectURI)
     }
 
-    /// Validates the rest and seals the transaction; returns its reference.
-    private func startTransaction(
-        _ parameters: FormParameters, application: ApplicationRecord, redirectURI: String
-    ) throws -> String {
+    /// The embedded authenticator's invoke URL for the transaction `reference`.
+    static func invokeURL(_ application: ApplicationRecord, _ reference: String, baseURL: PublicBaseURL) throws -> String {
+        try AuthorizationRedirect.url(application.invokeURL, parameters: [
+            (DeviceURLParameter.transaction, reference),
+            (DeviceURLParameter.apiBaseURL, baseURL.value),
+        ])
+    }
+
+    /// Validates the rest; returns the transaction to seal.
+    private func validatedTransaction(
+        _ parameters: FormParameters, application: ApplicationRecord, redirectURI: String, crossDevice: Bool
+    ) throws -> AuthorizationTransaction {
         guard let responseType = try parameters.single("response_type") else {
             throw ServerError.invalidRequest("response_type is missing")
         }
@@ -90,11 +103,13 @@ struct AuthorizationService {
             throw ServerError.invalidRequest("\(name) is longer than 512 bytes")
         }
 
-        return try seal.seal(AuthorizationTransaction(
+        return AuthorizationTransaction(
             applicationID: application.id, realmID: application.realmID, redirectURI: redirectURI,
             scope: scopes.joined(separator: " "), state: state, nonce: nonce, codeChallenge: challenge,
             codeChallengeMethod: method, challenge: Secrets.token(),
-            expiresAt: Int64(now().addingTimeInterval(lifetimes.transaction).timeIntervalSince1970.rounded(.up))))
+            expiresAt: Int64(now().addingTimeInterval(crossDevice ? crossDeviceLifetime : lifetimes.transaction)
+                .timeIntervalSince1970.rounded(.up)),
+            crossDevice: crossDevice ? true : nil)
     }
 
     /// RFC 7636: `S256` only (plain is refused); required for public clients.

@@ -71,3 +71,11 @@ extension AdminTokenStatus {
         self = record.revokedAt != nil ? .revoked : record.isActive(at: now) ? .active : .expired
     }
 }
+
+extension SignInDevices {
+    init(_ record: ApplicationRecord.SignInDevices) { self.init(rawValue: record.rawValue) }
+}
+
+extension CrossDeviceState {
+    init(_ record: CrossDeviceSignInRecord.State) { self.init(rawValue: record.rawValue) }
+}

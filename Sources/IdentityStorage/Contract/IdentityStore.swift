@@ -117,6 +117,29 @@ public protocol IdentityStore: Sendable {
     @discardableResult
     func revokeTokens(issuedFromCode codeHash: Data, at: Date) async throws -> Int
 
+    // MARK: Cross-device sign-in
+    func createCrossDeviceSignIn(_ signIn: CrossDeviceSignInRecord) async throws
+    func crossDeviceSignIn(id: String) async throws -> CrossDeviceSignInRecord?
+    func crossDeviceSignIn(requestHash: Data) async throws -> CrossDeviceSignInRecord?
+    /// Approves or declines a pending sign-in that has not lapsed at `now`, appending `audit`
+    /// and waking its waiters, in one transaction; returns it decided. Throws
+    /// ``StorageError/notFound`` (changing nothing) when it is not pending or has lapsed: of two
+    /// concurrent decisions, one wins.
+    func decideCrossDeviceSignIn(
+        id: String, _ decision: CrossDeviceSignInRecord.Decision, at now: Date, audit: AuditEventRecord
+    ) async throws -> CrossDeviceSignInRecord
+    /// In one transaction: marks a sign-in approved after `approvedSince` completed and does
+    /// what ``completeAuthentication(now:code:audit:)`` does. Throws ``StorageError/notFound``
+    /// (writing nothing) unless it was so approved and not completed yet.
+    func completeCrossDeviceSignIn(
+        id: String, approvedSince: Date, now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord
+    ) async throws
+    /// Marks every pending sign-in that lapsed by `now` expired, each with the event `audit`
+    /// makes, in one transaction; returns how many.
+    func expireCrossDeviceSignIns(
+        now: Date, audit: @escaping @Sendable (CrossDeviceSignInRecord) throws -> AuditEventRecord
+    ) async throws -> Int
+
     // MARK: Sessions and refresh tokens
     /// The session with this id, ended or not.
     func session(id: String) async throws -> SessionRecord?
@@ -239,7 +262,7 @@ public protocol IdentityStore: Sendable {
     func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
     /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
-    /// ids, DPoP proof ids, console sessions and their sent forms — that expired before `cutoff`, a short statement per kind; returns the count. Call
+    /// ids, DPoP proof ids, console sessions and their sent forms, cross-device sign-ins — that expired before `cutoff`, a short statement per kind; returns the count. Call
     /// again until it returns 0.
     func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int
     /// Deletes up to `limit` audit events that occurred before `cutoff`; returns the count.

@@ -40,6 +40,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     /// Whether its token requests must carry a DPoP proof, so that every access token it gets
     /// is bound to a key (RFC 9449 §5.2, `dpop_bound_access_tokens`).
     public var dpopBoundAccessTokens: Bool
+    /// Where its users approve a browser sign-in: the app on the same device, another device, or either.
+    public var signInDevices: SignInDevices
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -53,7 +55,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         refreshTokenIdleLifetime: TimeInterval = ApplicationRecord.defaultRefreshTokenIdleLifetime,
         allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [],
         idTokenSigningAlgorithm: SigningAlgorithm = .es256, previousClientSecretHash: Data? = nil,
-        previousClientSecretExpiresAt: Date? = nil, dpopBoundAccessTokens: Bool = false, createdAt: Date, updatedAt: Date
+        previousClientSecretExpiresAt: Date? = nil, dpopBoundAccessTokens: Bool = false,
+        signInDevices: SignInDevices = .sameDevice, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -75,6 +78,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.previousClientSecretHash = previousClientSecretHash
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
+        self.signInDevices = signInDevices
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -26,6 +26,7 @@ enum Migrations {
         Migration(version: 13, statements: dpopBinding),
         Migration(version: 14, statements: consoleSessions),
         Migration(version: 15, statements: repeatedEvents),
+        Migration(version: 16, statements: crossDeviceSignIns),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -346,6 +347,22 @@ enum Migrations {
     /// whoever repeats a refused request cannot make the log grow by a row per request.
     private static func repeatedEvents(_: SQLEngineKind) -> [String] {
         ["ALTER TABLE audit_events ADD COLUMN occurrences BIGINT NOT NULL DEFAULT 1"]
+    }
+
+    /// Version 16: browser sign-ins approved on another device, and where each application
+    /// offers them.
+    private static func crossDeviceSignIns(_ kind: SQLEngineKind) -> [String] {
+        [
+            "ALTER TABLE applications ADD COLUMN sign_in_devices TEXT NOT NULL DEFAULT 'same_device'",
+            """
+            CREATE TABLE cross_device_sign_ins (
+                id TEXT PRIMARY KEY, request_hash \(kind.blob) NOT NULL UNIQUE, browser_hash \(kind.blob) NOT NULL,
+                tenant_id TEXT NOT NULL, realm_id TEXT NOT NULL, application_id TEXT NOT NULL, auth_transaction TEXT NOT NULL,
+                source_ip TEXT NOT NULL, user_agent TEXT, referer TEXT, geolocation TEXT, state TEXT NOT NULL,
+                identity_id TEXT, credential_id TEXT, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, decided_at BIGINT)
+            """,
+            "CREATE INDEX cross_device_sign_ins_by_expiry ON cross_device_sign_ins (expires_at)",
+        ]
     }
 
     /// Version 5: RSA signing keys beside P-256 ones, and the applications' ID-token algorithm.

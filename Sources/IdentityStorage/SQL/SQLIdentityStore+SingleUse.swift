@@ -32,17 +32,23 @@ extension SQLIdentityStore {
     }
 
     public func completeAuthentication(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) async throws {
-        let inserts = [insertStatement(code)] + (audit.map { [insertStatement($0)] } ?? [])
-        let touch: SQLQueryString = "UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)"
+        let statements = completionStatements(now: now, code: code, audit: audit)
         switch engine.kind {
         case .postgres:
             // One statement, so one round trip and atomic without BEGIN and COMMIT.
-            try await engine.run { db in try await SQLErrors.translating { try await db.raw(Self.with(inserts: inserts, then: touch)).run() } }
+            let combined = Self.with(inserts: Array(statements.dropLast()), then: statements[statements.count - 1])
+            try await engine.run { db in try await SQLErrors.translating { try await db.raw(combined).run() } }
         case .sqlite:
             try await engine.transaction { db in
-                for statement in inserts + [touch] { try await SQLErrors.translating { try await db.raw(statement).run() } }
+                for statement in statements { try await SQLErrors.translating { try await db.raw(statement).run() } }
             }
         }
+    }
+
+    /// What completing a sign-in writes: the code, its audit event, then the credential's last use.
+    func completionStatements(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) -> [SQLQueryString] {
+        [insertStatement(code)] + (audit.map { [insertStatement($0)] } ?? [])
+            + ["UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)"]
     }
 
     public func authorizationCodeWithStanding(

@@ -84,7 +84,7 @@ extension ApplicationRecord: SQLRecord {
          ("id_token_signed_response_alg", idTokenSigningAlgorithm.rawValue),
          ("previous_client_secret_hash", previousClientSecretHash),
          ("previous_client_secret_expires_at", previousClientSecretExpiresAt?.milliseconds),
-         ("dpop_bound_access_tokens", Int64(dpopBoundAccessTokens ? 1 : 0)),
+         ("dpop_bound_access_tokens", Int64(dpopBoundAccessTokens ? 1 : 0)), ("sign_in_devices", signInDevices.rawValue),
          ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -102,6 +102,7 @@ extension ApplicationRecord: SQLRecord {
             previousClientSecretHash: try row.optionalData("previous_client_secret_hash"),
             previousClientSecretExpiresAt: try row.optionalDate("previous_client_secret_expires_at"),
             dpopBoundAccessTokens: try row.decode(column: "dpop_bound_access_tokens", as: Int64.self) != 0,
+            signInDevices: try row.value("sign_in_devices"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }

@@ -25,13 +25,18 @@ struct TestRelyingParty: Sendable {
 
     /// `GET /authorize` with these parameters replaced or removed (`nil`).
     func authorize(_ overrides: [String: String?] = [:]) async throws -> HTTPTestClient.Reply {
+        try await client.send("GET", try authorizeURL(overrides))
+    }
+
+    /// The URL of `/authorize` with these parameters replaced or removed (`nil`).
+    func authorizeURL(_ overrides: [String: String?] = [:]) throws -> String {
         var parameters: [String: String] = [
             "response_type": "code", "client_id": application.clientID, "redirect_uri": redirectURI,
             "scope": "openid profile email", "state": state, "nonce": nonce,
             "code_challenge": PKCES256.challenge(for: verifier), "code_challenge_method": "S256",
         ]
         for (name, value) in overrides { parameters[name] = value }
-        return try await client.send("GET", "\(application.issuer)/authorize?\(HTTPTestClient.formEncode(parameters))")
+        return "\(application.issuer)/authorize?\(HTTPTestClient.formEncode(parameters))"
     }
 
     /// The `code` of an authentication result, after checking `state`.

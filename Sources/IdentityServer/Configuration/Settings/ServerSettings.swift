@@ -1,7 +1,8 @@
 /// Every setting of the server, in the order `check-config` and docs/operating.md list them.
 public enum ServerSettings {
     /// All of them.
-    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + connections
+    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + crossDeviceSignIn
+        + connections
         + caches + housekeeping + console + publicClientProofs
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
@@ -110,6 +111,27 @@ public enum ServerSettings {
         Setting(
             "extension.claims_per_minute", \.credentialExtension.claimsPerMinute, .integer(1...1_000_000),
             help: "Code claims all clients together may attempt per minute (docs/protocol.md: Guessing a code)."),
+    ]
+
+    private static let crossDeviceSignIn: [Setting] = [
+        Setting(
+            "cross_device.lifetime", \.crossDeviceSignIn.lifetime, .seconds(30...900),
+            help: "How long a browser sign-in waits for another device's approval."),
+        Setting(
+            "cross_device.continue_within", \.crossDeviceSignIn.continueWithin, .seconds(10...600),
+            help: "How long the browser may take to continue once the sign-in is approved."),
+        Setting(
+            "cross_device.starts_per_address_per_minute", \.crossDeviceSignIn.startsPerAddressPerMinute, .integer(1...100_000),
+            help: "Cross-device sign-ins one client network may start per minute."),
+        Setting(
+            "cross_device.requests_per_address_per_minute", \.crossDeviceSignIn.requestsPerAddressPerMinute, .integer(1...100_000),
+            help: "Sign-in codes one client network may look up, approve or decline per minute."),
+        Setting(
+            "cross_device.requests_per_minute", \.crossDeviceSignIn.requestsPerMinute, .integer(1...10_000_000),
+            help: "Sign-in codes all clients together may look up, approve or decline per minute (docs/protocol.md: Cross-device sign-in)."),
+        Setting(
+            "cross_device.geolocation_header", \.crossDeviceSignIn.geolocationHeader, .optionalText,
+            help: "A header in which a trusted proxy names the client's coarse place, shown on the approving device."),
     ]
 
     private static let connections: [Setting] = [

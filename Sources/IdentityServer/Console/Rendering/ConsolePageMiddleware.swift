@@ -13,15 +13,8 @@ struct ConsolePageMiddleware: RouterMiddleware {
     let metrics: ServerMetrics
 
     /// The headers of every console response.
-    static let securityHeaders: HTTPFields = [
-        HTTPField.Name("Content-Security-Policy")!:
-            "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-        HTTPField.Name("Referrer-Policy")!: "no-referrer",
-        HTTPField.Name("X-Frame-Options")!: "DENY",
-        HTTPField.Name("Cross-Origin-Opener-Policy")!: "same-origin",
-        HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin",
-    ]
+    static let securityHeaders = BrowserSecurityHeaders.fields(
+        contentSecurityPolicy: "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
@@ -36,8 +29,7 @@ struct ConsolePageMiddleware: RouterMiddleware {
             response = renderer.page(.error, ErrorPage(chrome: chrome(context), answer), status: answer.status)
             for field in answer.headers { response.headers.append(field) }
         }
-        for field in Self.securityHeaders { response.headers[field.name] = field.value }
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        BrowserSecurityHeaders.apply(Self.securityHeaders, to: &response.headers)
         return response
     }
 }

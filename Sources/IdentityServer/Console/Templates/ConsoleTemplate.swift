@@ -1,7 +1,7 @@
 /// The console's templates, compiled into the binary (one source per file beside this one, so
 /// the server stays one file to deploy). Every page fills the blocks of ``layout``. Only
 /// `{{name}}`, which escapes for HTML, is used: a test fails on the raw forms.
-enum ConsoleTemplate: String, CaseIterable, Sendable {
+enum ConsoleTemplate: String, PageTemplate {
     case layout
     case signIn = "sign-in"
     case error

@@ -1,5 +1,8 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
 import IdentityProtocol
+import IdentityStorage
 
 /// The OpenID provider of each realm, under its issuer `/v1/tenants/{tenant}/realms/{realm}`,
 /// and the client lookup the SDK starts from. The endpoints scripts call answer CORS.
@@ -13,6 +16,9 @@ struct OIDCController {
     let cors: CORSMiddleware
     /// Who the client is behind a proxy (the token endpoint's proof limits count per network).
     let trustedProxies: TrustedProxies
+    /// Sign-ins approved on another device, where an application offers them.
+    let crossDevice: CrossDeviceSignInService
+    let signInCookie: SignInPageCookie
 
     func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get("v1/clients/:client") { _, context in
@@ -22,10 +28,10 @@ struct OIDCController {
         registerBrowserFacing(on: router.group(issuerPath).add(middleware: cors))
         let issuer = router.group(issuerPath)
         issuer.get(RouterPath(ProviderPath.authorize)) { request, context in
-            try await authorize(try request.queryParameters(), context: context)
+            try await authorize(try request.queryParameters(), request: request, context: context)
         }
         issuer.post(RouterPath(ProviderPath.authorize)) { request, context in
-            try await authorize(try await request.formParameters(context: context), context: context)
+            try await authorize(try await request.formParameters(context: context), request: request, context: context)
         }
         issuer.get(RouterPath(ProviderPath.endSession)) { request, context in
             try await logout(try request.queryParameters(), context: context, redirectStatus: .found)
@@ -91,13 +97,36 @@ struct OIDCController {
         return form
     }
 
-    private func authorize(_ parameters: FormParameters, context: ServerRequestContext) async throws -> Response {
+    private func authorize(_ parameters: FormParameters, request: Request, context: ServerRequestContext) async throws -> Response {
         context.facts.noteClient(parameters: parameters)
         let (tenant, realm) = try Self.issuerPath(context)
         switch try await authorization.authorize(parameters, tenantID: tenant, realmID: realm) {
         case .invokeAuthenticator(let url), .errorRedirect(let url):
             return JSONResponse.redirect(to: url)
+        case .crossDevice(let reference, let transaction, let tenantID):
+            let known = signInCookie.secret(in: request)
+            let secret = known ?? Secrets.token()
+            let id = try await crossDevice.start(
+                reference, of: transaction, tenantID: tenantID, origin: browserOrigin(request, context), browserSecret: secret)
+            var response = JSONResponse.redirect(to: crossDevice.baseURL.value + CrossDeviceAPI.page(id), status: .seeOther)
+            if known == nil { response.headers[.setCookie] = signInCookie.setting(secret) }
+            return response
         }
+    }
+
+    /// Where the browser comes from, as shown on the approving device: its address through
+    /// the trusted proxies, its user agent and referer (each cut to 512 bytes), and the
+    /// configured place header, only when a trusted proxy sent it.
+    private func browserOrigin(_ request: Request, _ context: ServerRequestContext) -> CrossDeviceSignInRecord.Origin {
+        func header(_ name: HTTPField.Name?) -> String? {
+            name.flatMap { request.headers[$0] }.map { String(decoding: $0.utf8.prefix(512), as: UTF8.self) }
+        }
+        let peer = context.clientAddress
+        let place = peer.map(trustedProxies.isTrusted) == true
+            ? header(crossDevice.settings.geolocationHeader.flatMap { HTTPField.Name($0) }) : nil
+        return CrossDeviceSignInRecord.Origin(
+            sourceIP: trustedProxies.clientAddress(peer: peer, forwardedFor: request.headers[values: .xForwardedFor]) ?? "unknown",
+            userAgent: header(.userAgent), referer: header(.referer), geolocation: place)
     }
 
     private func logout(

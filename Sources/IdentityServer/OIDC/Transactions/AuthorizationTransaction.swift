@@ -17,9 +17,12 @@ struct AuthorizationTransaction: Codable, Equatable {
     let challenge: String
     /// When the transaction lapses, in whole seconds since 1970.
     let expiresAt: Int64
+    /// Whether a device on the other side of a cross-device sign-in answers it: then the code
+    /// goes to the browser that started it, never to the device (`nil` on the same device).
+    var crossDevice: Bool? = nil
 
     enum CodingKeys: String, CodingKey {
         case applicationID = "a", realmID = "r", redirectURI = "u", scope = "s", state = "t", nonce = "n"
-        case codeChallenge = "c", codeChallengeMethod = "m", challenge = "x", expiresAt = "e"
+        case codeChallenge = "c", codeChallengeMethod = "m", challenge = "x", expiresAt = "e", crossDevice = "d"
     }
 }

@@ -3,28 +3,37 @@ import HTTPTypes
 import Hummingbird
 import Mustache
 
-/// Renders the console's pages from its templates (``ConsoleTemplate``), compiled once.
-struct ConsoleRenderer: Sendable {
+/// A set of Mustache templates compiled into the binary: the console's, the hosted sign-in pages'.
+protocol PageTemplate: RawRepresentable<String>, CaseIterable, Sendable {
+    /// The template's Mustache source.
+    var source: String { get }
+}
+
+/// Renders pages from one set of templates, compiled once.
+struct PageRenderer<Template: PageTemplate>: Sendable {
     private let library: MustacheLibrary
 
     /// Compiles every template; a template that does not parse is a programming error a test catches.
     init() throws {
         var library = MustacheLibrary()
-        for template in ConsoleTemplate.allCases {
+        for template in Template.allCases {
             try library.register(template.source, named: template.rawValue)
         }
         self.library = library
     }
 
     /// The HTML of `template` over `view` (a value whose stored properties the template names).
-    func html(_ template: ConsoleTemplate, _ view: Any) -> String {
+    func html(_ template: Template, _ view: Any) -> String {
         library.render(view, withTemplate: template.rawValue) ?? ""
     }
 
-    /// A page response. The console's security headers are added by ``ConsolePageMiddleware``.
-    func page(_ template: ConsoleTemplate, _ view: Any, status: HTTPResponse.Status = .ok) -> Response {
+    /// A page response; the security headers are added by the pages' middleware.
+    func page(_ template: Template, _ view: Any, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html(template, view))))
     }
 }
+
+/// The console's renderer.
+typealias ConsoleRenderer = PageRenderer<ConsoleTemplate>

@@ -1,0 +1,16 @@
+import IdentityStorage
+
+/// What the browser that started a cross-device sign-in is shown.
+enum CrossDeviceBrowserView {
+    /// Waiting: the code and sign-in URL to show (as a QR code and text).
+    case waiting(CrossDeviceSignInRecord, code: String, url: String, application: String, offerThisDevice: Bool)
+    /// Approved and completed now: continue to the client's redirect with the code.
+    case continueTo(String)
+    /// Over: why, and where to send the user back (the client's redirect with an error), if anywhere.
+    case ended(Ending, application: String, back: String?)
+
+    /// Why a sign-in is over for the browser.
+    enum Ending: String {
+        case declined, expired, completed
+    }
+}

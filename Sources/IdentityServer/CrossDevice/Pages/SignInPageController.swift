@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+import IdentityProtocol
+import QRCodeEncoder
+
+/// The hosted sign-in pages of cross-device sign-in: the page of the browser that started one
+/// (QR code and code while waiting, then on to the client), its long poll, the hand-over to
+/// the app on this device, and the sign-in URL opened in a browser. Every page carries the
+/// strict headers of ``BrowserSecurityHeaders`` (script and style from this origin only).
+struct SignInPageController {
+    let service: CrossDeviceSignInService
+    let renderer: PageRenderer<SignInPageTemplate>
+    let cookie: SignInPageCookie
+    /// The path the routes are served under (`/idp`), for the pages' links.
+    let pathPrefix: String
+
+    /// The pages' policy: images may be data URIs (the QR code); the script may poll this origin.
+    static let securityHeaders = BrowserSecurityHeaders.fields(
+        contentSecurityPolicy: "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; "
+            + "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+
+    private var assets: String { pathPrefix + "/v1/assets" }
+
+    func register(on router: some RouterMethods<ServerRequestContext>) {
+        router.get("v1/sign-ins/:id") { request, context in
+            try await page(request, context)
+        }
+        router.get("v1/sign-ins/:id/status") { request, context in
+            let state = try await service.waitForDecision(
+                of: try context.parameters.require("id"), browserSecret: cookie.secret(in: request))
+            return try JSONResponse.make(["state": state.rawValue])
+        }
+        router.get("v1/sign-ins/:id/this-device") { request, context in
+            secured(JSONResponse.redirect(to: try await service.thisDeviceURL(
+                of: try context.parameters.require("id"), browserSecret: cookie.secret(in: request)), status: .seeOther))
+        }
+        router.get(RouterPath(CrossDeviceAPI.signInURL)) { _, _ in
+            secured(renderer.page(.message, MessagePage(
+                assets: assets, heading: "Open this link in your app",
+                message: "This is a sign-in link for another device. Open it in the app that holds your sign-in key "
+                    + "(scan the QR code with it, or paste the link into it); the app shows where the request comes from before you approve.")))
+        }
+        router.get("v1/assets/sign-in.css") { _, _ in SignInPageAssets.stylesheet }
+        router.get("v1/assets/sign-in.js") { _, _ in SignInPageAssets.script }
+    }
+
+    private func page(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let view: CrossDeviceBrowserView
+        do {
+            view = try await service.browserView(of: id, browserSecret: cookie.secret(in: request))
+        } catch let error as ServerError where error.status == .forbidden || error.status == .notFound {
+            return secured(renderer.page(
+                .message, MessagePage(assets: assets, heading: "This sign-in cannot continue here", message: error.description),
+                status: error.status))
+        }
+        switch view {
+        case .waiting(let signIn, let code, let url, let application, let offerThisDevice):
+            let qr = try QRCode(encoding: url)
+            let secondsLeft = max(0, Int(signIn.expiresAt.timeIntervalSince(service.now()).rounded(.down)))
+            return secured(renderer.page(.waiting, WaitingPage(
+                assets: assets, application: application, page: pathPrefix + CrossDeviceAPI.page(id),
+                qr: "data:image/png;base64," + Data(qr.png(moduleSize: 6, quietZone: 4)).base64EncodedString(),
+                qrSize: (qr.size + 8) * 6, code: code, url: url, secondsLeft: secondsLeft,
+                timeLeft: "\(secondsLeft / 60):" + String(format: "%02d", secondsLeft % 60), offerThisDevice: offerThisDevice)))
+        case .continueTo(let redirect):
+            return secured(JSONResponse.redirect(to: redirect, status: .seeOther))
+        case .ended(let ending, let application, let back):
+            return secured(renderer.page(.ended, EndedPage(assets: assets, application: application, ending: ending, back: back)))
+        }
+    }
+
+    /// `response` with the pages' security headers.
+    private func secured(_ response: Response) -> Response {
+        var response = response
+        BrowserSecurityHeaders.apply(Self.securityHeaders, to: &response.headers)
+        return response
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What the waiting page shows.
+struct WaitingPage: Sendable {
+    let assets: String
+    let application: String
+    /// The page's own path (its status and this-device links hang under it).
+    let page: String
+    let qr: String
+    let qrSize: Int
+    let code: String
+    let url: String
+    let secondsLeft: Int
+    let timeLeft: String
+    let offerThisDevice: Bool
+}
+
+/// What the page of an ended sign-in shows.
+struct EndedPage: Sendable {
+    let assets: String
+    let application: String
+    let reason: String
+    let heading: String
+    let message: String
+    let back: String?
+
+    init(assets: String, application: String, ending: CrossDeviceBrowserView.Ending, back: String?) {
+        self.assets = assets
+        self.application = application
+        self.reason = ending.rawValue
+        self.back = back
+        switch ending {
+        case .declined:
+            heading = "Sign-in declined"
+            message = "The sign-in was declined on your device. Nobody was signed in."
+        case .expired:
+            heading = "Sign-in expired"
+            message = "Nobody approved this sign-in in time. Return to \(application) to start again."
+        case .completed:
+            heading = "Signed in"
+            message = "This sign-in is complete. You can close this page."
+        }
+    }
+}
+
+/// A page of one message.
+struct MessagePage: Sendable {
+    let assets: String
+    let heading: String
+    let message: String
+}

@@ -1,0 +1,9 @@
+extension CrossDeviceSignInRecord {
+    /// What the other device decided about a pending sign-in.
+    public enum Decision: Sendable, Equatable {
+        /// Approved with a verified signature by this identity's credential.
+        case approved(identityID: String, credentialID: String)
+        /// Declined.
+        case declined
+    }
+}

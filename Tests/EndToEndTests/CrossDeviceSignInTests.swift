@@ -1,0 +1,193 @@
+import Foundation
+import IdentityProtocol
+import IdentityServer
+import Testing
+
+/// Cross-device sign-in over HTTP: a browser starts it at `/authorize` and waits on the hosted
+/// page; a device with a credential reads the code, sees the browser's origin, approves or
+/// declines; only the browser that started it gets the code (issue 31).
+@Suite struct CrossDeviceSignInTests {
+    /// A realm whose confidential application signs in on another device (or `devices`), an
+    /// enrolled device, and a browser that has started a sign-in and shows its page.
+    private static func withStartedSignIn(
+        _ mode: ServerMode = .router, devices: String = "cross_device", clock: TestClock? = nil,
+        configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (RunningServer, TestRealm, TestDevice, TestRelyingParty, TestBrowser) async throws -> Void
+    ) async throws {
+        try await RunningServer.withEnrolledDevice(mode, configure: {
+            if let clock { $0.now = clock.now }
+            configure(&$0)
+        }) { server, realm, device in
+            let updated = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_devices": devices])
+            try #require(updated.status == 200 && updated.json["sign_in_devices"] as? String == devices, "\(updated.json)")
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let browser = TestBrowser(server: server)
+            let started = try await browser.get(try party.authorizeURL())
+            try #require(started.status == 303, "\(started.json)")
+            let page = try #require(started.location)
+            #expect(page.hasPrefix(server.baseURL + "/v1/sign-ins/"))
+            #expect(started.header("Set-Cookie")?.contains("HttpOnly; SameSite=Lax") == true)
+            try await body(server, realm, device, party, browser)
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases) func theBrowserThatStartedItGetsTheCodeOnceTheDeviceApproves(mode: ServerMode) async throws {
+        try await Self.withStartedSignIn(mode) { server, realm, device, party, browser in
+            let page = try await browser.get(try #require(await browser.lastLocation))
+            #expect(page.status == 200)
+            #expect(page.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
+            #expect(page.header("X-Frame-Options") == "DENY" && page.header("Cache-Control") == "no-store")
+            #expect(await browser.shows(#"<img id="qr" src="data:image/png;base64,"#))
+            let url = try #require(await browser.signInURL)
+            #expect(url.hasPrefix(server.baseURL + CrossDeviceAPI.signInURL + "?request="))
+            let code = try TestDevice.code(in: url)
+            #expect(await browser.shows(code))
+
+            // The device sees where the request comes from before it approves.
+            let context = try await device.crossDeviceContext(code, server: server)
+            #expect(context.status == 200)
+            let origin = try #require(context.json["origin"] as? [String: Any])
+            #expect(origin["user_agent"] as? String == browser.userAgent)
+            #expect(origin["referer"] as? String == "https://shop.example/cart")
+            #expect(origin["geolocation"] == nil)
+            #expect((context.json["challenge"] as? [String: Any])?["application_display_name"] as? String == "Shop (confidential)")
+            #expect(context.json["state"] as? String == "pending")
+
+            let approved = try await device.approve(code, server: server)
+            #expect(approved.status == 200 && approved.json["state"] as? String == "approved", "\(approved.json)")
+
+            let continued = try await browser.get(try #require(await browser.pagePath))
+            #expect(continued.status == 303)
+            let redirect = try #require(continued.location)
+            #expect(redirect.hasPrefix(TestRealm.callback + "?"))
+            #expect(HTTPTestClient.queryItem("state", in: redirect) == party.state)
+            let tokens = try await party.exchange(try #require(HTTPTestClient.queryItem("code", in: redirect)))
+            #expect(tokens.status == 200)
+            let claims = try await party.verifyIDToken(try #require(tokens.json["id_token"] as? String))
+            #expect(claims.sub.value == realm.identityID)
+            #expect(claims.amr == ["pop"])
+
+            // The code was released once: the page now only says so.
+            let again = try await browser.get(try #require(await browser.pagePath))
+            #expect(again.status == 200 && again.location == nil)
+            #expect(await browser.shows(#"data-reason="completed""#))
+
+            let events = try await server.admin.send("GET", AdminAPI.auditEvents + "?page_size=1000")
+            let approval = try #require((events.json["items"] as? [[String: Any]])?.first { $0["type"] as? String == "cross_device.approved" })
+            let detail = try #require((approval["detail"] as? String).flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+            #expect(detail["browser_user_agent"] as? String == browser.userAgent)
+            #expect(detail["credential_id"] as? String == device.credentialID)
+        }
+    }
+
+    @Test func anotherBrowserNeverSeesTheCodeNorGetsTheSignIn() async throws {
+        try await Self.withStartedSignIn { server, _, device, _, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+
+            let stranger = TestBrowser(server: server)
+            let refused = try await stranger.get(pagePath)
+            #expect(refused.status == 403)
+            #expect(await !stranger.shows(code))
+            #expect(await !stranger.shows("data:image/png"))
+            await stranger.setCookie("bi_sign_in", "made-up")
+            #expect(try await stranger.get(pagePath).status == 403)
+            #expect(try await stranger.get(pagePath + "/status").status == 403)
+
+            #expect(try await device.approve(code, server: server).status == 200)
+            let afterApproval = try await stranger.get(pagePath)
+            #expect(afterApproval.status == 403 && afterApproval.location == nil)
+            // The browser that started it still continues.
+            #expect(try await browser.get(pagePath).status == 303)
+        }
+    }
+
+    @Test func aDeclinedSignInEndsThePageAndCannotBeApprovedAfter() async throws {
+        try await Self.withStartedSignIn { server, _, device, party, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            let declined = try await device.decline(code, server: server)
+            #expect(declined.status == 200 && declined.json["state"] as? String == "declined")
+            #expect(try await browser.get(pagePath + "/status").json["state"] as? String == "declined")
+
+            let ended = try await browser.get(pagePath)
+            #expect(ended.status == 200)
+            #expect(await browser.shows(#"data-reason="declined""#))
+            let back = try #require(await browser.match(#"id="back" href="([^"]*)""#)).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(HTTPTestClient.queryItem("error", in: back) == "access_denied")
+            #expect(HTTPTestClient.queryItem("state", in: back) == party.state)
+
+            let late = try await device.approve(code, server: server)
+            #expect(late.status == 409 && late.error == "sign_in_already_decided")
+        }
+    }
+
+    @Test func aSecondApprovalIsRefusedAndTheCodeIsNotForTheSameDeviceEndpoint() async throws {
+        try await Self.withStartedSignIn { server, _, device, _, browser in
+            try await browser.get(try #require(await browser.lastLocation))
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            // The transaction behind it cannot be completed on the same-device path (whose
+            // answer would give the code to the device instead of the browser).
+            let context = try await device.crossDeviceContext(code, server: server)
+            let transaction = try #require((context.json["challenge"] as? [String: Any])?["transaction"] as? String)
+            let sameDevice = try await device.authenticate(
+                invokeURL: "https://app.example/invoke?transaction=\(transaction)", server: server)
+            #expect(sameDevice.status == 400 && sameDevice.error == "invalid_transaction")
+
+            #expect(try await device.approve(code, server: server).status == 200)
+            let second = try await device.approve(code, server: server)
+            #expect(second.status == 409 && second.error == "sign_in_already_decided")
+            let wrong = try await device.crossDeviceContext("BCDF-GHJK", server: server)
+            #expect(wrong.status == 400 && wrong.error == "invalid_sign_in_code")
+            let malformed = try await device.crossDeviceContext("<script>", server: server)
+            #expect(malformed.status == 400 && malformed.error == "invalid_sign_in_code")
+        }
+    }
+
+    @Test func aSignInNobodyApprovesInTimeExpires() async throws {
+        let clock = TestClock()
+        try await Self.withStartedSignIn(clock: clock) { server, _, device, party, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            clock.advance(by: 121)
+            let late = try await device.approve(code, server: server)
+            #expect(late.status == 400 && late.error == "sign_in_expired")
+            #expect(try await browser.get(pagePath).status == 200)
+            #expect(await browser.shows(#"data-reason="expired""#))
+            let back = try #require(await browser.match(#"id="back" href="([^"]*)""#)).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(HTTPTestClient.queryItem("state", in: back) == party.state)
+        }
+    }
+
+    /// Live: the limit counts per client address, which only a socket has.
+    @Test func codeLookupsAreRateLimitedPerAddress() async throws {
+        let clock = TestClock()
+        try await Self.withStartedSignIn(.live, clock: clock, configure: { $0.crossDeviceSignIn.requestsPerAddressPerMinute = 3 }) {
+            server, _, device, _, _ in
+            clock.startAMinute()
+            for _ in 1...3 { #expect(try await device.crossDeviceContext("BCDF-GHJK", server: server).status == 400) }
+            let limited = try await device.crossDeviceContext("BCDF-GHJK", server: server)
+            #expect(limited.status == 429 && limited.error == "rate_limited")
+        }
+    }
+
+    @Test func bothOffersTheAppOnThisDevice() async throws {
+        try await Self.withStartedSignIn(devices: "both") { server, _, device, party, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            #expect(await browser.shows(#"id="this-device""#))
+            #expect(await browser.shows(#"<details id="other-device">"#))
+            let handOver = try await browser.get(pagePath + "/this-device")
+            #expect(handOver.status == 303)
+            let invoke = try #require(handOver.location)
+            #expect(invoke.hasPrefix(TestRealm.invokeURL + "?"))
+            let result = try await device.authenticate(invokeURL: invoke, server: server)
+            #expect(result.status == 200)
+            _ = try party.code(from: result)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import IdentityProtocol
+import Testing
+
+/// A browser for the hosted sign-in pages: keeps the cookies the server sets and sends them
+/// back, with its own user agent; remembers the last page.
+actor TestBrowser {
+    let client: HTTPTestClient
+    let userAgent: String
+    private(set) var cookies: [String: String] = [:]
+    private(set) var page = ""
+    /// The `Location` of the last answer, if it redirected.
+    private(set) var lastLocation: String?
+    /// The path of the sign-in page the browser was last sent to.
+    private(set) var pagePath: String?
+
+    init(server: RunningServer, userAgent: String = "TestBrowser/1.0 (\(UUID().uuidString))") {
+        client = server.client()
+        self.userAgent = userAgent
+    }
+
+    /// `GET` of a URL or path; remembers the page and the cookies set.
+    @discardableResult
+    func get(_ url: String) async throws -> HTTPTestClient.Reply {
+        var headers = ["User-Agent": userAgent, "Referer": "https://shop.example/cart"]
+        if !cookies.isEmpty { headers["Cookie"] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        let reply = try await client.send("GET", url, headers: headers)
+        page = String(decoding: reply.body, as: UTF8.self)
+        lastLocation = reply.location
+        if let location = reply.location, location.contains("/v1/sign-ins/") { pagePath = location }
+        if let setCookie = reply.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { cookies[parts[0]] = parts[1] }
+        }
+        return reply
+    }
+
+    /// Takes another browser's cookie (a copied cookie is what a second browser would need).
+    func setCookie(_ name: String, _ value: String) {
+        cookies[name] = value
+    }
+
+    /// Whether the last page contains `text`.
+    func shows(_ text: String) -> Bool {
+        page.contains(text)
+    }
+
+    /// The first capture group of `pattern` in the last page.
+    func match(_ pattern: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let found = regex.firstMatch(in: page, range: NSRange(page.startIndex..., in: page)),
+              let range = Range(found.range(at: 1), in: page)
+        else { return nil }
+        return String(page[range])
+    }
+
+    /// The sign-in URL the waiting page shows for the other device.
+    var signInURL: String? {
+        match(#"id="url" type="text" readonly value="([^"]*)""#).map { $0.replacingOccurrences(of: "&amp;", with: "&") }
+    }
+}
