@@ -69,7 +69,7 @@ import Testing
         let (server, embedded, _) = await setUp()
         _ = try await embedded.registerCredentials(enrollmentLink)
         let tokens = try await embedded.authenticate()
-        #expect(tokens.accessToken == AccessToken(value: "access-1", type: "Bearer", expiresIn: 3600))
+        #expect(tokens.accessToken == AccessToken(value: "access-1", type: "Bearer", expiresIn: 3600, scope: "openid"))
         let parameters = server.state.withLock { $0.authorizeParameters }
         #expect(parameters["code_challenge_method"] == "S256")
         #expect(parameters["scope"] == "openid")

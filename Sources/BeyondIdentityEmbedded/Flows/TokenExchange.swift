@@ -22,7 +22,8 @@ struct TokenExchange: Sendable {
         _ = try await verifier.verify(idToken, keys: context.discovery)
         context.log(.info, "token exchange: ID token verified")
         return TokenResponse(
-            accessToken: AccessToken(value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn),
+            accessToken: AccessToken(
+                value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn, scope: response.scope),
             idToken: idToken, refreshToken: response.refreshToken, boundCredential: dpop?.bound(response))
     }
 }

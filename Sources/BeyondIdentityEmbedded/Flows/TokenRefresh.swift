@@ -47,7 +47,8 @@ struct TokenRefresh: Sendable {
         }
         context.log(.info, "refresh: tokens renewed")
         return TokenResponse(
-            accessToken: AccessToken(value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn),
+            accessToken: AccessToken(
+                value: response.accessToken, type: response.tokenType, expiresIn: response.expiresIn, scope: response.scope),
             idToken: idToken, refreshToken: response.refreshToken, boundCredential: dpop?.bound(response))
     }
 }

@@ -6,14 +6,20 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
     public var type: String
     /// The lifetime in seconds (`expires_in`).
     public var expiresIn: Int
+    /// The scopes granted, space separated (`scope`); `nil` when the server left it out, which
+    /// means the scopes requested.
+    public var scope: String?
 
     /// Creates an access token.
-    public init(value: String, type: String, expiresIn: Int) {
+    public init(value: String, type: String, expiresIn: Int, scope: String? = nil) {
         self.value = value
         self.type = type
         self.expiresIn = expiresIn
+        self.scope = scope
     }
 
-    /// The type, lifetime and value.
-    public var description: String { "AccessToken(type: \(type), expiresIn: \(expiresIn), value: \(value))" }
+    /// The type, lifetime, scope and value.
+    public var description: String {
+        "AccessToken(type: \(type), expiresIn: \(expiresIn), scope: \(scope ?? "as requested"), value: \(value))"
+    }
 }
