@@ -19,8 +19,11 @@ public func fuzzSDKInputs(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
         FuzzInput.decodeJSON(input, as: [JWKS.self, ProviderMetadata.self, TokenEndpointResponse.self])
     case 2:  // an enrollment link handed to the app
         if let url = URL(string: text) { _ = try? EnrollmentLink.bindingToken(from: url, server: server) }
-    default:  // an invoke URL handed to the app
-        if let url = URL(string: text) { _ = try? InvokeURL.transaction(from: url, server: server) }
+    default:  // an invoke URL or a sign-in URL of another device handed to the app
+        if let url = URL(string: text) {
+            _ = try? InvokeURL.transaction(from: url, server: server)
+            _ = try? SignInURL.code(from: url, server: server)
+        }
     }
     return 0
 }

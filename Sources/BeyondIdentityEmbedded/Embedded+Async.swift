@@ -61,20 +61,59 @@ extension Embedded {
         try await perform { try await SessionEnd(context: $0).run(tokens) }
     }
 
-    /// Whether `url` is an invoke URL of the configured server (`?transaction=…&api_base_url=…`),
-    /// which ``authenticate(url:onSelectCredential:)`` accepts.
+    /// Whether `url` is an authenticate URL of the configured server, which
+    /// ``authenticate(url:onSelectCredential:)`` accepts: an invoke URL
+    /// (`?transaction=…&api_base_url=…`, the browser is on this device), or a sign-in URL
+    /// (`{server}/v1/cross-device?request=…`, shown by a browser on another device, as a QR code
+    /// or text; see ``getAuthenticationContext(url:)``).
     public func isAuthenticateUrl(_ url: URL) -> Bool {
         guard let context = currentContext else { return false }
         return (try? InvokeURL.transaction(from: url, server: context.domain)) != nil
+            || (try? SignInURL.code(from: url, server: context.domain)) != nil
     }
 
-    /// Authenticates the user for the transaction an invoke URL names: signs its challenge with
-    /// a credential of its realm and returns where to send the user next (the client's redirect
-    /// URI with `code` and `state`).
+    /// Authenticates the user for the sign-in an authenticate URL names, with a credential of
+    /// its realm (`onSelectCredential` chooses when several fit).
+    ///
+    /// - For an invoke URL: signs its challenge and returns where to send the user next (the
+    ///   client's redirect URI with `code` and `state`).
+    /// - For a sign-in URL of another device: approves that sign-in (show the user
+    ///   ``getAuthenticationContext(url:)`` first); the browser that showed the URL then
+    ///   continues on its own. The response has ``AuthenticateResponse/continuesOnOtherDevice``
+    ///   set, the sign-in URL as its ``AuthenticateResponse/redirectURL`` (open nothing) and
+    ///   "Continue on your other device" as its message. Unlike an invoke URL, the sign-in may
+    ///   be for any application of the credential's realm, not only the configured client.
+    ///
+    /// A URL of another server is refused with ``BISDKError/otherServer(apiBaseURL:)`` before
+    /// any request.
     public func authenticate(
         url: URL, onSelectCredential: AsyncCredentialSelector? = nil
     ) async throws(BISDKError) -> AuthenticateResponse {
-        try await perform { try await DeviceAuthentication(context: $0).run(url, select: onSelectCredential) }
+        try await perform { context in
+            if SignInURL.isSignInURL(url) {
+                return try await CrossDeviceSignIn(context: context).approve(url, select: onSelectCredential)
+            }
+            return try await DeviceAuthentication(context: context).run(url, select: onSelectCredential)
+        }
+    }
+
+    /// What to show the user before approving a sign-in URL (one that a browser on another
+    /// device shows): the application, when the sign-in started, and the browser's address,
+    /// user agent, coarse place and referer. Approve with ``authenticate(url:onSelectCredential:)``,
+    /// decline with ``declineAuthentication(url:)``.
+    ///
+    /// Fails with ``BISDKError/invalidLink(_:)`` for an invoke URL (its browser is on this
+    /// device: there is nothing to check), ``BISDKError/otherServer(apiBaseURL:)`` (before any
+    /// request) for a URL of another server, and ``BISDKError/crossDeviceFailed(_:)`` when the
+    /// sign-in is unknown, expired or already decided.
+    public func getAuthenticationContext(url: URL) async throws(BISDKError) -> AuthenticationContext {
+        try await perform { try await CrossDeviceSignIn(context: $0).authenticationContext(of: url) }
+    }
+
+    /// Declines the sign-in a sign-in URL names: the browser on the other device that showed it
+    /// says so, and nobody is signed in.
+    public func declineAuthentication(url: URL) async throws(BISDKError) {
+        try await perform { try await CrossDeviceSignIn(context: $0).decline(url) }
     }
 
     /// The credentials in the key store, oldest first, with their states as the server last

@@ -45,6 +45,18 @@ extension Embedded {
         }
     }
 
+    /// Callback form of ``getAuthenticationContext(url:)``.
+    public func getAuthenticationContext(
+        url: URL, callback: @escaping @Sendable (Result<AuthenticationContext, BISDKError>) -> Void
+    ) {
+        deliver(callback) { () async throws(BISDKError) in try await self.getAuthenticationContext(url: url) }
+    }
+
+    /// Callback form of ``declineAuthentication(url:)``.
+    public func declineAuthentication(url: URL, callback: @escaping @Sendable (Result<Void, BISDKError>) -> Void) {
+        deliver(callback) { () async throws(BISDKError) in try await self.declineAuthentication(url: url) }
+    }
+
     /// Callback form of ``getCredentials()``.
     public func getCredentials(callback: @escaping @Sendable (Result<[Credential], BISDKError>) -> Void) {
         deliver(callback) { () async throws(BISDKError) in try await self.getCredentials() }

@@ -48,6 +48,8 @@ import Testing
         #expect(BISDKError.invalidIDToken(.nonceMismatch).idTokenFailure == .nonceMismatch)
         #expect(BISDKError.userVerificationFailed(.biometryLockedOut).userVerificationFailure == .biometryLockedOut)
         #expect(BISDKError.extensionFailed(.codeUsed).extensionFailure == .codeUsed)
+        #expect(BISDKError.crossDeviceFailed(.expired).crossDeviceFailure == .expired)
+        #expect(BISDKError.crossDeviceFailed(.expired).errorType == .crossDeviceFailed)
         #expect(BISDKError.serverUnreachable("refused").reason == "refused")
         #expect(BISDKError.credentialNotFound.reason == nil && BISDKError.credentialNotFound.serverDescription == nil)
     }

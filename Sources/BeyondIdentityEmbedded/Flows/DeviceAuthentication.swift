@@ -21,36 +21,9 @@ struct DeviceAuthentication: Sendable {
         guard challenge.clientID == context.clientID else {
             throw BISDKError.otherApplication(clientID: challenge.clientID)
         }
-        let ofRealm = try await CredentialStates(context: context).current().filter {
-            $0.tenantID == challenge.tenantID && $0.realmID == challenge.realmID
-                && context.domain.isBaseURL($0.apiBaseURL.absoluteString)
-        }
-        let candidates = ofRealm.filter { $0.state == .active }
-        if candidates.isEmpty, let unusable = ofRealm.first {
-            // Say why rather than "not found": the server has revoked it or suspended the user.
-            throw unusable.state == .userSuspended
-                ? BISDKError.identityInactive("the identity is suspended") : BISDKError.credentialRevoked("the credential has been revoked")
-        }
-        let credential = try await CredentialChoice.pick(from: candidates, select: select)
-        context.log(.debug, "authentication: signing for \(challenge.applicationDisplayName) with \(credential.handle)")
-        let message = SignedMessage.authentication(
-            transaction: transaction, challenge: challenge.challenge, issuer: challenge.issuer,
-            credentialID: credential.handle.rawValue)
-        let signature = try await context.withKeyStore {
-            try await $0.sign(message, with: credential.keyHandle, prompt: context.biometricAskPrompt)
-        }
-        let result: AuthenticationResult
-        do {
-            result = try await context.api.post(
-                context.domain.url(DeviceAPI.authenticate),
-                json: AuthenticationAssertion(
-                    transaction: transaction, credentialID: credential.handle.rawValue,
-                    certificateChain: credential.chain, signature: signature.derRepresentation.base64URLEncodedString))
-        } catch let error as BISDKError {
-            if case .credentialRevoked = error { await context.stateRefresh.invalidate() }
-            if case .identityInactive = error { await context.stateRefresh.invalidate() }
-            throw error
-        }
+        let signer = ChallengeSigner(context: context)
+        let (assertion, credential) = try await signer.assertion(for: challenge, select: select)
+        let result: AuthenticationResult = try await signer.submit(DeviceAPI.authenticate, assertion)
         guard let redirectURL = URL(string: result.redirectURI) else {
             throw BISDKError.invalidServerResponse("redirect_uri is not a URL")
         }

@@ -20,19 +20,12 @@ package enum EnrollmentLink {
             guard domain.isBaseURL(apiBase) else { throw BISDKError.otherServer(apiBaseURL: apiBase) }
         } else {
             let bindURL = domain.url(DeviceAPI.enrollmentLink)
-            guard origin(of: url) == origin(of: bindURL) else { throw BISDKError.otherServer(apiBaseURL: origin(of: url)) }
+            guard Domain.origin(of: url) == Domain.origin(of: bindURL) else {
+                throw BISDKError.otherServer(apiBaseURL: Domain.origin(of: url))
+            }
             guard url.path == bindURL.path else { throw BISDKError.invalidLink("not an enrollment link") }
         }
         guard !token.isEmpty else { throw BISDKError.invalidLink("no binding token") }
         return token
-    }
-
-    /// `scheme://host[:port]`, lowercased, for comparison. Built as text: URLComponents' setters
-    /// trap on a scheme a lenient `URL` accepted (`://n` has an empty one — found by fuzzing).
-    private static func origin(of url: URL) -> String {
-        guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty, let host = url.host?.lowercased() else {
-            return url.absoluteString
-        }
-        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 }

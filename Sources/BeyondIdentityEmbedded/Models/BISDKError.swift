@@ -45,6 +45,7 @@ public struct BISDKError: Error, Sendable, Equatable {
             case keyStoreFailure
             case extensionFailed
             case sessionEnded
+            case crossDeviceFailed
         }
 
         let base: Base
@@ -97,6 +98,8 @@ public struct BISDKError: Error, Sendable, Equatable {
         public static let extensionFailed = Self(.extensionFailed)
         /// See ``BISDKError/sessionEnded(_:)``.
         public static let sessionEnded = Self(.sessionEnded)
+        /// See ``BISDKError/crossDeviceFailed(_:)``.
+        public static let crossDeviceFailed = Self(.crossDeviceFailed)
 
         /// The kind's name, as the static member is spelled (`credentialNotFound`).
         public var description: String {
@@ -128,6 +131,7 @@ public struct BISDKError: Error, Sendable, Equatable {
         case keyStoreFailure(String)
         case extensionFailed(ExtensionFailure)
         case sessionEnded(String?)
+        case crossDeviceFailed(CrossDeviceFailure)
     }
 
     let base: Base
@@ -191,6 +195,8 @@ public struct BISDKError: Error, Sendable, Equatable {
     /// The sign-in cannot be renewed: its session ended (signed out, revoked, expired, a
     /// refresh token used twice) or the credential that signed in was revoked. Sign in again.
     public static func sessionEnded(_ description: String?) -> Self { Self(.sessionEnded(description)) }
+    /// Looking up, approving or declining a sign-in on another device (a sign-in URL) failed.
+    public static func crossDeviceFailed(_ failure: CrossDeviceFailure) -> Self { Self(.crossDeviceFailed(failure)) }
 
     /// The kind of error.
     public var errorType: ErrorType {
@@ -217,6 +223,7 @@ public struct BISDKError: Error, Sendable, Equatable {
         case .keyStoreFailure: .keyStoreFailure
         case .extensionFailed: .extensionFailed
         case .sessionEnded: .sessionEnded
+        case .crossDeviceFailed: .crossDeviceFailed
         }
     }
 
@@ -283,6 +290,11 @@ public struct BISDKError: Error, Sendable, Equatable {
     /// Why adding a credential to another device failed, for ``ErrorType/extensionFailed``.
     public var extensionFailure: ExtensionFailure? {
         if case let .extensionFailed(failure) = base { failure } else { nil }
+    }
+
+    /// Why a sign-in on another device failed, for ``ErrorType/crossDeviceFailed``.
+    public var crossDeviceFailure: CrossDeviceFailure? {
+        if case let .crossDeviceFailed(failure) = base { failure } else { nil }
     }
 
     /// Matches an error by kind, so `case .credentialRevoked, .identityInactive:` and
@@ -361,6 +373,8 @@ extension BISDKError: LocalizedError {
             "Adding the credential to another device failed: \(failure)"
         case let .sessionEnded(description):
             "The session has ended; sign in again\(Self.detail(description))"
+        case let .crossDeviceFailed(failure):
+            "The sign-in on the other device cannot be answered: \(failure)"
         }
     }
 

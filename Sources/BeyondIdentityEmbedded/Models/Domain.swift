@@ -28,4 +28,13 @@ public struct Domain: Sendable, Hashable {
     func url(_ path: String) -> URL {
         URL(string: baseURL.absoluteString + path)!
     }
+
+    /// `scheme://host[:port]` of `url`, lowercased, for comparison. Built as text: URLComponents'
+    /// setters trap on a scheme a lenient `URL` accepted (`://n` has an empty one — found by fuzzing).
+    static func origin(of url: URL) -> String {
+        guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty, let host = url.host?.lowercased() else {
+            return url.absoluteString
+        }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
 }

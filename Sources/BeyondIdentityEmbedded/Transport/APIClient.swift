@@ -10,6 +10,8 @@ struct APIClient: Sendable {
     enum Vocabulary {
         /// The device API: ``APIErrorCode``.
         case device
+        /// The device API's cross-device sign-in: ``APIErrorCode``, its rate limit a ``CrossDeviceFailure``.
+        case crossDevice
         /// OAuth endpoints: RFC 6749 codes, all reported as ``BISDKError/authorizationFailed(code:description:)``.
         case oauth
     }
@@ -20,12 +22,14 @@ struct APIClient: Sendable {
     }
 
     /// `POST url` with a JSON body, decoding a JSON body.
-    func post<Response: Decodable>(_ url: URL, json body: some Encodable, as _: Response.Type = Response.self) async throws -> Response {
+    func post<Response: Decodable>(
+        _ url: URL, json body: some Encodable, vocabulary: Vocabulary = .device, as _: Response.Type = Response.self
+    ) async throws -> Response {
         let request = HTTPRequest(
             method: "POST", url: url,
             headers: ["Content-Type": "application/json", "Accept": "application/json"],
             body: try JSONEncoder.identityWire.encode(body))
-        return try decode(try await send(request, .device))
+        return try decode(try await send(request, vocabulary))
     }
 
     /// `POST url` with an `application/x-www-form-urlencoded` body (an OAuth endpoint), decoding
@@ -83,13 +87,20 @@ struct APIClient: Sendable {
             return .invalidServerResponse("HTTP \(response.status) without an error body")
         }
         if vocabulary == .oauth { return .authorizationFailed(code: body.error, description: body.errorDescription) }
-        return error(for: body, status: response.status, retryAfter: response.header("Retry-After").flatMap { Int($0) })
+        let retryAfter = response.header("Retry-After").flatMap { Int($0) }
+        if vocabulary == .crossDevice, APIErrorCode(rawValue: body.error) == .rateLimited {
+            return .crossDeviceFailed(.rateLimited(retryAfter: retryAfter))
+        }
+        return error(for: body, status: response.status, retryAfter: retryAfter)
     }
 
     /// The ``BISDKError`` for a device-API error body.
     static func error(for body: APIErrorBody, status: Int, retryAfter: Int? = nil) -> BISDKError {
         let description = body.errorDescription
         switch APIErrorCode(rawValue: body.error) {
+        case .invalidSignInCode?: return .crossDeviceFailed(.unknownCode)
+        case .signInExpired?: return .crossDeviceFailed(.expired)
+        case .signInAlreadyDecided?: return .crossDeviceFailed(.alreadyDecided)
         case .invalidBindingToken?: return .invalidBindingToken(description)
         case .invalidTransaction?: return .invalidTransaction(description)
         case .credentialRevoked?: return .credentialRevoked(description)

@@ -15,6 +15,10 @@ final class FakeServer: HTTPTransport {
     static let clientID = "app"
     static let redirectURI = "https://app.example/callback"
     static let invokeURL = "https://app.example/invoke"
+    /// A sign-in URL a browser on another device shows.
+    static let signInURL = base + CrossDeviceAPI.signInURL + "?request=BCDF-GHJK"
+    /// The client id of the web application a cross-device sign-in is for (not the SDK's).
+    static let webClientID = "web"
 
     /// What tests may change or read.
     struct State {
@@ -34,6 +38,8 @@ final class FakeServer: HTTPTransport {
         var issued: [String: ServerCredentialState] = [:]
         /// The credential id that signed the last assertion.
         var lastAssertionCredential: String?
+        /// The body of the last request, by `METHOD path`.
+        var lastBody: [String: Data] = [:]
         var nextCredential = 1
     }
 
@@ -86,6 +92,7 @@ final class FakeServer: HTTPTransport {
         let key = "\(request.method) \(path)"
         let (override, down) = state.withLock { state in
             state.requests.append(key)
+            state.lastBody[key] = request.body
             return (state.overrides[key], state.unreachable.contains(path))
         }
         if down { throw BISDKError.serverUnreachable("connection refused") }
@@ -114,6 +121,16 @@ final class FakeServer: HTTPTransport {
                 realmID: "r1", clientID: Self.clientID, applicationDisplayName: "App", expiresAt: Date(timeIntervalSinceNow: 300)))
         case "POST /v1/device/authenticate":
             return try authenticate(try decode(AuthenticationAssertion.self, request))
+        case "POST \(CrossDeviceAPI.context)":
+            return try Self.json(Self.crossDeviceContext)
+        case "POST \(CrossDeviceAPI.approve)":
+            let approval = try decode(CrossDeviceApproval.self, request)
+            guard try verifies(approval.assertion) else {
+                return Self.error(400, APIErrorCode.invalidSignature.rawValue, "signature does not verify")
+            }
+            return try Self.json(CrossDeviceOutcome(state: .approved, message: "Approved. Continue on your other device."))
+        case "POST \(CrossDeviceAPI.decline)":
+            return try Self.json(CrossDeviceOutcome(state: .declined, message: "Declined. Nobody was signed in."))
         case "POST /v1/tenants/t1/realms/r1/token":
             return try await token()
         case "POST /v1/device/credentials/revoke":
@@ -167,12 +184,27 @@ final class FakeServer: HTTPTransport {
             postBindingRedirectURI: nil))
     }
 
-    private func authenticate(_ assertion: AuthenticationAssertion) throws -> HTTPResponse {
+    /// The context of the cross-device sign-in of ``signInURL``: a web application's.
+    static let crossDeviceContext = CrossDeviceContext(
+        challenge: AuthenticationChallenge(
+            transaction: "tx-web", challenge: "Y2hhbGxlbmdl", issuer: issuer, tenantID: "t1", realmID: "r1",
+            clientID: webClientID, applicationDisplayName: "Web shop", expiresAt: Date(timeIntervalSinceNow: 120)),
+        applicationID: "app-web",
+        origin: CrossDeviceOrigin(sourceIP: "203.0.113.7", userAgent: "Firefox/130", geolocation: "Zurich, CH", referer: nil),
+        startedAt: Date(timeIntervalSince1970: 1_800_000_000), state: .pending)
+
+    /// Whether the assertion's signature verifies, with its leaf's key, over the message a
+    /// device signs for its transaction.
+    func verifies(_ assertion: AuthenticationAssertion) throws -> Bool {
         let leaf = try Certificate(pemEncoded: assertion.certificateChain[0])
         let message = SignedMessage.authentication(
             transaction: assertion.transaction, challenge: "Y2hhbGxlbmdl", issuer: Self.issuer, credentialID: assertion.credentialID)
         let signature = try P256.Signing.ECDSASignature(derRepresentation: Data(base64URLEncoded: assertion.signature)!)
-        guard P256.Signing.PublicKey(leaf.publicKey)!.isValidSignature(signature, for: message) else {
+        return P256.Signing.PublicKey(leaf.publicKey)!.isValidSignature(signature, for: message)
+    }
+
+    private func authenticate(_ assertion: AuthenticationAssertion) throws -> HTTPResponse {
+        guard try verifies(assertion) else {
             return Self.error(400, APIErrorCode.invalidSignature.rawValue, "signature does not verify")
         }
         let echoed = state.withLock { state in
