@@ -124,6 +124,62 @@ import UITestSupport
         #expect(german.countdown(42) == "  Neuer Code in 42 s")
     }
 
+    // MARK: Wrapping
+
+    @Test func wrappingBreaksAtSpacesAndNeverInsideAWord() {
+        let text = "On a device that already signs you in, open settings. Enter the 9-digit code it shows, or scan its QR code."
+        for width in 12...40 {
+            let lines = TextWrap.lines(text, width: width)
+            #expect(lines.allSatisfy { $0.count <= width && !$0.hasPrefix(" ") && !$0.hasSuffix(" ") }, "width \(width): \(lines)")
+            #expect(lines.joined(separator: " ") == text, "width \(width): \(lines)")
+            #expect(lines.contains { $0.contains("9-digit") }, "width \(width): \(lines)")
+        }
+        #expect(TextWrap.lines(text, width: 24) == [
+            "On a device that already", "signs you in, open", "settings. Enter the", "9-digit code it shows,", "or scan its QR code.",
+        ])
+    }
+
+    @Test func aWordLongerThanTheWidthIsCutAndLineBreaksAreKept() {
+        #expect(TextWrap.lines("a abcdefghij b", width: 4) == ["a", "abcd", "efgh", "ij b"])
+        #expect(TextWrap.lines("first line\n\nthird", width: 40) == ["first line", "", "third"])
+        #expect(TextWrap.lines("one  two", width: 3) == ["one", "two"])
+        #expect(TextWrap.lines("no width, no wrapping at all", width: nil) == ["no width, no wrapping at all"])
+    }
+
+    @Test func aScreenIsWrappedToTheWidthWithContinuationLinesIndented() {
+        let screen = Screen(
+            kind: .notice, title: "Device added", message: "The other device can now sign in as Ada Lovelace.",
+            details: [Detail("Name", "Ada Lovelace of the Analytical Engine")],
+            actions: [ScreenAction(.back, "Add this device from another device", role: .primary)])
+        let (text, _) = plain.render(screen, at: now, width: 24)
+        #expect(text == """
+
+            == Device added ==
+
+            The other device can now
+            sign in as Ada Lovelace.
+
+              Name  Ada Lovelace of
+                    the Analytical
+                    Engine
+
+              1) Add this device
+                 from another device
+            """ + "\nChoose 1-1: ")
+        let styledText = styled.render(screen, at: now, width: 24).text
+        #expect(styledText.contains("  1) \u{1B}[1mAdd this device\u{1B}[0m\n     \u{1B}[1mfrom another device\u{1B}[0m\n"))
+    }
+
+    @Test func theCountdownIsFoundAboveWrappedChoices() {
+        var screen = codeScreen()
+        screen.actions = [ScreenAction(.cancel, "Cancel adding this device", role: .dismiss)]
+        let (text, countdownLinesUp) = styled.render(screen, at: now, width: 20)
+        // The choice takes two lines now: the countdown is 4 up from the prompt's line.
+        #expect(countdownLinesUp == 4)
+        let lines = text.components(separatedBy: "\n")
+        #expect(lines[lines.count - 1 - 4] == "  New code in 42 s")
+    }
+
     // MARK: Reading lines
 
     @Test func linesArriveInOrder() async {

@@ -9,17 +9,32 @@ struct TerminalRenderer: Sendable {
     let styled: Bool
     let strings: UIStrings
 
-    /// The lines of `screen` at `now`, ending with the prompt (which has no newline).
-    func render(_ screen: Screen, at now: Date) -> (text: String, countdownLinesUp: Int?) {
+    /// The lines of `screen` at `now`, ending with the prompt (which has no newline). With a
+    /// `width`, texts are wrapped at spaces to fit it (see ``TextWrap``), continuation lines
+    /// indented like the first; the QR code, the code and the prompt are never wrapped.
+    func render(_ screen: Screen, at now: Date, width: Int? = nil) -> (text: String, countdownLinesUp: Int?) {
         var lines: [String] = []
-        lines.append(styled ? "\u{1B}[1m\(screen.title)\u{1B}[0m" : "== \(screen.title) ==")
-        if screen.inProgress && !styled { return ("\n" + lines[0] + "\n", nil) }  // nothing to choose: see TerminalPresenter
+        /// Appends `text` wrapped to the width left after `lead`, each piece in `style`.
+        func add(_ text: String, lead: String = "", style: (String) -> String = { $0 }) {
+            let indent = String(repeating: " ", count: lead.count)
+            let pieces = TextWrap.lines(text, width: width.map { $0 - lead.count })
+            lines += pieces.enumerated().map { ($0.offset == 0 ? lead : indent) + style($0.element) }
+        }
+        if styled { add(screen.title, style: emphasized) } else { add("== \(screen.title) ==") }
+        if screen.inProgress && !styled {  // nothing to choose: see TerminalPresenter
+            return ("\n" + lines.joined(separator: "\n") + "\n", nil)
+        }
         if screen.inProgress { lines.append("…") }
-        if !screen.message.isEmpty { lines += ["", screen.message] }
-        if !screen.details.isEmpty {
-            let width = screen.details.map(\.label.count).max() ?? 0
+        if !screen.message.isEmpty {
             lines.append("")
-            lines += screen.details.map { "  " + $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.value }
+            add(screen.message)
+        }
+        if !screen.details.isEmpty {
+            let labelWidth = screen.details.map(\.label.count).max() ?? 0
+            lines.append("")
+            for detail in screen.details {
+                add(detail.value, lead: "  " + detail.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  ")
+            }
         }
         var countdownLine: Int?
         if let code = screen.code {
@@ -32,11 +47,13 @@ struct TerminalRenderer: Sendable {
         }
         if let input = screen.input {
             lines.append("")
-            if let problem = input.problem { lines.append(styled ? "\u{1B}[31m\(problem)\u{1B}[0m" : "! \(problem)") }
+            if let problem = input.problem {
+                if styled { add(problem) { "\u{1B}[31m\($0)\u{1B}[0m" } } else { add(problem, lead: "! ") }
+            }
         }
         lines.append("")
         for (index, choice) in screen.actions.enumerated() {
-            lines.append("  \(index + 1)) " + styledLabel(choice))
+            add(choice.label, lead: "  \(index + 1)) ") { styledLabel($0, choice.role) }
         }
         let prompt = screen.input.map { "\($0.prompt) (\($0.placeholder)), or a choice: " }
             ?? (screen.actions.isEmpty ? "" : "Choose 1-\(screen.actions.count): ")
@@ -53,13 +70,13 @@ struct TerminalRenderer: Sendable {
         styled ? "\u{1B}[1m\(text)\u{1B}[0m" : text
     }
 
-    private func styledLabel(_ choice: ScreenAction) -> String {
-        guard styled else { return choice.label }
-        switch choice.role {
-        case .primary: return "\u{1B}[1m\(choice.label)\u{1B}[0m"
-        case .destructive: return "\u{1B}[31m\(choice.label)\u{1B}[0m"
-        case .dismiss: return "\u{1B}[2m\(choice.label)\u{1B}[0m"
-        case .normal: return choice.label
+    private func styledLabel(_ label: String, _ role: ScreenAction.Role) -> String {
+        guard styled else { return label }
+        switch role {
+        case .primary: return "\u{1B}[1m\(label)\u{1B}[0m"
+        case .destructive: return "\u{1B}[31m\(label)\u{1B}[0m"
+        case .dismiss: return "\u{1B}[2m\(label)\u{1B}[0m"
+        case .normal: return label
         }
     }
 }
