@@ -69,6 +69,53 @@ import Testing
         }
     }
 
+    @Test func signInsPrintTheTokensOnlyWhenAsked() async throws {
+        try await RunningServer.withRealm { server, realm in
+            let device = FileManager.default.temporaryDirectory.appendingPathComponent("bi-tokens-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: device) }
+            let configured = try await BICommand.run([
+                "device", "configure", "--device", device.path, "--server", server.baseURL,
+                "--client-id", realm.publicClient.clientID, "--redirect-uri", TestRealm.callback,
+            ])
+            try #require(configured.status == 0, "\(configured.stderr)")
+            let registered = try await BICommand.run(["device", "register", "--device", device.path, try await realm.enrollmentLink()])
+            try #require(registered.status == 0, "\(registered.stderr)")
+
+            // By default: who signed in, the token's type, scope and expiry; no token.
+            let signedIn = try await BICommand.run(["device", "authenticate", "--device", device.path])
+            try #require(signedIn.status == 0, "\(signedIn.stderr)")
+            #expect(signedIn.stdout.hasPrefix("signed in as Ada Lovelace (ada): "), "\(signedIn.stdout)")
+            #expect(signedIn.stdout.contains("token, scope openid, expires in "), "\(signedIn.stdout)")
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: device.appendingPathComponent("session.json"))) as? [String: Any]
+            let tokens = ["access_token", "id_token", "refresh_token"].compactMap { saved?[$0] as? String }
+            #expect(tokens.count == 3)
+            #expect(!signedIn.stdout.contains("eyJ") && !tokens.contains { signedIn.stdout.contains($0) }, "\(signedIn.stdout)")
+            let renewed = try await BICommand.run(["device", "refresh", "--device", device.path])
+            #expect(renewed.stdout.hasPrefix("session renewed for Ada Lovelace (ada): "), "\(renewed.stdout) \(renewed.stderr)")
+            #expect(!renewed.stdout.contains("eyJ"), "\(renewed.stdout)")
+
+            // --show-tokens prints them too.
+            let shown = try await BICommand.run(["device", "authenticate", "--device", device.path, "--show-tokens"])
+            try #require(shown.status == 0, "\(shown.stderr)")
+            for label in ["access token: eyJ", "ID token (verified): eyJ", "refresh token: "] {
+                #expect(shown.stdout.contains(label), "\(label) in \(shown.stdout)")
+            }
+
+            // --json: one object with the three tokens and who signed in.
+            let json = try await BICommand.run(["device", "authenticate", "--device", device.path, "--json"])
+            try #require(json.status == 0, "\(json.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+            for key in ["access_token", "id_token", "refresh_token"] {
+                #expect((object[key] as? String)?.isEmpty == false, "\(key) in \(json.stdout)")
+            }
+            #expect((object["id_token"] as? String)?.split(separator: ".").count == 3)
+            #expect(object["scope"] as? String == "openid")
+            let identity = try #require(object["identity"] as? [String: Any], "\(json.stdout)")
+            #expect(identity["id"] as? String == realm.identityID)
+            #expect(identity["username"] as? String == "ada" && identity["display_name"] as? String == "Ada Lovelace")
+        }
+    }
+
     @Test func adminAndDeviceCommandsAgainstARealServer() async throws {
         let server = try await RunningServer.start()
         do {

@@ -56,16 +56,21 @@ struct DeviceCommand: AsyncParsableCommand {
     struct Authenticate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Sign in as a public client: PKCE, code exchange and ID token check inside the SDK.",
-            discussion: "Example: bi device authenticate --device ./phone --credential HANDLE")
+            discussion: """
+                Prints who signed in and the access token's type, scope and expiry; the tokens are kept in DIR/session.json, and printed with --show-tokens or --json.
+                Example: bi device authenticate --device ./phone --credential HANDLE
+                """)
         @OptionGroup var device: DeviceOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var tokens: TokenOptions
         @Option(help: "The credential to use when several fit.") var credential: String?
 
         func run() async throws {
             try await Output.run {
-                let session = DeviceSession(try await device.sdk().authenticate(onSelectCredential: Selection.pick(credential)))
-                try session.save(to: try device.directory())
-                try Output.emit(session, json: output.json, lines: ["signed in; ID token verified"] + session.lines)
+                let sdk = try device.sdk()
+                let report = await SignInReport(try await sdk.authenticate(onSelectCredential: Selection.pick(credential)), sdk: sdk)
+                try report.session.save(to: try device.directory())
+                try Output.emit(report, json: output.json, lines: report.lines("signed in as", showTokens: tokens.showTokens))
             }
         }
     }

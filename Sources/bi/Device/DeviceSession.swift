@@ -8,6 +8,8 @@ struct DeviceSession: Codable {
     let accessToken: String
     let tokenType: String
     let expiresIn: Int
+    /// The scopes granted, space separated; `nil` when the server did not say (then as requested).
+    let scope: String?
     let idToken: String
     let refreshToken: String?
     /// The credential the tokens are bound to (DPoP); `nil` for bearer tokens.
@@ -17,6 +19,7 @@ struct DeviceSession: Codable {
         case accessToken = "access_token"
         case tokenType = "token_type"
         case expiresIn = "expires_in"
+        case scope
         case idToken = "id_token"
         case refreshToken = "refresh_token"
         case boundCredential = "bound_credential"
@@ -26,6 +29,7 @@ struct DeviceSession: Codable {
         accessToken = tokens.accessToken.value
         tokenType = tokens.accessToken.type
         expiresIn = tokens.accessToken.expiresIn
+        scope = tokens.accessToken.scope
         idToken = tokens.idToken
         refreshToken = tokens.refreshToken
         boundCredential = tokens.boundCredential?.rawValue
@@ -34,13 +38,18 @@ struct DeviceSession: Codable {
     /// The tokens as the SDK takes them.
     var tokens: TokenResponse {
         TokenResponse(
-            accessToken: AccessToken(value: accessToken, type: tokenType, expiresIn: expiresIn), idToken: idToken,
+            accessToken: AccessToken(value: accessToken, type: tokenType, expiresIn: expiresIn, scope: scope), idToken: idToken,
             refreshToken: refreshToken, boundCredential: boundCredential.map(Credential.Handle.init(rawValue:)))
     }
 
-    /// What the human-readable output says.
-    var lines: [String] {
-        ["access token (\(tokenType), \(expiresIn) s): \(accessToken)", "ID token: \(idToken)",
+    /// The access token's type, scope and lifetime: what the output says of the tokens by default.
+    var summary: String {
+        "\(tokenType) token, scope \(scope ?? "as requested"), expires in \(expiresIn) s"
+    }
+
+    /// The tokens themselves, for `--show-tokens`.
+    var tokenLines: [String] {
+        ["access token: \(accessToken)", "ID token (verified): \(idToken)",
          refreshToken.map { "refresh token: \($0)" } ?? "no refresh token",
          boundCredential.map { "bound to the key of credential \($0) (DPoP)" } ?? "bearer tokens (not bound to a key)"]
     }

@@ -6,16 +6,20 @@ extension DeviceCommand {
     struct Refresh: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Renew the device's sign-in with its refresh token (the saved one is spent and replaced).",
-            discussion: "Example: bi device refresh --device ./phone")
+            discussion: """
+                Prints who is signed in and the new access token's type, scope and expiry; --show-tokens or --json prints the tokens.
+                Example: bi device refresh --device ./phone
+                """)
         @OptionGroup var device: DeviceOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var tokens: TokenOptions
 
         func run() async throws {
             try await Output.run {
-                let directory = try device.directory()
-                let renewed = DeviceSession(try await device.sdk().refreshTokens(try DeviceSession.load(from: directory).tokens))
-                try renewed.save(to: directory)
-                try Output.emit(renewed, json: output.json, lines: ["session renewed; ID token verified"] + renewed.lines)
+                let (directory, sdk) = (try device.directory(), try device.sdk())
+                let renewed = await SignInReport(try await sdk.refreshTokens(try DeviceSession.load(from: directory).tokens), sdk: sdk)
+                try renewed.session.save(to: directory)
+                try Output.emit(renewed, json: output.json, lines: renewed.lines("session renewed for", showTokens: tokens.showTokens))
             }
         }
     }

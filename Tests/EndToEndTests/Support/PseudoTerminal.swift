@@ -14,9 +14,12 @@ final class PseudoTerminal: @unchecked Sendable {
     private var screen = ""
     private var consumed = "".startIndex
 
-    init(_ arguments: [String]) async throws {
+    /// `bi arguments` on a terminal `columns` wide (wide enough by default for every text the
+    /// tests wait for to fit on one line).
+    init(_ arguments: [String], columns: UInt16 = 100) async throws {
         var (master, slave): (Int32, Int32) = (-1, -1)
-        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw SetupError("no pseudo-terminal") }
+        var size = winsize(ws_row: 50, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw SetupError("no pseudo-terminal") }
         self.master = master
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
@@ -79,6 +82,13 @@ final class PseudoTerminal: @unchecked Sendable {
         let offset = screen.distance(from: screen.startIndex, to: consumed)
         screen += Self.plain(String(decoding: bytes, as: UTF8.self))
         consumed = screen.index(screen.startIndex, offsetBy: offset)
+    }
+
+    /// The line the cursor is on at the end of `text`, as a terminal shows it: after the last
+    /// line feed, from the last carriage return (which `bi` writes with an erase of the line).
+    static func currentLine(_ text: some StringProtocol) -> String {
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        return String(line.split(separator: "\r", omittingEmptySubsequences: false).last ?? "")
     }
 
     /// `text` without ANSI escape sequences (styles, cursor moves, screen clears).
