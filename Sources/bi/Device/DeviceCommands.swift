@@ -13,7 +13,7 @@ struct DeviceCommand: AsyncParsableCommand {
               bi device register --device ./phone 'http://127.0.0.1:8080/v1/bind?token=…'
               bi device authenticate --device ./phone
             """,
-        subcommands: [Configure.self, Register.self, Authenticate.self, Authorize.self, AuthenticateURL.self,
+        subcommands: [Configure.self, Register.self, Authenticate.self, Authorize.self, AuthenticateURL.self, Approve.self,
                       CreatePKCE.self, Credentials.self, Delete.self, Extend.self, Import.self, Refresh.self, SignOut.self])
 
     struct Configure: AsyncParsableCommand {
