@@ -24,7 +24,10 @@ enum BICommand {
     /// Runs `bi` (or another built `program`) to completion. Its output goes to files, not
     /// pipes: a pipe's write end can be inherited by another child spawned at the same moment,
     /// and a reader waiting for its end would then hold a thread the cooperative pool needs.
-    static func run(_ arguments: [String], program: String = "bi", environment: [String: String] = [:]) async throws -> Result {
+    /// `input`, when given, is what it reads on its standard input (from a file, for the same reason).
+    static func run(
+        _ arguments: [String], program: String = "bi", environment: [String: String] = [:], input: String? = nil
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = built(program)
         process.arguments = arguments
@@ -33,6 +36,12 @@ enum BICommand {
         defer { stdout.remove(); stderr.remove() }
         process.standardOutput = stdout.handle
         process.standardError = stderr.handle
+        let typed = try OutputFile()
+        defer { typed.remove() }
+        if let input {
+            try typed.handle.write(contentsOf: Data(input.utf8))
+            process.standardInput = try FileHandle(forReadingFrom: typed.url)
+        }
         let (exits, exit) = AsyncStream.makeStream(of: Int32.self)
         process.terminationHandler = { exit.yield($0.terminationStatus) }
         try await process.start()

@@ -81,7 +81,10 @@ class StepFailed(Exception):
 class Console:
     """A browser on the console, with the checks every page gets."""
 
-    def __init__(self, state):
+    # The prefix of its screenshots' and failures' file names.
+    NAME = "console"
+
+    def __init__(self, state, javascript=True):
         self.state = state
         self.base = state["base_url"].rstrip("/") + "/console"
         self.pages = 0
@@ -91,6 +94,8 @@ class Console:
                          "--window-size=%d,%d" % DESKTOP, "--lang=en-US"):
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        if not javascript:
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         self.wait = WebDriverWait(self.driver, TIMEOUT)
 
@@ -107,8 +112,8 @@ class Console:
     def fail(self, name, error):
         directory = self.state["failures"]
         os.makedirs(directory, exist_ok=True)
-        shot = os.path.join(directory, "console-failure-%s.png" % name)
-        source = os.path.join(directory, "console-failure-%s.html" % name)
+        shot = os.path.join(directory, "%s-failure-%s.png" % (self.NAME, name))
+        source = os.path.join(directory, "%s-failure-%s.html" % (self.NAME, name))
         try:
             self.driver.save_screenshot(shot)
             with open(source, "w") as f:
@@ -122,8 +127,8 @@ class Console:
         message = (getattr(error, "msg", None) or str(error) or type(error).__name__).strip()
         says = "".join("\n  the page says: %s" % text for text in alerts)
         says += "".join("\n  the browser logged: %s" % text for text in logged)
-        print("console browser test failed at step '%s' on %s: %s%s\n  screenshot %s\n  page source %s"
-              % (name, url, message, says, shot, source), file=sys.stderr)
+        print("%s browser test failed at step '%s' on %s: %s%s\n  screenshot %s\n  page source %s"
+              % (self.NAME, name, url, message, says, shot, source), file=sys.stderr)
         self.driver.quit()
         sys.exit(1)
 
@@ -267,7 +272,7 @@ class Console:
             self.state["pages_checked"].append(page)
 
     def screenshot(self, page):
-        """The whole page (not only the window) as SHOTS/console-PAGE.png."""
+        """The whole page (not only the window) as SHOTS/NAME-PAGE.png."""
         directory = self.state["screenshots"]
         os.makedirs(directory, exist_ok=True)
         metrics = self.driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
@@ -276,7 +281,7 @@ class Console:
             "format": "png", "captureBeyondViewport": True,
             "clip": {"x": 0, "y": 0, "width": DESKTOP[0], "height": min(size["height"], 4000), "scale": 1},
         })
-        path = os.path.join(directory, "console-%s.png" % page)
+        path = os.path.join(directory, "%s-%s.png" % (self.NAME, page))
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot["data"]))
         self.state.setdefault("screenshots_saved", []).append(os.path.basename(path))
