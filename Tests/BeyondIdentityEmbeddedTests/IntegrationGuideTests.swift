@@ -46,6 +46,19 @@ enum IntegrationGuide {
         let response = try await Embedded.shared.authenticate(url: url)
         return response.redirectURL                                       // open it in the browser
     }
+    func approveOnThisPhone(_ url: URL, ask: (String) async -> Bool) async throws(BISDKError) -> String {
+        guard Embedded.shared.isAuthenticateUrl(url) else { return "Not a sign-in link of our server." }
+        let context = try await Embedded.shared.getAuthenticationContext(url: url)
+        let question = "Sign in to \(context.application.displayName ?? "the application") on "
+            + "\(context.origin.userAgent ?? "a browser") at \(context.origin.sourceIp ?? "an unknown address")"
+            + "\(context.origin.geolocation.map { " (\($0))" } ?? "")? Approve only a sign-in you started yourself."
+        guard await ask(question) else {
+            try await Embedded.shared.declineAuthentication(url: url)
+            return "Declined."
+        }
+        let response = try await Embedded.shared.authenticate(url: url)      // signs with the device key
+        return response.message ?? "Continue on your other device."        // continuesOnOtherDevice is true
+    }
     func loadOrders(with tokens: TokenResponse) async throws(BISDKError) -> (Data, TokenResponse) {
         let request = URLRequest(url: URL(string: "https://api.shop.example/orders")!)
         let (data, response) = try await Embedded.shared.data(for: request, tokens: tokens)
@@ -106,6 +119,6 @@ enum IntegrationGuide {
         let compiled = source.components(separatedBy: "// guide begin\n")[1].components(separatedBy: "    // guide end")[0]
         let shown = guide.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         #expect(code(shown.joined(separator: "\n")) == code(compiled))
-        #expect(shown.count == 9)
+        #expect(shown.count == 10)
     }
 }

@@ -52,9 +52,17 @@ import Testing
             edited["redirect_uris"] = "https://shop.example/new"
             edited["dpop_bound_access_tokens"] = "on"
             edited["allowed_origins"] = ""
+            edited["sign_in_devices"] = "both"
             #expect(try await browser.post(applicationPath, edited).status == 303)
             let after = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/applications/\(applicationID)")
             #expect(after.json["redirect_uris"] as? [String] == ["https://shop.example/new"] && after.json["dpop_bound_access_tokens"] as? Bool == true)
+            #expect(after.json["sign_in_devices"] as? String == "both")
+            try await browser.get(applicationPath)
+            #expect(await browser.page.contains(#"<option value="both" selected>"#))
+            edited["sign_in_devices"] = "anywhere"
+            let unknownDevices = try await browser.post(applicationPath, edited)
+            #expect(unknownDevices.status == 400)
+            #expect(await browser.page.contains("&#39;sign_in_devices&#39; must be one of: same_device, cross_device, both"))
 
             try await browser.get(applicationPath + "/delete")
             #expect(await browser.page.contains("Sign-ins through client"))

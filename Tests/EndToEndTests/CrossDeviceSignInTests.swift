@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import IdentityServer
 import Testing
+import TestProcessSupport
 
 /// Cross-device sign-in over HTTP: a browser starts it at `/authorize` and waits on the hosted
 /// page; a device with a credential reads the code, sees the browser's origin, approves or
@@ -78,6 +79,17 @@ import Testing
             let detail = try #require((approval["detail"] as? String).flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
             #expect(detail["browser_user_agent"] as? String == browser.userAgent)
             #expect(detail["credential_id"] as? String == device.credentialID)
+        }
+    }
+
+    /// The QR code on the page is the sign-in URL, as a third-party reader decodes it.
+    @Test(.requires(.zbar)) func theQRCodeCarriesTheSignInURL() async throws {
+        try await Self.withStartedSignIn { _, _, _, _, browser in
+            try await browser.get(try #require(await browser.lastLocation))
+            let image = try #require(await browser.match(#"<img id="qr" src="data:image/png;base64,([^"]*)""#))
+            let png = try #require(Data(base64Encoded: image))
+            let decoded = try await Zbar.decode(Array(png)).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(decoded == (try #require(await browser.signInURL)))
         }
     }
 

@@ -17,6 +17,8 @@ struct ApplicationSettingsOptions: ParsableArguments {
     var idTokenAlg: String?
     @Option(help: "Whether token requests must carry a DPoP proof, so every token is bound to a key: true or false (default false).")
     var dpopRequired: Bool?
+    @Option(help: "Where users approve a browser sign-in: same_device (default), cross_device (a QR code for the app on another device) or both.")
+    var signInDevices: String?
 
     /// The input with these settings.
     func input(displayName: String?, clientType: String? = nil) -> ApplicationInput {
@@ -26,6 +28,7 @@ struct ApplicationSettingsOptions: ParsableArguments {
             redirectURIs: list(redirectURI), invokeURL: invokeURL, allowedScopes: list(scope), grantTypes: list(grantType),
             refreshTokenLifetime: refreshLifetime, refreshTokenIdleLifetime: refreshIdleLifetime,
             allowedOrigins: list(allowedOrigin), postLogoutRedirectURIs: list(postLogoutRedirectURI),
-            idTokenSignedResponseAlg: idTokenAlg, dpopBoundAccessTokens: dpopRequired)
+            idTokenSignedResponseAlg: idTokenAlg, dpopBoundAccessTokens: dpopRequired,
+            signInDevices: signInDevices)
     }
 }

@@ -7,7 +7,8 @@ import IdentityProtocol
 struct ApplicationForm: Sendable {
     /// Text fields by name.
     let values: [String: String]
-    /// Choices by key: `client_type_public`, `grant_refresh_token`, `auth_none`, `alg_RS256`, `dpop`.
+    /// Choices by key: `client_type_public`, `grant_refresh_token`, `auth_none`, `alg_RS256`, `dpop`,
+    /// `devices_cross_device`.
     let flags: [String: Bool]
 
     /// The grant types offered as checkboxes.
@@ -27,7 +28,8 @@ struct ApplicationForm: Sendable {
         ]
         flags = Self.flags(
             clientType: application.clientType.rawValue, grants: application.grantTypes.map(\.rawValue),
-            authMethod: application.tokenEndpointAuthMethod.rawValue, algorithm: application.idTokenSignedResponseAlg.rawValue, dpop: application.dpopBoundAccessTokens)
+            authMethod: application.tokenEndpointAuthMethod.rawValue, algorithm: application.idTokenSignedResponseAlg.rawValue,
+            dpop: application.dpopBoundAccessTokens, devices: application.signInDevices.rawValue)
     }
 
     /// The fields of a new application: the API's defaults.
@@ -36,7 +38,7 @@ struct ApplicationForm: Sendable {
                  "refresh_token_idle_lifetime": "1296000"],
         flags: flags(
             clientType: ClientType.public.rawValue, grants: [GrantType.authorizationCode, .refreshToken].map(\.rawValue), authMethod: "",
-            algorithm: JWSAlgorithm.es256.rawValue, dpop: false))
+            algorithm: JWSAlgorithm.es256.rawValue, dpop: false, devices: SignInDevices.sameDevice.rawValue))
 
     /// The fields as posted (a refused form shown again as it was typed).
     init(_ form: FormParameters) {
@@ -44,7 +46,8 @@ struct ApplicationForm: Sendable {
         flags = Self.flags(
             clientType: (try? form.single("client_type")) ?? "", grants: form.all("grant_types"),
             authMethod: (try? form.single("token_endpoint_auth_method")) ?? "",
-            algorithm: (try? form.single("id_token_signed_response_alg")) ?? "", dpop: form.all("dpop_bound_access_tokens").contains("on"))
+            algorithm: (try? form.single("id_token_signed_response_alg")) ?? "", dpop: form.all("dpop_bound_access_tokens").contains("on"),
+            devices: (try? form.single("sign_in_devices")) ?? "")
     }
 
     private init(values: [String: String], flags: [String: Bool]) {
@@ -73,12 +76,15 @@ struct ApplicationForm: Sendable {
             refreshTokenIdleLifetime: try seconds("refresh_token_idle_lifetime"), allowedOrigins: try list("allowed_origins"),
             postLogoutRedirectURIs: try list("post_logout_redirect_uris"),
             idTokenSignedResponseAlg: try form.single("id_token_signed_response_alg"),
-            dpopBoundAccessTokens: form.all("dpop_bound_access_tokens").contains("on"))
+            dpopBoundAccessTokens: form.all("dpop_bound_access_tokens").contains("on"),
+            signInDevices: try form.single("sign_in_devices"))
     }
 
-    private static func flags(clientType: String, grants: [String], authMethod: String, algorithm: String, dpop: Bool) -> [String: Bool] {
+    private static func flags(
+        clientType: String, grants: [String], authMethod: String, algorithm: String, dpop: Bool, devices: String
+    ) -> [String: Bool] {
         var flags = ["client_type_\(clientType)": true, "auth_\(authMethod.isEmpty ? "default" : authMethod)": true,
-                     "alg_\(algorithm)": true, "dpop": dpop]
+                     "alg_\(algorithm)": true, "dpop": dpop, "devices_\(devices)": true]
         for grant in grants { flags["grant_\(grant)"] = true }
         return flags
     }

@@ -83,6 +83,14 @@ extension ConsoleTemplate {
         {{#errors.id_token_signed_response_alg}}<span class="field-error">{{errors.id_token_signed_response_alg}}</span>{{/errors.id_token_signed_response_alg}}
         </label>
         <label class="check"><input type="checkbox" name="dpop_bound_access_tokens" value="on" id="app-dpop"{{#flags.dpop}} checked{{/flags.dpop}}> Require DPoP: every token request carries a proof (RFC 9449)</label>
+        <label for="app-devices">Where users approve a browser sign-in
+        <select id="app-devices" name="sign_in_devices">
+        <option value="same_device"{{#flags.devices_same_device}} selected{{/flags.devices_same_device}}>The app on the same device</option>
+        <option value="cross_device"{{#flags.devices_cross_device}} selected{{/flags.devices_cross_device}}>The app on another device (QR code)</option>
+        <option value="both"{{#flags.devices_both}} selected{{/flags.devices_both}}>Either: the page offers both</option>
+        </select>
+        {{#errors.sign_in_devices}}<span class="field-error">{{errors.sign_in_devices}}</span>{{/errors.sign_in_devices}}
+        </label>
         <div class="actions"><button type="submit" id="save-application">{{#isNew}}Create application{{/isNew}}{{^isNew}}Save{{/isNew}}</button></div>
         </form>
         </section>
