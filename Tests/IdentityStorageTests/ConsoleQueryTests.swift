@@ -35,7 +35,7 @@ import Testing
 
     /// The ids of every event `filter` lists, read in pages of 100.
     static func ids(_ store: SQLIdentityStore, _ filter: AuditEventFilter) async throws -> [String] {
-        try await store.listAuditEvents(filter, PageRequest()).items.map(\.id)
+        try await store.listAuditEvents(filter, order: .newestFirst, PageRequest()).items.map(\.id)
     }
 
     @Test(arguments: TestEngine.all)
@@ -107,23 +107,23 @@ import Testing
             for event in events.shuffled() { try await store.appendAuditEvent(event) }
             let filter = AuditEventFilter(tenantID: "ten_1")
 
-            let first = try await store.listAuditEvents(filter, PageRequest(size: 2))
+            let first = try await store.listAuditEvents(filter, order: .newestFirst, PageRequest(size: 2))
             #expect(first.items.map(\.id) == ["evt_c", "evt_m"])
             #expect(first.nextCursor == "1700000002000:evt_m")
-            let second = try await store.listAuditEvents(filter, PageRequest(size: 2, cursor: first.nextCursor))
+            let second = try await store.listAuditEvents(filter, order: .newestFirst, PageRequest(size: 2, cursor: first.nextCursor))
             #expect(second.items.map(\.id) == ["evt_b", "evt_a"])
-            let third = try await store.listAuditEvents(filter, PageRequest(size: 2, cursor: second.nextCursor))
+            let third = try await store.listAuditEvents(filter, order: .newestFirst, PageRequest(size: 2, cursor: second.nextCursor))
             #expect(third.items.map(\.id) == ["evt_z"])
             #expect(third.nextCursor == nil)
             #expect(third.items == [events[0]])
 
-            let all = try await store.listAuditEvents(AuditEventFilter(), PageRequest(size: 3))
+            let all = try await store.listAuditEvents(AuditEventFilter(), order: .newestFirst, PageRequest(size: 3))
             #expect(all.items.map(\.id) == ["evt_c", "oth_2", "oth_1"])
-            let rest = try await store.listAuditEvents(AuditEventFilter(), PageRequest(size: 4, cursor: all.nextCursor))
+            let rest = try await store.listAuditEvents(AuditEventFilter(), order: .newestFirst, PageRequest(size: 4, cursor: all.nextCursor))
             #expect(rest.items.map(\.id) == ["evt_m", "evt_b", "evt_a", "evt_z"])
             #expect(rest.nextCursor == nil)
 
-            let malformed = try await store.listAuditEvents(filter, PageRequest(size: 2, cursor: "garbage"))
+            let malformed = try await store.listAuditEvents(filter, order: .newestFirst, PageRequest(size: 2, cursor: "garbage"))
             #expect(malformed.items.isEmpty)
             #expect(malformed.nextCursor == nil)
             // The admin API's list stays oldest first.

@@ -13,7 +13,7 @@ extension AdminService {
             guard filter.tenantID == nil || filter.tenantID == own else { return AdminPage(items: [], nextCursor: nil) }
             filter.tenantID = own
         }
-        return AdminViews.page(try await store.listAuditEvents(filter, page), AdminViews.auditEvent)
+        return AdminViews.page(try await store.listAuditEvents(filter, order: .newestFirst, page), AdminViews.auditEvent)
     }
 
     /// The event with this id; `404` when there is none or it is not the scoped token's tenant's.

@@ -170,8 +170,9 @@ struct AdminService {
 
     // MARK: Audit
 
-    /// All events, or those of the token's tenant.
+    /// All events, or those of the token's tenant, oldest first.
     func auditEvents(_ page: PageRequest) async throws -> AdminPage<AuditEvent> {
-        AdminViews.page(try await store.listAuditEvents(tenantID: admin.tenantID, page), AdminViews.auditEvent)
+        let events = try await store.listAuditEvents(AuditEventFilter(tenantID: admin.tenantID), order: .oldestFirst, page)
+        return AdminViews.page(events, AdminViews.auditEvent)
     }
 }

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Which audit events to list (``IdentityStore/listAuditEvents(_:_:)``): those that meet every
+/// Which audit events to list (``IdentityStore/listAuditEvents(_:order:_:)``): those that meet every
 /// condition given; a `nil` condition holds for every event.
 public struct AuditEventFilter: Sendable, Equatable {
     /// The tenant the events belong to.

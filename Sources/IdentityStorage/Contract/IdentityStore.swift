@@ -258,8 +258,10 @@ public protocol IdentityStore: Sendable {
     /// repeated within its window: the caller derives the id from both), counts one more
     /// occurrence on it.
     func recordRepeatedEvent(_ event: AuditEventRecord) async throws
-    /// Events by time, those of one tenant or all of them.
-    func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord>
+    /// The events that match `filter`, in `order` (by `occurredAt`, then `id`); the cursor is
+    /// `milliseconds:id` of the last item, and the next page holds the events past it in that
+    /// order (a cursor of another form reads as past the end).
+    func listAuditEvents(_ filter: AuditEventFilter, order: AuditEventOrder, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
     /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
     /// ids, DPoP proof ids, console sessions and their sent forms, cross-device sign-ins — that expired before `cutoff`, a short statement per kind; returns the count. Call
@@ -269,10 +271,6 @@ public protocol IdentityStore: Sendable {
     func deleteAuditEvents(before cutoff: Date, limit: Int) async throws -> Int
 
     // MARK: Console
-    /// The events that match `filter`, newest first (by `occurredAt`, then `id`, both
-    /// descending); the cursor is `milliseconds:id` of the last item, and the next page holds
-    /// the events older than it (a cursor of another form reads as past the end).
-    func listAuditEvents(_ filter: AuditEventFilter, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// The event with this id.
     func auditEvent(id: String) async throws -> AuditEventRecord?
     /// The realm's identities whose username or email contains `text` (its `%` and `_` taken
@@ -298,6 +296,11 @@ extension IdentityStore {
     /// Completes an authentication without an audit event (tests and tools).
     public func completeAuthentication(now: Date, code: AuthorizationCodeRecord) async throws {
         try await completeAuthentication(now: now, code: code, audit: nil)
+    }
+
+    /// The events of one tenant or all of them, oldest first (tests and tools).
+    public func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord> {
+        try await listAuditEvents(AuditEventFilter(tenantID: tenantID), order: .oldestFirst, page)
     }
 
     /// Records one access token.

@@ -1,12 +1,15 @@
 public import Foundation
 import SQLKit
 
-/// What the operator console reads: the audit log filtered, newest first; identities found by
-/// name; sign-ins by hour; realms with their counts.
+/// What the operator console reads: the audit log filtered (newest first; the admin API pages
+/// through it oldest first with the same query); identities found by name; sign-ins by hour;
+/// realms with their counts.
 extension SQLIdentityStore {
-    public func listAuditEvents(_ filter: AuditEventFilter, _ page: PageRequest) async throws -> Page<AuditEventRecord> {
-        let before = page.cursor.flatMap(AuditCursor.init)
-        if page.cursor != nil, before == nil { return Page(items: [], nextCursor: nil) }
+    public func listAuditEvents(
+        _ filter: AuditEventFilter, order: AuditEventOrder, _ page: PageRequest
+    ) async throws -> Page<AuditEventRecord> {
+        let cursor = page.cursor.flatMap(AuditCursor.init)
+        if page.cursor != nil, cursor == nil { return Page(items: [], nextCursor: nil) }
         var conditions: [SQLQueryString] = []
         if let tenantID = filter.tenantID { conditions.append("tenant_id = \(bind: tenantID)") }
         if let type = filter.type {
@@ -19,15 +22,18 @@ extension SQLIdentityStore {
         if let adminTokenID = filter.adminTokenID { conditions.append("\(detail("admin_token_id")) = \(bind: adminTokenID)") }
         if let from = filter.from { conditions.append("occurred_at >= \(bind: from.milliseconds)") }
         if let until = filter.until { conditions.append("occurred_at < \(bind: until.milliseconds)") }
-        if let before {
+        // The next page holds the events past the cursor's in the listing's order.
+        let (past, direction): (String, SQLDirection) = order == .oldestFirst ? (">", .ascending) : ("<", .descending)
+        if let cursor {
             conditions.append("""
-                (occurred_at < \(bind: before.milliseconds) OR (occurred_at = \(bind: before.milliseconds) AND id < \(bind: before.id)))
+                (occurred_at \(unsafeRaw: past) \(bind: cursor.milliseconds) \
+                OR (occurred_at = \(bind: cursor.milliseconds) AND id \(unsafeRaw: past) \(bind: cursor.id)))
                 """)
         }
         let events = try await engine.run { [conditions] db in
             var query = db.select().column("*").from(AuditEventRecord.table)
             for condition in conditions { query = query.where(condition) }
-            return try await query.orderBy("occurred_at", .descending).orderBy("id", .descending).limit(page.size + 1).all()
+            return try await query.orderBy("occurred_at", direction).orderBy("id", direction).limit(page.size + 1).all()
                 .map(AuditEventRecord.init(row:))
         }
         let last = events.count > page.size ? events[page.size - 1] : nil

@@ -59,26 +59,6 @@ extension SQLIdentityStore {
         try await engine.run { [insert] db in try await db.raw(insert).run() }
     }
 
-    /// Ordered by time then id; the cursor is `milliseconds:id` of the last item (a cursor
-    /// of another form reads as past the end).
-    public func listAuditEvents(tenantID: String?, _ page: PageRequest) async throws -> Page<AuditEventRecord> {
-        let after = page.cursor.flatMap(AuditCursor.init)
-        if page.cursor != nil, after == nil { return Page(items: [], nextCursor: nil) }
-        let events = try await engine.run { db in
-            var query = db.select().column("*").from(AuditEventRecord.table)
-            if let tenantID { query = query.where("tenant_id", .equal, tenantID) }
-            if let after {
-                query = query.where(SQLQueryString("""
-                    (occurred_at > \(bind: after.milliseconds) OR (occurred_at = \(bind: after.milliseconds) AND id > \(bind: after.id)))
-                    """))
-            }
-            return try await query.orderBy("occurred_at").orderBy("id").limit(page.size + 1).all()
-                .map(AuditEventRecord.init(row:))
-        }
-        let last = events.count > page.size ? events[page.size - 1] : nil
-        return Page(items: Array(events.prefix(page.size)), nextCursor: last.map(AuditCursor.text(after:)))
-    }
-
     public func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int {
         let tables = [
             AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
