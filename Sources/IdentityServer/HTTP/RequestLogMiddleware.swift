@@ -8,7 +8,9 @@ import Logging
 /// enrollment links carry their token there), status, duration and, for OAuth endpoints, the
 /// client id the request named. The request id is the
 /// caller's `X-Request-ID` when it is a plausible one, else a new one; it goes back in the
-/// response's `X-Request-ID` and onto every line logged while handling the request.
+/// response's `X-Request-ID` and onto every line logged while handling the request. It also
+/// resolves the client's address through the trusted proxies, once, for everything after it
+/// (``ServerRequestContext/clientAddress``): it is the router's first middleware.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let trustedProxies: TrustedProxies
@@ -18,6 +20,9 @@ struct RequestLogMiddleware: RouterMiddleware {
         let id = request.headers[.xRequestID].flatMap(Self.acceptable) ?? Self.newID()
         var context = context
         context.requestID = id
+        context.clientAddress = trustedProxies.clientAddress(
+            peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor])
+        context.peerIsTrustedProxy = context.peerAddress.map(trustedProxies.isTrusted) ?? false
         context.logger[metadataKey: "request_id"] = "\(id)"
         // One id per request in the logs: ours, which the client and the proxy see too.
         context.logger[metadataKey: "hb.request.id"] = nil
@@ -25,9 +30,8 @@ struct RequestLogMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[.xRequestID] = id
         let elapsed = ContinuousClock.now - start
-        let client = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
         var metadata: Logger.Metadata = [
-            "client": "\(client ?? "-")",
+            "client": "\(context.clientAddress ?? "-")",
             "method": "\(request.method.rawValue)",
             "path": "\(request.uri.path)",
             "status": "\(response.status.code)",

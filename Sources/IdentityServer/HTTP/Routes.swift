@@ -44,9 +44,9 @@ enum Routes {
         ExtensionController(service: ExtensionService(
             store: store, keyring: keyring, codes: context.extensionCodes, signals: context.extensionSignals,
             claimLimiter: context.claimRateLimiter, limits: context.credentialExtension, audit: audit, metrics: metrics, now: now
-        ), trustedProxies: context.trustedProxies).register(on: router)
+        )).register(on: router)
         let crossDevice = crossDeviceService(context, authentication: authentication)
-        CrossDeviceController(service: crossDevice, trustedProxies: context.trustedProxies).register(on: router)
+        CrossDeviceController(service: crossDevice).register(on: router)
         let signInCookie = SignInPageCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix)
         SignInPageController(
             service: crossDevice, renderer: signInPages, cookie: signInCookie, pathPrefix: pathPrefix
@@ -63,7 +63,7 @@ enum Routes {
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
             tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
             endSession: EndSessionService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),
-            cors: CORSMiddleware(store: store, metrics: metrics), trustedProxies: context.trustedProxies,
+            cors: CORSMiddleware(store: store, metrics: metrics),
             crossDevice: crossDevice, signInCookie: signInCookie
         ).register(on: router)
         AdminController(service: adminService(context), audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(

@@ -5,8 +5,15 @@ import IdentityProtocol
 /// client's address for rate limits, and (on admin and console routes) who is calling.
 struct ServerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    /// The peer's IP address (the proxy's, behind one; see ``TrustedProxies``).
-    let clientAddress: String?
+    /// The peer's IP address (the proxy's, behind one).
+    let peerAddress: String?
+    /// The client's IP address: the peer's, or behind a trusted proxy the nearest
+    /// `X-Forwarded-For` hop that is not one (see ``TrustedProxies``). ``RequestLogMiddleware``
+    /// resolves it once per request; until then it is the peer's.
+    var clientAddress: String?
+    /// Whether the peer is a trusted proxy, so that the headers it adds can be believed (set
+    /// with ``clientAddress``).
+    var peerIsTrustedProxy = false
     /// The request's id (see ``RequestLogMiddleware``), for audit events.
     var requestID: String?
     /// What the handlers learned for the request log.
@@ -18,7 +25,8 @@ struct ServerRequestContext: RequestContext {
 
     init(source: Source) {
         coreContext = .init(source: source)
-        clientAddress = source.channel.remoteAddress?.ipAddress
+        peerAddress = source.channel.remoteAddress?.ipAddress
+        clientAddress = peerAddress
     }
 
     /// Larger bodies are refused with `413 payload_too_large`.

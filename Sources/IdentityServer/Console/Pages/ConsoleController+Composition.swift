@@ -19,7 +19,6 @@ extension ConsoleController {
                 store: context.store, perAddressPerMinute: context.console.signInsPerAddressPerMinute, globalPerMinute: nil,
                 now: context.now, bucket: "console_sign_in", attempts: "sign-in attempts"),
             origin: ConsoleOriginCheck(baseURL: context.baseURL),
-            trustedProxies: context.trustedProxies,
             audit: context.audit,
             metrics: context.metrics,
             now: context.now)

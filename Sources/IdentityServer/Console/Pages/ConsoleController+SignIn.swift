@@ -17,10 +17,9 @@ extension ConsoleController {
             else {
                 return signInForm(notice: nil, error: "The sign-in form had expired. Try again.", status: .forbidden)
             }
-            let client = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
-            try await signInLimiter.admit(clientAddress: client)
+            try await signInLimiter.admit(clientAddress: context.clientAddress)
             var facts = ["request_id": context.requestID]
-            facts["client_address"] = client
+            facts["client_address"] = context.clientAddress
             switch try await sessions.signIn(token: try form.single("token") ?? "", facts: facts.compactMapValues { $0 }) {
             case .refused(let refusal, let admin):
                 let error = await refusal.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)

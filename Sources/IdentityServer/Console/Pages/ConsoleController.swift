@@ -15,7 +15,6 @@ struct ConsoleController {
     let sessions: ConsoleSessions
     let signInLimiter: AttemptRateLimiter
     let origin: ConsoleOriginCheck
-    let trustedProxies: TrustedProxies
     let audit: AuditLog
     let metrics: ServerMetrics
     let now: @Sendable () -> Date

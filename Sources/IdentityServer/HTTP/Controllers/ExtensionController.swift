@@ -5,7 +5,6 @@ import IdentityProtocol
 /// Credential extension: device A opens, polls, rotates, endorses and cancels; device B claims and polls.
 struct ExtensionController {
     let service: ExtensionService
-    let trustedProxies: TrustedProxies
 
     func register(on router: some RouterMethods<ServerRequestContext>) {
         router.post(RouterPath(DeviceAPI.openExtension)) { request, context in
@@ -30,9 +29,7 @@ struct ExtensionController {
         }
         router.post(RouterPath(DeviceAPI.claimExtension)) { request, context in
             let body = try await request.decodeJSON(ClaimExtensionRequest.self, context: context)
-            let client = trustedProxies.clientAddress(
-                peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
-            return try JSONResponse.make(try await service.claim(body, from: client), status: .created)
+            return try JSONResponse.make(try await service.claim(body, from: context.clientAddress), status: .created)
         }
     }
 }

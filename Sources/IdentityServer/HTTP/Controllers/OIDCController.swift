@@ -14,8 +14,6 @@ struct OIDCController {
     let tokenStatus: TokenStatusService
     let endSession: EndSessionService
     let cors: CORSMiddleware
-    /// Who the client is behind a proxy (the token endpoint's proof limits count per network).
-    let trustedProxies: TrustedProxies
     /// Sign-ins approved on another device, where an application offers them.
     let crossDevice: CrossDeviceSignInService
     let signInCookie: SignInPageCookie
@@ -54,10 +52,9 @@ struct OIDCController {
         }
         issuer.post(RouterPath(ProviderPath.token)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)
-            let client = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
             let response = try await tokens.exchange(
-                try await Self.clientForm(request, context), headers: request.headers, clientAddress: client, tenantID: tenant,
-                realmID: realm)
+                try await Self.clientForm(request, context), headers: request.headers, clientAddress: context.clientAddress,
+                tenantID: tenant, realmID: realm)
             return try JSONResponse.make(response, headers: tokens.dpop.nonceHeaders)
         }
         issuer.post(RouterPath(ProviderPath.revocation)) { request, context in
@@ -121,11 +118,10 @@ struct OIDCController {
         func header(_ name: HTTPField.Name?) -> String? {
             name.flatMap { request.headers[$0] }.map { String(decoding: $0.utf8.prefix(512), as: UTF8.self) }
         }
-        let peer = context.clientAddress
-        let place = peer.map(trustedProxies.isTrusted) == true
+        let place = context.peerIsTrustedProxy
             ? header(crossDevice.settings.geolocationHeader.flatMap { HTTPField.Name($0) }) : nil
         return CrossDeviceSignInRecord.Origin(
-            sourceIP: trustedProxies.clientAddress(peer: peer, forwardedFor: request.headers[values: .xForwardedFor]) ?? "unknown",
+            sourceIP: context.clientAddress ?? "unknown",
             userAgent: header(.userAgent), referer: header(.referer), geolocation: place)
     }
 
