@@ -46,6 +46,14 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case signInExpired = "sign_in_expired"
     /// The cross-device sign-in was approved or declined already (on this or another device).
     case signInAlreadyDecided = "sign_in_already_decided"
+    /// The email code challenge is unknown, used up (too many wrong codes), or already redeemed.
+    case invalidEmailCodeChallenge = "invalid_email_code_challenge"
+    /// The email code has expired (10 minutes).
+    case emailCodeExpired = "email_code_expired"
+    /// The application does not offer email codes.
+    case emailCodesNotOffered = "email_codes_not_offered"
+    /// The sign-in asks for more assurance than this way of signing in gives (OIDC's `unmet_authentication_requirements`).
+    case unmetAuthenticationRequirements = "unmet_authentication_requirements"
     /// A signed device request that was already accepted once (a replay).
     case replayedRequest = "replayed_request"
     /// Too many attempts; retry after the `Retry-After` seconds.

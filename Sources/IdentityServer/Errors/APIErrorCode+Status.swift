@@ -7,11 +7,11 @@ extension APIErrorCode {
         switch self {
         case .invalidRequest, .invalidBindingToken, .invalidCSR, .invalidTransaction, .invalidExtensionCode,
              .extensionCodeExpired, .extensionCodeUsed, .extensionCancelled, .extensionAbandoned, .invalidEndorsement,
-             .invalidSignInCode, .signInExpired:
+             .invalidSignInCode, .signInExpired, .invalidEmailCodeChallenge, .emailCodeExpired, .unmetAuthenticationRequirements:
             .badRequest
         case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession, .replayedRequest:
             .unauthorized
-        case .forbidden, .credentialRevoked, .identityInactive, .originNotAllowed: .forbidden
+        case .forbidden, .credentialRevoked, .identityInactive, .originNotAllowed, .emailCodesNotOffered: .forbidden
         case .notFound: .notFound
         case .conflict, .extensionStateConflict, .signInAlreadyDecided: .conflict
         case .rateLimited: .tooManyRequests
