@@ -7,6 +7,7 @@ extension SealedSecret.Owner {
         switch self {
         case .realmAuthority(let realmID): "realm-ca:\(realmID)"
         case .signingKey(let kid, _): "signing-key:\(kid)"
+        case .webhookSecret(let endpointID, _): "webhook-secret:\(endpointID)"
         }
     }
 }

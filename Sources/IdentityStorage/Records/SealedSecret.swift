@@ -1,7 +1,7 @@
 public import Foundation
 
-/// A secret the database keeps sealed under the master key: a realm's CA private key or one
-/// of its token-signing keys.
+/// A secret the database keeps sealed under the master key: a realm's CA private key, one of
+/// its token-signing keys, or a webhook endpoint's signing secret.
 public struct SealedSecret: Sendable, Equatable {
     /// Which secret it is.
     public enum Owner: Sendable, Hashable {
@@ -9,6 +9,9 @@ public struct SealedSecret: Sendable, Equatable {
         case realmAuthority(realmID: String)
         /// A token-signing key of a realm.
         case signingKey(kid: String, realmID: String)
+        /// A webhook endpoint's signing secret (`previous`: the one a rotation replaced, while
+        /// it still signs).
+        case webhookSecret(endpointID: String, previous: Bool)
     }
 
     public var owner: Owner

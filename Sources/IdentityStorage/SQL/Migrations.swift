@@ -27,6 +27,7 @@ enum Migrations {
         Migration(version: 14, statements: consoleSessions),
         Migration(version: 15, statements: repeatedEvents),
         Migration(version: 16, statements: crossDeviceSignIns),
+        Migration(version: 18, statements: webhooks),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

@@ -59,7 +59,7 @@ extension SQLIdentityStore {
             // SQLite's BEGIN IMMEDIATE holds off every other writer; on PostgreSQL, a realm or key
             // created meanwhile (under the old key) must wait until this commits.
             if postgres {
-                try await db.raw("LOCK TABLE master_key_check, realms, signing_keys IN SHARE ROW EXCLUSIVE MODE").run()
+                try await db.raw("LOCK TABLE master_key_check, realms, signing_keys, webhook_endpoints IN SHARE ROW EXCLUSIVE MODE").run()
             }
             let replaced = try await db.raw("""
                 UPDATE master_key_check SET check_value = \(bind: new), recorded_at = \(bind: date.milliseconds)
@@ -74,6 +74,9 @@ extension SQLIdentityStore {
                     try await db.raw("UPDATE realms SET sealed_ca_private_key = \(bind: resealed) WHERE id = \(bind: realmID)").run()
                 case .signingKey(let kid, _):
                     try await db.raw("UPDATE signing_keys SET sealed_private_key = \(bind: resealed) WHERE kid = \(bind: kid)").run()
+                case .webhookSecret(let endpointID, let previous):
+                    let column = previous ? "previous_sealed_secret" : "sealed_secret"
+                    try await db.raw("UPDATE webhook_endpoints SET \(ident: column) = \(bind: resealed) WHERE id = \(bind: endpointID)").run()
                 }
             }
             return secrets.count
@@ -92,6 +95,15 @@ extension SQLIdentityStore {
                 owner: .signingKey(kid: try $0.string("kid"), realmID: try $0.string("realm_id")),
                 sealed: try $0.data("sealed_private_key"))
         }
-        return authorities + signingKeys
+        let webhookSecrets = try await db.raw("""
+            SELECT id, sealed_secret, previous_sealed_secret FROM webhook_endpoints ORDER BY id\(unsafeRaw: limit)
+            """).all().flatMap { row in
+            let id = try row.string("id")
+            return [SealedSecret(owner: .webhookSecret(endpointID: id, previous: false), sealed: try row.data("sealed_secret"))]
+                + (try row.optionalData("previous_sealed_secret").map {
+                    [SealedSecret(owner: .webhookSecret(endpointID: id, previous: true), sealed: $0)]
+                } ?? [])
+        }
+        return authorities + signingKeys + webhookSecrets
     }
 }

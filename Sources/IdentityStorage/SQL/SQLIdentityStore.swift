@@ -85,6 +85,7 @@ public final class SQLIdentityStore: IdentityStore {
 
     public func migrate() async throws {
         try await Migrations.apply(on: engine, now: now())
+        try await syncWebhookEventTypes()
     }
 
     public func ping() async throws {
