@@ -24,6 +24,7 @@ import UITestSupport
         let oneArgument: Set<UIStrings.Key> = [
             .continueAs, .notYou, .credentialExistsMessage, .replaceTitle, .replaceMessage, .deleteTitle, .deleteMessage,
             .countdown, .deletedMessage, .extendedMessage, .errorRateLimitedMessage, .errorGenericMessage,
+            .approveSignInTitle,
         ]
         for key in UIStrings.Key.allCases {
             let text = english[key]

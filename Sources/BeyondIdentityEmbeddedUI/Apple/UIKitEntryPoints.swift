@@ -40,6 +40,18 @@ public func registerCredentialAndLogin(
     }
 }
 
+/// Presents approving a sign-in started in a browser on another device from `viewController`:
+/// the sign-in URL `url`, or one the user pastes when `nil`.
+@MainActor
+public func approveSignInOnAnotherDevice(
+    with viewController: UIViewController, url: URL? = nil, supportURL: URL,
+    completion: (@MainActor @Sendable (FlowOutcome) -> Void)? = nil
+) {
+    presentFlow(from: viewController, completion: completion) { model in
+        await EmbeddedUI().approveSignIn(presenter: model, url: url, supportURL: supportURL)
+    }
+}
+
 @MainActor
 private func presentFlow(
     from viewController: UIViewController, completion: (@MainActor @Sendable (FlowOutcome) -> Void)?,

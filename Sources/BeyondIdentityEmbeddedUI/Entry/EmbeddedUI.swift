@@ -42,6 +42,17 @@ public struct EmbeddedUI: Sendable {
         return await finishing(presenter) { await RegisterFlow(context: context, url: url, config: config).run() }
     }
 
+    /// Approves a sign-in started in a browser on another device: the sign-in URL `url` the
+    /// browser shows (scanned, pasted or opened as a link by the app), or one the user scans or
+    /// pastes when it is `nil`; then its context (the application, when, the browser's address,
+    /// user agent, place and referer) with Approve and Decline. It ends with
+    /// ``FlowOutcome/signInApproved(_:)`` ("Continue on your other device": nothing opens here)
+    /// or ``FlowOutcome/signInDeclined``.
+    public func approveSignIn(presenter: any FlowPresenter, url: URL? = nil, supportURL: URL) async -> FlowOutcome {
+        let context = context(presenter, supportURL: supportURL)
+        return await finishing(presenter) { await ApproveSignIn(context: context).run(url: url) }
+    }
+
     private func context(_ presenter: any FlowPresenter, supportURL: URL) -> FlowContext {
         FlowContext(sdk: sdk, presenter: presenter, strings: strings, device: device, supportURL: supportURL)
     }

@@ -11,6 +11,12 @@ public enum FlowOutcome: Sendable {
     case signUpRequested
     /// The user chose to recover the account; the app's `recoverUserAction` was called.
     case recoveryRequested
+    /// The user approved a sign-in started in a browser on another device, which continues
+    /// there; nothing is to be opened on this device (`AuthenticateResponse.continuesOnOtherDevice`
+    /// is set).
+    case signInApproved(AuthenticateResponse)
+    /// The user declined a sign-in started in a browser on another device; nobody was signed in.
+    case signInDeclined
     /// The user closed the UI (the normal end of settings).
     case closed
     /// The user closed the UI on an error screen; this is the error it showed.

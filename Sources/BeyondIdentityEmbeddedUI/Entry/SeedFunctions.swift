@@ -63,6 +63,21 @@ public func registerCredentialAndLogin(window presenter: any FlowPresenter, url:
     await EmbeddedUI().registerCredentialAndLogin(presenter: presenter, url: url, config: config)
 }
 
+/// Starts approving a sign-in started in a browser on another device on `presenter`: the
+/// sign-in URL `url` (scanned, pasted or opened as a link), or one the user enters when `nil`.
+public func approveSignInOnAnotherDevice(
+    with presenter: any FlowPresenter, url: URL? = nil, supportURL: URL,
+    completion: (@MainActor @Sendable (FlowOutcome) -> Void)? = nil
+) {
+    start(completion) { await EmbeddedUI().approveSignIn(presenter: presenter, url: url, supportURL: supportURL) }
+}
+
+/// Approves a sign-in started in a browser on another device on `presenter` and returns how it ended.
+@discardableResult
+public func approveSignInOnAnotherDevice(with presenter: any FlowPresenter, url: URL? = nil, supportURL: URL) async -> FlowOutcome {
+    await EmbeddedUI().approveSignIn(presenter: presenter, url: url, supportURL: supportURL)
+}
+
 /// Runs `flow` on a new task and hands its outcome to `completion` on the main actor.
 private func start(
     _ completion: (@MainActor @Sendable (FlowOutcome) -> Void)?, _ flow: @escaping @Sendable () async -> FlowOutcome

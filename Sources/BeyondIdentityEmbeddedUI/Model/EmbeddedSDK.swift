@@ -23,6 +23,14 @@ public protocol EmbeddedSDK: Sendable {
     func extendCredentials(handles: [Credential.Handle]) -> AsyncThrowingStream<ExtendCredentialsStatus, any Error>
     /// See `Embedded.cancelExtendCredentials()`.
     func cancelExtendCredentials() async throws(BISDKError)
+    /// See `Embedded.isAuthenticateUrl(_:)`.
+    func isAuthenticateUrl(_ url: URL) -> Bool
+    /// See `Embedded.getAuthenticationContext(url:)`.
+    func getAuthenticationContext(url: URL) async throws(BISDKError) -> AuthenticationContext
+    /// See `Embedded.authenticate(url:onSelectCredential:)`.
+    func authenticate(url: URL, onSelectCredential: AsyncCredentialSelector?) async throws(BISDKError) -> AuthenticateResponse
+    /// See `Embedded.declineAuthentication(url:)`.
+    func declineAuthentication(url: URL) async throws(BISDKError)
 }
 
 extension Embedded: EmbeddedSDK {}

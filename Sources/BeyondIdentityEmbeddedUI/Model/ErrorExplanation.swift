@@ -21,6 +21,10 @@ public struct ErrorExplanation: Sendable, Hashable {
             self = Self.explaining(failure, strings: strings)
             return
         }
+        if let failure = error.crossDeviceFailure {
+            self = Self.explaining(failure, strings: strings)
+            return
+        }
         self = switch error {
         case .credentialRevoked: explained(.errorRevokedTitle, .errorRevokedMessage, retry: false, recover: true)
         case .identityInactive: explained(.errorSuspendedTitle, .errorSuspendedMessage, retry: false)
@@ -38,6 +42,17 @@ public struct ErrorExplanation: Sendable, Hashable {
         self.message = message
         self.canRetry = canRetry
         self.suggestsRecovery = suggestsRecovery
+    }
+
+    private static func explaining(_ failure: CrossDeviceFailure, strings: UIStrings) -> Self {
+        let (title, message, argument): (UIStrings.Key, UIStrings.Key, String) = switch failure {
+        case .unknownCode: (.errorSignInCodeTitle, .errorSignInCodeMessage, "")
+        case .expired: (.errorSignInExpiredTitle, .errorSignInExpiredMessage, "")
+        case .alreadyDecided: (.errorSignInDecidedTitle, .errorSignInDecidedMessage, "")
+        case let .rateLimited(retryAfter): (.errorRateLimitedTitle, .errorRateLimitedMessage, "\(retryAfter ?? 60)")
+        }
+        let canRetry = if case .rateLimited = failure { true } else { false }
+        return Self(title: strings[title], message: strings[message, argument], canRetry: canRetry, suggestsRecovery: false)
     }
 
     private static func explaining(_ failure: ExtensionFailure, strings: UIStrings) -> Self {

@@ -22,6 +22,10 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
     case deleteConfirmation
     /// The code (and QR code) that adds a credential to another device, with its countdown.
     case showCode
+    /// Scan or paste the sign-in URL a browser on another device shows.
+    case enterSignInURL
+    /// A sign-in started in a browser on another device: where it comes from; approve or decline.
+    case approveSignIn
     /// Something finished (a credential deleted, a device added, an extension cancelled).
     case notice
     /// Something failed, in words a user understands.

@@ -8,8 +8,10 @@ public struct UIStrings: Sendable {
         case back, cancel, close, ok, retry, support, explain
         case continueAs, notYou, useAnotherAccount, signUp, addFromAnotherDevice, recover
         case replaceConfirm, keep, addCredential, extend, delete, deleteConfirm, credentialChoice
+        case approve, decline
         // Progress
         case lookingUp, signingIn, registering, importing, deleting, replacing, preparingCode, cancelling
+        case checkingSignIn, approving, declining
         // Screens
         case credentialExistsTitle, credentialExistsMessage
         case chooseCredentialTitle, chooseCredentialMessage
@@ -21,6 +23,11 @@ public struct UIStrings: Sendable {
         case deleteTitle, deleteMessage
         case showCodeTitle, showCodeMessage, countdown
         case deletedTitle, deletedMessage, extendedTitle, extendedMessage, extensionCancelledTitle, extensionCancelledMessage
+        case enterSignInURLTitle, enterSignInURLMessage, signInURLPrompt, signInURLPlaceholder, signInURLInvalid
+        case approveSignInTitle, approveSignInMessage, chooseApproverMessage
+        case approvedTitle, approvedMessage, declinedTitle, declinedMessage
+        // A sign-in's context
+        case detailApplication, detailStarted, detailBrowserAddress, detailBrowser, detailPlace, detailReferer, detailNotKnown
         // Credential details
         case detailIdentity, detailUsername, detailRealm, detailTenant, detailCreated, detailState, detailRootFingerprint
         case detailDevice, detailSystem, detailCredentialID, detailExtendedFrom
@@ -33,6 +40,8 @@ public struct UIStrings: Sendable {
         case errorCodeUsedTitle, errorCodeUsedMessage, errorOtherDeviceTitle, errorOtherDeviceMessage
         case errorRateLimitedTitle, errorRateLimitedMessage, errorNotFoundTitle, errorNotFoundMessage
         case errorPassphraseTitle, errorPassphraseMessage, errorGenericTitle, errorGenericMessage
+        case errorSignInCodeTitle, errorSignInCodeMessage, errorSignInExpiredTitle, errorSignInExpiredMessage
+        case errorSignInDecidedTitle, errorSignInDecidedMessage
     }
 
     /// The English texts.
@@ -81,6 +90,8 @@ public struct UIStrings: Sendable {
         case .delete: "Delete from this device"
         case .deleteConfirm: "Delete"
         case .credentialChoice: "{0} · {1}"
+        case .approve: "Approve"
+        case .decline: "Decline"
         case .lookingUp: "Checking this device…"
         case .signingIn: "Signing you in…"
         case .registering: "Setting up your credential…"
@@ -89,6 +100,9 @@ public struct UIStrings: Sendable {
         case .replacing: "Removing the old credential…"
         case .preparingCode: "Preparing a code…"
         case .cancelling: "Cancelling…"
+        case .checkingSignIn: "Checking the sign-in…"
+        case .approving: "Approving the sign-in…"
+        case .declining: "Declining the sign-in…"
         case .credentialExistsTitle: "Welcome back"
         case .credentialExistsMessage: "This device holds the credential of {0}."
         case .chooseCredentialTitle: "Choose an account"
@@ -130,6 +144,29 @@ public struct UIStrings: Sendable {
         case .extendedMessage: "The other device can now sign in as {0}."
         case .extensionCancelledTitle: "Cancelled"
         case .extensionCancelledMessage: "The code no longer works."
+        case .enterSignInURLTitle: "Approve a sign-in on another device"
+        case .enterSignInURLMessage:
+            "When a browser on another device asks you to sign in with this app, it shows a QR code and a link. "
+                + "Scan the QR code, or copy the link and paste it here."
+        case .signInURLPrompt: "Sign-in link"
+        case .signInURLPlaceholder: "https://…/v1/cross-device?request=…"
+        case .signInURLInvalid: "This is not a sign-in link of this app's server. Paste the whole link the browser shows."
+        case .approveSignInTitle: "Sign in to {0} on another device?"
+        case .approveSignInMessage:
+            "Approve only if you started this sign-in yourself, in a browser you can see now, and the details below are yours. "
+                + "If someone sent you this link or QR code, decline: they would be signed in as you."
+        case .chooseApproverMessage: "Several accounts can approve this sign-in. Which one is signing in?"
+        case .approvedTitle: "Approved"
+        case .approvedMessage: "Continue on your other device."
+        case .declinedTitle: "Declined"
+        case .declinedMessage: "Nobody was signed in. The browser on the other device says so."
+        case .detailApplication: "Application"
+        case .detailStarted: "Started"
+        case .detailBrowserAddress: "Browser address"
+        case .detailBrowser: "Browser"
+        case .detailPlace: "Place"
+        case .detailReferer: "Came from"
+        case .detailNotKnown: "not known"
         case .detailIdentity: "Name"
         case .detailUsername: "Username"
         case .detailRealm: "Realm"
@@ -171,6 +208,13 @@ public struct UIStrings: Sendable {
         case .errorPassphraseMessage: "The passphrase does not unlock this credential. Try again."
         case .errorGenericTitle: "Something went wrong"
         case .errorGenericMessage: "{0}"
+        case .errorSignInCodeTitle: "This sign-in link does not work"
+        case .errorSignInCodeMessage: "Check that you scanned or pasted all of it, or start signing in again in the browser."
+        case .errorSignInExpiredTitle: "This sign-in has expired"
+        case .errorSignInExpiredMessage: "Start signing in again in the browser, then scan its new QR code."
+        case .errorSignInDecidedTitle: "This sign-in was already answered"
+        case .errorSignInDecidedMessage:
+            "It was approved or declined already, on this device or another. Start again in the browser if you still want to sign in."
         }
     }
 }

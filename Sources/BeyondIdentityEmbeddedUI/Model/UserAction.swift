@@ -27,6 +27,10 @@ public enum UserAction: Sendable, Hashable {
     case delete(Credential.Handle)
     /// Add a credential on this device (settings).
     case addCredential
+    /// Approve the sign-in on another device the screen shows.
+    case approve
+    /// Decline the sign-in on another device the screen shows.
+    case decline
     /// The text the user typed (or scanned) into the screen's input.
     case submit(String)
     /// Try the failed step again.

@@ -7,12 +7,12 @@ import Foundation
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
-        abstract: "The ready-made screens (EmbeddedUI) in the terminal: sign in, settings, registration.",
+        abstract: "The ready-made screens (EmbeddedUI) in the terminal: sign in, settings, registration, approving a sign-in.",
         discussion: """
             Type the number of a choice (or a code where one is asked) and press Enter; Ctrl-C cancels.
-            Example: bi ui --device ./phone        bi ui settings --device ./phone
+            Example: bi ui --device ./phone        bi ui settings --device ./phone        bi ui approve --device ./phone
             """,
-        subcommands: [Button.self, Settings.self, Register.self],
+        subcommands: [Button.self, Settings.self, Register.self, Approve.self],
         defaultSubcommand: Button.self)
 
     struct Button: AsyncParsableCommand {
@@ -55,6 +55,28 @@ struct UICommand: AsyncParsableCommand {
                 await ui.registerCredentialAndLogin(presenter: presenter, url: url, config: RegisterConfig(
                     authFlowType: options.authFlow, supportURL: options.config.supportURL,
                     recoverUserAction: options.config.recoverUserAction))
+            }
+        }
+    }
+
+    struct Approve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Approve a sign-in started in a browser on another device: paste its sign-in URL, check where it comes from.",
+            discussion: """
+                Without URL, the first screen asks for the sign-in URL the browser shows under its QR code.
+                Example: bi ui approve --device ./phone 'http://127.0.0.1:8080/v1/cross-device?request=BCDF-GHJK'
+                """)
+        @OptionGroup var device: DeviceOptions
+        @OptionGroup var options: UIOptions
+        @Argument(help: "The sign-in URL, if you have it already.") var url: String?
+
+        func run() async throws {
+            let signInURL = try url.map { text in
+                guard let url = URL(string: text) else { throw CLIError("not a URL: \(text)") }
+                return url
+            }
+            try await options.run(device) { ui, presenter in
+                await ui.approveSignIn(presenter: presenter, url: signInURL, supportURL: options.config.supportURL)
             }
         }
     }

@@ -66,6 +66,8 @@ struct UIOptions: ParsableArguments {
                     lines: ["signed in\(identity.map { " as \($0)" } ?? ""): authorization code \(code.value)"])
             case .signUpRequested: print(Self.enrollmentHelp(kind: .registration))
             case .recoveryRequested: print(Self.enrollmentHelp(kind: .recovery))
+            case .signInApproved: try Output.event(["state": "approved"], json: json, lines: ["approved: continue on your other device"])
+            case .signInDeclined: try Output.event(["state": "declined"], json: json, lines: ["declined: nobody was signed in"])
             case .closed: break
             }
         }

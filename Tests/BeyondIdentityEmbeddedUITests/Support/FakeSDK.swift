@@ -17,6 +17,11 @@ final class FakeSDK: EmbeddedSDK {
         /// How ``cancelExtendCredentials()`` ends the running extension: with `.aborted` (`nil`),
         /// or failing with this error (as the SDK does with `.userCancelled` before it has a code).
         var cancelEndsExtensionWith: BISDKError?
+        var context: [Result<AuthenticationContext, BISDKError>?] = []
+        var approve: [Result<AuthenticateResponse, BISDKError>?] = []
+        var decline: [Result<Void, BISDKError>?] = []
+        /// The credentials ``authenticate(url:onSelectCredential:)`` offers its selector (none: it asks nothing).
+        var approvers: [Credential] = []
     }
 
     /// A call the UI made.
@@ -25,6 +30,7 @@ final class FakeSDK: EmbeddedSDK {
         case authenticate(selected: Credential.Handle?)
         case authorize(challenge: String?, scope: String, selected: Credential.Handle?)
         case register(URL), importing(String), delete(Credential.Handle), extend([Credential.Handle]), cancelExtend
+        case getAuthenticationContext(URL), approve(URL, selected: Credential.Handle?), decline(URL)
     }
 
     private let state: Mutex<(answers: Answers, calls: [Call])>
@@ -103,6 +109,34 @@ final class FakeSDK: EmbeddedSDK {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ExtendCredentialsStatus.self)
         extensionUpdates.withLock { $0 = continuation }
         return stream
+    }
+
+    /// True for URLs whose path ends as a sign-in URL's.
+    func isAuthenticateUrl(_ url: URL) -> Bool {
+        url.path.hasSuffix("/v1/cross-device")
+    }
+
+    func getAuthenticationContext(url: URL) async throws(BISDKError) -> AuthenticationContext {
+        try await answer(record(.getAuthenticationContext(url)) { Self.next(&$0.context, "context") } ?? nil)
+    }
+
+    /// Asks `onSelectCredential` among ``Answers/approvers`` when there are several, as the SDK
+    /// does, and fails with `userCancelled` when it chooses none (without taking an answer).
+    func authenticate(url: URL, onSelectCredential: AsyncCredentialSelector?) async throws(BISDKError) -> AuthenticateResponse {
+        let approvers = state.withLock { $0.answers.approvers }
+        var selected: Credential.Handle?
+        if approvers.count > 1 {
+            selected = await onSelectCredential?(approvers)
+            guard selected != nil else {
+                _ = record(.approve(url, selected: nil)) { _ in () }
+                throw .userCancelled
+            }
+        }
+        return try await answer(record(.approve(url, selected: selected)) { Self.next(&$0.approve, "approve") } ?? nil)
+    }
+
+    func declineAuthentication(url: URL) async throws(BISDKError) {
+        try await answer(record(.decline(url)) { Self.next(&$0.decline, "decline") } ?? nil)
     }
 
     func cancelExtendCredentials() async throws(BISDKError) {

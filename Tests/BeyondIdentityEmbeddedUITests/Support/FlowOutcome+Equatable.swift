@@ -8,8 +8,9 @@ extension FlowOutcome: Equatable {
         case let (.authenticated(left), .authenticated(right)): left == right
         case let (.authorized(left), .authorized(right)): left == right
         case let (.failed(left), .failed(right)): left == right
+        case let (.signInApproved(left), .signInApproved(right)): left == right
         case (.signUpRequested, .signUpRequested), (.recoveryRequested, .recoveryRequested), (.closed, .closed),
-             (.cancelled, .cancelled):
+             (.cancelled, .cancelled), (.signInDeclined, .signInDeclined):
             true
         default: false
         }
