@@ -21,6 +21,16 @@ struct ContentView: View {
                     Button("Sign in") { Task { await model.signIn() } }
                     Text(model.status)
                 }
+                if let signIn = model.signInElsewhere {
+                    Section("Sign in on another device?") {
+                        Text("\(signIn.application.displayName ?? signIn.application.id), started \(signIn.startedAt.formatted())")
+                        Text("Browser: \(signIn.origin.userAgent ?? "not known") at \(signIn.origin.sourceIp ?? "an unknown address")")
+                        Text("Place: \(signIn.origin.geolocation ?? "not known")")
+                        Text("Approve only a sign-in you started yourself.")
+                        Button("Approve") { Task { await model.decide(approve: true) } }
+                        Button("Decline", role: .destructive) { Task { await model.decide(approve: false) } }
+                    }
+                }
                 Section("Credentials") {
                     ForEach(model.credentials, id: \.handle) { credential in
                         Text(credential.displayName)

@@ -3,8 +3,9 @@ import Foundation
 import SwiftUI
 
 /// What the example does, each step one SDK call: configure, register from the enrollment
-/// link, sign in (as a public client, or by answering an invoke URL), list and delete
-/// credentials, and add this device's credential to another device.
+/// link, sign in (as a public client, or by answering an invoke URL), approve or decline a
+/// sign-in started in a browser on another device, list and delete credentials, and add this
+/// device's credential to another device.
 @MainActor
 final class ExampleModel: ObservableObject {
     /// The server, as `bi-server` prints it (a Mac's address when the app runs on a phone).
@@ -17,6 +18,8 @@ final class ExampleModel: ObservableObject {
     @Published private(set) var status = "Enter the server and the client id, then Configure."
     /// The code another device types to get this device's credential.
     @Published private(set) var extensionCode: String?
+    /// A sign-in started in a browser on another device, shown until the user approves or declines it.
+    @Published private(set) var signInElsewhere: AuthenticationContext?
 
     /// The redirect URI registered for the public client.
     static let redirectURI = "https://example.app/callback"
@@ -31,7 +34,8 @@ final class ExampleModel: ObservableObject {
         Task { await reload() }
     }
 
-    /// A URL the app was opened with: an invoke URL to answer, or an enrollment link.
+    /// A URL the app was opened with: an invoke URL to answer, a sign-in URL of another device
+    /// to show, or an enrollment link.
     func open(_ url: URL) {
         if Embedded.shared.isAuthenticateUrl(url) {
             Task { await answer(url) }
@@ -53,8 +57,28 @@ final class ExampleModel: ObservableObject {
         }
     }
 
-    func answer(_ invokeURL: URL) async {
-        await run { "Signed in; send the browser to \(try await Embedded.shared.authenticate(url: invokeURL).redirectURL)." }
+    /// Answers an invoke URL; a sign-in URL of another device is only shown, for the user to decide.
+    func answer(_ url: URL) async {
+        do {
+            signInElsewhere = try await Embedded.shared.getAuthenticationContext(url: url)
+        } catch .invalidLink {  // an invoke URL: the browser is on this device
+            await run { "Signed in; send the browser to \(try await Embedded.shared.authenticate(url: url).redirectURL)." }
+        } catch {
+            status = error.errorDescription ?? "\(error)"
+        }
+    }
+
+    /// Approves or declines the sign-in of another device that is shown.
+    func decide(approve: Bool) async {
+        guard let signIn = signInElsewhere else { return }
+        signInElsewhere = nil
+        await run {
+            guard approve else {
+                try await Embedded.shared.declineAuthentication(url: signIn.authUrl)
+                return "Declined; nobody was signed in."
+            }
+            return try await Embedded.shared.authenticate(url: signIn.authUrl).message ?? "Approved."
+        }
     }
 
     func delete(_ credential: Credential) async {
