@@ -9,7 +9,7 @@ extension Embedded {
     /// store, has the server certify it, and stores key, chain and metadata together; on any
     /// failure nothing is stored.
     public func registerCredentials(_ url: URL) async throws(BISDKError) -> Credential {
-        try await perform { try await Registration(context: $0).run(url) }
+        try await perform(serving: url) { try await Registration(context: $0).run(url) }
     }
 
     /// A fresh PKCE verifier and its `S256` challenge (RFC 7636); never fails.
@@ -61,13 +61,14 @@ extension Embedded {
         try await perform { try await SessionEnd(context: $0).run(tokens) }
     }
 
-    /// Whether `url` is an authenticate URL of the configured server, which
+    /// Whether `url` is an authenticate URL of the configured server (initialized with
+    /// `allowedDomains`: of a server on an allowed host), which
     /// ``authenticate(url:onSelectCredential:)`` accepts: an invoke URL
     /// (`?transaction=…&api_base_url=…`, the browser is on this device), or a sign-in URL
     /// (`{server}/v1/cross-device?request=…`, shown by a browser on another device, as a QR code
     /// or text; see ``getAuthenticationContext(url:)``).
     public func isAuthenticateUrl(_ url: URL) -> Bool {
-        guard let context = currentContext else { return false }
+        guard let context = try? currentContext?.serving(url) else { return false }
         return (try? InvokeURL.transaction(from: url, server: context.domain)) != nil
             || (try? SignInURL.code(from: url, server: context.domain)) != nil
     }
@@ -89,12 +90,7 @@ extension Embedded {
     public func authenticate(
         url: URL, onSelectCredential: AsyncCredentialSelector? = nil
     ) async throws(BISDKError) -> AuthenticateResponse {
-        try await perform { context in
-            if SignInURL.isSignInURL(url) {
-                return try await CrossDeviceSignIn(context: context).approve(url, select: onSelectCredential)
-            }
-            return try await DeviceAuthentication(context: context).run(url, select: onSelectCredential)
-        }
+        try await authenticate(url: url, choosing: .asking(onSelectCredential))
     }
 
     /// What to show the user before approving a sign-in URL (one that a browser on another
@@ -107,13 +103,13 @@ extension Embedded {
     /// request) for a URL of another server, and ``BISDKError/crossDeviceFailed(_:)`` when the
     /// sign-in is unknown, expired or already decided.
     public func getAuthenticationContext(url: URL) async throws(BISDKError) -> AuthenticationContext {
-        try await perform { try await CrossDeviceSignIn(context: $0).authenticationContext(of: url) }
+        try await perform(serving: url) { try await CrossDeviceSignIn(context: $0).authenticationContext(of: url) }
     }
 
     /// Declines the sign-in a sign-in URL names: the browser on the other device that showed it
     /// says so, and nobody is signed in.
     public func declineAuthentication(url: URL) async throws(BISDKError) {
-        try await perform { try await CrossDeviceSignIn(context: $0).decline(url) }
+        try await perform(serving: url) { try await CrossDeviceSignIn(context: $0).decline(url) }
     }
 
     /// The credentials in the key store, oldest first, with their states as the server last
@@ -121,7 +117,7 @@ extension Embedded {
     /// authentication refused for a revoked credential or an inactive identity), so this is
     /// usually a local read. When the server cannot be reached, the last known states are returned.
     public func getCredentials() async throws(BISDKError) -> [Credential] {
-        try await perform { try await CredentialStates(context: $0).current() }
+        try await performOnAnyServer { try await CredentialStates(context: $0).current() }
     }
 
     /// The credentials that can sign in to the configured application (those of its realm on
@@ -138,6 +134,17 @@ extension Embedded {
     /// ``BISDKError/serverUnreachable(_:)`` is thrown. Returns the removed credential, in state
     /// ``CredentialState/deviceDeleted``.
     public func deleteCredential(for handle: Credential.Handle) async throws(BISDKError) -> Credential {
-        try await perform { try await Deletion(context: $0).run(handle) }
+        try await performOnAnyServer { try await Deletion(context: $0).run(handle) }
+    }
+
+    /// Answers an invoke URL or approves a sign-in URL with the credential `choice` picks: what
+    /// both generations' `authenticate(url:…)` do.
+    func authenticate(url: URL, choosing choice: CredentialChoice) async throws(BISDKError) -> AuthenticateResponse {
+        try await perform(serving: url) { context in
+            if SignInURL.isSignInURL(url) {
+                return try await CrossDeviceSignIn(context: context).approve(url, choosing: choice)
+            }
+            return try await DeviceAuthentication(context: context).run(url, choosing: choice)
+        }
     }
 }

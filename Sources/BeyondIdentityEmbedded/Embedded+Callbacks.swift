@@ -111,7 +111,7 @@ extension Embedded {
         deliver(callback) { () async throws(BISDKError) in try await self.registerCredentials(token: token) }
     }
 
-    private func deliver<T: Sendable>(
+    func deliver<T: Sendable>(
         _ callback: @escaping @Sendable (Result<T, BISDKError>) -> Void,
         _ operation: @escaping @Sendable () async throws(BISDKError) -> T
     ) {

@@ -96,13 +96,35 @@ public final class Embedded: Sendable {
         context.withLock { $0 }
     }
 
-    /// Runs `body` with the current configuration, reporting every failure as a ``BISDKError``.
+    /// Runs a call of the configured application with the current configuration, reporting
+    /// every failure as a ``BISDKError``. Refused (before any request) when the SDK was
+    /// initialized the 2.x way, with `allowedDomains`, which names no application.
     func perform<T>(_ body: (SDKContext) async throws -> T) async throws(BISDKError) -> T {
+        try await performOnAnyServer { context in
+            guard context.allowedDomains == nil else { throw BISDKError.description(Self.needsApplication) }
+            return try await body(context)
+        }
+    }
+
+    /// Runs a call on `url` with the current configuration pointed at the URL's server
+    /// (``SDKContext/serving(_:)``: with `allowedDomains`, a server on a host not allowed is
+    /// refused before any request).
+    func perform<T>(serving url: URL, _ body: (SDKContext) async throws -> T) async throws(BISDKError) -> T {
+        try await performOnAnyServer { try await body(try $0.serving(url)) }
+    }
+
+    /// Runs a call that finds its servers itself (the stored credentials' own), with the
+    /// current configuration, reporting every failure as a ``BISDKError``.
+    func performOnAnyServer<T>(_ body: (SDKContext) async throws -> T) async throws(BISDKError) -> T {
         guard let context = currentContext else {
             throw .description("Embedded.initialize(...) has not been called")
         }
         return try await Self.reporting { try await body(context) }
     }
+
+    /// Why a call of the configured application fails on an SDK initialized with `allowedDomains`.
+    static let needsApplication = "this call needs an application: initialize the SDK with "
+        + "Embedded.initialize(biometricAskPrompt:clientID:domain:redirectURI:), not with allowedDomains"
 
     /// Runs `body`, reporting every failure as a ``BISDKError``.
     static func reporting<T>(_ body: () async throws -> T) async throws(BISDKError) -> T {

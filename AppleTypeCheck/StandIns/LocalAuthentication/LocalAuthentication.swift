@@ -20,6 +20,8 @@ open class LAContext: NSObject {
     /// https://developer.apple.com/documentation/localauthentication/lacontext/domainstate
     /// `var domainState: LADomainState { get }` (iOS 18, macOS 15)
     open var domainState: LADomainState { LADomainState() }
+    /// https://developer.apple.com/documentation/localauthentication/lacontext/biometrytype — `var biometryType: LABiometryType { get }`
+    open var biometryType: LABiometryType { .none }
     /// https://developer.apple.com/documentation/localauthentication/lacontext/canevaluatepolicy(_:error:)
     /// `func canEvaluatePolicy(_ policy: LAPolicy, error: NSErrorPointer) -> Bool`
     open func canEvaluatePolicy(_ policy: LAPolicy, error: NSErrorPointer) -> Bool { false }
@@ -36,10 +38,34 @@ public enum LAPolicy: Int, @unchecked Sendable {
     case deviceOwnerAuthentication = 2
 }
 
+/// https://developer.apple.com/documentation/localauthentication/labiometrytype — `enum LABiometryType : Int, @unchecked Sendable`
+public enum LABiometryType: Int, @unchecked Sendable {
+    /// `case none = 0`
+    case none = 0
+    /// `case touchID = 1`
+    case touchID = 1
+    /// `case faceID = 2`
+    case faceID = 2
+    /// `case opticID = 4`
+    case opticID = 4
+}
+
 /// https://developer.apple.com/documentation/localauthentication/laerror — `struct LAError`
 /// (a `CustomNSError`: `errorCode: Int` is `code.rawValue`).
 public struct LAError: Error {
-    /// https://developer.apple.com/documentation/localauthentication/laerror/code — `enum Code : Int`
+    /// https://developer.apple.com/documentation/localauthentication/labiometrytype — `enum LABiometryType : Int, @unchecked Sendable`
+public enum LABiometryType: Int, @unchecked Sendable {
+    /// `case none = 0`
+    case none = 0
+    /// `case touchID = 1`
+    case touchID = 1
+    /// `case faceID = 2`
+    case faceID = 2
+    /// `case opticID = 4`
+    case opticID = 4
+}
+
+/// https://developer.apple.com/documentation/localauthentication/laerror/code — `enum Code : Int`
     public enum Code: Int, Sendable {
         case authenticationFailed = -1
         case userCancel = -2

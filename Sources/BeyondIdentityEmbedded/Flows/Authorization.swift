@@ -38,7 +38,7 @@ struct Authorization: Sendable {
         let location = try await context.api.redirectLocation(of: endpoint)
         let isInvokeURL = URLComponents(url: location, resolvingAgainstBaseURL: false)?.queryItems?
             .contains { $0.name == DeviceURLParameter.transaction } ?? false
-        let answered = isInvokeURL ? try await DeviceAuthentication(context: context).answer(location, select: select) : nil
+        let answered = isInvokeURL ? try await DeviceAuthentication(context: context).answer(location, choosing: .asking(select)) : nil
         let code = try AuthorizationResponse.code(
             from: answered?.response.redirectURL ?? location, redirectURI: context.redirectURI, state: state)
         return Grant(code: code, nonce: nonce, provider: provider, credential: answered?.credential)

@@ -7,32 +7,40 @@ import IdentityProtocol
 struct ChallengeSigner: Sendable {
     let context: SDKContext
 
-    /// Picks an active credential of the challenge's realm on the configured server (asking
-    /// `select` when several fit) and signs `SignedMessage.authentication` with its key.
-    func assertion(
-        for challenge: AuthenticationChallenge, select: AsyncCredentialSelector?
-    ) async throws -> (assertion: AuthenticationAssertion, credential: Credential) {
-        let ofRealm = try await CredentialStates(context: context).current().filter {
+    /// The stored credentials of the challenge's realm on this context's server, states refreshed as due.
+    func credentials(ofRealmOf challenge: AuthenticationChallenge) async throws -> [Credential] {
+        try await CredentialStates(context: context).current().filter {
             $0.tenantID == challenge.tenantID && $0.realmID == challenge.realmID
                 && context.domain.isBaseURL($0.apiBaseURL.absoluteString)
         }
+    }
+
+    /// Picks an active credential of the challenge's realm on the configured server as `choice`
+    /// says, signs `SignedMessage.authentication` with its key, and says in the assertion's
+    /// `amr` how the key store kept the key and verified the user (``KeyStore/assurance(of:)``).
+    func assertion(
+        for challenge: AuthenticationChallenge, choosing choice: CredentialChoice
+    ) async throws -> (assertion: AuthenticationAssertion, credential: Credential) {
+        let ofRealm = try await credentials(ofRealmOf: challenge).filter(choice.admits)
         let candidates = ofRealm.filter { $0.state == .active }
         if candidates.isEmpty, let unusable = ofRealm.first {
             // Say why rather than "not found": the server has revoked it or suspended the user.
             throw unusable.state == .userSuspended
                 ? BISDKError.identityInactive("the identity is suspended") : BISDKError.credentialRevoked("the credential has been revoked")
         }
-        let credential = try await CredentialChoice.pick(from: candidates, select: select)
+        let credential = try await choice.pick(from: candidates)
         context.log(.debug, "authentication: signing for \(challenge.applicationDisplayName) with \(credential.handle)")
         let message = SignedMessage.authentication(
             transaction: challenge.transaction, challenge: challenge.challenge, issuer: challenge.issuer,
             credentialID: credential.handle.rawValue)
-        let signature = try await context.withKeyStore {
-            try await $0.sign(message, with: credential.keyHandle, prompt: context.biometricAskPrompt)
+        let (signature, assurance) = try await context.withKeyStore { store in
+            (try await store.sign(message, with: credential.keyHandle, prompt: context.biometricAskPrompt),
+             try await store.assurance(of: credential.keyHandle))
         }
         let assertion = AuthenticationAssertion(
             transaction: challenge.transaction, credentialID: credential.handle.rawValue,
-            certificateChain: credential.chain, signature: signature.derRepresentation.base64URLEncodedString)
+            certificateChain: credential.chain, signature: signature.derRepresentation.base64URLEncodedString,
+            amr: assurance.amr)
         return (assertion, credential)
     }
 

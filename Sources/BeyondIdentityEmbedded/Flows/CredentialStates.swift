@@ -8,32 +8,40 @@ import IdentityProtocol
 struct CredentialStates: Sendable {
     let context: SDKContext
 
-    /// The stored credentials, with states refreshed from the server if they are due.
+    /// The stored credentials, with states refreshed from the server if they are due (from each
+    /// allowed server of theirs, when the SDK is configured with `allowedDomains`).
     func current() async throws -> [Credential] {
         var credentials = try await context.withKeyStore { try await $0.credentials() }
         let now = context.clock()
-        let ours = credentials.filter { context.domain.isBaseURL($0.apiBaseURL.absoluteString) }
-        guard !ours.isEmpty, await context.stateRefresh.isDue(at: now, maxAge: context.credentialStateMaxAge) else {
+        let servers = context.servers(of: credentials).filter { server in
+            credentials.contains { server.isBaseURL($0.apiBaseURL.absoluteString) }
+        }
+        guard !servers.isEmpty, await context.stateRefresh.isDue(at: now, maxAge: context.credentialStateMaxAge) else {
             return credentials
         }
-        let response: CredentialStatusResponse
-        do {
-            response = try await context.api.post(
-                context.domain.url(DeviceAPI.credentialStatus),
-                json: CredentialStatusRequest(credentialIDs: ours.map(\.handle.rawValue)))
-        } catch {
-            context.log(.warning, "credential states: keeping the last known ones: \(error)")
-            return credentials
+        var asked = false
+        for server in servers {
+            let ours = credentials.indices.filter { server.isBaseURL(credentials[$0].apiBaseURL.absoluteString) }
+            let response: CredentialStatusResponse
+            do {
+                response = try await context.api.post(
+                    server.url(DeviceAPI.credentialStatus),
+                    json: CredentialStatusRequest(credentialIDs: ours.map { credentials[$0].handle.rawValue }))
+            } catch {
+                context.log(.warning, "credential states: keeping the last known ones: \(error)")
+                continue
+            }
+            asked = true
+            for index in ours {
+                guard let wire = response.states[credentials[index].handle.rawValue] else { continue }
+                let state = CredentialState(wire: wire)
+                guard state != credentials[index].state else { continue }
+                try await context.withKeyStore { try await $0.updateState(state, for: credentials[index].handle) }
+                credentials[index].state = state
+                context.log(.info, "credential \(credentials[index].handle) is now \(state)")
+            }
         }
-        await context.stateRefresh.refreshed(at: now)
-        for index in credentials.indices where context.domain.isBaseURL(credentials[index].apiBaseURL.absoluteString) {
-            guard let wire = response.states[credentials[index].handle.rawValue] else { continue }
-            let state = CredentialState(wire: wire)
-            guard state != credentials[index].state else { continue }
-            try await context.withKeyStore { try await $0.updateState(state, for: credentials[index].handle) }
-            credentials[index].state = state
-            context.log(.info, "credential \(credentials[index].handle) is now \(state)")
-        }
+        if asked { await context.stateRefresh.refreshed(at: now) }
         return credentials
     }
 }

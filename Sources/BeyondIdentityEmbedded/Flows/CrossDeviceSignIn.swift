@@ -27,10 +27,10 @@ struct CrossDeviceSignIn: Sendable {
     }
 
     /// Approves the sign-in `url` names: signs its challenge as every sign-in does and posts it.
-    func approve(_ url: URL, select: AsyncCredentialSelector?) async throws -> AuthenticateResponse {
+    func approve(_ url: URL, choosing choice: CredentialChoice) async throws -> AuthenticateResponse {
         let (code, signIn) = try await fetch(url)
         let signer = ChallengeSigner(context: context)
-        let (assertion, credential) = try await signer.assertion(for: signIn.challenge, select: select)
+        let (assertion, credential) = try await signer.assertion(for: signIn.challenge, choosing: choice)
         let outcome: CrossDeviceOutcome = try await signer.submit(
             CrossDeviceAPI.approve, CrossDeviceApproval(request: code, assertion: assertion), vocabulary: .crossDevice)
         try expect(outcome, .approved)

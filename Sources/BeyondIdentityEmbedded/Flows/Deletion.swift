@@ -10,9 +10,7 @@ struct Deletion: Sendable {
     func run(_ handle: Credential.Handle) async throws -> Credential {
         guard var credential = try await context.withKeyStore({ try await $0.credentials() }).first(where: { $0.handle == handle })
         else { throw BISDKError.credentialNotFound }
-        guard context.domain.isBaseURL(credential.apiBaseURL.absoluteString) else {
-            throw BISDKError.otherServer(apiBaseURL: credential.apiBaseURL.absoluteString)
-        }
+        let context = try context.serving(apiBase: credential.apiBaseURL)
         do {
             try await CredentialRevocation.post(credentialID: handle.rawValue, signedWith: credential.keyHandle, context: context)
         } catch let error as BISDKError where error.errorType == .serverError && error.serverErrorCode == APIErrorCode.notFound.rawValue {

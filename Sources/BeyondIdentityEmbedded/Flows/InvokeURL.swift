@@ -14,4 +14,14 @@ package enum InvokeURL {
         guard domain.isBaseURL(apiBase) else { throw BISDKError.otherServer(apiBaseURL: apiBase) }
         return transaction
     }
+
+    /// The email-code challenge of a continuation URL (an invoke URL with
+    /// `EmailCodeAPI.challengeParameter`), or ``BISDKError/invalidLink(_:)``.
+    package static func emailCodeChallenge(from url: URL) throws -> String {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        guard let challenge = items.first(where: { $0.name == EmailCodeAPI.challengeParameter })?.value, !challenge.isEmpty else {
+            throw BISDKError.invalidLink("not an email-code continuation URL (needs \(EmailCodeAPI.challengeParameter)); use the url of authenticateOtp's response")
+        }
+        return challenge
+    }
 }

@@ -9,6 +9,11 @@ struct Registration: Sendable {
     let context: SDKContext
 
     func run(_ link: URL) async throws -> Credential {
+        try await bind(link).credential
+    }
+
+    /// Registers the credential; also returns where the binding job says to send the user next.
+    func bind(_ link: URL) async throws -> (credential: Credential, postBindingRedirectURI: String?) {
         let token = try EnrollmentLink.bindingToken(from: link, server: context.domain)
         do {
             return try await IssuedCredential.withNewKey(context: context) { keyHandle, publicKey, csr in
@@ -19,7 +24,7 @@ struct Registration: Sendable {
                 let credential = try await IssuedCredential.keep(
                     response, keyHandle: keyHandle, publicKey: publicKey, context: context)
                 context.log(.info, "registration: stored credential \(credential.handle)")
-                return credential
+                return (credential, response.postBindingRedirectURI)
             }
         } catch {
             context.log(.error, "registration failed: \(error)")

@@ -110,6 +110,13 @@ public actor FileKeyStore: KeyStore {
         }
     }
 
+    /// A software key; verified by a passphrase (`pin`) when it is sealed under one.
+    public func assurance(of key: Credential.KeyHandle) async throws -> KeyAssurance {
+        if pendingKeys[key] != nil { return KeyAssurance(isHardwareBacked: false) }
+        let sealed = try read(fileURL(for: key)).privateKey.isSealed
+        return KeyAssurance(isHardwareBacked: false, userVerification: sealed ? [.pin] : [])
+    }
+
     private func askPassphrase(_ prompt: String) async throws -> String {
         guard let passphrase else { throw BISDKError.keyStoreFailure("the key is sealed and no passphrase provider is set") }
         guard let secret = await passphrase(prompt) else { throw BISDKError.userCancelled }

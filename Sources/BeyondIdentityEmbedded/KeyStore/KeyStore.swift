@@ -48,4 +48,16 @@ public protocol KeyStore: Sendable {
 
     /// Removes a stored credential and its key. Does nothing if there is none with that handle.
     func delete(_ credential: Credential.Handle) async throws
+
+    /// How the pending or stored key `key` is kept and how the store verifies the user before
+    /// it signs: what the SDK reports with a sign-in signed by it. By default
+    /// ``KeyAssurance/software`` (a software key, no verification).
+    func assurance(of key: Credential.KeyHandle) async throws -> KeyAssurance
+}
+
+extension KeyStore {
+    /// A software key that signs without asking the user: ``KeyAssurance/software``.
+    public func assurance(of key: Credential.KeyHandle) async throws -> KeyAssurance {
+        .software
+    }
 }

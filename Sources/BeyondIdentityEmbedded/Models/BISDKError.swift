@@ -46,6 +46,8 @@ public struct BISDKError: Error, Sendable, Equatable {
             case extensionFailed
             case sessionEnded
             case crossDeviceFailed
+            case emailCodeFailed
+            case unmetAuthenticationRequirements
         }
 
         let base: Base
@@ -100,6 +102,10 @@ public struct BISDKError: Error, Sendable, Equatable {
         public static let sessionEnded = Self(.sessionEnded)
         /// See ``BISDKError/crossDeviceFailed(_:)``.
         public static let crossDeviceFailed = Self(.crossDeviceFailed)
+        /// See ``BISDKError/emailCodeFailed(_:)``.
+        public static let emailCodeFailed = Self(.emailCodeFailed)
+        /// See ``BISDKError/unmetAuthenticationRequirements(_:)``.
+        public static let unmetAuthenticationRequirements = Self(.unmetAuthenticationRequirements)
 
         /// The kind's name, as the static member is spelled (`credentialNotFound`).
         public var description: String {
@@ -132,6 +138,8 @@ public struct BISDKError: Error, Sendable, Equatable {
         case extensionFailed(ExtensionFailure)
         case sessionEnded(String?)
         case crossDeviceFailed(CrossDeviceFailure)
+        case emailCodeFailed(EmailCodeFailure)
+        case unmetAuthenticationRequirements(String?)
     }
 
     let base: Base
@@ -197,6 +205,15 @@ public struct BISDKError: Error, Sendable, Equatable {
     public static func sessionEnded(_ description: String?) -> Self { Self(.sessionEnded(description)) }
     /// Looking up, approving or declining a sign-in on another device (a sign-in URL) failed.
     public static func crossDeviceFailed(_ failure: CrossDeviceFailure) -> Self { Self(.crossDeviceFailed(failure)) }
+    /// Asking for or redeeming an email one-time code failed (not a wrong code: that is an
+    /// answer, ``RedeemOtpResponse/failedOtp(_:)``).
+    public static func emailCodeFailed(_ failure: EmailCodeFailure) -> Self { Self(.emailCodeFailed(failure)) }
+    /// The sign-in asks for more assurance than this way of signing in gives (OIDC's
+    /// `unmet_authentication_requirements`): an email code where the application asked for a
+    /// device key, for example. Sign in with a credential of this device, or register one.
+    public static func unmetAuthenticationRequirements(_ description: String?) -> Self {
+        Self(.unmetAuthenticationRequirements(description))
+    }
 
     /// The kind of error.
     public var errorType: ErrorType {
@@ -224,18 +241,22 @@ public struct BISDKError: Error, Sendable, Equatable {
         case .extensionFailed: .extensionFailed
         case .sessionEnded: .sessionEnded
         case .crossDeviceFailed: .crossDeviceFailed
+        case .emailCodeFailed: .emailCodeFailed
+        case .unmetAuthenticationRequirements: .unmetAuthenticationRequirements
         }
     }
 
     /// The server's `error_description`, for the errors that come from the server
     /// (``ErrorType/serverError``, ``ErrorType/invalidBindingToken``, ``ErrorType/invalidTransaction``,
     /// ``ErrorType/credentialRevoked``, ``ErrorType/identityInactive``,
-    /// ``ErrorType/authorizationFailed``, ``ErrorType/sessionEnded``) when it gave one.
+    /// ``ErrorType/authorizationFailed``, ``ErrorType/sessionEnded``,
+    /// ``ErrorType/unmetAuthenticationRequirements``) when it gave one.
     public var serverDescription: String? {
         switch base {
         case let .serverError(_, _, description), let .authorizationFailed(_, description),
              let .invalidBindingToken(description), let .invalidTransaction(description),
-             let .credentialRevoked(description), let .identityInactive(description), let .sessionEnded(description):
+             let .credentialRevoked(description), let .identityInactive(description), let .sessionEnded(description),
+             let .unmetAuthenticationRequirements(description):
             description
         default: nil
         }
@@ -295,6 +316,11 @@ public struct BISDKError: Error, Sendable, Equatable {
     /// Why a sign-in on another device failed, for ``ErrorType/crossDeviceFailed``.
     public var crossDeviceFailure: CrossDeviceFailure? {
         if case let .crossDeviceFailed(failure) = base { failure } else { nil }
+    }
+
+    /// Why asking for or redeeming an email code failed, for ``ErrorType/emailCodeFailed``.
+    public var emailCodeFailure: EmailCodeFailure? {
+        if case let .emailCodeFailed(failure) = base { failure } else { nil }
     }
 
     /// Matches an error by kind, so `case .credentialRevoked, .identityInactive:` and
@@ -375,6 +401,10 @@ extension BISDKError: LocalizedError {
             "The session has ended; sign in again\(Self.detail(description))"
         case let .crossDeviceFailed(failure):
             "The sign-in on the other device cannot be answered: \(failure)"
+        case let .emailCodeFailed(failure):
+            "Signing in with an email code failed: \(failure)"
+        case let .unmetAuthenticationRequirements(description):
+            "This sign-in asks for more than this way of signing in gives" + Self.detail(description)
         }
     }
 

@@ -12,6 +12,8 @@ struct APIClient: Sendable {
         case device
         /// The device API's cross-device sign-in: ``APIErrorCode``, its rate limit a ``CrossDeviceFailure``.
         case crossDevice
+        /// The device API's email one-time codes: ``APIErrorCode``, its rate limit an ``EmailCodeFailure``.
+        case emailCode
         /// OAuth endpoints: RFC 6749 codes, all reported as ``BISDKError/authorizationFailed(code:description:)``.
         case oauth
     }
@@ -88,8 +90,12 @@ struct APIClient: Sendable {
         }
         if vocabulary == .oauth { return .authorizationFailed(code: body.error, description: body.errorDescription) }
         let retryAfter = response.header("Retry-After").flatMap { Int($0) }
-        if vocabulary == .crossDevice, APIErrorCode(rawValue: body.error) == .rateLimited {
-            return .crossDeviceFailed(.rateLimited(retryAfter: retryAfter))
+        if APIErrorCode(rawValue: body.error) == .rateLimited {
+            switch vocabulary {
+            case .crossDevice: return .crossDeviceFailed(.rateLimited(retryAfter: retryAfter))
+            case .emailCode: return .emailCodeFailed(.rateLimited(retryAfter: retryAfter))
+            default: break
+            }
         }
         return error(for: body, status: response.status, retryAfter: retryAfter)
     }
@@ -101,6 +107,10 @@ struct APIClient: Sendable {
         case .invalidSignInCode?: return .crossDeviceFailed(.unknownCode)
         case .signInExpired?: return .crossDeviceFailed(.expired)
         case .signInAlreadyDecided?: return .crossDeviceFailed(.alreadyDecided)
+        case .invalidEmailCodeChallenge?: return .emailCodeFailed(.invalidChallenge)
+        case .emailCodeExpired?: return .emailCodeFailed(.expired)
+        case .emailCodesNotOffered?: return .emailCodeFailed(.notOffered)
+        case .unmetAuthenticationRequirements?: return .unmetAuthenticationRequirements(description)
         case .invalidBindingToken?: return .invalidBindingToken(description)
         case .invalidTransaction?: return .invalidTransaction(description)
         case .credentialRevoked?: return .credentialRevoked(description)

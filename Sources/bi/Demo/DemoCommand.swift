@@ -40,8 +40,8 @@ private struct Demo {
         let admin = JSONHTTP(baseURL: server.baseURL, authorization: "Bearer \(server.adminToken)")
         Output.step("bi-server running at \(server.baseURL) (SQLite in \(server.dataDirectory.path))", json: json)
 
-        let tenant: Tenant = try await admin.send("POST", AdminAPI.tenants, json: TenantInput(displayName: "Acme"))
-        let realm: Realm = try await admin.send("POST", AdminAPI.realms(tenant: tenant.id),
+        let tenant: IdentityProtocol.Tenant = try await admin.send("POST", AdminAPI.tenants, json: TenantInput(displayName: "Acme"))
+        let realm: IdentityProtocol.Realm = try await admin.send("POST", AdminAPI.realms(tenant: tenant.id),
                                                 json: RealmInput(displayName: "Customers", registrationRedirectURI: Self.registration))
         Output.step("created tenant \(tenant.displayName) and realm \(realm.displayName); issuer \(realm.issuer)", json: json)
         let publicApp: Application = try await admin.send("POST", AdminAPI.applications(tenant: tenant.id, realm: realm.id), json: ApplicationInput(
@@ -51,7 +51,7 @@ private struct Demo {
             displayName: "Acme backend", clientType: ClientType.confidential.rawValue, redirectURIs: [Self.callback], invokeURL: Self.invoke,
             allowedScopes: ["openid", "profile", "email"]))
         Output.step("created a public client \(publicApp.clientID) and a confidential client \(backendApp.clientID)", json: json)
-        let identity: Identity = try await admin.send("POST", AdminAPI.identities(tenant: tenant.id, realm: realm.id), json: IdentityInput(
+        let identity: IdentityProtocol.Identity = try await admin.send("POST", AdminAPI.identities(tenant: tenant.id, realm: realm.id), json: IdentityInput(
             username: "ada", email: "ada@example.com", displayName: "Ada Lovelace"))
         let _: BindingJob = try await admin.send("POST", AdminAPI.bindingJobs(tenant: tenant.id, realm: realm.id, identity: identity.id),
                                                   json: BindingJobInput(kind: BindingJobKind.registration.rawValue, delivery: BindingJobDelivery.email.rawValue))

@@ -63,6 +63,8 @@ final class FakeDeviceKeys: DeviceKeys {
     let biometry = Mutex<Data?>(Data("face-1".utf8))
     /// The authentication code the next signature fails with, if any.
     let failSigning = Mutex<Int?>(nil)
+    /// The kind of biometry the device has.
+    let biometryKindValue = Mutex<KeyAssurance.UserVerification?>(.face)
 
     init(hasSecureEnclave: Bool) {
         self.hasSecureEnclave = hasSecureEnclave
@@ -81,4 +83,6 @@ final class FakeDeviceKeys: DeviceKeys {
     }
 
     func biometryState() -> Data? { biometry.withLock { $0 } }
+
+    func biometryKind() -> KeyAssurance.UserVerification? { biometryKindValue.withLock { $0 } }
 }

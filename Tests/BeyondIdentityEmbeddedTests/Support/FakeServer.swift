@@ -41,6 +41,10 @@ final class FakeServer: HTTPTransport {
         /// The body of the last request, by `METHOD path`.
         var lastBody: [String: Data] = [:]
         var nextCredential = 1
+        /// Where a binding sends the user next.
+        var postBindingRedirectURI: String?
+        /// The host of the continuation URLs of email codes (to simulate a server sending elsewhere).
+        var emailCodeBase = FakeServer.base
     }
 
     let state = Mutex(State())
@@ -77,6 +81,24 @@ final class FakeServer: HTTPTransport {
             domain: Domain(baseURL: URL(string: Self.base)!), keyStore: keyStore, transport: self, clock: clock,
             logger: nil)
     }
+
+    /// An `SDKContext` configured the 2.x way, for the servers on `allowedDomains`.
+    func passkeyContext(keyStore: any KeyStore, allowedDomains: [String] = ["127.0.0.1"]) throws -> SDKContext {
+        SDKContext(
+            biometricAskPrompt: "Test", clientID: "", redirectURI: "", domain: .local, keyStore: keyStore, transport: self,
+            allowedDomains: try AllowedDomains(allowedDomains), logger: nil)
+    }
+
+    /// The invoke URL of transaction `tx1`, with an email-code challenge if given.
+    static func invoke(challenge: String? = nil) -> URL {
+        var url = URLComponents(string: invokeURL)!
+        url.queryItems = [.init(name: "transaction", value: "tx1"), .init(name: "api_base_url", value: base)]
+            + (challenge.map { [.init(name: EmailCodeAPI.challengeParameter, value: $0)] } ?? [])
+        return url.url!
+    }
+
+    /// The email code ``send(_:)`` accepts.
+    static let emailCode = "123456"
 
     /// An `Embedded` instance over this server.
     func embedded(keyStore: any KeyStore) -> Embedded {
@@ -131,6 +153,23 @@ final class FakeServer: HTTPTransport {
             return try Self.json(CrossDeviceOutcome(state: .approved, message: "Approved. Continue on your other device."))
         case "POST \(CrossDeviceAPI.decline)":
             return try Self.json(CrossDeviceOutcome(state: .declined, message: "Declined. Nobody was signed in."))
+        case "POST /v1/device/credentials/status":
+            let body = try decode(CredentialStatusRequest.self, request)
+            let issued = state.withLock { $0.issued }
+            return try Self.json(CredentialStatusResponse(states: Dictionary(
+                uniqueKeysWithValues: body.credentialIDs.map { ($0, issued[$0] ?? ServerCredentialState.unknown) })))
+        case "POST \(EmailCodeAPI.begin)":
+            let body = try decode(EmailCodeRequest.self, request)
+            return try Self.json(emailChallenge("ch-1", transaction: body.transaction, attemptsLeft: 5))
+        case "POST \(EmailCodeAPI.redeem)":
+            let body = try decode(EmailCodeRedemption.self, request)
+            guard body.code == Self.emailCode else {
+                return try Self.json(EmailCodeOutcome(outcome: .failed, challenge: emailChallenge("ch-2", transaction: "tx1", attemptsLeft: 4)))
+            }
+            var redirect = URLComponents(string: Self.redirectURI)!
+            redirect.queryItems = [.init(name: "code", value: "code-otp"), .init(name: "state", value: "s1")]
+            return try Self.json(EmailCodeOutcome(
+                outcome: .succeeded, redirectURI: redirect.string!, passkeyBindingToken: body.bindDevice == true ? "pbt-1" : nil))
         case "POST /v1/tenants/t1/realms/r1/token":
             return try await token()
         case "POST /v1/device/credentials/revoke":
@@ -140,6 +179,16 @@ final class FakeServer: HTTPTransport {
         default:
             return Self.error(404, APIErrorCode.notFound.rawValue, "no route \(key)")
         }
+    }
+
+    private func emailChallenge(_ id: String, transaction: String, attemptsLeft: Int) -> EmailCodeChallenge {
+        var url = URLComponents(string: Self.invokeURL)!
+        url.queryItems = [
+            .init(name: "transaction", value: transaction), .init(name: "api_base_url", value: state.withLock { $0.emailCodeBase }),
+            .init(name: EmailCodeAPI.challengeParameter, value: id),
+        ]
+        return EmailCodeChallenge(
+            url: url.string!, challenge: id, expiresAt: Date(timeIntervalSince1970: 1_800_000_600), attemptsLeft: attemptsLeft)
     }
 
     static let metadata = ProviderMetadata(
@@ -181,7 +230,7 @@ final class FakeServer: HTTPTransport {
             extensions: .init(), issuerPrivateKey: .init(caKey))
         return try Self.json(BindCredentialResponse(
             credential: Self.descriptor(id), certificateChain: [try leaf.serializeAsPEM().pemString, try root.serializeAsPEM().pemString],
-            postBindingRedirectURI: nil))
+            postBindingRedirectURI: state.withLock { $0.postBindingRedirectURI }))
     }
 
     /// The context of the cross-device sign-in of ``signInURL``: a web application's.

@@ -16,4 +16,7 @@ protocol DeviceKeys: Sendable {
     /// An opaque value that changes when the enrolled biometry changes
     /// (`LAContext.evaluatedPolicyDomainState`); `nil` without biometry.
     func biometryState() -> Data?
+    /// The kind of biometry this device verifies users with (``KeyAssurance/UserVerification/face``
+    /// or ``KeyAssurance/UserVerification/fingerprint``); `nil` without biometry or for another kind.
+    func biometryKind() -> KeyAssurance.UserVerification?
 }

@@ -106,6 +106,25 @@ public actor SecureEnclaveKeyStore: KeyStore {
         try record(handle)?.storage
     }
 
+    /// Hardware-backed when the key is in the Secure Enclave; verified as its
+    /// ``KeyProtection`` asks (with the kind of biometry this device has, for
+    /// ``KeyProtection/currentBiometry``).
+    public func assurance(of key: Credential.KeyHandle) async throws -> KeyAssurance {
+        let storage: KeyStorage, protection: KeyProtection
+        if let (_, plan) = pending[key] {
+            (storage, protection) = (plan.storage, self.protection)
+        } else {
+            guard let record = try record(key) else { throw BISDKError.credentialNotFound }
+            (storage, protection) = (record.storage, record.protection)
+        }
+        let verification: [KeyAssurance.UserVerification] = switch protection {
+        case .unlockedDevice: []
+        case .userPresence: [.presence]
+        case .currentBiometry: [keys.biometryKind() ?? .presence]
+        }
+        return KeyAssurance(isHardwareBacked: storage == .secureEnclave, userVerification: verification)
+    }
+
     private func handles(of credential: Credential.Handle) throws -> [Credential.KeyHandle] {
         try items.accounts(of: .credential).map(Credential.KeyHandle.init(rawValue:))
             .filter { try record($0)?.credential.handle == credential }

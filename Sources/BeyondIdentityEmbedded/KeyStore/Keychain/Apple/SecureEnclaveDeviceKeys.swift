@@ -52,6 +52,17 @@ struct SecureEnclaveDeviceKeys: DeviceKeys {
         LAContext().domainState.biometry.stateHash
     }
 
+    func biometryKind() -> KeyAssurance.UserVerification? {
+        // `biometryType` is set once `canEvaluatePolicy` has been called.
+        let context = LAContext()
+        guard context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil) else { return nil }
+        switch context.biometryType {
+        case .faceID: return .face
+        case .touchID: return .fingerprint
+        default: return nil
+        }
+    }
+
     private static func laPolicy(_ policy: AuthenticationPolicy) -> LAPolicy {
         switch policy {
         case .deviceOwnerAuthentication: .deviceOwnerAuthentication
