@@ -125,7 +125,8 @@ import X509
             #expect(!adminEvents.isEmpty)
             for event in adminEvents {
                 let detail = try JSONSerialization.jsonObject(with: Data(try #require(event["detail"] as? String).utf8)) as? [String: String]
-                #expect(detail == ["by": "admin", "admin_token": "bootstrap", "admin_token_id": tokenID, "via": "api"], "\(event)")
+                // A change of an identity's status names the new one (issue 34: identity.suspended webhooks).
+                #expect(detail?.filter { $0.key != "status" } == ["by": "admin", "admin_token": "bootstrap", "admin_token_id": tokenID, "via": "api"], "\(event)")
             }
         }
     }

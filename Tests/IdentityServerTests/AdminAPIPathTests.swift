@@ -22,6 +22,9 @@ import Testing
         AdminAPI.revokeCredential(tenant: t, realm: r, identity: x, credential: x),
         AdminAPI.sessions(tenant: t, realm: r, identity: x), AdminAPI.revokeSession(tenant: t, realm: r, identity: x, session: x),
         AdminAPI.bindingJobs(tenant: t, realm: r, identity: x), AdminAPI.bindingJob(tenant: t, realm: r, identity: x, job: x),
+        AdminAPI.webhooks(tenant: t), AdminAPI.webhook(tenant: t, webhook: x), AdminAPI.rotateWebhookSecret(tenant: t, webhook: x),
+        AdminAPI.testWebhook(tenant: t, webhook: x), AdminAPI.webhookDeliveries(tenant: t, webhook: x),
+        AdminAPI.webhookDelivery(tenant: t, webhook: x, delivery: x), AdminAPI.replayWebhookDelivery(tenant: t, webhook: x, delivery: x),
     ]
 
     @Test func everyPathIsOneOfTheDocumentsAndEveryDocumentedPathHasOne() throws {

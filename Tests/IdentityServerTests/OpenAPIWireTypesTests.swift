@@ -28,6 +28,11 @@ import Testing
         "AdminTokenPage": roundTrip(AdminPage<AdminToken>.self),
         "AdminSigningKey": roundTrip(AdminSigningKey.self),
         "AuditEvent": roundTrip(AuditEvent.self), "AuditEventPage": roundTrip(AdminPage<AuditEvent>.self),
+        "WebhookEndpoint": roundTrip(WebhookEndpoint.self), "WebhookEndpointInput": roundTrip(WebhookEndpointInput.self),
+        "WebhookEndpointPage": roundTrip(AdminPage<WebhookEndpoint>.self),
+        "WebhookSecretRotationInput": roundTrip(WebhookSecretRotationInput.self),
+        "WebhookDelivery": roundTrip(WebhookDelivery.self), "WebhookDeliveryPage": roundTrip(AdminPage<WebhookDelivery>.self),
+        "WebhookAttempt": roundTrip(WebhookAttempt.self),
     ]
 
     /// Properties the document requires that the Swift type may go without: the server always

@@ -19,6 +19,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case cryptography
     /// Python aiosmtpd: the real SMTP server mail is delivered to.
     case aiosmtpd
+    /// Python standardwebhooks: the Standard Webhooks reference library, verifying webhook signatures.
+    case standardwebhooks
     /// Python openapi-spec-validator and openapi-schema-validator: the admin API's document
     /// and answers checked by validators that are not ours.
     case openapi
@@ -49,6 +51,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .joserfc: "python3 cannot import joserfc and requests (pip install joserfc requests)"
         case .cryptography: "python3 cannot import cryptography.x509.verification (pip install 'cryptography>=42')"
         case .aiosmtpd: "python3 cannot import aiosmtpd (pip install aiosmtpd)"
+        case .standardwebhooks: "python3 cannot import standardwebhooks (pip install standardwebhooks)"
         case .openapi:
             "python3 cannot import openapi_spec_validator and openapi_schema_validator "
                 + "(pip install openapi-spec-validator openapi-schema-validator)"
@@ -72,6 +75,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .joserfc: await Self.python(["-c", "import joserfc, requests"])
         case .cryptography: await Self.python(["-c", "from cryptography.x509 import verification"])
         case .aiosmtpd: await Self.python(["-c", "import aiosmtpd"])
+        case .standardwebhooks: await Self.python(["-c", "import standardwebhooks"])
         case .openapi: await Self.python(["-c", "import openapi_spec_validator, openapi_schema_validator"])
         case .chromium:
             [Python.chromium, Python.chromedriver].allSatisfy(FileManager.default.isExecutableFile(atPath:))

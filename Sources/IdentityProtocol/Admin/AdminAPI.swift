@@ -86,6 +86,29 @@ public enum AdminAPI {
         "\(bindingJobs(tenant: tenant, realm: realm, identity: identity))/\(segment(job))"
     }
 
+    /// `POST` ``WebhookEndpointInput`` → ``WebhookEndpoint`` with its secret; `GET` a page of them.
+    public static func webhooks(tenant: String) -> String { "\(self.tenant(tenant))/webhooks" }
+    /// `GET`, `PATCH` ``WebhookEndpointInput``, `DELETE` (`204`).
+    public static func webhook(tenant: String, webhook: String) -> String { "\(webhooks(tenant: tenant))/\(segment(webhook))" }
+    /// `POST` ``WebhookSecretRotationInput`` (optional) → ``WebhookEndpoint`` with its new secret.
+    public static func rotateWebhookSecret(tenant: String, webhook: String) -> String {
+        "\(self.webhook(tenant: tenant, webhook: webhook))/rotate-secret"
+    }
+    /// `POST` → the queued test ``WebhookDelivery`` (`202`).
+    public static func testWebhook(tenant: String, webhook: String) -> String { "\(self.webhook(tenant: tenant, webhook: webhook))/test" }
+    /// `GET` a page of ``WebhookDelivery``s, oldest first.
+    public static func webhookDeliveries(tenant: String, webhook: String) -> String {
+        "\(self.webhook(tenant: tenant, webhook: webhook))/deliveries"
+    }
+    /// `GET` → ``WebhookDelivery`` with its attempts.
+    public static func webhookDelivery(tenant: String, webhook: String, delivery: String) -> String {
+        "\(webhookDeliveries(tenant: tenant, webhook: webhook))/\(segment(delivery))"
+    }
+    /// `POST` → the ``WebhookDelivery``, pending again (the same `webhook-id`).
+    public static func replayWebhookDelivery(tenant: String, webhook: String, delivery: String) -> String {
+        "\(self.webhookDelivery(tenant: tenant, webhook: webhook, delivery: delivery))/replay"
+    }
+
     /// A list path with its page: `?page_size=` (when given) and `cursor=` (a page's `next_cursor`).
     public static func page(_ path: String, size: Int?, cursor: String?) -> String {
         let query = [size.map { "page_size=\($0)" }, cursor.map { "cursor=\(encoded($0, allowing: queryValueAllowed))" }]

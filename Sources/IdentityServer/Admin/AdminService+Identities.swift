@@ -40,6 +40,7 @@ extension AdminService {
     /// is final: `409 conflict`.
     func updateIdentity(_ path: IdentityPath, _ input: IdentityInput) async throws -> Identity {
         var record = try await identityRecord(path)
+        let formerStatus = record.status
         guard record.status != .deleted else {
             throw ServerError(APIErrorCode.conflict, "the identity is deleted: it cannot change, nor come back")
         }
@@ -49,9 +50,10 @@ extension AdminService {
         if input.status != nil { record.status = try InputRules.oneOf(input.status, field: "status") }
         record.updatedAt = now()
         let deleting = record.status == .deleted
+        // A new status is named (a suspension becomes the webhook event identity.suspended).
         let changed = try event(
             deleting ? "admin.identity.deleted" : "admin.identity.updated", tenantID: path.tenantID, realmID: path.realmID,
-            subjectID: path.identityID)
+            subjectID: path.identityID, detail: record.status == formerStatus ? [:] : ["status": record.status.rawValue])
         try await write(conflict: "the realm already has an identity with username '\(record.username)'") {
             try await store.updateIdentity(record, revokingCredentialsAt: deleting ? record.updatedAt : nil, audit: changed)
         }
@@ -129,6 +131,9 @@ extension AdminService {
                 try await mail.send(EnrollmentEmail.message(
                     to: email, from: mailFrom, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
                     expiresAt: record.expiresAt, baseURL: baseURL.value))
+                try await audit(
+                    "binding_job.delivered", tenantID: path.tenantID, realmID: path.realmID, subjectID: record.id,
+                    detail: ["identity_id": path.identityID, "kind": kind.rawValue])
             } catch let error as any MailDeliveryFailure {
                 // The job stays pending and unusable (nobody has its link) until it expires.
                 try await audit(

@@ -28,6 +28,8 @@ struct ServerContext: Sendable {
     let baseURL: PublicBaseURL
     let logger: Logger
     let metrics: ServerMetrics
+    /// Webhook settings, the sealer of their secrets, their metrics.
+    let webhooks: WebhookContext
     let now: @Sendable () -> Date
 
     /// The audit log.

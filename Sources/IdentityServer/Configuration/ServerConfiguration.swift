@@ -38,6 +38,7 @@ public struct ServerConfiguration: Sendable {
     public var connections = Connections()
     /// What is purged, when, and in what batches.
     public var housekeeping = Housekeeping()
+    public var webhooks = Webhooks()
     /// The operators' web console.
     public var console = Console()
     /// Limits on the DPoP proofs public clients make the server record.

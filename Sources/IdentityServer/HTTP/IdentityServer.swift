@@ -48,6 +48,9 @@ public struct IdentityServer: Sendable {
                 baseURL: PublicBaseURL(configuration.publicBaseURL ?? "http://\(configuration.host):\(configuration.port)"),
                 logger: configuration.logger,
                 metrics: ServerMetrics(registry: configuration.metrics),
+                webhooks: WebhookContext(
+                    settings: configuration.webhooks, sealer: SecretSealer(masterKey: masterKey),
+                    metrics: WebhookMetrics(registry: configuration.metrics)),
                 now: configuration.now
             )
             let created = try await context.keyring.createMissingSigningKeys()
@@ -98,6 +101,9 @@ public struct IdentityServer: Sendable {
                 SigningKeyRotationService(
                     keyring: context.keyring, settings: configuration.signingKeys, audit: context.audit, logger: context.logger,
                     now: context.now),
+                WebhookDeliveryService(
+                    store: context.store, sealer: context.webhooks.sealer, settings: context.webhooks.settings,
+                    metrics: context.webhooks.metrics, logger: context.logger, now: context.now),
             ] + (configuration.metricsAddress.map { address in
                 [MetricsEndpoint.application(configuration.metrics, on: address, logger: configuration.logger)]
             } ?? []),

@@ -66,7 +66,12 @@ enum Routes {
             cors: CORSMiddleware(store: store, metrics: metrics),
             crossDevice: crossDevice, signInCookie: signInCookie
         ).register(on: router)
-        AdminController(service: adminService(context), audit: audit, metrics: metrics).register(on: router.group("v1/admin").add(
+        let acting = adminService(context)
+        let webhooks = context.webhooks
+        AdminController(
+            service: acting, audit: audit, metrics: metrics,
+            webhooks: WebhookAdminController { admin in WebhookAdminService(admin: acting(admin), webhooks: webhooks) }
+        ).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
         OpenAPIController().register(on: router)
         console?.register(on: router)

@@ -20,9 +20,35 @@ struct AdminFlows {
         try await identities(tenant: tenant.id, realm: tenant.realm)
         try await credentialsAndSessions()
         try await tokens(scopedTo: tenant.id)
+        try await webhooks(tenant: tenant.id)
         try await api.expect(200, "GET", AdminAPI.page(AdminAPI.auditEvents, size: 2, cursor: nil))
         try await api.expect(204, "DELETE", AdminAPI.realm(tenant: tenant.id, realm: tenant.realm))
         try await api.expect(204, "DELETE", AdminAPI.tenant(tenant.id))
+    }
+
+    /// A webhook endpoint (an address that never resolves: attempts fail, which changes no
+    /// answer here), changed, its secret rotated, a test event queued, read and replayed, deleted.
+    private func webhooks(tenant: String) async throws {
+        let list = AdminAPI.webhooks(tenant: tenant)
+        try await api.expect(400, "POST", list, json: ["url": "https://hooks.invalid/in", "events": ["no.such_type"]])
+        try await api.expect(400, "POST", list, json: ["url": "http://hooks.invalid/in"])
+        let created = try await api.expect(201, "POST", list, json: [
+            "url": "https://hooks.invalid/in", "events": ["identity.created", "credential.revoked"], "description": "CRM",
+        ])
+        let webhook = try #require(created["id"] as? String)
+        #expect((created["secret"] as? String)?.hasPrefix("whsec_") == true)
+        try await api.expect(200, "GET", AdminAPI.page(list, size: 1, cursor: nil))
+        try await api.expect(200, "GET", AdminAPI.webhook(tenant: tenant, webhook: webhook))
+        try await api.expect(200, "PATCH", AdminAPI.webhook(tenant: tenant, webhook: webhook), json: ["enabled": false])
+        try await api.expect(200, "POST", AdminAPI.rotateWebhookSecret(tenant: tenant, webhook: webhook), json: ["overlap_seconds": 60])
+        try await api.expect(200, "POST", AdminAPI.rotateWebhookSecret(tenant: tenant, webhook: webhook))
+        let test = try await api.expect(202, "POST", AdminAPI.testWebhook(tenant: tenant, webhook: webhook))
+        let delivery = try #require(test["id"] as? String)
+        try await api.expect(200, "GET", AdminAPI.webhookDeliveries(tenant: tenant, webhook: webhook))
+        try await api.expect(200, "GET", AdminAPI.webhookDelivery(tenant: tenant, webhook: webhook, delivery: delivery))
+        try await api.expect(404, "GET", AdminAPI.webhookDelivery(tenant: tenant, webhook: webhook, delivery: "nope"))
+        try await api.expect(200, "POST", AdminAPI.replayWebhookDelivery(tenant: tenant, webhook: webhook, delivery: delivery))
+        try await api.expect(204, "DELETE", AdminAPI.webhook(tenant: tenant, webhook: webhook))
     }
 
     /// No token, unknown ids, bodies that are not JSON, too large or breaking a rule.

@@ -3,7 +3,7 @@ public enum ServerSettings {
     /// All of them.
     public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + crossDeviceSignIn
         + connections
-        + caches + housekeeping + console + publicClientProofs
+        + caches + housekeeping + console + publicClientProofs + webhooks
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
     /// table in docs/operating.md is this text, and a test keeps it so).

@@ -9,6 +9,8 @@ struct AdminController {
     /// Where refusals of another tenant are recorded and counted.
     let audit: AuditLog
     let metrics: ServerMetrics
+    /// The tenants' webhook endpoints.
+    let webhooks: WebhookAdminController
 
     /// The service acting for the administrator the middleware authenticated.
     private func acting(_ context: ServerRequestContext) throws -> AdminService {
@@ -57,6 +59,7 @@ struct AdminController {
         }
         registerApplications(on: realm)
         registerIdentities(on: realm)
+        webhooks.register(on: tenant)
     }
 
     private func registerTokens(on admin: RouterGroup<ServerRequestContext>) {

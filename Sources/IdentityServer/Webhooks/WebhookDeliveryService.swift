@@ -1,0 +1,172 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import IdentityStorage
+import Logging
+import NIOCore
+import NIOHTTP1
+import ServiceLifecycle
+
+/// Delivers the webhook outbox: claims due deliveries under a lease (so that of several
+/// instances one attempts each), sends each as a signed Standard Webhooks request (its
+/// address checked and pinned, no redirect followed, ``ServerConfiguration/Webhooks/attemptTimeout``
+/// in all), and records what came of it: a 2xx delivers, `410 Gone` turns the endpoint off,
+/// anything else (or no answer) retries after the next of
+/// ``ServerConfiguration/Webhooks/retryDelays`` with jitter, until they are spent. A stopped
+/// instance's claims are taken over once their lease ends, so a kill loses nothing; a
+/// receiver may see a message twice (at least once), with the same `webhook-id`.
+struct WebhookDeliveryService: Service {
+    let store: any IdentityStore
+    let sealer: SecretSealer
+    let settings: ServerConfiguration.Webhooks
+    let metrics: WebhookMetrics
+    let logger: Logger
+    let now: @Sendable () -> Date
+    /// This instance, as the owner of its leases.
+    let owner = "wkr_" + Secrets.identifier()
+
+    /// Deliveries claimed at a time.
+    static let batchSize = 32
+    /// Bytes of an answer kept in the delivery log.
+    static let excerptLimit = 1024
+
+    func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            var claimed = 0
+            do {
+                claimed = try await deliverDue()
+                metrics.queue(try await store.webhookQueueStatus(), now: now())
+            } catch {
+                logger.warning("webhook delivery failed", metadata: ["error": "\(error)"])
+            }
+            if claimed == 0 {
+                _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: settings.pollInterval) }
+            }
+        }
+    }
+
+    /// Claims what is due and attempts it, all at once; returns how many were claimed.
+    func deliverDue() async throws -> Int {
+        let due = try await store.claimWebhookDeliveries(
+            owner: owner, now: now(), lease: settings.lease, limit: Self.batchSize, perEndpoint: settings.maxInFlightPerEndpoint)
+        await withTaskGroup(of: Void.self) { group in
+            for delivery in due {
+                group.addTask {
+                    do {
+                        try await attempt(delivery)
+                    } catch {
+                        logger.warning("webhook attempt not recorded", metadata: ["delivery": "\(delivery.id)", "error": "\(error)"])
+                    }
+                }
+            }
+        }
+        return due.count
+    }
+
+    /// One attempt at `delivery`, recorded.
+    func attempt(_ delivery: WebhookDeliveryRecord) async throws {
+        guard let endpoint = try await store.webhookEndpoint(id: delivery.endpointID) else { return }
+        let attemptedAt = now()
+        let clock = ContinuousClock()
+        let started = clock.now
+        var (status, excerpt, failure): (Int?, String?, String?) = (nil, nil, nil)
+        do {
+            (status, excerpt) = try await send(delivery, to: endpoint, at: attemptedAt)
+        } catch let refusal as WebhookTargetCheck.Refusal {
+            failure = "target refused: \(refusal)"
+        } catch {
+            failure = Self.describe(error)
+        }
+        let elapsed = clock.now - started
+        let result: WebhookAttemptResult
+        let outcome: WebhookMetrics.Outcome
+        if let status, (200..<300).contains(status) {
+            (result, outcome) = (.delivered, .delivered)
+        } else if status == 410 {
+            (result, outcome) = (.endpointGone(reason: "410 Gone on \(Date.ISO8601FormatStyle().format(attemptedAt))"), .gone)
+        } else if delivery.attempts < settings.retryDelays.count {
+            let wait = settings.retryDelays[delivery.attempts] * Double.random(in: 0.8...1.2)
+            (result, outcome) = (.retry(at: attemptedAt.addingTimeInterval(wait)), .retried)
+        } else {
+            (result, outcome) = (.failed, .failed)
+        }
+        var next: Date?
+        if case .retry(let at) = result { next = at }
+        let record = WebhookAttemptRecord(
+            id: Secrets.identifier(), deliveryID: delivery.id, endpointID: endpoint.id, attemptedAt: attemptedAt,
+            durationMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
+            statusCode: status, responseExcerpt: excerpt, error: failure, nextAttemptAt: next)
+        try await store.recordWebhookAttempt(record, owner: owner, result: result)
+        metrics.attempted(outcome)
+        logger.debug("webhook attempt", metadata: [
+            "delivery": "\(delivery.id)", "endpoint": "\(endpoint.id)", "status": "\(status.map(String.init) ?? "-")",
+            "outcome": "\(outcome.rawValue)",
+        ])
+    }
+
+    /// The signing keys of `endpoint` at `now`: its secret's, then the previous one's while the
+    /// rotation's overlap lasts.
+    func keys(of endpoint: WebhookEndpointRecord, at now: Date) throws -> [SymmetricKey] {
+        let purpose = SealedSecret.Owner.webhookSecret(endpointID: endpoint.id, previous: false).purpose
+        var secrets = [try sealer.open(endpoint.sealedSecret, purpose: purpose)]
+        if let previous = endpoint.previousSealedSecret, let until = endpoint.previousSecretExpiresAt, until > now {
+            secrets.append(try sealer.open(previous, purpose: purpose))
+        }
+        return try secrets.map { sealed in
+            guard let key = WebhookSignature.key(of: String(decoding: sealed, as: UTF8.self)) else { throw SecretSealer.SealError.unopenable }
+            return key
+        }
+    }
+
+    /// Sends the signed message; returns the answer's status and the start of its body.
+    private func send(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord, at time: Date) async throws -> (Int, String) {
+        let target = try await WebhookTargetCheck(allowPrivateTargets: settings.allowPrivateTargets).check(endpoint.url)
+        let body = try WebhookPayload.body(of: delivery)
+        let timestamp = Int(time.timeIntervalSince1970)
+        var request = HTTPClientRequest(url: endpoint.url)
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        request.headers.add(name: "user-agent", value: "bi-server-webhooks")
+        request.headers.add(name: "webhook-id", value: delivery.messageID)
+        request.headers.add(name: "webhook-timestamp", value: String(timestamp))
+        request.headers.add(
+            name: "webhook-signature",
+            value: WebhookSignature.header(id: delivery.messageID, timestamp: timestamp, body: body, keys: try keys(of: endpoint, at: time)))
+        request.body = .bytes(ByteBuffer(bytes: body))
+
+        let timeout = TimeAmount.nanoseconds(Int64(settings.attemptTimeout.components.seconds) * 1_000_000_000)
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout))
+        // Connect to the address just checked, whatever the name resolves to by then (TLS
+        // still checks the certificate against the name).
+        configuration.dnsOverride = [target.host: target.address]
+        configuration.decompression = .disabled
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            let response = try await client.execute(request, timeout: timeout)
+            var excerpt = ByteBuffer()
+            for try await chunk in response.body {
+                var chunk = chunk
+                if let bytes = chunk.readSlice(length: min(chunk.readableBytes, Self.excerptLimit - excerpt.readableBytes)) {
+                    excerpt.writeImmutableBuffer(bytes)
+                }
+                if excerpt.readableBytes >= Self.excerptLimit { break }
+            }
+            try await client.shutdown()
+            return (Int(response.status.code), String(decoding: excerpt.readableBytesView, as: UTF8.self))
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    /// A short description of a failed attempt.
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout:
+            "timed out"
+        default:
+            String(describing: error)
+        }
+    }
+}

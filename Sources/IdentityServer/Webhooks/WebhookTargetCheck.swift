@@ -1,0 +1,136 @@
+import Foundation
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What an outbound webhook request may reach (server-side request forgery): an `https` URL
+/// whose host resolves only to public addresses. Unless private targets are allowed (for
+/// tests on loopback and receivers on the operator's own network: then `http` is allowed too,
+/// and every address), loopback, private, link-local (cloud metadata `169.254.169.254`
+/// among them), shared, unique-local, multicast and unspecified addresses are refused, also
+/// inside an IPv4-mapped, IPv4-compatible or NAT64 IPv6 address. The check runs right before
+/// each attempt, and the attempt connects to the address checked (the client's DNS override),
+/// so a name that resolves elsewhere a moment later (DNS rebinding) changes nothing.
+struct WebhookTargetCheck: Sendable {
+    let allowPrivateTargets: Bool
+
+    /// A refused target, with why.
+    struct Refusal: Error, CustomStringConvertible, Equatable {
+        let description: String
+    }
+
+    /// A target checked: its URL's host, port and scheme, and the address to connect to.
+    struct Target: Sendable, Equatable {
+        let host: String
+        let address: String
+    }
+
+    /// Whether `url` may be a webhook endpoint at all (the admin API's check: the scheme and
+    /// form; the addresses are checked at each attempt).
+    func validate(_ url: String) throws(Refusal) -> URLComponents {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
+              components.fragment == nil
+        else { throw Refusal(description: "an absolute http(s) URL without user, password or fragment is needed") }
+        guard scheme == "https" || (scheme == "http" && allowPrivateTargets) else {
+            throw Refusal(description: allowPrivateTargets ? "only http and https URLs" : "only https URLs (webhooks.allow_private_targets allows http)")
+        }
+        return components
+    }
+
+    /// Resolves the URL's host and checks every address; the first one is the one to use.
+    func check(_ url: String) async throws -> Target {
+        let components = try validate(url)
+        let host = components.host!.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let addresses = try await Self.resolve(host)
+        guard let first = addresses.first else { throw Refusal(description: "\(host) does not resolve") }
+        if !allowPrivateTargets {
+            for address in addresses {
+                if let kind = Self.nonPublicKind(address) {
+                    throw Refusal(description: "\(host) resolves to \(address), a \(kind) address (webhooks.allow_private_targets allows it)")
+                }
+            }
+        }
+        return Target(host: host, address: first)
+    }
+
+    /// Why an address is not public, or `nil` when it is.
+    static func nonPublicKind(_ address: String) -> String? {
+        var v4 = [UInt8](repeating: 0, count: 4)
+        if inet_pton(AF_INET, address, &v4) == 1 { return nonPublicKind(v4: v4) }
+        var v6 = [UInt8](repeating: 0, count: 16)
+        guard inet_pton(AF_INET6, address, &v6) == 1 else { return "unparsable" }
+        let embedded = Array(v6.suffix(4))
+        if v6.prefix(10).allSatisfy({ $0 == 0 }) && v6[10] == 0xFF && v6[11] == 0xFF { return nonPublicKind(v4: embedded) }  // ::ffff:a.b.c.d
+        if v6.prefix(12).allSatisfy({ $0 == 0 }) {
+            if embedded == [0, 0, 0, 0] { return "unspecified" }
+            if embedded == [0, 0, 0, 1] { return "loopback" }
+            return nonPublicKind(v4: embedded)  // ::a.b.c.d (deprecated IPv4-compatible)
+        }
+        if v6.prefix(12).elementsEqual([0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]) { return nonPublicKind(v4: embedded) }  // NAT64
+        if v6[0] & 0xFE == 0xFC { return "unique-local" }  // fc00::/7
+        if v6[0] == 0xFE && v6[1] & 0xC0 == 0x80 { return "link-local" }  // fe80::/10
+        if v6[0] == 0xFE && v6[1] & 0xC0 == 0xC0 { return "site-local" }  // fec0::/10
+        if v6[0] == 0xFF { return "multicast" }
+        return nil
+    }
+
+    private static func nonPublicKind(v4 b: [UInt8]) -> String? {
+        switch (b[0], b[1]) {
+        case (0, _): "unspecified"
+        case (127, _): "loopback"
+        case (10, _), (172, 16...31), (192, 168): "private"
+        case (169, 254): b[2] == 169 && b[3] == 254 ? "metadata" : "link-local"
+        case (100, 64...127): "shared (carrier-grade NAT)"
+        case (192, 0) where b[2] == 0: "reserved"
+        case (198, 18...19): "benchmarking"
+        case (224...239, _): "multicast"
+        case (240...255, _): "reserved"
+        default: nil
+        }
+    }
+
+    /// Every address `host` resolves to (`getaddrinfo`, on NIO's thread pool), as text.
+    static func resolve(_ host: String) async throws -> [String] {
+        try await NIOThreadPool.singleton.runIfActive {
+            var hints = addrinfo()
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            var list: UnsafeMutablePointer<addrinfo>?
+            let status = getaddrinfo(host, nil, &hints, &list)
+            guard status == 0, let list else {
+                throw Refusal(description: "\(host) does not resolve (\(String(cString: gai_strerror(status))))")
+            }
+            defer { freeaddrinfo(list) }
+            var addresses: [String] = []
+            var entry: UnsafeMutablePointer<addrinfo>? = list
+            while let current = entry {
+                var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+                switch current.pointee.ai_family {
+                case AF_INET:
+                    current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                        var raw = address.pointee.sin_addr
+                        _ = inet_ntop(AF_INET, &raw, &buffer, socklen_t(buffer.count))
+                    }
+                case AF_INET6:
+                    current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                        var raw = address.pointee.sin6_addr
+                        _ = inet_ntop(AF_INET6, &raw, &buffer, socklen_t(buffer.count))
+                    }
+                default:
+                    entry = current.pointee.ai_next
+                    continue
+                }
+                let text = String(cString: buffer)
+                if !addresses.contains(text) { addresses.append(text) }
+                entry = current.pointee.ai_next
+            }
+            return addresses
+        }
+    }
+}

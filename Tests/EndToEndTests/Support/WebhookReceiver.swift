@@ -1,0 +1,125 @@
+import Foundation
+import TestProcessSupport
+
+/// `ThirdParty/webhook_receiver.py`, started for one test on a free loopback port: it verifies
+/// every message with the `standardwebhooks` library and records it; tests tell it, per path,
+/// which secrets to verify with and which statuses to answer. Tests that start it ask for
+/// `.requires(.standardwebhooks)`.
+final class WebhookReceiver: @unchecked Sendable {
+    let port: Int
+    let directory: URL
+    private let process: Process
+    private let exited: AsyncStream<Void>
+
+    /// One request the receiver got.
+    struct Message: @unchecked Sendable {
+        let path: String
+        let id: String
+        let timestamp: String
+        let signatures: Int
+        let type: String
+        let data: [String: String]
+        let status: Int
+        /// The indexes of the path's secrets whose signature verified.
+        let verifiedBy: [Int]
+        /// When it came, by the receiver's clock.
+        let receivedAt: Date
+    }
+
+    /// Runs `body` with a receiver, and stops it after.
+    static func with<R>(_ body: (WebhookReceiver) async throws -> R) async throws -> R {
+        let receiver = try await start()
+        do {
+            let result = try await body(receiver)
+            await receiver.stop()
+            return result
+        } catch {
+            await receiver.stop()
+            throw error
+        }
+    }
+
+    private static func start() async throws -> WebhookReceiver {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-webhooks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ThirdParty/webhook_receiver.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, directory.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let (exited, exit) = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in exit.yield() }
+        try await process.start()
+        for _ in 0..<500 {
+            if let text = try? String(contentsOf: directory.appendingPathComponent("port"), encoding: .utf8), let port = Int(text) {
+                return WebhookReceiver(port: port, directory: directory, process: process, exited: exited)
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        throw SetupError("the webhook receiver did not start")
+    }
+
+    private init(port: Int, directory: URL, process: Process, exited: AsyncStream<Void>) {
+        (self.port, self.directory, self.process, self.exited) = (port, directory, process, exited)
+    }
+
+    /// The URL of `path` on this receiver.
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Verify messages to each path with these secrets (in this order).
+    func verify(_ secrets: [String: [String]]) throws {
+        try write(secrets, to: "secrets.json")
+    }
+
+    /// Answer the first requests to each path with these statuses ("302 URL" redirects), then 200.
+    func answer(_ statuses: [String: [String]]) throws {
+        try write(statuses, to: "answers.json")
+    }
+
+    private func write(_ value: [String: [String]], to name: String) throws {
+        let partial = directory.appendingPathComponent(name + ".partial")
+        try JSONSerialization.data(withJSONObject: value).write(to: partial)
+        guard rename(partial.path, directory.appendingPathComponent(name).path) == 0 else { throw SetupError("cannot write \(name)") }
+    }
+
+    /// Every request so far, in the order they came.
+    func messages() throws -> [Message] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .compactMap { name in name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil }.sorted()
+            .map { number in
+                let data = try Data(contentsOf: directory.appendingPathComponent("\(number).json"))
+                let record = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+                let body = record["body"] as? [String: Any] ?? [:]
+                return Message(
+                    path: record["path"] as? String ?? "", id: record["id"] as? String ?? "", timestamp: record["timestamp"] as? String ?? "",
+                    signatures: record["signatures"] as? Int ?? 0, type: body["type"] as? String ?? "",
+                    data: body["data"] as? [String: String] ?? [:], status: record["status"] as? Int ?? 0,
+                    verifiedBy: record["verified_by"] as? [Int] ?? [],
+                    receivedAt: Date(timeIntervalSince1970: record["received_at"] as? Double ?? 0))
+            }
+    }
+
+    /// Waits (up to `timeout`) until `condition` holds for the messages; returns them.
+    @discardableResult
+    func wait(
+        timeout: Duration = .seconds(30), until condition: ([Message]) -> Bool
+    ) async throws -> [Message] {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let messages = try messages()
+            if condition(messages) { return messages }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try messages()
+    }
+
+    private func stop() async {
+        kill(process.processIdentifier, SIGKILL)
+        await exited.first { _ in true }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

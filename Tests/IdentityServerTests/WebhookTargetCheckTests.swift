@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import IdentityServer
+
+/// What webhook requests may reach (issue 34: SSRF): https to public addresses only, unless
+/// private targets are allowed.
+@Suite struct WebhookTargetCheckTests {
+    @Test(arguments: [
+        ("127.0.0.1", "loopback"), ("127.8.9.1", "loopback"), ("::1", "loopback"), ("10.1.2.3", "private"),
+        ("172.16.0.1", "private"), ("172.31.255.255", "private"), ("192.168.1.1", "private"), ("169.254.169.254", "metadata"),
+        ("169.254.1.1", "link-local"), ("fe80::1", "link-local"), ("fd00::1", "unique-local"), ("fc12::1", "unique-local"),
+        ("::ffff:127.0.0.1", "loopback"), ("::ffff:169.254.169.254", "metadata"), ("::ffff:10.0.0.1", "private"),
+        ("64:ff9b::a9fe:a9fe", "metadata"), ("::", "unspecified"), ("0.0.0.0", "unspecified"), ("100.64.0.1", "shared (carrier-grade NAT)"),
+        ("224.0.0.1", "multicast"), ("ff02::1", "multicast"), ("255.255.255.255", "reserved"),
+    ])
+    func nonPublicAddressesAreNamed(address: String, kind: String) {
+        #expect(WebhookTargetCheck.nonPublicKind(address) == kind)
+    }
+
+    @Test(arguments: ["93.184.215.14", "1.1.1.1", "172.32.0.1", "192.169.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "169.253.1.1"])
+    func publicAddressesPass(address: String) {
+        #expect(WebhookTargetCheck.nonPublicKind(address) == nil)
+    }
+
+    @Test func onlyHTTPSUnlessPrivateTargetsAreAllowed() throws {
+        let strict = WebhookTargetCheck(allowPrivateTargets: false)
+        #expect(throws: WebhookTargetCheck.Refusal.self) { try strict.validate("http://hooks.example/in") }
+        #expect(throws: WebhookTargetCheck.Refusal.self) { try strict.validate("ftp://hooks.example/in") }
+        #expect(throws: WebhookTargetCheck.Refusal.self) { try strict.validate("https://user:pw@hooks.example/in") }
+        #expect(throws: WebhookTargetCheck.Refusal.self) { try strict.validate("/relative") }
+        _ = try strict.validate("https://hooks.example/in?x=1")
+        _ = try WebhookTargetCheck(allowPrivateTargets: true).validate("http://127.0.0.1:8080/in")
+    }
+
+    @Test func loopbackAndNamesResolvingToPrivateAddressesAreRefusedAtTheAttempt() async throws {
+        let strict = WebhookTargetCheck(allowPrivateTargets: false)
+        for url in ["https://127.0.0.1/in", "https://[::1]:8443/in", "https://169.254.169.254/latest/meta-data", "https://localhost/in"] {
+            await #expect(throws: WebhookTargetCheck.Refusal.self, "\(url)") { _ = try await strict.check(url) }
+        }
+        let allowed = try await WebhookTargetCheck(allowPrivateTargets: true).check("http://localhost:9/in")
+        #expect(allowed.host == "localhost" && WebhookTargetCheck.nonPublicKind(allowed.address) == "loopback")
+        let literal = try await WebhookTargetCheck(allowPrivateTargets: true).check("http://[::1]:9/in")
+        #expect(literal == WebhookTargetCheck.Target(host: "::1", address: "::1"))
+    }
+}
