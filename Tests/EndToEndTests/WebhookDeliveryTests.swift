@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 @testable import IdentityServer
 import IdentityProtocol
+@testable import IdentityStorage
+import Logging
 import TestProcessSupport
 import Testing
 
@@ -187,6 +189,51 @@ import Testing
         }
     }
 
+    @Test(.requires(.standardwebhooks), .enabled(if: webhookTestDatabaseURL != nil, "BI_TEST_DATABASE_URL is not set"))
+    func twoInstancesOnPostgreSQLSendEveryEventOnce() async throws {
+        let url = try #require(webhookTestDatabaseURL)
+        let schema = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let masterKey = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
+        let shared: (inout ServerConfiguration) -> Void = {
+            Self.fast(&$0)
+            $0.databaseURL = url
+            $0.databaseSchema = schema
+            $0.masterKey = masterKey
+        }
+        try await WebhookReceiver.with { receiver in
+            let first = try await RunningServer.start(configure: shared)
+            var second: RunningServer?
+            do {
+                second = try await RunningServer.start(adminToken: first.adminToken, configure: shared)
+                let servers = [first, try #require(second)]
+                let realm = try await TestRealm.create(on: first)
+                let hook = try await Self.endpoint(first, tenant: realm.tenantID, url: receiver.url("/both"), events: ["identity.created"])
+                try receiver.verify(["/both": [hook.secret]])
+                var identities: [String] = []
+                for index in 0..<20 {
+                    let created = try await servers[index % 2].admin.created(
+                        AdminAPI.identities(tenant: realm.tenantID, realm: realm.realmID), ["username": "user\(index)"])
+                    identities.append(try #require(created["id"] as? String))
+                }
+                try await receiver.wait { Set($0.map(\.id)).count >= 20 }
+                try await Task.sleep(for: .milliseconds(500))
+                let messages = try receiver.messages()
+                #expect(Set(messages.compactMap { $0.data["identity_id"] }) == Set(identities), "no event lost")
+                #expect(messages.count == 20 && Set(messages.map(\.id)).count == 20, "each sent once")
+                #expect(messages.allSatisfy { $0.verifiedBy == [0] && $0.status == 200 })
+            } catch {
+                Issue.record(error)
+            }
+            await second?.stop()
+            await first.stop()
+        }
+        var logger = Logger(label: "WebhookDeliveryTests")
+        logger.logLevel = .warning
+        let store = try await SQLIdentityStore.postgres(url: url, logger: logger)
+        try await store.run("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE")
+        try await store.shutdown()
+    }
+
     @Test(.requires(.standardwebhooks)) func aKilledServerLosesNoPendingDelivery() async throws {
         try await WebhookReceiver.with { receiver in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-webhook-kill-\(UUID().uuidString)")
@@ -224,6 +271,9 @@ import Testing
         }
     }
 }
+
+/// The PostgreSQL test database, if the environment names one.
+private let webhookTestDatabaseURL = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
 /// `bi-server` as its own process (so that it can be killed with SIGKILL), on a free port.
 struct ServerProcess {
