@@ -28,4 +28,7 @@ public enum OAuthErrorCode: String, Sendable, CaseIterable {
     case useDPoPNonce = "use_dpop_nonce"
     /// The end user must take part: no silent sign-in (OpenID Connect Core §3.1.2.6).
     case loginRequired = "login_required"
+    /// The sign-in did not reach the assurance the client asked for (`acr_values`, an essential
+    /// `acr`): OpenID Connect Core 1.0 errata set 2, §3.1.2.6.
+    case unmetAuthenticationRequirements = "unmet_authentication_requirements"
 }

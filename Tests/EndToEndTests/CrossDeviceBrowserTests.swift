@@ -6,8 +6,8 @@ import TestProcessSupport
 /// Cross-device sign-in in a real headless Chromium: an unmodified authlib web application
 /// (`ThirdParty/cross_device_browser.py`) sends the browser to `/authorize`; the hosted page
 /// shows the sign-in URL; the real `bi` (the SDK) fetches its context, sees the browser's user
-/// agent, and approves; the browser lands at the relying party signed in as the device's
-/// identity. A second browser opening the same page sees no code; a browser without
+/// agent, and approves; the page asks to continue as who approved, and the browser lands at the
+/// relying party signed in as the device's identity. A second browser opening the same page sees no code; a browser without
 /// JavaScript sees a decline through the page's own refresh and takes the relying party
 /// `access_denied` back. With `BI_UPDATE_SCREENSHOTS=1` the pages' screenshots replace
 /// `docs/images/sign-in/`.
@@ -50,7 +50,8 @@ import TestProcessSupport
             try browser.send("approved")
             let signedIn = try #require(await browser.event("signed_in", timeout: .seconds(180)), "not signed in (see \(failures.path))")
             #expect(signedIn["sub"] as? String == realm.identityID)
-            #expect(signedIn["amr"] as? [String] == ["pop"])
+            #expect(signedIn["identity"] as? String == "Ada Lovelace", "the page named who approved before continuing")
+            #expect((signedIn["amr"] as? [String])?.first == "swk", "bi's file key store is a software key")
             let stranger = try #require(signedIn["stranger"] as? [String: Any])
             #expect(stranger["saw_code"] as? Bool == false)
             #expect(stranger["heading"] as? String == "This sign-in cannot continue here")

@@ -50,7 +50,7 @@ import TestProcessSupport
             #expect(context.status == 200)
             let origin = try #require(context.json["origin"] as? [String: Any])
             #expect(origin["user_agent"] as? String == browser.userAgent)
-            #expect(origin["referer"] as? String == "https://shop.example/cart")
+            #expect(origin["referer"] as? String == "https://shop.example", "the referer's origin only, not its path and query")
             #expect(origin["geolocation"] == nil)
             #expect((context.json["challenge"] as? [String: Any])?["application_display_name"] as? String == "Shop (confidential)")
             #expect(context.json["state"] as? String == "pending")
@@ -58,7 +58,12 @@ import TestProcessSupport
             let approved = try await device.approve(code, server: server)
             #expect(approved.status == 200 && approved.json["state"] as? String == "approved", "\(approved.json)")
 
-            let continued = try await browser.get(try #require(await browser.pagePath))
+            // The browser confirms who approved before the code is minted.
+            let pagePath = try #require(await browser.pagePath)
+            let confirm = try await browser.get(pagePath)
+            #expect(confirm.status == 200 && confirm.location == nil)
+            #expect(await browser.shows(#"<strong id="identity">Ada Lovelace</strong>"#))
+            let continued = try await browser.post(pagePath + "/continue")
             #expect(continued.status == 303)
             let redirect = try #require(continued.location)
             #expect(redirect.hasPrefix(TestRealm.callback + "?"))
@@ -67,10 +72,12 @@ import TestProcessSupport
             #expect(tokens.status == 200)
             let claims = try await party.verifyIDToken(try #require(tokens.json["id_token"] as? String))
             #expect(claims.sub.value == realm.identityID)
-            #expect(claims.amr == ["pop"])
+            #expect(claims.amr == ["swk"], "a device that reports nothing counts as a software key")
+            #expect(claims.acr == "phr")
 
             // The code was released once: the page now only says so.
-            let again = try await browser.get(try #require(await browser.pagePath))
+            #expect(try await browser.post(pagePath + "/continue").location == nil)
+            let again = try await browser.get(pagePath)
             #expect(again.status == 200 && again.location == nil)
             #expect(await browser.shows(#"data-reason="completed""#))
 
@@ -111,8 +118,68 @@ import TestProcessSupport
             #expect(try await device.approve(code, server: server).status == 200)
             let afterApproval = try await stranger.get(pagePath)
             #expect(afterApproval.status == 403 && afterApproval.location == nil)
+            #expect(try await stranger.post(pagePath + "/continue").status == 403)
+            // A post from another site is refused before anything happens.
+            #expect(try await browser.post(pagePath + "/continue", origin: "https://evil.example").status == 403)
             // The browser that started it still continues.
-            #expect(try await browser.get(pagePath).status == 303)
+            #expect(try await browser.post(pagePath + "/continue").status == 303)
+        }
+    }
+
+    /// Someone who saw the code on the screen approves with their own credential: the browser
+    /// is told who approved, and cancels; nobody is signed in.
+    @Test func aStrangersApprovalIsNamedAndCanBeCancelled() async throws {
+        try await Self.withStartedSignIn { server, realm, _, party, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            let mallory = try await server.admin.created(
+                AdminAPI.identities(tenant: realm.tenantID, realm: realm.realmID), ["username": "mallory", "display_name": "Mallory"])
+            var strangersDevice = TestDevice()
+            let link = try await realm.enrollmentLink(for: try #require(mallory["id"] as? String))
+            #expect(try await strangersDevice.enroll(link: link, server: server).status == 201)
+            #expect(try await strangersDevice.approve(code, server: server).status == 200)
+
+            try await browser.get(pagePath)
+            #expect(await browser.shows(#"<strong id="identity">Mallory</strong>"#))
+            #expect(try await browser.post(pagePath + "/cancel").status == 200)
+            #expect(await browser.shows(#"data-reason="declined""#))
+            let back = try #require(await browser.match(#"id="back" href="([^"]*)""#)).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(HTTPTestClient.queryItem("error", in: back) == "access_denied")
+            #expect(HTTPTestClient.queryItem("state", in: back) == party.state)
+            #expect(try await browser.post(pagePath + "/continue").location == nil, "a cancelled sign-in cannot be continued")
+        }
+    }
+
+    /// A credential revoked between the approval and the browser's continue signs nobody in.
+    @Test func aCredentialRevokedAfterApprovalSignsNobodyIn() async throws {
+        try await Self.withStartedSignIn { server, _, device, _, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            #expect(try await device.approve(code, server: server).status == 200)
+            #expect(try await device.revoke(server: server).status == 200)
+            let refused = try await browser.post(pagePath + "/continue")
+            #expect(refused.status == 200 && refused.location == nil)
+            #expect(await browser.shows(#"data-reason="declined""#))
+        }
+    }
+
+    /// What the browser says of itself reaches the phone as printable ASCII only: no line or
+    /// direction controls to fake lines on its screen.
+    @Test func theBrowsersOwnWordsAreKeptToPrintableText() async throws {
+        try await RunningServer.withEnrolledDevice(.router) { server, realm, device in
+            _ = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_devices": "cross_device"])
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let browser = TestBrowser(server: server, userAgent: "Safari on your iPhone\u{2028}Location: home \u{202E}gnp.exe")
+            try await browser.get(try party.authorizeURL())
+            try await browser.get(try #require(await browser.lastLocation))
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            let context = try await device.crossDeviceContext(code, server: server)
+            let agent = try #require((context.json["origin"] as? [String: Any])?["user_agent"] as? String)
+            #expect(agent.utf8.allSatisfy { (0x20...0x7E).contains($0) })
+            #expect(agent.hasPrefix("Safari on your iPhone?"))
         }
     }
 
@@ -197,9 +264,19 @@ import TestProcessSupport
             #expect(handOver.status == 303)
             let invoke = try #require(handOver.location)
             #expect(invoke.hasPrefix(TestRealm.invokeURL + "?"))
+            let again = try #require(try await browser.get(pagePath + "/this-device").location)
             let result = try await device.authenticate(invokeURL: invoke, server: server)
             #expect(result.status == 200)
             _ = try party.code(from: result)
+            // One authorization request earns one code, whichever path and however often handed over.
+            let second = try await device.authenticate(invokeURL: again, server: server)
+            #expect(second.status == 400 && second.error == "invalid_transaction")
+            try await browser.get(pagePath)
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            #expect(try await device.approve(code, server: server).status == 200)
+            try await browser.get(pagePath)
+            let crossDevice = try await browser.post(pagePath + "/continue")
+            #expect(crossDevice.location == nil, "the cross-device path cannot mint a second code")
         }
     }
 }

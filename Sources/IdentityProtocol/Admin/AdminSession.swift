@@ -11,8 +11,8 @@ public struct AdminSession: Codable, Sendable, Equatable {
     public var applicationID: String
     /// The application's client id, while it exists.
     public var clientID: String?
-    /// The credential that signed in.
-    public var credentialID: String
+    /// The credential that signed in; `nil` for a sign-in by an email code.
+    public var credentialID: String?
     /// The scope granted at sign-in.
     public var scope: String
     /// When the user authenticated.
@@ -33,7 +33,7 @@ public struct AdminSession: Codable, Sendable, Equatable {
 
     /// Creates a session value.
     public init(
-        id: String, identityID: String, applicationID: String, clientID: String?, credentialID: String, scope: String,
+        id: String, identityID: String, applicationID: String, clientID: String?, credentialID: String?, scope: String,
         authTime: Date, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?, revokedAt: Date?,
         dpopJKT: String? = nil, dpopKey: String? = nil
     ) {

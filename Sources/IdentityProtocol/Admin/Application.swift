@@ -33,6 +33,10 @@ public struct Application: Codable, Sendable, Equatable {
     public var dpopBoundAccessTokens: Bool
     /// Where its users approve a browser sign-in.
     public var signInDevices: SignInDevices
+    /// Whether a device without a credential may sign in with a code mailed to the identity.
+    public var emailCodes: Bool
+    /// Whether such a sign-in may bind a new credential (a lost device's way back).
+    public var emailCodeBinding: Bool
     /// The issuer to use with this client.
     public var issuer: String
     /// Until when the secret a rotation replaced still works; `nil` when none does.
@@ -46,7 +50,8 @@ public struct Application: Codable, Sendable, Equatable {
         clientType: ClientType, tokenEndpointAuthMethod: TokenEndpointAuthMethod, redirectURIs: [String], invokeURL: String,
         allowedScopes: [String], grantTypes: [GrantType], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
         allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: JWSAlgorithm,
-        dpopBoundAccessTokens: Bool = false, signInDevices: SignInDevices = .sameDevice, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+        dpopBoundAccessTokens: Bool = false, signInDevices: SignInDevices = .sameDevice,
+        emailCodes: Bool = false, emailCodeBinding: Bool = false, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -67,6 +72,8 @@ public struct Application: Codable, Sendable, Equatable {
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
         self.signInDevices = signInDevices
+        self.emailCodes = emailCodes
+        self.emailCodeBinding = emailCodeBinding
         self.issuer = issuer
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.createdAt = createdAt
@@ -94,6 +101,8 @@ public struct Application: Codable, Sendable, Equatable {
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
         case dpopBoundAccessTokens = "dpop_bound_access_tokens"
         case signInDevices = "sign_in_devices"
+        case emailCodes = "email_codes"
+        case emailCodeBinding = "email_code_binding"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -34,6 +34,11 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
     /// Where users approve a browser sign-in: `same_device` (default), `cross_device` (a QR
     /// code approved on another device) or `both`.
     public var signInDevices: String?
+    /// Whether a device without a credential may sign in with a code mailed to the identity
+    /// (default `false`).
+    public var emailCodes: Bool?
+    /// Whether such a sign-in may bind a new credential (default `false`).
+    public var emailCodeBinding: Bool?
 
     /// Creates an input.
     public init(
@@ -41,7 +46,8 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         redirectURIs: [String]? = nil, invokeURL: String? = nil, allowedScopes: [String]? = nil,
         grantTypes: [String]? = nil, refreshTokenLifetime: Int? = nil, refreshTokenIdleLifetime: Int? = nil,
         allowedOrigins: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenSignedResponseAlg: String? = nil,
-        dpopBoundAccessTokens: Bool? = nil, signInDevices: String? = nil
+        dpopBoundAccessTokens: Bool? = nil, signInDevices: String? = nil,
+        emailCodes: Bool? = nil, emailCodeBinding: Bool? = nil
     ) {
         self.displayName = displayName
         self.clientType = clientType
@@ -57,6 +63,8 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
         self.signInDevices = signInDevices
+        self.emailCodes = emailCodes
+        self.emailCodeBinding = emailCodeBinding
     }
 
     enum CodingKeys: String, CodingKey {
@@ -74,5 +82,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
         case dpopBoundAccessTokens = "dpop_bound_access_tokens"
         case signInDevices = "sign_in_devices"
+        case emailCodes = "email_codes"
+        case emailCodeBinding = "email_code_binding"
     }
 }

@@ -2,9 +2,10 @@ public import JWTKit
 
 /// ID token claims (OpenID Connect Core §2), as the server signs them and the SDK reads them.
 /// What Core §2 makes optional is optional here, so a reader never fails on a token without it.
-/// Our server's tokens carry every one: `amr` says how the user authenticated (`pop`: proof of
-/// possession of a device key, RFC 8176 §2) and `sid` names the session (Front-Channel Logout
-/// §3, for RP-initiated logout).
+/// Our server's tokens carry every one: `amr` says how the user authenticated (RFC 8176: `hwk`
+/// or `swk` for a device key, with `user`, `face`, `fpt` or `pin` when the key store verified
+/// the user; `otp` for an email code), `acr` what that amounts to (``AssuranceLevel``), and
+/// `sid` names the session (Front-Channel Logout §3, for RP-initiated logout).
 public struct IDTokenClaims: JWTPayload, Equatable {
     /// The header `typ` our ID tokens carry.
     public static let type = "JWT"
@@ -22,6 +23,8 @@ public struct IDTokenClaims: JWTPayload, Equatable {
     public var azp: String?
     /// Authentication methods references (RFC 8176).
     public var amr: [String]?
+    /// The assurance level the sign-in reached (``AssuranceLevel``).
+    public var acr: String?
     public var jti: IDClaim?
     /// The session, for logout.
     public var sid: String?
@@ -29,14 +32,14 @@ public struct IDTokenClaims: JWTPayload, Equatable {
     /// Claims to sign.
     public init(
         iss: IssuerClaim, sub: SubjectClaim, aud: AudienceClaim, exp: ExpirationClaim, iat: IssuedAtClaim, authTime: Int64?,
-        nonce: String?, azp: String?, amr: [String]?, jti: IDClaim?, sid: String?
+        nonce: String?, azp: String?, amr: [String]?, acr: String? = nil, jti: IDClaim?, sid: String?
     ) {
         (self.iss, self.sub, self.aud, self.exp, self.iat) = (iss, sub, aud, exp, iat)
-        (self.authTime, self.nonce, self.azp, self.amr, self.jti, self.sid) = (authTime, nonce, azp, amr, jti, sid)
+        (self.authTime, self.nonce, self.azp, self.amr, self.acr, self.jti, self.sid) = (authTime, nonce, azp, amr, acr, jti, sid)
     }
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, exp, iat, nonce, azp, amr, jti, sid
+        case iss, sub, aud, exp, iat, nonce, azp, amr, acr, jti, sid
         case authTime = "auth_time"
     }
 

@@ -29,6 +29,10 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var introspectionEndpointAuthMethodsSupported: [String]?
     /// `dpop_signing_alg_values_supported` (RFC 9449 §5.1): the algorithms of DPoP proofs.
     public var dpopSigningAlgValuesSupported: [String]?
+    /// `acr_values_supported` (OIDC Discovery §3): the assurance levels sign-ins reach.
+    public var acrValuesSupported: [String]?
+    /// `claims_parameter_supported` (OIDC Discovery §3): whether `claims` is read (for `acr`).
+    public var claimsParameterSupported: Bool?
 
     /// Creates provider metadata.
     public init(
@@ -40,7 +44,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         authorizationResponseIssParameterSupported: Bool? = nil, revocationEndpoint: String? = nil,
         introspectionEndpoint: String? = nil, endSessionEndpoint: String? = nil,
         revocationEndpointAuthMethodsSupported: [String]? = nil, introspectionEndpointAuthMethodsSupported: [String]? = nil,
-        dpopSigningAlgValuesSupported: [String]? = nil
+        dpopSigningAlgValuesSupported: [String]? = nil, acrValuesSupported: [String]? = nil, claimsParameterSupported: Bool? = nil
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -63,6 +67,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         self.revocationEndpointAuthMethodsSupported = revocationEndpointAuthMethodsSupported
         self.introspectionEndpointAuthMethodsSupported = introspectionEndpointAuthMethodsSupported
         self.dpopSigningAlgValuesSupported = dpopSigningAlgValuesSupported
+        self.acrValuesSupported = acrValuesSupported
+        self.claimsParameterSupported = claimsParameterSupported
     }
 
     enum CodingKeys: String, CodingKey {
@@ -87,5 +93,7 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
         case introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported"
         case dpopSigningAlgValuesSupported = "dpop_signing_alg_values_supported"
+        case acrValuesSupported = "acr_values_supported"
+        case claimsParameterSupported = "claims_parameter_supported"
     }
 }

@@ -136,6 +136,8 @@ extension AdminService {
         }
         if let required = input.dpopBoundAccessTokens { record.dpopBoundAccessTokens = required }
         if let devices = input.signInDevices { record.signInDevices = try InputRules.oneOf(devices, field: "sign_in_devices") }
+        if let offered = input.emailCodes { record.emailCodes = offered }
+        if let binding = input.emailCodeBinding { record.emailCodeBinding = binding }
 
         let grants = Set(record.grantTypes)
         if grants.contains(.authorizationCode) {

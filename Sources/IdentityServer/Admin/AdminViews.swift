@@ -29,7 +29,8 @@ enum AdminViews {
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
             postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: JWSAlgorithm(r.idTokenSigningAlgorithm),
             dpopBoundAccessTokens: r.dpopBoundAccessTokens,
-            signInDevices: SignInDevices(r.signInDevices), issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
+            signInDevices: SignInDevices(r.signInDevices),
+            emailCodes: r.emailCodes, emailCodeBinding: r.emailCodeBinding, issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 

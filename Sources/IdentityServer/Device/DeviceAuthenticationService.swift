@@ -67,7 +67,15 @@ struct DeviceAuthenticationService {
     ) async throws -> AuthenticationResult {
         guard opened.transaction.crossDevice != true else { throw Self.invalidTransaction }
         let signer = try await verifiedSigner(assertion, of: opened.transaction)
-        let grant = try codeGrant(for: opened, signedBy: signer)
+        guard let assurance = AssurancePolicy.settle(
+            AssurancePolicy.deviceKey(reported: assertion.amr), requested: opened.transaction.acrValues)
+        else {
+            await auditRefusal(Self.unmetAssurance, of: assertion, in: opened.transaction)
+            return AuthenticationResult(redirectURI: try AuthorizationRedirect.error(
+                OAuthErrorCode.unmetAuthenticationRequirements.rawValue, Self.unmetAssurance.description,
+                to: opened.transaction.redirectURI, state: opened.transaction.state, issuer: signer.issuer))
+        }
+        let grant = try codeGrant(for: opened, signedBy: signer, assurance: assurance, authenticatedAt: now())
         do {
             try await store.completeAuthentication(now: grant.code.authTime, code: grant.code, audit: try signInEvent(grant, signer))
         } catch let error as StorageError where error == .alreadyExists {
@@ -75,6 +83,10 @@ struct DeviceAuthenticationService {
         }
         return AuthenticationResult(redirectURI: grant.redirect)
     }
+
+    /// A device key's sign-in that does not reach the assurance the relying party asked for.
+    static let unmetAssurance = ServerError(
+        APIErrorCode.unmetAuthenticationRequirements, "this sign-in does not reach the assurance the application asked for")
 
     /// Who signed a sign-in: the credential, its realm and the realm's issuer.
     struct Signer {
@@ -104,32 +116,48 @@ struct DeviceAuthenticationService {
         return Signer(credential: credential, realm: realm, issuer: issuer)
     }
 
-    /// A fresh authorization code for a verified sign-in (its record, bound to the
+    /// A fresh authorization code for a verified sign-in by `signer` (its record, bound to the
     /// transaction for single use) and the client redirect that carries it.
     func codeGrant(
-        for opened: TransactionSeal.Opened, signedBy signer: Signer
+        for opened: TransactionSeal.Opened, signedBy signer: Signer, assurance: SignInAssurance, authenticatedAt: Date
+    ) throws -> (code: AuthorizationCodeRecord, redirect: String) {
+        try codeGrant(
+            for: opened, identityID: signer.credential.identityID, credentialID: signer.credential.id, issuer: signer.issuer,
+            assurance: assurance, authenticatedAt: authenticatedAt)
+    }
+
+    /// A fresh authorization code for a sign-in of `identityID` (by `credentialID`, or by an
+    /// email code when `nil`) and the client redirect that carries it.
+    func codeGrant(
+        for opened: TransactionSeal.Opened, identityID: String, credentialID: String?, issuer: String,
+        assurance: SignInAssurance, authenticatedAt: Date
     ) throws -> (code: AuthorizationCodeRecord, redirect: String) {
         let transaction = opened.transaction
         let code = Secrets.token()
         let now = now()
         let record = AuthorizationCodeRecord(
-            codeHash: Secrets.hash(code), applicationID: transaction.applicationID, realmID: signer.realm.id,
-            identityID: signer.credential.identityID, credentialID: signer.credential.id, redirectURI: transaction.redirectURI,
+            codeHash: Secrets.hash(code), applicationID: transaction.applicationID, realmID: transaction.realmID,
+            identityID: identityID, credentialID: credentialID, redirectURI: transaction.redirectURI,
             scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
-            codeChallengeMethod: transaction.codeChallengeMethod, authTime: now,
+            codeChallengeMethod: transaction.codeChallengeMethod, authTime: authenticatedAt,
             expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil,
-            transactionHash: opened.id)
+            transactionHash: opened.id, assurance: assurance)
         let redirect = try AuthorizationRedirect.url(
-            transaction.redirectURI, parameters: [("code", code), ("state", transaction.state), ("iss", signer.issuer)])
+            transaction.redirectURI, parameters: [("code", code), ("state", transaction.state), ("iss", issuer)])
         return (record, redirect)
     }
 
     /// The audit event of a completed sign-in.
-    func signInEvent(_ grant: (code: AuthorizationCodeRecord, redirect: String), _ signer: Signer) throws -> AuditEventRecord {
+    func signInEvent(
+        _ grant: (code: AuthorizationCodeRecord, redirect: String), _ signer: Signer, detail: [String: String] = [:]
+    ) throws -> AuditEventRecord {
         try audit.event(
             "authentication.succeeded", tenantID: signer.realm.tenantID, realmID: signer.realm.id,
             subjectID: signer.credential.identityID,
-            detail: ["credential_id": signer.credential.id, "application_id": grant.code.applicationID])
+            detail: detail.merging([
+                "credential_id": signer.credential.id, "application_id": grant.code.applicationID,
+                "amr": grant.code.assurance.methods.joined(separator: " "), "acr": grant.code.assurance.level,
+            ]) { $1 })
     }
 
     /// Revokes the credential that signed the request. Idempotent.

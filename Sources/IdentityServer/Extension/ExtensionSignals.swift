@@ -37,6 +37,11 @@ actor ExtensionSignals {
         return try await read()
     }
 
+    /// How many waits on `key` there are now.
+    func waiters(on key: String) -> Int {
+        waiters[key]?.count ?? 0
+    }
+
     /// Wakes every wait on `sessionID`.
     func signal(_ sessionID: String) {
         for continuation in (waiters.removeValue(forKey: sessionID) ?? [:]).values {

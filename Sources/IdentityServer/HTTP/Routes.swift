@@ -47,9 +47,12 @@ enum Routes {
         )).register(on: router)
         let crossDevice = crossDeviceService(context, authentication: authentication)
         CrossDeviceController(service: crossDevice).register(on: router)
-        let signInCookie = SignInPageCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix)
+        let signInCookie = SignInPageCookie(
+            secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix,
+            lifetime: context.crossDeviceSignIn.lifetime + context.crossDeviceSignIn.continueWithin)
         SignInPageController(
-            service: crossDevice, renderer: signInPages, cookie: signInCookie, pathPrefix: pathPrefix
+            service: crossDevice, renderer: signInPages, cookie: signInCookie, pathPrefix: pathPrefix,
+            origin: SameOriginCheck(baseURL: baseURL)
         ).register(on: router)
         let (accessTokens, dpop) = (AccessTokenCheck(store: store, keyring: keyring, baseURL: baseURL, now: now), context.dpop)
         OIDCController(

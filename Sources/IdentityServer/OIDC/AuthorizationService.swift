@@ -38,10 +38,9 @@ struct AuthorizationService {
             guard !crossDevice else { return .crossDevice(reference: reference, transaction: transaction, tenantID: tenantID) }
             return .invokeAuthenticator(try Self.invokeURL(application, reference, baseURL: baseURL))
         } catch let error as ServerError {
-            return .errorRedirect(try AuthorizationRedirect.url(redirectURI, parameters: [
-                ("error", error.code.wire), ("error_description", error.description), ("state", state),
-                ("iss", baseURL.issuer(tenantID: tenantID, realmID: realmID)),
-            ]))
+            return .errorRedirect(try AuthorizationRedirect.error(
+                error.code.wire, error.description, to: redirectURI, state: state,
+                issuer: baseURL.issuer(tenantID: tenantID, realmID: realmID)))
         }
     }
 
@@ -97,6 +96,7 @@ struct AuthorizationService {
             throw ServerError(OAuthErrorCode.loginRequired, "a device must take part in every sign-in")
         }
         let (challenge, method) = try pkce(parameters, publicClient: application.clientType == .public)
+        let acrValues = try Self.requestedAssurance(parameters)
         let nonce = try parameters.single("nonce")
         let state = try parameters.single("state")
         for (name, value) in [("nonce", nonce), ("state", state)] where (value?.utf8.count ?? 0) > 512 {
@@ -109,7 +109,23 @@ struct AuthorizationService {
             codeChallengeMethod: method, challenge: Secrets.token(),
             expiresAt: Int64(now().addingTimeInterval(crossDevice ? crossDeviceLifetime : lifetimes.transaction)
                 .timeIntervalSince1970.rounded(.up)),
-            crossDevice: crossDevice ? true : nil)
+            crossDevice: crossDevice ? true : nil, acrValues: acrValues)
+    }
+
+    /// The assurance levels the relying party accepts: `acr_values` (OIDC Core §3.1.2.1) and
+    /// the `values` or `value` of `acr` in the `claims` parameter's `id_token` (§5.5.1.1), both
+    /// taken as required (an email code never passes for a device key); `nil` when it asks for none.
+    private static func requestedAssurance(_ parameters: FormParameters) throws -> [String]? {
+        var levels = (try parameters.single("acr_values"))?.split(separator: " ").map(String.init) ?? []
+        if let claims = try parameters.single("claims") {
+            guard claims.utf8.count <= 4096, let object = try? JSONSerialization.jsonObject(with: Data(claims.utf8)) as? [String: Any]
+            else { throw ServerError.invalidRequest("claims must be a JSON object of at most 4096 bytes") }
+            if let acr = (object["id_token"] as? [String: Any])?["acr"] as? [String: Any] {
+                levels += (acr["values"] as? [String] ?? []) + [acr["value"] as? String].compactMap { $0 }
+            }
+        }
+        guard levels.count <= 10 else { throw ServerError.invalidRequest("at most 10 acr values") }
+        return levels.isEmpty ? nil : levels
     }
 
     /// RFC 7636: `S256` only (plain is refused); required for public clients.

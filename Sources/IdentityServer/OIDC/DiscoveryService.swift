@@ -41,7 +41,7 @@ struct DiscoveryService {
             tokenEndpointAuthMethodsSupported: Self.clientAuthMethods,
             grantTypesSupported: ApplicationRecord.GrantType.allCases.map(\.rawValue),
             codeChallengeMethodsSupported: [PKCES256.method],
-            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr", "sid",
+            claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr", "acr", "sid",
                               "preferred_username", "name", "email"],
             responseModesSupported: ["query"],
             authorizationResponseIssParameterSupported: true,
@@ -52,7 +52,8 @@ struct DiscoveryService {
             introspectionEndpointAuthMethodsSupported: Self.clientAuthMethods.filter {
                 $0 != ApplicationRecord.TokenEndpointAuthMethod.none.rawValue
             },
-            dpopSigningAlgValuesSupported: [DPoPProofVerifier.algorithm])
+            dpopSigningAlgValuesSupported: [DPoPProofVerifier.algorithm],
+            acrValuesSupported: AssuranceLevel.known.map(\.rawValue), claimsParameterSupported: true)
     }
 
     /// How clients authenticate at the token and revocation endpoints; introspection answers

@@ -121,12 +121,13 @@ public protocol IdentityStore: Sendable {
     func createCrossDeviceSignIn(_ signIn: CrossDeviceSignInRecord) async throws
     func crossDeviceSignIn(id: String) async throws -> CrossDeviceSignInRecord?
     func crossDeviceSignIn(requestHash: Data) async throws -> CrossDeviceSignInRecord?
-    /// Approves or declines a pending sign-in that has not lapsed at `now`, appending `audit`
-    /// and waking its waiters, in one transaction; returns it decided. Throws
-    /// ``StorageError/notFound`` (changing nothing) when it is not pending or has lapsed: of two
-    /// concurrent decisions, one wins.
+    /// Approves or declines a sign-in in state `current` (a pending one only before it lapses
+    /// at `now`), appending `audit` and waking its waiters, in one transaction; returns it
+    /// decided. Throws ``StorageError/notFound`` (changing nothing) when it is not in that state
+    /// or has lapsed: of two concurrent decisions, one wins.
     func decideCrossDeviceSignIn(
-        id: String, _ decision: CrossDeviceSignInRecord.Decision, at now: Date, audit: AuditEventRecord
+        id: String, _ decision: CrossDeviceSignInRecord.Decision, from current: CrossDeviceSignInRecord.State, at now: Date,
+        audit: AuditEventRecord
     ) async throws -> CrossDeviceSignInRecord
     /// In one transaction: marks a sign-in approved after `approvedSince` completed and does
     /// what ``completeAuthentication(now:code:audit:)`` does. Throws ``StorageError/notFound``

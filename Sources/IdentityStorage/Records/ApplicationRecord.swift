@@ -42,6 +42,10 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     public var dpopBoundAccessTokens: Bool
     /// Where its users approve a browser sign-in: the app on the same device, another device, or either.
     public var signInDevices: SignInDevices
+    /// Whether a device without a credential may sign in with a code mailed to the identity.
+    public var emailCodes: Bool
+    /// Whether such a sign-in may get a token that binds a new credential for the identity.
+    public var emailCodeBinding: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -56,7 +60,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [],
         idTokenSigningAlgorithm: SigningAlgorithm = .es256, previousClientSecretHash: Data? = nil,
         previousClientSecretExpiresAt: Date? = nil, dpopBoundAccessTokens: Bool = false,
-        signInDevices: SignInDevices = .sameDevice, createdAt: Date, updatedAt: Date
+        signInDevices: SignInDevices = .sameDevice, emailCodes: Bool = false, emailCodeBinding: Bool = false, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -79,6 +83,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
         self.signInDevices = signInDevices
+        self.emailCodes = emailCodes
+        self.emailCodeBinding = emailCodeBinding
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

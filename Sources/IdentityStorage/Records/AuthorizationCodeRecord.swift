@@ -7,7 +7,8 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
     public var applicationID: String
     public var realmID: String
     public var identityID: String
-    public var credentialID: String
+    /// The credential that signed in; `nil` for a sign-in by an email code.
+    public var credentialID: String?
     public var redirectURI: String
     public var scope: String
     public var nonce: String?
@@ -20,12 +21,15 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
     /// SHA-256 of the reference of the sign-in transaction the code completed; unique, so a
     /// transaction earns one code (`nil` for codes issued before transactions were sealed).
     public var transactionHash: Data?
+    /// What the sign-in proved.
+    public var assurance: SignInAssurance
 
     /// Creates a record.
     public init(
-        codeHash: Data, applicationID: String, realmID: String, identityID: String, credentialID: String,
+        codeHash: Data, applicationID: String, realmID: String, identityID: String, credentialID: String?,
         redirectURI: String, scope: String, nonce: String?, codeChallenge: String?, codeChallengeMethod: String?,
-        authTime: Date, expiresAt: Date, createdAt: Date, usedAt: Date?, transactionHash: Data?
+        authTime: Date, expiresAt: Date, createdAt: Date, usedAt: Date?, transactionHash: Data?,
+        assurance: SignInAssurance = .unrecorded
     ) {
         self.codeHash = codeHash
         self.transactionHash = transactionHash
@@ -42,5 +46,6 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.createdAt = createdAt
         self.usedAt = usedAt
+        self.assurance = assurance
     }
 }

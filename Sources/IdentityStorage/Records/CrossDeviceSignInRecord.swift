@@ -22,6 +22,8 @@ public struct CrossDeviceSignInRecord: Sendable, Equatable, Identifiable {
     /// The identity and credential that approved, once approved.
     public var identityID: String?
     public var credentialID: String?
+    /// What the approval proved, once approved.
+    public var assurance: SignInAssurance?
     public var createdAt: Date
     /// When it lapses unless approved by then.
     public var expiresAt: Date
@@ -32,7 +34,7 @@ public struct CrossDeviceSignInRecord: Sendable, Equatable, Identifiable {
     public init(
         id: String, requestHash: Data, browserHash: Data, tenantID: String, realmID: String, applicationID: String,
         transaction: String, origin: Origin, state: State = .pending, identityID: String? = nil, credentialID: String? = nil,
-        createdAt: Date, expiresAt: Date, decidedAt: Date? = nil
+        assurance: SignInAssurance? = nil, createdAt: Date, expiresAt: Date, decidedAt: Date? = nil
     ) {
         self.id = id
         self.requestHash = requestHash
@@ -45,6 +47,7 @@ public struct CrossDeviceSignInRecord: Sendable, Equatable, Identifiable {
         self.state = state
         self.identityID = identityID
         self.credentialID = credentialID
+        self.assurance = assurance
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.decidedAt = decidedAt

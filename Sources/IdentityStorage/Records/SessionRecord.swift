@@ -14,8 +14,9 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
     public var applicationID: String
     /// The user who signed in.
     public var identityID: String
-    /// The credential that signed: revoking or deleting it ends the session.
-    public var credentialID: String
+    /// The credential that signed: revoking or deleting it ends the session; `nil` for a
+    /// sign-in by an email code (which only the identity's status ends).
+    public var credentialID: String?
     /// The scope granted at sign-in; a refresh may narrow it, never widen it.
     public var scope: String
     /// When the user authenticated (the ID token's `auth_time`).
@@ -33,12 +34,14 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
     /// The DPoP key its tokens were bound to when the code was exchanged (RFC 9449); `nil` for
     /// bearer tokens. A public client's refresh tokens need a proof of this key.
     public var dpopBinding: DPoPBinding?
+    /// What the sign-in proved (its ID tokens' `amr` and `acr`).
+    public var assurance: SignInAssurance
 
     /// Creates a record.
     public init(
-        id: String, tenantID: String, realmID: String, applicationID: String, identityID: String, credentialID: String,
+        id: String, tenantID: String, realmID: String, applicationID: String, identityID: String, credentialID: String?,
         scope: String, authTime: Date, codeHash: Data, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?,
-        revokedAt: Date?, dpopBinding: DPoPBinding? = nil
+        revokedAt: Date?, dpopBinding: DPoPBinding? = nil, assurance: SignInAssurance = .unrecorded
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -54,5 +57,6 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
         self.lastRefreshedAt = lastRefreshedAt
         self.revokedAt = revokedAt
         self.dpopBinding = dpopBinding
+        self.assurance = assurance
     }
 }

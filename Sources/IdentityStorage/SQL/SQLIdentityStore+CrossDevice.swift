@@ -14,18 +14,23 @@ extension SQLIdentityStore {
     }
 
     public func decideCrossDeviceSignIn(
-        id: String, _ decision: CrossDeviceSignInRecord.Decision, at now: Date, audit: AuditEventRecord
+        id: String, _ decision: CrossDeviceSignInRecord.Decision, from current: CrossDeviceSignInRecord.State, at now: Date,
+        audit: AuditEventRecord
     ) async throws -> CrossDeviceSignInRecord {
-        let (state, identityID, credentialID): (CrossDeviceSignInRecord.State, String?, String?) = switch decision {
-        case .approved(let identityID, let credentialID): (.approved, identityID, credentialID)
-        case .declined: (.declined, nil, nil)
-        }
+        let (state, identityID, credentialID, assurance): (CrossDeviceSignInRecord.State, String?, String?, SignInAssurance?) =
+            switch decision {
+            case .approved(let identity, let credential, let proved): (.approved, identity, credential, proved)
+            case .declined: (.declined, nil, nil, nil)
+            }
+        // A pending sign-in is decided only before it lapses; an approved one keeps who approved it.
+        let lapse: SQLQueryString = current == .pending ? "AND expires_at > \(bind: now.milliseconds)" : ""
         return try await engine.transaction { db in
             let row = try await db.raw("""
-                UPDATE cross_device_sign_ins SET state = \(bind: state.rawValue), identity_id = \(bind: identityID),
-                    credential_id = \(bind: credentialID), decided_at = \(bind: now.milliseconds)
-                WHERE id = \(bind: id) AND state = \(bind: CrossDeviceSignInRecord.State.pending.rawValue)
-                    AND expires_at > \(bind: now.milliseconds)
+                UPDATE cross_device_sign_ins SET state = \(bind: state.rawValue),
+                    identity_id = COALESCE(\(bind: identityID), identity_id), credential_id = COALESCE(\(bind: credentialID), credential_id),
+                    amr = \(bind: assurance.map { jsonText($0.methods) }), acr = \(bind: assurance?.level),
+                    decided_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id) AND state = \(bind: current.rawValue) \(lapse)
                 RETURNING *
                 """).first()
             guard let row else { throw StorageError.notFound.with(detail: "pending cross-device sign-in \(id)") }
@@ -80,7 +85,8 @@ extension CrossDeviceSignInRecord: SQLRecord {
          ("realm_id", realmID), ("application_id", applicationID), ("auth_transaction", transaction),
          ("source_ip", origin.sourceIP), ("user_agent", origin.userAgent), ("referer", origin.referer),
          ("geolocation", origin.geolocation), ("state", state.rawValue), ("identity_id", identityID),
-         ("credential_id", credentialID), ("created_at", createdAt.milliseconds), ("expires_at", expiresAt.milliseconds),
+         ("credential_id", credentialID), ("amr", assurance.map { jsonText($0.methods) }), ("acr", assurance?.level),
+         ("created_at", createdAt.milliseconds), ("expires_at", expiresAt.milliseconds),
          ("decided_at", decidedAt?.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -92,7 +98,8 @@ extension CrossDeviceSignInRecord: SQLRecord {
                 sourceIP: try row.string("source_ip"), userAgent: try row.optionalString("user_agent"),
                 referer: try row.optionalString("referer"), geolocation: try row.optionalString("geolocation")),
             state: try row.value("state"), identityID: try row.optionalString("identity_id"),
-            credentialID: try row.optionalString("credential_id"), createdAt: try row.date("created_at"),
+            credentialID: try row.optionalString("credential_id"),
+            assurance: try row.optionalString("acr") == nil ? nil : try SignInAssurance(row: row), createdAt: try row.date("created_at"),
             expiresAt: try row.date("expires_at"), decidedAt: try row.optionalDate("decided_at"))
     }
 }

@@ -56,8 +56,9 @@ extension SQLIdentityStore {
     ) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?)? {
         let row = try await engine.run { db in
             try await db.raw("""
-                SELECT a.*, c.state AS credential_state, i.status AS identity_status FROM authorization_codes a
-                LEFT JOIN credentials c ON c.id = a.credential_id LEFT JOIN identities i ON i.id = c.identity_id
+                SELECT a.*, \(unsafeRaw: Self.credentialState("a")) AS credential_state, i.status AS identity_status
+                FROM authorization_codes a LEFT JOIN credentials c ON c.id = a.credential_id
+                LEFT JOIN identities i ON i.id = \(unsafeRaw: Self.signedInIdentity("a"))
                 WHERE a.code_hash = \(bind: hash)
                 """).first()
         }
@@ -66,6 +67,18 @@ extension SQLIdentityStore {
                 ? nil : CredentialStanding(credentialState: try row.value("credential_state"), identityStatus: try row.value("identity_status"))
             return (try AuthorizationCodeRecord(row: row), standing)
         }
+    }
+
+    /// The state of the credential that signed a code or session (`row`'s alias) in, joined as
+    /// `c`: a sign-in without one (an email code) stands as an active credential would.
+    static func credentialState(_ row: String) -> String {
+        "CASE WHEN \(row).credential_id IS NULL THEN '\(CredentialRecord.State.active.rawValue)' ELSE c.state END"
+    }
+
+    /// The identity whose status decides whether a code or session (`row`'s alias) stands: the
+    /// signing credential's (joined as `c`; none once it is gone), or the row's own without one.
+    static func signedInIdentity(_ row: String) -> String {
+        "CASE WHEN \(row).credential_id IS NULL THEN \(row).identity_id ELSE c.identity_id END"
     }
 
     public func redeemAuthorizationCode(
@@ -106,12 +119,12 @@ extension SQLIdentityStore {
     public func issuedTokenStanding(jti: String, subject: String) async throws -> IssuedTokenStanding? {
         let row = try await engine.run { db in
             try await db.raw("""
-                SELECT t.*, s.id AS session_found, s.revoked_at AS session_revoked_at, c.state AS credential_state,
-                    ci.status AS credential_identity_status, i.*
+                SELECT t.*, s.id AS session_found, s.revoked_at AS session_revoked_at,
+                    \(unsafeRaw: Self.credentialState("s")) AS credential_state, ci.status AS credential_identity_status, i.*
                 FROM issued_tokens t
                 LEFT JOIN sessions s ON s.id = t.session_id
                 LEFT JOIN credentials c ON c.id = s.credential_id
-                LEFT JOIN identities ci ON ci.id = c.identity_id
+                LEFT JOIN identities ci ON ci.id = \(unsafeRaw: Self.signedInIdentity("s"))
                 LEFT JOIN identities i ON i.id = \(bind: subject)
                 WHERE t.jti = \(bind: jti)
                 """).first()

@@ -85,6 +85,7 @@ extension ApplicationRecord: SQLRecord {
          ("previous_client_secret_hash", previousClientSecretHash),
          ("previous_client_secret_expires_at", previousClientSecretExpiresAt?.milliseconds),
          ("dpop_bound_access_tokens", Int64(dpopBoundAccessTokens ? 1 : 0)), ("sign_in_devices", signInDevices.rawValue),
+         ("email_codes", Int64(emailCodes ? 1 : 0)), ("email_code_binding", Int64(emailCodeBinding ? 1 : 0)),
          ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -103,6 +104,8 @@ extension ApplicationRecord: SQLRecord {
             previousClientSecretExpiresAt: try row.optionalDate("previous_client_secret_expires_at"),
             dpopBoundAccessTokens: try row.decode(column: "dpop_bound_access_tokens", as: Int64.self) != 0,
             signInDevices: try row.value("sign_in_devices"),
+            emailCodes: try row.decode(column: "email_codes", as: Int64.self) != 0,
+            emailCodeBinding: try row.decode(column: "email_code_binding", as: Int64.self) != 0,
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }
@@ -168,18 +171,19 @@ extension AuthorizationCodeRecord: SQLRecord {
          ("credential_id", credentialID), ("redirect_uri", redirectURI), ("scope", scope), ("nonce", nonce),
          ("code_challenge", codeChallenge), ("code_challenge_method", codeChallengeMethod),
          ("auth_time", authTime.milliseconds), ("expires_at", expiresAt.milliseconds),
-         ("created_at", createdAt.milliseconds), ("used_at", usedAt?.milliseconds), ("transaction_hash", transactionHash)]
+         ("created_at", createdAt.milliseconds), ("used_at", usedAt?.milliseconds), ("transaction_hash", transactionHash),
+         ("amr", jsonText(assurance.methods)), ("acr", assurance.level)]
     }
     init(row: any SQLRow) throws {
         self.init(
             codeHash: try row.data("code_hash"), applicationID: try row.string("application_id"),
             realmID: try row.string("realm_id"), identityID: try row.string("identity_id"),
-            credentialID: try row.string("credential_id"), redirectURI: try row.string("redirect_uri"),
+            credentialID: try row.optionalString("credential_id"), redirectURI: try row.string("redirect_uri"),
             scope: try row.string("scope"), nonce: try row.optionalString("nonce"),
             codeChallenge: try row.optionalString("code_challenge"),
             codeChallengeMethod: try row.optionalString("code_challenge_method"), authTime: try row.date("auth_time"),
             expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"), usedAt: try row.optionalDate("used_at"),
-            transactionHash: try row.optionalData("transaction_hash"))
+            transactionHash: try row.optionalData("transaction_hash"), assurance: try SignInAssurance(row: row))
     }
 }
 
@@ -203,16 +207,18 @@ extension SessionRecord: SQLRecord {
          ("identity_id", identityID), ("credential_id", credentialID), ("scope", scope), ("auth_time", authTime.milliseconds),
          ("code_hash", codeHash), ("created_at", createdAt.milliseconds), ("expires_at", expiresAt.milliseconds),
          ("last_refreshed_at", lastRefreshedAt?.milliseconds), ("revoked_at", revokedAt?.milliseconds),
-         ("dpop_jkt", dpopBinding?.thumbprint), ("dpop_key", dpopBinding?.key.rawValue)]
+         ("dpop_jkt", dpopBinding?.thumbprint), ("dpop_key", dpopBinding?.key.rawValue),
+         ("amr", jsonText(assurance.methods)), ("acr", assurance.level)]
     }
     init(row: any SQLRow) throws {
         self.init(
             id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
             applicationID: try row.string("application_id"), identityID: try row.string("identity_id"),
-            credentialID: try row.string("credential_id"), scope: try row.string("scope"), authTime: try row.date("auth_time"),
+            credentialID: try row.optionalString("credential_id"), scope: try row.string("scope"), authTime: try row.date("auth_time"),
             codeHash: try row.data("code_hash"), createdAt: try row.date("created_at"), expiresAt: try row.date("expires_at"),
             lastRefreshedAt: try row.optionalDate("last_refreshed_at"), revokedAt: try row.optionalDate("revoked_at"),
-            dpopBinding: try row.optionalString("dpop_jkt").map { DPoPBinding(thumbprint: $0, key: try row.value("dpop_key")) })
+            dpopBinding: try row.optionalString("dpop_jkt").map { DPoPBinding(thumbprint: $0, key: try row.value("dpop_key")) },
+            assurance: try SignInAssurance(row: row))
     }
 }
 
@@ -269,5 +275,12 @@ extension AuditEventRecord: SQLRecord {
             tenantID: try row.optionalString("tenant_id"), realmID: try row.optionalString("realm_id"),
             subjectID: try row.optionalString("subject_id"), detailJSON: try row.string("detail_json"),
             occurrences: Int(try row.decode(column: "occurrences", as: Int64.self)))
+    }
+}
+
+extension SignInAssurance {
+    /// The `amr` and `acr` columns of a code or session row.
+    init(row: any SQLRow) throws {
+        self.init(methods: try row.strings("amr"), level: try row.string("acr"))
     }
 }

@@ -56,10 +56,10 @@ struct TestRealm: Sendable {
     /// The identity's admin API path.
     var identityPath: String { AdminAPI.identity(tenant: tenantID, realm: realmID, identity: identityID) }
 
-    /// A fresh enrollment link for the identity, returned by the admin API.
-    func enrollmentLink(kind: String = "registration") async throws -> String {
+    /// A fresh enrollment link for the identity (or another one of the realm), returned by the admin API.
+    func enrollmentLink(kind: String = "registration", for identity: String? = nil) async throws -> String {
         let job = try await server.admin.created(
-            AdminAPI.bindingJobs(tenant: tenantID, realm: realmID, identity: identityID), ["kind": kind, "delivery": "return"])
+            AdminAPI.bindingJobs(tenant: tenantID, realm: realmID, identity: identity ?? identityID), ["kind": kind, "delivery": "return"])
         return try #require(job["credential_binding_link"] as? String)
     }
 }

@@ -7,52 +7,26 @@ import X509
 /// test on a free loopback port; what it accepted is read back from its directory. Tests that
 /// start it ask for `.requires(.aiosmtpd)` (`.requires(.python3)` for the raw modes).
 final class SMTPTestServer: @unchecked Sendable {
-    let port: Int
-    let directory: URL
-    private let process: Process
-    private let exited: AsyncStream<Void>
+    private let helper: PortFileProcess
+    var port: Int { helper.port }
+    var directory: URL { helper.directory }
 
     /// Runs `body` with a server started with `options` (see the script), and stops it after.
     static func with<R>(_ options: [String] = [], _ body: (SMTPTestServer) async throws -> R) async throws -> R {
-        let server = try await start(options)
+        let server = SMTPTestServer(helper: try await PortFileProcess.start(
+            script: "smtp_server.py", arguments: options, prefix: "bi-smtp", name: "SMTP test server"))
         do {
             let result = try await body(server)
-            await server.stop()
+            await server.helper.stop()
             return result
         } catch {
-            await server.stop()
+            await server.helper.stop()
             throw error
         }
     }
 
-    /// Starts the server with `options` and returns once it listens.
-    private static func start(_ options: [String]) async throws -> SMTPTestServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-smtp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("ThirdParty/smtp_server.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, directory.path] + options
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let (exited, exit) = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in exit.yield() }
-        try await process.start()
-        let portFile = directory.appendingPathComponent("port")
-        for _ in 0..<500 {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8), let port = Int(text) {
-                return SMTPTestServer(port: port, directory: directory, process: process, exited: exited)
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        kill(process.processIdentifier, SIGKILL)
-        throw SetupError("the SMTP test server did not start")
-    }
-
-    private init(port: Int, directory: URL, process: Process, exited: AsyncStream<Void>) {
-        (self.port, self.directory, self.process, self.exited) = (port, directory, process, exited)
+    private init(helper: PortFileProcess) {
+        self.helper = helper
     }
 
     /// The messages accepted so far, in order: `mail_from`, `rcpt_tos`, `content`, `user`, `tls`.
@@ -63,14 +37,6 @@ final class SMTPTestServer: @unchecked Sendable {
                 let data = try Data(contentsOf: directory.appendingPathComponent("\(number).json"))
                 return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             }
-    }
-
-    /// Kills the server and waits for it (through its termination handler: `waitUntilExit`
-    /// needs the run loop of the thread that started it).
-    private func stop() async {
-        kill(process.processIdentifier, SIGKILL)
-        await exited.first { _ in true }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// A CA and a certificate it issued for `localhost`, as PEM files in `directory`: the

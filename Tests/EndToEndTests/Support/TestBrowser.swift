@@ -22,9 +22,23 @@ actor TestBrowser {
     /// `GET` of a URL or path; remembers the page and the cookies set.
     @discardableResult
     func get(_ url: String) async throws -> HTTPTestClient.Reply {
-        var headers = ["User-Agent": userAgent, "Referer": "https://shop.example/cart"]
+        try await send("GET", url, headers: ["Referer": "https://shop.example/cart?order=42"])
+    }
+
+    /// `POST` of an empty form to a URL or path, from `origin` (the server's own unless said).
+    @discardableResult
+    func post(_ url: String, origin: String? = nil) async throws -> HTTPTestClient.Reply {
+        let base = client.baseURL
+        return try await send("POST", url, form: [:], headers: ["Origin": origin ?? base])
+    }
+
+    private func send(
+        _ method: String, _ url: String, form: [String: String]? = nil, headers: [String: String]
+    ) async throws -> HTTPTestClient.Reply {
+        var headers = headers
+        headers["User-Agent"] = userAgent
         if !cookies.isEmpty { headers["Cookie"] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
-        let reply = try await client.send("GET", url, headers: headers)
+        let reply = try await client.send(method, url, form: form, headers: headers)
         page = String(decoding: reply.body, as: UTF8.self)
         lastLocation = reply.location
         if let location = reply.location, location.contains("/v1/sign-ins/") { pagePath = location }

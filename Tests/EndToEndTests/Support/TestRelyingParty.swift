@@ -91,7 +91,8 @@ struct TestRelyingParty: Sendable {
         #expect(claims.aud.value == [application.clientID])
         #expect(claims.azp == application.clientID)
         if checkNonce { #expect(claims.nonce == nonce) }
-        #expect(claims.amr == ["pop"])
+        // A hand-made device reports nothing: a software key (RFC 8176 `swk`), assurance `phr`.
+        #expect(claims.amr == ["swk"] && claims.acr == "phr")
         return claims
     }
 
@@ -106,6 +107,7 @@ struct TestRelyingParty: Sendable {
         let nonce: String?
         let azp: String
         let amr: [String]
+        let acr: String
 
         func verify(using _: some JWTAlgorithm) throws {
             try exp.verifyNotExpired()

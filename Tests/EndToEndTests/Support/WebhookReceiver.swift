@@ -6,10 +6,9 @@ import TestProcessSupport
 /// which secrets to verify with and which statuses to answer. Tests that start it ask for
 /// `.requires(.standardwebhooks)`.
 final class WebhookReceiver: @unchecked Sendable {
-    let port: Int
-    let directory: URL
-    private let process: Process
-    private let exited: AsyncStream<Void>
+    private let helper: PortFileProcess
+    var port: Int { helper.port }
+    var directory: URL { helper.directory }
 
     /// One request the receiver got.
     struct Message: @unchecked Sendable {
@@ -28,43 +27,20 @@ final class WebhookReceiver: @unchecked Sendable {
 
     /// Runs `body` with a receiver, and stops it after.
     static func with<R>(_ body: (WebhookReceiver) async throws -> R) async throws -> R {
-        let receiver = try await start()
+        let receiver = WebhookReceiver(helper: try await PortFileProcess.start(
+            script: "webhook_receiver.py", prefix: "bi-webhooks", name: "webhook receiver"))
         do {
             let result = try await body(receiver)
-            await receiver.stop()
+            await receiver.helper.stop()
             return result
         } catch {
-            await receiver.stop()
+            await receiver.helper.stop()
             throw error
         }
     }
 
-    private static func start() async throws -> WebhookReceiver {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-webhooks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("ThirdParty/webhook_receiver.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, directory.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let (exited, exit) = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in exit.yield() }
-        try await process.start()
-        for _ in 0..<500 {
-            if let text = try? String(contentsOf: directory.appendingPathComponent("port"), encoding: .utf8), let port = Int(text) {
-                return WebhookReceiver(port: port, directory: directory, process: process, exited: exited)
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        kill(process.processIdentifier, SIGKILL)
-        throw SetupError("the webhook receiver did not start")
-    }
-
-    private init(port: Int, directory: URL, process: Process, exited: AsyncStream<Void>) {
-        (self.port, self.directory, self.process, self.exited) = (port, directory, process, exited)
+    private init(helper: PortFileProcess) {
+        self.helper = helper
     }
 
     /// The URL of `path` on this receiver.
@@ -115,11 +91,5 @@ final class WebhookReceiver: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         return try messages()
-    }
-
-    private func stop() async {
-        kill(process.processIdentifier, SIGKILL)
-        await exited.first { _ in true }
-        try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -9,8 +9,9 @@ Speaks JSON lines: prints {"event": "relying_party", "redirect_uri"}; reads {"is
   approve (JavaScript on): prints {"event": "waiting", "sign_in_url", "user_agent", "page"} from
       the hosted page (checked for labels, unique ids, phone width, CSP and the keyboard), reads
       a line once the device approved, has a second browser open the same page (it must not see
-      the code), waits for the relying party's callback and prints {"event": "signed_in", "sub",
-      "amr", "stranger"};
+      the code), waits for the page to ask to continue as who approved, continues by keyboard,
+      waits for the relying party's callback and prints {"event": "signed_in", "sub", "amr",
+      "identity", "stranger"};
   decline (JavaScript off): prints {"event": "waiting", ...}, reads a line once the device
       declined, waits for the page's own refresh to say so, follows its link back and prints
       {"event": "declined", "error"} with the error the relying party received.
@@ -170,11 +171,18 @@ def approve(state, party):
         heading = stranger.element_by_css("h1").text
         saw_code = bool(stranger.driver.find_elements(By.ID, "code")) or url in stranger.driver.page_source
         stranger.driver.quit()
+    with browser.step("continue"):
+        # The page's long poll sees the approval and asks to continue as who approved.
+        button = browser.wait.until(EC.element_to_be_clickable((By.ID, "continue")), "no Continue button after approval")
+        identity = browser.driver.find_element(By.ID, "identity").text
+        browser.check("continue")
+        browser.screenshot("continue")
+        button.send_keys(Keys.ENTER)
     with browser.step("signed-in"):
         text = browser.result(party)
         browser.driver.quit()
     assert text.startswith("Signed in as "), text
-    emit("signed_in", sub=party.results[-1]["sub"], amr=party.results[-1]["amr"],
+    emit("signed_in", sub=party.results[-1]["sub"], amr=party.results[-1]["amr"], identity=identity,
          stranger={"heading": heading, "saw_code": saw_code})
 
 

@@ -18,7 +18,7 @@ extension ConsoleController {
             signInLimiter: AttemptRateLimiter(
                 store: context.store, perAddressPerMinute: context.console.signInsPerAddressPerMinute, globalPerMinute: nil,
                 now: context.now, bucket: "console_sign_in", attempts: "sign-in attempts"),
-            origin: ConsoleOriginCheck(baseURL: context.baseURL),
+            origin: SameOriginCheck(baseURL: context.baseURL),
             audit: context.audit,
             metrics: context.metrics,
             now: context.now)

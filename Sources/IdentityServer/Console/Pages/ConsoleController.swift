@@ -14,7 +14,7 @@ struct ConsoleController {
     let cookies: ConsoleCookies
     let sessions: ConsoleSessions
     let signInLimiter: AttemptRateLimiter
-    let origin: ConsoleOriginCheck
+    let origin: SameOriginCheck
     let audit: AuditLog
     let metrics: ServerMetrics
     let now: @Sendable () -> Date

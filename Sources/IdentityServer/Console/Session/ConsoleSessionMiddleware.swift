@@ -8,7 +8,7 @@ struct ConsoleSessionMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let sessions: ConsoleSessions
     let cookies: ConsoleCookies
-    let origin: ConsoleOriginCheck
+    let origin: SameOriginCheck
     let paths: ConsolePaths
     let audit: AuditLog
     let metrics: ServerMetrics
@@ -28,7 +28,7 @@ struct ConsoleSessionMiddleware: RouterMiddleware {
         if request.method == .post {
             try origin.check(request)
             form = try await request.formParameters(context: context)
-            guard session.acceptsCSRFToken(try form.single("csrf")) else { throw ConsoleOriginCheck.refusal }
+            guard session.acceptsCSRFToken(try form.single("csrf")) else { throw SameOriginCheck.refusal }
         }
         var context = context
         context.admin = session.admin

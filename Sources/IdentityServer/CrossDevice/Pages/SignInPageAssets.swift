@@ -30,7 +30,10 @@ enum SignInPageAssets {
         label { display: block; color: var(--muted); font-size: .9rem; }
         input { width: 100%; padding: .5rem; font: inherit; font-size: .85rem; border: 1px solid var(--line); border-radius: .25rem; }
         .button { display: inline-block; padding: .6rem 1rem; background: var(--accent); color: #fff; border-radius: .3rem;
-          text-decoration: none; }
+          text-decoration: none; border: 0; font: inherit; cursor: pointer; }
+        button.link { background: none; border: 0; padding: 0; font: inherit; color: var(--accent); text-decoration: underline;
+          cursor: pointer; }
+        button:focus-visible { outline: 3px solid #f5b400; outline-offset: 2px; }
         summary { cursor: pointer; color: var(--accent); margin: .5rem 0; }
         #countdown, #status { color: var(--muted); }
         @media (max-width: 30rem) { main { margin: 0; border: 0; border-radius: 0; } }

@@ -13,17 +13,34 @@ struct SignInPageController {
     let cookie: SignInPageCookie
     /// The path the routes are served under (`/idp`), for the pages' links.
     let pathPrefix: String
+    /// The confirmation's forms come from the server's own pages.
+    let origin: SameOriginCheck
 
-    /// The pages' policy: images may be data URIs (the QR code); the script may poll this origin.
-    static let securityHeaders = BrowserSecurityHeaders.fields(
-        contentSecurityPolicy: "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; "
-            + "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    /// The pages' policy: images may be data URIs (the QR code); the script may poll this
+    /// origin; forms post here, and (the confirmation's) are redirected on to `formTarget`.
+    static func securityHeaders(formTarget: String? = nil) -> HTTPFields {
+        // An origin of a registered redirect URI; anything that could end the directive is left out.
+        let formTarget = formTarget.flatMap { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":/.-+[]".contains($0)) } ? $0 : nil }
+        return BrowserSecurityHeaders.fields(
+            contentSecurityPolicy: "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; "
+                + "img-src 'self' data:; form-action 'self'\(formTarget.map { " \($0)" } ?? ""); frame-ancestors 'none'; base-uri 'none'")
+    }
 
     private var assets: String { pathPrefix + "/v1/assets" }
 
     func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get("v1/sign-ins/:id") { request, context in
-            try await page(request, context)
+            try await page(request, context) { try await service.browserView(of: $0, browserSecret: $1) }
+        }
+        // The confirmation of an approved sign-in: a POST from the page (the cookie is
+        // SameSite=Lax, so another site cannot send it with a POST), checked for its origin.
+        router.post("v1/sign-ins/:id/continue") { request, context in
+            try origin.check(request)
+            return try await page(request, context) { try await service.continueSignIn(of: $0, browserSecret: $1) }
+        }
+        router.post("v1/sign-ins/:id/cancel") { request, context in
+            try origin.check(request)
+            return try await page(request, context) { try await service.cancelSignIn(of: $0, browserSecret: $1) }
         }
         router.get("v1/sign-ins/:id/status") { request, context in
             let state = try await service.waitForDecision(
@@ -44,12 +61,16 @@ struct SignInPageController {
         router.get("v1/assets/sign-in.js") { _, _ in SignInPageAssets.script }
     }
 
-    private func page(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+    /// The page of the sign-in in the path, as `decide` (given its id and the browser's secret) has it.
+    private func page(
+        _ request: Request, _ context: ServerRequestContext,
+        _ decide: (String, String?) async throws -> CrossDeviceBrowserView
+    ) async throws -> Response {
         let id = try context.parameters.require("id")
         let view: CrossDeviceBrowserView
         do {
-            view = try await service.browserView(of: id, browserSecret: cookie.secret(in: request))
-        } catch let error as ServerError where error.status == .forbidden || error.status == .notFound {
+            view = try await decide(id, cookie.secret(in: request))
+        } catch let error as ServerError where [.forbidden, .notFound, .tooManyRequests].contains(error.status) {
             return secured(renderer.page(
                 .message, MessagePage(assets: assets, heading: "This sign-in cannot continue here", message: error.description),
                 status: error.status))
@@ -63,6 +84,10 @@ struct SignInPageController {
                 qr: "data:image/png;base64," + Data(qr.png(moduleSize: 6, quietZone: 4)).base64EncodedString(),
                 qrSize: (qr.size + 8) * 6, code: code, url: url, secondsLeft: secondsLeft,
                 timeLeft: "\(secondsLeft / 60):" + String(format: "%02d", secondsLeft % 60), offerThisDevice: offerThisDevice)))
+        case .confirm(_, let application, let identity, let redirectOrigin):
+            return secured(renderer.page(.confirm, ContinuePage(
+                assets: assets, application: application, page: pathPrefix + CrossDeviceAPI.page(id), identity: identity)),
+                formTarget: redirectOrigin)
         case .continueTo(let redirect):
             return secured(JSONResponse.redirect(to: redirect, status: .seeOther))
         case .ended(let ending, let application, let back):
@@ -71,9 +96,9 @@ struct SignInPageController {
     }
 
     /// `response` with the pages' security headers.
-    private func secured(_ response: Response) -> Response {
+    private func secured(_ response: Response, formTarget: String? = nil) -> Response {
         var response = response
-        BrowserSecurityHeaders.apply(Self.securityHeaders, to: &response.headers)
+        BrowserSecurityHeaders.apply(Self.securityHeaders(formTarget: formTarget), to: &response.headers)
         return response
     }
 }

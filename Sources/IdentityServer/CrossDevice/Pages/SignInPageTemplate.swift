@@ -3,6 +3,7 @@
 enum SignInPageTemplate: String, PageTemplate {
     case layout
     case waiting
+    case confirm
     case ended
     case message
 
@@ -11,6 +12,7 @@ enum SignInPageTemplate: String, PageTemplate {
         switch self {
         case .layout: Self.layoutSource
         case .waiting: Self.waitingSource
+        case .confirm: Self.confirmSource
         case .ended: Self.endedSource
         case .message: Self.messageSource
         }
@@ -60,6 +62,23 @@ enum SignInPageTemplate: String, PageTemplate {
         {{/offerThisDevice}}
         <p id="countdown" data-seconds="{{secondsLeft}}">Expires in {{timeLeft}}.</p>
         <p id="status" role="status" aria-live="polite" data-status="{{page}}/status">Waiting for your approval. <a id="refresh" href="{{page}}">Check again</a></p>
+        {{/main}}
+        {{/layout}}
+        """
+
+    /// Approved on a device: continue as the identity that approved, or say it is not you.
+    static let confirmSource = """
+        {{<layout}}
+        {{$title}}Continue to {{application}}{{/title}}
+        {{$main}}
+        <h1>Continue to {{application}}</h1>
+        <p id="approved-by">Approved on a device as <strong id="identity">{{identity}}</strong>.</p>
+        <form method="post" action="{{page}}/continue">
+        <button type="submit" class="button" id="continue">Continue as {{identity}}</button>
+        </form>
+        <form method="post" action="{{page}}/cancel">
+        <p>Not you? Someone else may have approved this sign-in. <button type="submit" class="link" id="cancel">Cancel it</button></p>
+        </form>
         {{/main}}
         {{/layout}}
         """

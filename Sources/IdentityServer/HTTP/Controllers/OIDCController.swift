@@ -101,28 +101,13 @@ struct OIDCController {
         case .invokeAuthenticator(let url), .errorRedirect(let url):
             return JSONResponse.redirect(to: url)
         case .crossDevice(let reference, let transaction, let tenantID):
-            let known = signInCookie.secret(in: request)
-            let secret = known ?? Secrets.token()
-            let id = try await crossDevice.start(
-                reference, of: transaction, tenantID: tenantID, origin: browserOrigin(request, context), browserSecret: secret)
+            let secret = signInCookie.secret(in: request) ?? Secrets.token()
+            let origin = BrowserOrigin.of(request, context, geolocationHeader: crossDevice.settings.geolocationHeader)
+            let id = try await crossDevice.start(reference, of: transaction, tenantID: tenantID, origin: origin, browserSecret: secret)
             var response = JSONResponse.redirect(to: crossDevice.baseURL.value + CrossDeviceAPI.page(id), status: .seeOther)
-            if known == nil { response.headers[.setCookie] = signInCookie.setting(secret) }
+            response.headers[.setCookie] = signInCookie.setting(secret)
             return response
         }
-    }
-
-    /// Where the browser comes from, as shown on the approving device: its address through
-    /// the trusted proxies, its user agent and referer (each cut to 512 bytes), and the
-    /// configured place header, only when a trusted proxy sent it.
-    private func browserOrigin(_ request: Request, _ context: ServerRequestContext) -> CrossDeviceSignInRecord.Origin {
-        func header(_ name: HTTPField.Name?) -> String? {
-            name.flatMap { request.headers[$0] }.map { String(decoding: $0.utf8.prefix(512), as: UTF8.self) }
-        }
-        let place = context.peerIsTrustedProxy
-            ? header(crossDevice.settings.geolocationHeader.flatMap { HTTPField.Name($0) }) : nil
-        return CrossDeviceSignInRecord.Origin(
-            sourceIP: context.clientAddress ?? "unknown",
-            userAgent: header(.userAgent), referer: header(.referer), geolocation: place)
     }
 
     private func logout(

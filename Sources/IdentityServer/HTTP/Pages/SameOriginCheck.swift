@@ -4,17 +4,17 @@ import HTTPTypes
 import Hummingbird
 
 /// Refuses a form posted from another site: its `Origin` (or, from browsers that send none,
-/// its `Sec-Fetch-Site`) must be the console's own. The CSRF token is checked as well; this
-/// stops a cross-site post before its body is read.
+/// its `Sec-Fetch-Site`) must be the server's own. The console checks its CSRF token as well;
+/// this stops a cross-site post before its body is read.
 ///
-/// Under the console's `Referrer-Policy: no-referrer` a browser posts its forms with
+/// Under the pages' `Referrer-Policy: no-referrer` a browser posts its forms with
 /// `Origin: null` (Fetch, "append a request Origin header"), so `null` is decided by
 /// `Sec-Fetch-Site`, which must then be present and `same-origin` (an opaque origin such as a
 /// sandboxed frame on another site says `cross-site`).
-struct ConsoleOriginCheck: Sendable {
+struct SameOriginCheck: Sendable {
     let baseURL: PublicBaseURL
 
-    /// `403 forbidden` unless the request comes from the console's origin.
+    /// `403 forbidden` unless the request comes from the server's origin.
     func check(_ request: Request) throws {
         let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]
         switch request.headers[HTTPField.Name("Origin")!] {

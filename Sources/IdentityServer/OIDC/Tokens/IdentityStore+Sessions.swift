@@ -1,12 +1,13 @@
 import IdentityStorage
 
 extension IdentityStore {
-    /// Whether the session stands: not ended, and the credential that signed in and its user
-    /// both still active. A revoked or deleted credential, a suspended or deleted user, ends
-    /// what it signed in to at once.
+    /// Whether the session stands: not ended, and the credential that signed in (if one did)
+    /// and its user both still active. A revoked or deleted credential, a suspended or deleted
+    /// user, ends what it signed in to at once.
     func isUsable(_ session: SessionRecord) async throws -> Bool {
         guard session.revokedAt == nil else { return false }
-        let standing = try await credentialStandings(ids: [session.credentialID])[session.credentialID]
+        guard let credentialID = session.credentialID else { return try await identity(id: session.identityID)?.status == .active }
+        let standing = try await credentialStandings(ids: [credentialID])[credentialID]
         return standing?.credentialState == .active && standing?.identityStatus == .active
     }
 }

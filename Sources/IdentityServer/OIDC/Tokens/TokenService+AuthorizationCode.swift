@@ -34,14 +34,15 @@ extension TokenService {
             applicationID: application.id, identityID: record.identityID, credentialID: record.credentialID,
             scope: record.scope, authTime: record.authTime, codeHash: codeHash, createdAt: now,
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
-            lastRefreshedAt: nil, revokedAt: nil, dpopBinding: try await binding(of: proof, credentialID: record.credentialID))
+            lastRefreshedAt: nil, revokedAt: nil, dpopBinding: try await binding(of: proof, credentialID: record.credentialID),
+            assurance: record.assurance)
         guard standing?.credentialState == .active, standing?.identityStatus == .active else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
         }
         let refresh = refreshes ? newRefreshToken(session: session, application: application, now: now) : nil
         let (response, issued) = try await mint(
             for: Subject(identityID: record.identityID, scope: record.scope, authTime: record.authTime, nonce: record.nonce,
-                         sessionID: session.id),
+                         sessionID: session.id, assurance: record.assurance),
             application: application, grant: .authorizationCode, codeHash: codeHash, refreshToken: refresh?.0,
             boundTo: proof?.thumbprint)
         let issuance = TokenIssuance(
@@ -60,8 +61,9 @@ extension TokenService {
 
     /// What the tokens are bound to: the proof's key, which is the credential's own when its
     /// thumbprint is that of the key the credential's certificate certifies.
-    private func binding(of proof: DPoPProof?, credentialID: String) async throws -> DPoPBinding? {
+    private func binding(of proof: DPoPProof?, credentialID: String?) async throws -> DPoPBinding? {
         guard let proof else { return nil }
+        guard let credentialID else { return DPoPBinding(thumbprint: proof.thumbprint, key: .client) }
         let credentialKey = try await store.credential(id: credentialID)
             .flatMap { try? Certificate(derEncoded: Array($0.certificateDER)) }.flatMap { P256.Signing.PublicKey($0.publicKey) }
         let isCredentialKey = credentialKey.map { JWKThumbprint.of($0) == proof.thumbprint } ?? false

@@ -37,7 +37,7 @@ extension TokenService {
         let (refreshToken, next) = newRefreshToken(session: session, application: application, now: now)
         let (response, issued) = try await mint(
             for: Subject(identityID: session.identityID, scope: scope, authTime: session.authTime, nonce: nil,
-                         sessionID: session.id),
+                         sessionID: session.id, assurance: session.assurance),
             application: application, grant: .refreshToken, codeHash: nil, refreshToken: refreshToken,
             boundTo: proof?.thumbprint)
         let issuance = TokenIssuance(

@@ -62,6 +62,8 @@ struct TokenService {
         let authTime: Date
         let nonce: String?
         let sessionID: String
+        /// What the sign-in proved: the ID token's `amr` and `acr`.
+        let assurance: SignInAssurance
     }
 
     /// Signs an access token (and an ID token when `openid` was granted) for a user of
@@ -83,7 +85,8 @@ struct TokenService {
                 IDTokenClaims(
                     iss: .init(value: stamp.issuer), sub: .init(value: subject.identityID),
                     aud: .init(value: [application.clientID]), exp: .init(value: stamp.expires), iat: .init(value: stamp.now),
-                    authTime: authTime, nonce: subject.nonce, azp: application.clientID, amr: ["pop"],
+                    authTime: authTime, nonce: subject.nonce, azp: application.clientID,
+                    amr: subject.assurance.methods, acr: subject.assurance.level,
                     jti: .init(value: Secrets.identifier()), sid: subject.sessionID),
                 type: IDTokenClaims.type, algorithm: application.idTokenSigningAlgorithm)
         }

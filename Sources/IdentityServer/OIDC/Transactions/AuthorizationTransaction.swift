@@ -20,9 +20,12 @@ struct AuthorizationTransaction: Codable, Equatable {
     /// Whether a device on the other side of a cross-device sign-in answers it: then the code
     /// goes to the browser that started it, never to the device (`nil` on the same device).
     var crossDevice: Bool? = nil
+    /// The assurance levels the relying party accepts (`acr_values`, or `acr` in `claims`);
+    /// `nil` for any.
+    var acrValues: [String]? = nil
 
     enum CodingKeys: String, CodingKey {
         case applicationID = "a", realmID = "r", redirectURI = "u", scope = "s", state = "t", nonce = "n"
-        case codeChallenge = "c", codeChallengeMethod = "m", challenge = "x", expiresAt = "e", crossDevice = "d"
+        case codeChallenge = "c", codeChallengeMethod = "m", challenge = "x", expiresAt = "e", crossDevice = "d", acrValues = "v"
     }
 }

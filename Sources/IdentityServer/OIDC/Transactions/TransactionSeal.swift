@@ -30,8 +30,10 @@ struct TransactionSeal: Sendable {
     /// An opened reference: the transaction and what identifies it for single use.
     struct Opened {
         let transaction: AuthorizationTransaction
-        /// SHA-256 of the sealed bytes, not of the reference's text: base64url spellings of the
-        /// same bytes (padding, unused low bits) are one transaction.
+        /// SHA-256 of the transaction's random challenge, not of the reference: base64url
+        /// spellings of the same bytes are one transaction, and so are the references one
+        /// authorization request is sealed into again (a cross-device sign-in handed over to the
+        /// app on the same device, an email code's longer-lived copy): one code in all.
         let id: Data
     }
 
@@ -44,7 +46,7 @@ struct TransactionSeal: Sendable {
               let transaction = try? Self.decoder.decode(AuthorizationTransaction.self, from: json),
               Double(transaction.expiresAt) > now.timeIntervalSince1970
         else { return nil }
-        return Opened(transaction: transaction, id: Data(SHA256.hash(data: sealed)))
+        return Opened(transaction: transaction, id: Data(SHA256.hash(data: Data(transaction.challenge.utf8))))
     }
 
     /// Longer than any reference this server makes (state and nonce are at most 512 bytes each).

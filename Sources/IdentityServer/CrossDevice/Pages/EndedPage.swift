@@ -1,20 +1,3 @@
-import Foundation
-
-/// What the waiting page shows.
-struct WaitingPage: Sendable {
-    let assets: String
-    let application: String
-    /// The page's own path (its status and this-device links hang under it).
-    let page: String
-    let qr: String
-    let qrSize: Int
-    let code: String
-    let url: String
-    let secondsLeft: Int
-    let timeLeft: String
-    let offerThisDevice: Bool
-}
-
 /// What the page of an ended sign-in shows.
 struct EndedPage: Sendable {
     let assets: String
@@ -41,11 +24,4 @@ struct EndedPage: Sendable {
             message = "This sign-in is complete. You can close this page."
         }
     }
-}
-
-/// A page of one message.
-struct MessagePage: Sendable {
-    let assets: String
-    let heading: String
-    let message: String
 }

@@ -1,0 +1,6 @@
+/// A page of one message.
+struct MessagePage: Sendable {
+    let assets: String
+    let heading: String
+    let message: String
+}
