@@ -142,6 +142,7 @@ import Testing
             #expect(claimed.map(\.id) != [delivery.id] && claimed.count == 1, "not due before its next attempt")
             try await store.recordWebhookAttempt(Self.attempt(claimed[0], at: 4, status: 500), owner: "w", result: .failed)
             #expect(try await store.webhookDelivery(id: claimed[0].id)?.state == .failed)
+            let givenUp = claimed[0].id
 
             claimed = try await store.claimWebhookDeliveries(owner: "w", now: Fixtures.at(8), lease: 60, limit: 5, perEndpoint: 5)
             #expect(claimed.map(\.id) == [delivery.id])
@@ -161,6 +162,13 @@ import Testing
             #expect(try await store.claimWebhookDeliveries(owner: "w", now: Fixtures.at(21), lease: 60, limit: 5, perEndpoint: 5)
                 .map(\.messageID) == [delivery.messageID], "the same message id")
             await #expect(throws: StorageError.notFound) { _ = try await store.replayWebhookDelivery(id: "whd_none", at: Fixtures.at(20)) }
+
+            // Housekeeping: what was given up before the cutoff goes, with its attempts; pending stays.
+            #expect(try await store.deleteCompletedWebhookDeliveries(before: Fixtures.at(4), limit: 10) == 0, "not before it completed")
+            #expect(try await store.deleteCompletedWebhookDeliveries(before: Fixtures.at(5), limit: 10) == 1)
+            #expect(try await store.webhookDelivery(id: givenUp) == nil)
+            #expect(try await store.webhookAttempts(deliveryID: givenUp).isEmpty)
+            #expect(try await store.webhookDelivery(id: delivery.id)?.state == .pending)
 
             try await store.deleteWebhookEndpoint(id: "whe_a", audit: nil)
             #expect(try await store.webhookDelivery(id: delivery.id) == nil)

@@ -6,8 +6,9 @@ import ServiceLifecycle
 /// Every ``ServerConfiguration/Housekeeping/interval``: marks cross-device sign-ins nobody
 /// approved in time expired (each audited), then deletes rows that expired more than
 /// the retention ago (transactions, codes, issued tokens, sessions, extension sessions, rate
-/// windows, used request ids) and audit events older than their retention, in small batches so
-/// that requests keep their turn at the database.
+/// windows, used request ids, webhook deliveries delivered or given up) and audit events
+/// older than their retention, in small batches so that requests keep their turn at the
+/// database.
 struct HousekeepingService: Service {
     let store: any IdentityStore
     let settings: ServerConfiguration.Housekeeping
@@ -40,6 +41,10 @@ struct HousekeepingService: Service {
         var removed = 0
         while !Task.isShuttingDownGracefully, case let batch = try await store.deleteExpired(before: expired, limit: settings.batchSize),
               batch > 0 {
+            removed += batch
+        }
+        while !Task.isShuttingDownGracefully,
+              case let batch = try await store.deleteCompletedWebhookDeliveries(before: expired, limit: settings.batchSize), batch > 0 {
             removed += batch
         }
         if let retention = settings.auditRetention {

@@ -323,6 +323,9 @@ public protocol IdentityStore: Sendable {
     func replayWebhookDelivery(id: String, at now: Date) async throws -> WebhookDeliveryRecord
     /// How many deliveries are pending and since when the oldest one waits.
     func webhookQueueStatus() async throws -> WebhookQueueStatus
+    /// Deletes up to `limit` deliveries (with their attempts) delivered or given up before
+    /// `cutoff`; returns the count. Call again until it returns 0.
+    func deleteCompletedWebhookDeliveries(before cutoff: Date, limit: Int) async throws -> Int
 }
 
 extension IdentityStore {

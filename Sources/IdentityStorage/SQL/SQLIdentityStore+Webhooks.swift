@@ -143,6 +143,17 @@ extension SQLIdentityStore {
         return try WebhookDeliveryRecord(row: row)
     }
 
+    public func deleteCompletedWebhookDeliveries(before cutoff: Date, limit: Int) async throws -> Int {
+        try await engine.run { db in
+            try await db.raw("""
+                DELETE FROM webhook_deliveries WHERE id IN (
+                    SELECT id FROM webhook_deliveries WHERE state <> 'pending' AND completed_at < \(bind: cutoff.milliseconds)
+                    LIMIT \(bind: Int64(limit)))
+                RETURNING 1 AS one
+                """).all().count
+        }
+    }
+
     public func webhookQueueStatus() async throws -> WebhookQueueStatus {
         try await engine.run { db in
             let row = try await db.raw("""

@@ -16,6 +16,16 @@ extension AdminCommand {
             var path: String { AdminAPI.webhook(tenant: tenant.tenant, webhook: webhook) }
         }
 
+        /// A delivery's path options.
+        struct DeliveryPath: ParsableArguments {
+            @OptionGroup var endpoint: EndpointPath
+            @Option(help: "The delivery's id.") var delivery: String
+            var path: String { AdminAPI.webhookDelivery(tenant: endpoint.tenant.tenant, webhook: endpoint.webhook, delivery: delivery) }
+            var replayPath: String {
+                AdminAPI.replayWebhookDelivery(tenant: endpoint.tenant.tenant, webhook: endpoint.webhook, delivery: delivery)
+            }
+        }
+
         struct Create: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Create an endpoint; its signing secret (whsec_…) is printed once and never again.",
@@ -111,26 +121,16 @@ extension AdminCommand {
                 abstract: "Show a delivery with every attempt (time, status, duration, answer, next attempt).",
                 discussion: "Example: bi admin webhooks delivery --tenant T --webhook ID --delivery D")
             @OptionGroup var admin: AdminOptions
-            @OptionGroup var endpoint: EndpointPath
-            @Option(help: "The delivery's id.") var delivery: String
-            func run() async throws {
-                try await admin.call(
-                    "GET", AdminAPI.webhookDelivery(tenant: endpoint.tenant.tenant, webhook: endpoint.webhook, delivery: delivery),
-                    as: WebhookDelivery.self)
-            }
+            @OptionGroup var delivery: DeliveryPath
+            func run() async throws { try await admin.call("GET", delivery.path, as: WebhookDelivery.self) }
         }
         struct Replay: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Deliver again (the same webhook-id), due at once.",
                 discussion: "Example: bi admin webhooks replay --tenant T --webhook ID --delivery D")
             @OptionGroup var admin: AdminOptions
-            @OptionGroup var endpoint: EndpointPath
-            @Option(help: "The delivery's id.") var delivery: String
-            func run() async throws {
-                try await admin.call(
-                    "POST", AdminAPI.replayWebhookDelivery(tenant: endpoint.tenant.tenant, webhook: endpoint.webhook, delivery: delivery),
-                    as: WebhookDelivery.self)
-            }
+            @OptionGroup var delivery: DeliveryPath
+            func run() async throws { try await admin.call("POST", delivery.replayPath, as: WebhookDelivery.self) }
         }
     }
 }

@@ -13,15 +13,8 @@ final class SMTPTestServer: @unchecked Sendable {
 
     /// Runs `body` with a server started with `options` (see the script), and stops it after.
     static func with<R>(_ options: [String] = [], _ body: (SMTPTestServer) async throws -> R) async throws -> R {
-        let server = SMTPTestServer(helper: try await PortFileProcess.start(
-            script: "smtp_server.py", arguments: options, prefix: "bi-smtp", name: "SMTP test server"))
-        do {
-            let result = try await body(server)
-            await server.helper.stop()
-            return result
-        } catch {
-            await server.helper.stop()
-            throw error
+        try await PortFileProcess.with(script: "smtp_server.py", arguments: options, prefix: "bi-smtp", name: "SMTP test server") { helper in
+            try await body(SMTPTestServer(helper: helper))
         }
     }
 

@@ -27,15 +27,8 @@ final class WebhookReceiver: @unchecked Sendable {
 
     /// Runs `body` with a receiver, and stops it after.
     static func with<R>(_ body: (WebhookReceiver) async throws -> R) async throws -> R {
-        let receiver = WebhookReceiver(helper: try await PortFileProcess.start(
-            script: "webhook_receiver.py", prefix: "bi-webhooks", name: "webhook receiver"))
-        do {
-            let result = try await body(receiver)
-            await receiver.helper.stop()
-            return result
-        } catch {
-            await receiver.helper.stop()
-            throw error
+        try await PortFileProcess.with(script: "webhook_receiver.py", prefix: "bi-webhooks", name: "webhook receiver") { helper in
+            try await body(WebhookReceiver(helper: helper))
         }
     }
 
