@@ -17,7 +17,9 @@ struct ServerContext: Sendable {
     let console: ServerConfiguration.Console
     let publicClientProofs: ServerConfiguration.PublicClientProofs
     let credentialExtension: ServerConfiguration.CredentialExtension
-    let extensionCodes: ExtensionCodes
+    let extensionCodes: DigitCodes
+    let emailCodes: DigitCodes
+    let emailCodeSettings: ServerConfiguration.EmailCodes
     let crossDeviceSignIn: ServerConfiguration.CrossDeviceSignIn
     let crossDeviceCodes: CrossDeviceCodes
     let transactionSeal: TransactionSeal

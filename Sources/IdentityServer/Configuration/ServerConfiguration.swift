@@ -34,6 +34,8 @@ public struct ServerConfiguration: Sendable {
     public var credentialExtension = CredentialExtension()
     /// Timing and limits of browser sign-ins approved on another device.
     public var crossDeviceSignIn = CrossDeviceSignIn()
+    /// One-time codes mailed for sign-in without a credential.
+    public var emailCodes = EmailCodes()
     /// Timeouts and limits of client connections.
     public var connections = Connections()
     /// What is purged, when, and in what batches.

@@ -12,7 +12,7 @@ extension ExtensionService {
     /// counted (anyone can send one, and the rate limit holds guessing back).
     func claim(_ request: ClaimExtensionRequest, from clientAddress: String?) async throws -> ExtensionSessionReference {
         try await claimLimiter.admit(clientAddress: clientAddress)
-        guard ExtensionCodes.isWellFormed(request.code) else {
+        guard codes.isWellFormed(request.code) else {
             throw ServerError(APIErrorCode.invalidExtensionCode, "the code must be 9 digits")
         }
         do {

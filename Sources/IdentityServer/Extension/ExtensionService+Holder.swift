@@ -154,7 +154,7 @@ extension ExtensionService {
         _ write: (String) async throws -> ExtensionSessionRecord
     ) async throws -> (code: String, session: ExtensionSessionRecord) {
         for _ in 0..<5 {
-            let code = ExtensionCodes.random()
+            let code = codes.random()
             do {
                 return (code, try await write(code))
             } catch let error as StorageError where error == .alreadyExists {

@@ -12,7 +12,7 @@ import ServiceLifecycle
 struct ExtensionService {
     let store: any IdentityStore
     let keyring: RealmKeyring
-    let codes: ExtensionCodes
+    let codes: DigitCodes
     let signals: ExtensionSignals
     let claimLimiter: AttemptRateLimiter
     let limits: ServerConfiguration.CredentialExtension

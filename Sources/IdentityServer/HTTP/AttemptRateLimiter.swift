@@ -17,25 +17,25 @@ struct AttemptRateLimiter: Sendable {
     var bucket = "claim"
     /// What is counted, in the refusal's words.
     var attempts = "code attempts"
-
-    private static let window: TimeInterval = 60
+    /// The length of a counting window (the limits are per window): a minute unless said.
+    var window: TimeInterval = 60
 
     /// Counts the attempt; throws `429 rate_limited` when a limit is exceeded. Only an attempt
     /// its network's limit lets through counts toward the global limit, so one client cannot
     /// spend everyone's budget.
     func admit(clientAddress: String?) async throws {
         let now = now()
-        let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / Self.window).rounded(.down) * Self.window)
-        let retryAfter = max(1, Int(windowStart.addingTimeInterval(Self.window).timeIntervalSince(now).rounded(.up)))
+        let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / window).rounded(.down) * window)
+        let retryAfter = max(1, Int(windowStart.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)))
         func count(_ name: String) async throws -> Int {
             try await store.recordAttempt(
-                buckets: [name], windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * Self.window))[name] ?? 0
+                buckets: [name], windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * window))[name] ?? 0
         }
         if let clientAddress, try await count("\(bucket):address:\(Self.network(of: clientAddress))") > perAddressPerMinute {
-            throw ServerError.rateLimited("too many \(attempts) from this address; try again in a minute", retryAfter: retryAfter)
+            throw ServerError.rateLimited("too many \(attempts) from this address; try again later", retryAfter: retryAfter)
         }
         if let globalPerMinute, try await count("\(bucket):all") > globalPerMinute {
-            throw ServerError.rateLimited("too many \(attempts) on this server; try again in a minute", retryAfter: retryAfter)
+            throw ServerError.rateLimited("too many \(attempts) on this server; try again later", retryAfter: retryAfter)
         }
     }
 

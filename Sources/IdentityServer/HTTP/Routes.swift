@@ -45,6 +45,7 @@ enum Routes {
             store: store, keyring: keyring, codes: context.extensionCodes, signals: context.extensionSignals,
             claimLimiter: context.claimRateLimiter, limits: context.credentialExtension, audit: audit, metrics: metrics, now: now
         )).register(on: router)
+        EmailCodeController(service: emailCodeService(context, authentication: authentication)).register(on: router)
         let crossDevice = crossDeviceService(context, authentication: authentication)
         CrossDeviceController(service: crossDevice).register(on: router)
         let signInCookie = SignInPageCookie(
@@ -100,6 +101,21 @@ enum Routes {
         return CrossDeviceSignInService(
             store: context.store, codes: context.crossDeviceCodes, signals: context.extensionSignals, requestLimiter: requests,
             startLimiter: starts, settings: settings, authentication: authentication, baseURL: context.baseURL, now: context.now)
+    }
+
+    /// Email one-time codes, with their limits: per network a minute, per recipient an hour.
+    private static func emailCodeService(_ context: ServerContext, authentication: DeviceAuthenticationService) -> EmailCodeService {
+        let settings = context.emailCodeSettings
+        var network = AttemptRateLimiter(
+            store: context.store, perAddressPerMinute: settings.requestsPerAddressPerMinute, globalPerMinute: nil, now: context.now)
+        (network.bucket, network.attempts) = ("email_code", "email code requests")
+        var recipient = AttemptRateLimiter(
+            store: context.store, perAddressPerMinute: settings.codesPerRecipientPerHour, globalPerMinute: nil, now: context.now)
+        (recipient.bucket, recipient.attempts, recipient.window) = ("email_code_recipient", "codes for this address", 3600)
+        return EmailCodeService(
+            store: context.store, codes: context.emailCodes, authentication: authentication, mail: context.mail,
+            mailFrom: context.mailFrom, settings: settings, networkLimiter: network, recipientLimiter: recipient,
+            lifetimes: context.lifetimes, baseURL: context.baseURL, logger: context.logger, now: context.now)
     }
 
     /// The admin service acting for an administrator: what the admin API and the console both call.

@@ -141,6 +141,22 @@ public protocol IdentityStore: Sendable {
         now: Date, audit: @escaping @Sendable (CrossDeviceSignInRecord) throws -> AuditEventRecord
     ) async throws -> Int
 
+    // MARK: Email one-time codes
+    func createEmailCodeChallenge(_ challenge: EmailCodeChallengeRecord) async throws
+    func emailCodeChallenge(id: String) async throws -> EmailCodeChallengeRecord?
+    /// The realm's identity with this email address, ignoring case (on SQLite, of ASCII letters).
+    func identity(realmID: String, email: String) async throws -> IdentityRecord?
+    /// Spends one wrong attempt of a live challenge (not redeemed, attempts left, not expired at
+    /// `now`); returns it afterwards, or `nil` (changing nothing) when it was not live.
+    func spendEmailCodeAttempt(id: String, now: Date) async throws -> EmailCodeChallengeRecord?
+    /// In one transaction: marks a live challenge redeemed, does what
+    /// ``completeAuthentication(now:code:audit:)`` does (without its audit), inserts
+    /// `bindingJob` if given and appends `audit`. Throws ``StorageError/notFound`` (writing
+    /// nothing) unless it was live; ``StorageError/alreadyExists`` when the sign-in earned a code already.
+    func redeemEmailCodeChallenge(
+        id: String, now: Date, code: AuthorizationCodeRecord, bindingJob: BindingJobRecord?, audit: [AuditEventRecord]
+    ) async throws
+
     // MARK: Sessions and refresh tokens
     /// The session with this id, ended or not.
     func session(id: String) async throws -> SessionRecord?
@@ -265,7 +281,7 @@ public protocol IdentityStore: Sendable {
     func listAuditEvents(_ filter: AuditEventFilter, order: AuditEventOrder, _ page: PageRequest) async throws -> Page<AuditEventRecord>
     /// Deletes up to `limit` rows of each kind — transactions, codes, issued-token rows, sessions
     /// (with their refresh tokens), extension sessions, rate-limit windows, used signed-request
-    /// ids, DPoP proof ids, console sessions and their sent forms, cross-device sign-ins — that expired before `cutoff`, a short statement per kind; returns the count. Call
+    /// ids, DPoP proof ids, console sessions and their sent forms, cross-device sign-ins, email code challenges — that expired before `cutoff`, a short statement per kind; returns the count. Call
     /// again until it returns 0.
     func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int
     /// Deletes up to `limit` audit events that occurred before `cutoff`; returns the count.

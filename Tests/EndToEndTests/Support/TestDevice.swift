@@ -44,9 +44,11 @@ struct TestDevice: Sendable {
             "POST", DeviceAPI.bindCredential, json: ["binding_token": token, "csr": try csr ?? Self.csr(for: key)])
     }
 
-    /// Answers the transaction in an invoke URL; `signer` defaults to this device's key.
+    /// Answers the transaction in an invoke URL; `signer` defaults to this device's key; `amr`
+    /// is what the device reports of its key (nothing unless given).
     func authenticate(
-        invokeURL: String, server: RunningServer, signer: P256.Signing.PrivateKey? = nil, chain: [String]? = nil
+        invokeURL: String, server: RunningServer, signer: P256.Signing.PrivateKey? = nil, chain: [String]? = nil,
+        amr: [String]? = nil
     ) async throws -> HTTPTestClient.Reply {
         let client = server.client()
         let transaction = try #require(HTTPTestClient.queryItem("transaction", in: invokeURL))
@@ -56,10 +58,11 @@ struct TestDevice: Sendable {
             transaction: transaction, challenge: try #require(challenge.json["challenge"] as? String),
             issuer: try #require(challenge.json["issuer"] as? String), credentialID: credentialID)
         let signature = try (signer ?? key).signature(for: message).derRepresentation.base64URLEncodedString
-        return try await client.send("POST", DeviceAPI.authenticate, json: [
-            "transaction": transaction, "credential_id": credentialID,
-            "certificate_chain": chain ?? self.chain, "signature": signature,
-        ])
+        var assertion: [String: Any] = [
+            "transaction": transaction, "credential_id": credentialID, "certificate_chain": chain ?? self.chain, "signature": signature,
+        ]
+        assertion["amr"] = amr
+        return try await client.send("POST", DeviceAPI.authenticate, json: assertion)
     }
 
     /// `POST /v1/device/credentials/revoke`, signed by this device's key.

@@ -80,9 +80,13 @@ struct TestRelyingParty: Sendable {
         return try await client.send("POST", application.issuer + endpoint, form: form, headers: headers)
     }
 
-    /// Verifies an ID token against the published JWKS and checks iss, aud, azp and (unless
-    /// another party made the request) this party's nonce.
-    func verifyIDToken(_ token: String, checkNonce: Bool = true) async throws -> IDClaims {
+    /// Verifies an ID token against the published JWKS and checks iss, aud, azp, (unless
+    /// another party made the request) this party's nonce, and (unless `nil`) `amr` with its
+    /// `acr`: by default what a hand-made device that reports nothing gets, a software key
+    /// (RFC 8176 `swk`) at `phr`.
+    func verifyIDToken(
+        _ token: String, checkNonce: Bool = true, expectingAMR amr: (methods: [String], level: String)? = (["swk"], "phr")
+    ) async throws -> IDClaims {
         let metadata = try await metadata()
         let jwks = try await client.send("GET", metadata.jwksURI)
         let keys = try await JWTKeyCollection().add(jwksJSON: String(decoding: jwks.body, as: UTF8.self))
@@ -91,8 +95,7 @@ struct TestRelyingParty: Sendable {
         #expect(claims.aud.value == [application.clientID])
         #expect(claims.azp == application.clientID)
         if checkNonce { #expect(claims.nonce == nonce) }
-        // A hand-made device reports nothing: a software key (RFC 8176 `swk`), assurance `phr`.
-        #expect(claims.amr == ["swk"] && claims.acr == "phr")
+        if let amr { #expect(claims.amr == amr.methods && claims.acr == amr.level) }
         return claims
     }
 

@@ -1,7 +1,7 @@
 /// Every setting of the server, in the order `check-config` and docs/operating.md list them.
 public enum ServerSettings {
     /// All of them.
-    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + crossDeviceSignIn
+    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + crossDeviceSignIn + emailCodes
         + connections
         + caches + housekeeping + console + publicClientProofs + webhooks
 
@@ -132,6 +132,23 @@ public enum ServerSettings {
         Setting(
             "cross_device.geolocation_header", \.crossDeviceSignIn.geolocationHeader, .optionalText,
             help: "A header in which a trusted proxy names the client's coarse place, shown on the approving device."),
+    ]
+
+    private static let emailCodes: [Setting] = [
+        Setting("email_codes.lifetime", \.emailCodes.lifetime, .seconds(60...3600), help: "How long an emailed sign-in code works."),
+        Setting("email_codes.attempts", \.emailCodes.attempts, .integer(1...20), help: "Wrong codes allowed per emailed code."),
+        Setting(
+            "email_codes.requests_per_address_per_minute", \.emailCodes.requestsPerAddressPerMinute, .integer(1...100_000),
+            help: "Emailed codes one client network may ask for, and redemptions it may try, per minute."),
+        Setting(
+            "email_codes.codes_per_recipient_per_hour", \.emailCodes.codesPerRecipientPerHour, .integer(1...1000),
+            help: "Codes one email address may be sent per hour."),
+        Setting(
+            "email_codes.subject", \.emailCodes.subject, .text,
+            help: "The code mail's subject; {application} is replaced by the application's name."),
+        Setting(
+            "email_codes.body", \.emailCodes.body, .text,
+            help: "The code mail's text; {code}, {application} and {minutes} are replaced."),
     ]
 
     private static let connections: [Setting] = [

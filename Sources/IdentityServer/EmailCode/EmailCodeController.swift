@@ -1,0 +1,18 @@
+import Hummingbird
+import IdentityProtocol
+
+/// Email one-time codes: ask for a code for a pending sign-in, redeem it.
+struct EmailCodeController {
+    let service: EmailCodeService
+
+    func register(on router: some RouterMethods<ServerRequestContext>) {
+        router.post(RouterPath(EmailCodeAPI.begin)) { request, context in
+            let body = try await request.decodeJSON(EmailCodeRequest.self, context: context)
+            return try JSONResponse.make(try await service.begin(body, clientAddress: context.clientAddress))
+        }
+        router.post(RouterPath(EmailCodeAPI.redeem)) { request, context in
+            let body = try await request.decodeJSON(EmailCodeRedemption.self, context: context)
+            return try JSONResponse.make(try await service.redeem(body, clientAddress: context.clientAddress))
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import IdentityProtocol
+import IdentityServer
+import Testing
+
+/// Email one-time codes over HTTP (issue 33): a device without a credential signs in to a
+/// pending sign-in with a code mailed to the identity, and binds a new credential with the
+/// token it gets; every way a code can be wrong, and the assurance the tokens state.
+@Suite struct EmailCodeTests {
+    /// A realm whose public application offers email codes (and binding after them), a relying
+    /// party, and the invoke URL of a sign-in it started (with `overrides` of its request).
+    private static func withSignIn(
+        _ mode: ServerMode = .router, clock: TestClock? = nil, offered: Bool = true, overrides: [String: String?] = [:],
+        _ body: @escaping @Sendable (RunningServer, TestRealm, TestRelyingParty, String) async throws -> Void
+    ) async throws {
+        try await RunningServer.withRealm(mode, configure: { if let clock { $0.now = clock.now } }) { server, realm in
+            let updated = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_codes": offered, "email_code_binding": true])
+            try #require(updated.status == 200 && updated.json["email_codes"] as? Bool == offered)
+            let party = TestRelyingParty(application: realm.publicClient, server: server)
+            let invoke = try await party.authorize(overrides)
+            try #require(invoke.status == 302)
+            try await body(server, realm, party, try #require(invoke.location))
+        }
+    }
+
+    private static func begin(_ invoke: String, email: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
+        try await server.client().send("POST", EmailCodeAPI.begin, json: [
+            "transaction": try #require(HTTPTestClient.queryItem("transaction", in: invoke)), "email": email,
+        ])
+    }
+
+    private static func redeem(_ challenge: String, _ code: String, bind: Bool = false, server: RunningServer) async throws -> HTTPTestClient.Reply {
+        try await server.client().send("POST", EmailCodeAPI.redeem, json: ["challenge": challenge, "code": code, "bind_device": bind])
+    }
+
+    private static func code(in mail: String) throws -> String {
+        let range = try #require(mail.range(of: #"\b[0-9]{6}\b"#, options: .regularExpression))
+        return String(mail[range])
+    }
+
+    @Test(arguments: ServerMode.allCases) func aLostPhonesOwnerSignsInByEmailAndBindsTheNewDevice(mode: ServerMode) async throws {
+        try await Self.withSignIn(mode) { server, realm, party, invoke in
+            // Nobody's address gets the same answer, and no mail.
+            let unknown = try await Self.begin(invoke, email: "nobody@example.com", server: server)
+            let started = try await Self.begin(invoke, email: " Ada@Example.com ", server: server)
+            #expect(unknown.status == 200 && started.status == 200)
+            #expect(Set(unknown.json.keys) == Set(started.json.keys))
+            #expect(unknown.json["attempts_left"] as? Int == 5 && started.json["attempts_left"] as? Int == 5)
+            let challenge = try #require(started.json["challenge"] as? String)
+            let continuation = try #require(started.json["url"] as? String)
+            #expect(continuation.hasPrefix(TestRealm.invokeURL + "?"))
+            #expect(HTTPTestClient.queryItem(EmailCodeAPI.challengeParameter, in: continuation) == challenge)
+            let mail = try await server.mail(to: "ada@example.com")
+            #expect(try server.outboxMails().count == 1, "nothing was sent to nobody@example.com")
+            let code = try Self.code(in: mail)
+
+            let wrong = try await Self.redeem(challenge, code == "000000" ? "111111" : "000000", server: server)
+            #expect(wrong.status == 200 && wrong.json["outcome"] as? String == "failed")
+            #expect((wrong.json["challenge"] as? [String: Any])?["attempts_left"] as? Int == 4)
+            let unknownCode = try await Self.redeem(try #require(unknown.json["challenge"] as? String), code, server: server)
+            #expect(unknownCode.json["outcome"] as? String == "failed", "no code redeems a challenge for nobody")
+
+            let right = try await Self.redeem(challenge, code, bind: true, server: server)
+            #expect(right.status == 200 && right.json["outcome"] as? String == "succeeded", "\(right.json)")
+            let redirect = try #require(right.json["redirect_uri"] as? String)
+            #expect(HTTPTestClient.queryItem("state", in: redirect) == party.state)
+            let tokens = try await party.exchange(try #require(HTTPTestClient.queryItem("code", in: redirect)))
+            #expect(tokens.status == 200, "\(tokens.json)")
+            let idToken = try #require(tokens.json["id_token"] as? String)
+            let claims = try await Self.claims(of: idToken, party: party)
+            #expect(claims.sub.value == realm.identityID && claims.amr == ["otp"] && claims.acr == "otp")
+
+            let reused = try await Self.redeem(challenge, code, server: server)
+            #expect(reused.status == 400 && reused.error == "invalid_email_code_challenge")
+
+            // The binding token sets up this device, once.
+            let token = try #require(right.json["passkey_binding_token"] as? String)
+            var device = TestDevice()
+            let bound = try await device.bind(token: token, server: server)
+            try #require(bound.status == 201, "\(bound.json)")
+            device.credentialID = try #require((bound.json["credential"] as? [String: Any])?["id"] as? String)
+            device.chain = try #require(bound.json["certificate_chain"] as? [String])
+            #expect(try await TestDevice().bind(token: token, server: server).status == 400)
+            let party2 = TestRelyingParty(application: realm.publicClient, server: server)
+            _ = try await party2.signIn(with: device)
+        }
+    }
+
+    @Test func codesExpireAndWearOut() async throws {
+        let clock = TestClock()
+        try await Self.withSignIn(clock: clock) { server, _, _, invoke in
+            let first = try await Self.begin(invoke, email: "ada@example.com", server: server)
+            let challenge = try #require(first.json["challenge"] as? String)
+            let code = try Self.code(in: try await server.mail(to: "ada@example.com"))
+            let wrong = code == "000000" ? "111111" : "000000"
+            for left in [4, 3, 2, 1] {
+                let reply = try await Self.redeem(challenge, wrong, server: server)
+                #expect((reply.json["challenge"] as? [String: Any])?["attempts_left"] as? Int == left)
+            }
+            let fifth = try await Self.redeem(challenge, wrong, server: server)
+            #expect(fifth.status == 400 && fifth.error == "invalid_email_code_challenge")
+            let exhausted = try await Self.redeem(challenge, code, server: server)
+            #expect(exhausted.status == 400 && exhausted.error == "invalid_email_code_challenge", "the right code after five wrong ones")
+
+            let second = try await Self.begin(invoke, email: "ada@example.com", server: server)
+            let secondCode = try Self.code(in: try await server.mail(to: "ada@example.com", skipping: 1))
+            clock.advance(by: 601)
+            let late = try await Self.redeem(try #require(second.json["challenge"] as? String), secondCode, server: server)
+            #expect(late.status == 400 && late.error == "email_code_expired")
+        }
+    }
+
+    @Test func anApplicationThatDoesNotOfferThemRefuses() async throws {
+        try await Self.withSignIn(offered: false) { server, _, _, invoke in
+            let refused = try await Self.begin(invoke, email: "ada@example.com", server: server)
+            #expect(refused.status == 403 && refused.error == "email_codes_not_offered")
+        }
+    }
+
+    /// A relying party that asks for a device key gets one or an error: an email code never passes.
+    @Test func anEmailCodeNeverPassesForADeviceKey() async throws {
+        try await Self.withSignIn(overrides: ["acr_values": "phr"]) { server, _, _, invoke in
+            let refused = try await Self.begin(invoke, email: "ada@example.com", server: server)
+            #expect(refused.status == 400 && refused.error == "unmet_authentication_requirements")
+        }
+    }
+
+    @Test func codesPerRecipientAreLimited() async throws {
+        let clock = TestClock()
+        try await Self.withSignIn(clock: clock) { server, _, party, _ in
+            // Counted per hour: start one, then start the sign-in.
+            clock.set(to: Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 / 3600).rounded(.up) * 3600 + 1))
+            let invoke = try #require(try await party.authorize().location)
+            for _ in 1...5 { #expect(try await Self.begin(invoke, email: "someone@example.com", server: server).status == 200) }
+            let limited = try await Self.begin(invoke, email: "SOMEONE@example.com", server: server)
+            #expect(limited.status == 429 && limited.error == "rate_limited")
+        }
+    }
+
+    /// The device key's assurance: what the device reports, against what the relying party asks.
+    @Test func aDeviceKeysAssuranceMeetsOrMissesTheRequest() async throws {
+        try await RunningServer.withEnrolledDevice(.router) { server, realm, device in
+            let metadata = try await TestRelyingParty(application: realm.confidential, server: server).metadata()
+            #expect(metadata.acrValuesSupported == ["phrh", "phr", "otp"])
+
+            let strict = TestRelyingParty(application: realm.confidential, server: server)
+            let software = try await device.authenticate(
+                invokeURL: try #require(try await strict.authorize(["acr_values": "phrh"]).location), server: server)
+            let refused = try #require(software.json["redirect_uri"] as? String)
+            #expect(HTTPTestClient.queryItem("error", in: refused) == "unmet_authentication_requirements")
+            #expect(HTTPTestClient.queryItem("state", in: refused) == strict.state)
+
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let claims = #"{"id_token":{"acr":{"essential":true,"values":["phrh"]}}}"#
+            let hardware = try await device.authenticate(
+                invokeURL: try #require(try await party.authorize(["claims": claims]).location), server: server,
+                amr: ["hwk", "face", "made-up"])
+            let tokens = try await party.exchange(try party.code(from: hardware))
+            let idToken = try #require(tokens.json["id_token"] as? String)
+            let verified = try await Self.claims(of: idToken, party: party)
+            #expect(verified.amr == ["hwk", "face"] && verified.acr == "phrh")
+        }
+    }
+
+    /// The ID token's claims, verified by the JWKS, without the default party's amr check.
+    private static func claims(of token: String, party: TestRelyingParty) async throws -> TestRelyingParty.IDClaims {
+        try await party.verifyIDToken(token, expectingAMR: nil)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+extension RunningServer {
+    /// The texts of the mails in the outbox so far (the server's default transport without a relay).
+    func outboxMails() throws -> [String] {
+        let outbox = dataDirectory.appendingPathComponent("outbox")
+        // `.partial` files are being written (the transport renames each when complete).
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted()) ?? []
+        return try names.filter { $0.hasSuffix(".eml") }.map { try String(contentsOf: outbox.appendingPathComponent($0), encoding: .utf8) }
+    }
+
+    /// Waits (polling the outbox, up to 30 s) for a mail to `address` beyond the first `skipping`
+    /// ones to it, and returns its text.
+    func mail(to address: String, skipping: Int = 0) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let sent = try outboxMails().filter { $0.contains("To: \(address)") }
+            if sent.count > skipping { return sent[skipping] }
+            try await Task.sleep(for: .milliseconds(20))  // the server sends it in the background
+        }
+        throw SetupError("no mail to \(address)")
+    }
+}
