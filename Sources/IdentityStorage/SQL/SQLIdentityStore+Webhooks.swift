@@ -83,6 +83,13 @@ extension SQLIdentityStore {
             UPDATE webhook_deliveries SET lease_owner = \(bind: owner), lease_expires_at = \(bind: until)
             WHERE id IN (\(chosen)) RETURNING *
             """
+        // A plain read first: an idle queue costs no write transaction (nor SQLite's write lock).
+        let due = try await engine.run { db in
+            try await db.raw("""
+                SELECT 1 AS one FROM webhook_deliveries WHERE state = \(bind: pending) AND next_attempt_at <= \(bind: at) LIMIT 1
+                """).first() != nil
+        }
+        guard due else { return [] }
         return try await engine.transaction { db in
             try await db.raw(claim).all().map(WebhookDeliveryRecord.init(row:)).sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
         }
