@@ -58,11 +58,12 @@ import Testing
         #expect(response.passkeyBindingToken == nil)
     }
 
+    /// The new URL may name the sign-in by another reference (sealed again for the code's lifetime).
     @Test func aWrongCodeGivesTheURLToTryAgainWith() async throws {
         let (_, embedded) = try await setUp()
         let outcome = try await embedded.redeemOtp(url: FakeServer.invoke(challenge: "ch-1"), otp: "000000")
         #expect(outcome == .failedOtp(OtpChallengeResponse(
-            url: FakeServer.invoke(challenge: "ch-2"), expiresAt: Date(timeIntervalSince1970: 1_800_000_600), attemptsLeft: 4)))
+            url: FakeServer.invoke(challenge: "ch-2", transaction: "tx1-sealed-again"), expiresAt: Date(timeIntervalSince1970: 1_800_000_600), attemptsLeft: 4)))
     }
 
     @Test func redeemingNeedsAContinuationURL() async throws {

@@ -42,7 +42,9 @@ struct EmailCodeSignIn: Sendable {
                 throw BISDKError.invalidServerResponse("a wrong code without a challenge to try again")
             }
             context.log(.info, "email code: wrong code, \(next.attemptsLeft) attempts left")
-            return .failedOtp(try continuation(next, of: transaction))
+            // The URL to try again with may name the sign-in by another reference (the server may
+            // seal it again to live as long as the code): only its server and challenge are checked.
+            return .failedOtp(try continuation(next, of: nil))
         default:
             throw BISDKError.invalidServerResponse("unknown email-code outcome \(outcome.outcome)")
         }
@@ -54,11 +56,11 @@ struct EmailCodeSignIn: Sendable {
         return try await !ChallengeSigner(context: context).credentials(ofRealmOf: challenge).contains { $0.state == .active }
     }
 
-    /// The server's challenge as a response, once its continuation URL is checked: the same
-    /// sign-in on the same server, carrying the challenge.
-    private func continuation(_ challenge: EmailCodeChallenge, of transaction: String) throws -> OtpChallengeResponse {
+    /// The server's challenge as a response, once its continuation URL is checked: a sign-in
+    /// (`transaction`, when given) on the same server, carrying the challenge.
+    private func continuation(_ challenge: EmailCodeChallenge, of transaction: String?) throws -> OtpChallengeResponse {
         guard let url = URL(string: challenge.url),
-              (try? InvokeURL.transaction(from: url, server: context.domain)) == transaction,
+              let named = try? InvokeURL.transaction(from: url, server: context.domain), transaction == nil || named == transaction,
               (try? InvokeURL.emailCodeChallenge(from: url)) == challenge.challenge
         else { throw BISDKError.invalidServerResponse("the continuation URL is not this sign-in's on this server") }
         return OtpChallengeResponse(url: url, expiresAt: challenge.expiresAt, attemptsLeft: challenge.attemptsLeft)

@@ -90,9 +90,9 @@ final class FakeServer: HTTPTransport {
     }
 
     /// The invoke URL of transaction `tx1`, with an email-code challenge if given.
-    static func invoke(challenge: String? = nil) -> URL {
+    static func invoke(challenge: String? = nil, transaction: String = "tx1") -> URL {
         var url = URLComponents(string: invokeURL)!
-        url.queryItems = [.init(name: "transaction", value: "tx1"), .init(name: "api_base_url", value: base)]
+        url.queryItems = [.init(name: "transaction", value: transaction), .init(name: "api_base_url", value: base)]
             + (challenge.map { [.init(name: EmailCodeAPI.challengeParameter, value: $0)] } ?? [])
         return url.url!
     }
@@ -164,7 +164,7 @@ final class FakeServer: HTTPTransport {
         case "POST \(EmailCodeAPI.redeem)":
             let body = try decode(EmailCodeRedemption.self, request)
             guard body.code == Self.emailCode else {
-                return try Self.json(EmailCodeOutcome(outcome: .failed, challenge: emailChallenge("ch-2", transaction: "tx1", attemptsLeft: 4)))
+                return try Self.json(EmailCodeOutcome(outcome: .failed, challenge: emailChallenge("ch-2", transaction: "tx1-sealed-again", attemptsLeft: 4)))
             }
             var redirect = URLComponents(string: Self.redirectURI)!
             redirect.queryItems = [.init(name: "code", value: "code-otp"), .init(name: "state", value: "s1")]
