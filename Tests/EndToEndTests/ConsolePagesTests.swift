@@ -53,12 +53,16 @@ import Testing
             edited["dpop_bound_access_tokens"] = "on"
             edited["allowed_origins"] = ""
             edited["sign_in_devices"] = "both"
+            edited["email_codes"] = "on"
             #expect(try await browser.post(applicationPath, edited).status == 303)
             let after = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/applications/\(applicationID)")
             #expect(after.json["redirect_uris"] as? [String] == ["https://shop.example/new"] && after.json["dpop_bound_access_tokens"] as? Bool == true)
             #expect(after.json["sign_in_devices"] as? String == "both")
             try await browser.get(applicationPath)
             #expect(await browser.page.contains(#"<option value="both" selected>"#))
+            #expect(after.json["email_codes"] as? Bool == true && after.json["email_code_binding"] as? Bool == false)
+            #expect(await browser.page.contains(#"id="app-email-codes" checked>"#))
+            #expect(await browser.page.contains(#"id="app-email-code-binding">"#))
             edited["sign_in_devices"] = "anywhere"
             let unknownDevices = try await browser.post(applicationPath, edited)
             #expect(unknownDevices.status == 400)

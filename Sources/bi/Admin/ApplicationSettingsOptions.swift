@@ -19,6 +19,10 @@ struct ApplicationSettingsOptions: ParsableArguments {
     var dpopRequired: Bool?
     @Option(help: "Where users approve a browser sign-in: same_device (default), cross_device (a QR code for the app on another device) or both.")
     var signInDevices: String?
+    @Option(help: "Whether a device without a credential may sign in with a code mailed to the user: true or false (default false).")
+    var emailCodes: Bool?
+    @Option(help: "Whether a sign-in by emailed code may bind a credential on that device (a lost phone's way back): true or false (default false).")
+    var emailCodeBinding: Bool?
 
     /// The input with these settings.
     func input(displayName: String?, clientType: String? = nil) -> ApplicationInput {
@@ -29,6 +33,6 @@ struct ApplicationSettingsOptions: ParsableArguments {
             refreshTokenLifetime: refreshLifetime, refreshTokenIdleLifetime: refreshIdleLifetime,
             allowedOrigins: list(allowedOrigin), postLogoutRedirectURIs: list(postLogoutRedirectURI),
             idTokenSignedResponseAlg: idTokenAlg, dpopBoundAccessTokens: dpopRequired,
-            signInDevices: signInDevices)
+            signInDevices: signInDevices, emailCodes: emailCodes, emailCodeBinding: emailCodeBinding)
     }
 }

@@ -8,7 +8,7 @@ struct ApplicationForm: Sendable {
     /// Text fields by name.
     let values: [String: String]
     /// Choices by key: `client_type_public`, `grant_refresh_token`, `auth_none`, `alg_RS256`, `dpop`,
-    /// `devices_cross_device`.
+    /// `devices_cross_device`, `email_codes`, `email_code_binding`.
     let flags: [String: Bool]
 
     /// The grant types offered as checkboxes.
@@ -30,6 +30,7 @@ struct ApplicationForm: Sendable {
             clientType: application.clientType.rawValue, grants: application.grantTypes.map(\.rawValue),
             authMethod: application.tokenEndpointAuthMethod.rawValue, algorithm: application.idTokenSignedResponseAlg.rawValue,
             dpop: application.dpopBoundAccessTokens, devices: application.signInDevices.rawValue)
+            .merging(Self.emailCodeFlags(offered: application.emailCodes, binding: application.emailCodeBinding)) { $1 }
     }
 
     /// The fields of a new application: the API's defaults.
@@ -38,7 +39,8 @@ struct ApplicationForm: Sendable {
                  "refresh_token_idle_lifetime": "1296000"],
         flags: flags(
             clientType: ClientType.public.rawValue, grants: [GrantType.authorizationCode, .refreshToken].map(\.rawValue), authMethod: "",
-            algorithm: JWSAlgorithm.es256.rawValue, dpop: false, devices: SignInDevices.sameDevice.rawValue))
+            algorithm: JWSAlgorithm.es256.rawValue, dpop: false, devices: SignInDevices.sameDevice.rawValue)
+            .merging(emailCodeFlags(offered: false, binding: false)) { $1 })
 
     /// The fields as posted (a refused form shown again as it was typed).
     init(_ form: FormParameters) {
@@ -48,6 +50,7 @@ struct ApplicationForm: Sendable {
             authMethod: (try? form.single("token_endpoint_auth_method")) ?? "",
             algorithm: (try? form.single("id_token_signed_response_alg")) ?? "", dpop: form.all("dpop_bound_access_tokens").contains("on"),
             devices: (try? form.single("sign_in_devices")) ?? "")
+            .merging(Self.emailCodeFlags(offered: form.all("email_codes").contains("on"), binding: form.all("email_code_binding").contains("on"))) { $1 }
     }
 
     private init(values: [String: String], flags: [String: Bool]) {
@@ -77,7 +80,13 @@ struct ApplicationForm: Sendable {
             postLogoutRedirectURIs: try list("post_logout_redirect_uris"),
             idTokenSignedResponseAlg: try form.single("id_token_signed_response_alg"),
             dpopBoundAccessTokens: form.all("dpop_bound_access_tokens").contains("on"),
-            signInDevices: try form.single("sign_in_devices"))
+            signInDevices: try form.single("sign_in_devices"), emailCodes: form.all("email_codes").contains("on"),
+            emailCodeBinding: form.all("email_code_binding").contains("on"))
+    }
+
+    /// The email-code checkboxes: `email_codes`, `email_code_binding`.
+    private static func emailCodeFlags(offered: Bool, binding: Bool) -> [String: Bool] {
+        ["email_codes": offered, "email_code_binding": binding]
     }
 
     private static func flags(

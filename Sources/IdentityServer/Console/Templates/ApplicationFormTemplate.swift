@@ -91,6 +91,8 @@ extension ConsoleTemplate {
         </select>
         {{#errors.sign_in_devices}}<span class="field-error">{{errors.sign_in_devices}}</span>{{/errors.sign_in_devices}}
         </label>
+        <label class="check"><input type="checkbox" name="email_codes" value="on" id="app-email-codes"{{#flags.email_codes}} checked{{/flags.email_codes}}> Offer sign-in with a code sent by email, on a device without a credential</label>
+        <label class="check"><input type="checkbox" name="email_code_binding" value="on" id="app-email-code-binding"{{#flags.email_code_binding}} checked{{/flags.email_code_binding}}> Let such a sign-in set up a credential on that device (a lost phone's way back)</label>
         <div class="actions"><button type="submit" id="save-application">{{#isNew}}Create application{{/isNew}}{{^isNew}}Save{{/isNew}}</button></div>
         </form>
         </section>
