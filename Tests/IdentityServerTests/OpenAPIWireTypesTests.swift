@@ -16,6 +16,7 @@ import Testing
         "Error": roundTrip(APIErrorBody.self),
         "Tenant": roundTrip(Tenant.self), "TenantInput": roundTrip(TenantInput.self), "TenantPage": roundTrip(AdminPage<Tenant>.self),
         "Realm": roundTrip(Realm.self), "RealmInput": roundTrip(RealmInput.self), "RealmPage": roundTrip(AdminPage<Realm>.self),
+        "RealmTheme": roundTrip(RealmTheme.self), "RealmThemeInput": roundTrip(RealmTheme.self),
         "Application": roundTrip(Application.self), "ApplicationInput": roundTrip(ApplicationInput.self),
         "ApplicationPage": roundTrip(AdminPage<Application>.self), "ClientSecretRotationInput": roundTrip(ClientSecretRotationInput.self),
         "Identity": roundTrip(Identity.self), "IdentityInput": roundTrip(IdentityInput.self),

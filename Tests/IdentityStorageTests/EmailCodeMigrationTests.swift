@@ -15,7 +15,7 @@ import Testing
             do {
                 try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: 16)
                 try await store.createTenant(Fixtures.tenant())
-                try await store.createRealm(Fixtures.realm())
+                try await store.insertRealmOfFirstSchema()
                 try await store.createIdentity(Fixtures.identity())
                 try await store.engine.run { db in
                     for statement: SQLQueryString in [

@@ -83,7 +83,7 @@ import Testing
         func upgrade(_ store: SQLIdentityStore) async throws {
             try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: 3)
             try await store.createTenant(Fixtures.tenant())
-            try await store.createRealm(Fixtures.realm())
+            try await store.insertRealmOfFirstSchema()
             try await store.engine.run { db in
                 try await db.raw("""
                     INSERT INTO applications (id, tenant_id, realm_id, client_id, display_name, client_type,

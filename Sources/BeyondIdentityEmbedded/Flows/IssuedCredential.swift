@@ -32,7 +32,11 @@ enum IssuedCredential {
             realmID: descriptor.realmID, realmDisplayName: descriptor.realmDisplayName,
             identityID: descriptor.identityID, identityUsername: descriptor.identityUsername,
             identityDisplayName: descriptor.identityDisplayName,
-            parentHandle: descriptor.parentCredentialID.map { Credential.Handle($0) })
+            parentHandle: descriptor.parentCredentialID.map { Credential.Handle($0) },
+            theme: descriptor.realmTheme.map {
+                Theme(logoLightUrl: $0.logoLightURL.flatMap(URL.init(string:)), logoDarkUrl: $0.logoDarkURL.flatMap(URL.init(string:)),
+                      supportUrl: $0.supportURL.flatMap(URL.init(string:)))
+            })
     }
 
     /// Stores the credential the server issued for the new key. If the device cannot keep it

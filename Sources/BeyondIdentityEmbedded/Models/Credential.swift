@@ -35,6 +35,8 @@ public struct Credential: Codable, Sendable, Hashable, Identifiable {
     public var identityDisplayName: String
     /// The credential this one was extended from, if any.
     public var parentHandle: Handle?
+    /// The realm's logos and support link as the server sent them at registration, if any.
+    public var theme: Theme?
 
     /// The credential's handle, for `Identifiable`.
     public var id: Handle { handle }
@@ -47,8 +49,9 @@ public struct Credential: Codable, Sendable, Hashable, Identifiable {
         handle: Handle, keyHandle: KeyHandle, state: CredentialState, created: Date, apiBaseURL: URL,
         chain: [String], rootFingerprint: String, tenantID: String, tenantDisplayName: String,
         realmID: String, realmDisplayName: String, identityID: String, identityUsername: String,
-        identityDisplayName: String, parentHandle: Handle? = nil
+        identityDisplayName: String, parentHandle: Handle? = nil, theme: Theme? = nil
     ) {
+        self.theme = theme
         self.handle = handle
         self.keyHandle = keyHandle
         self.state = state

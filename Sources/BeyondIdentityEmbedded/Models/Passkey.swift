@@ -67,7 +67,7 @@ public struct Passkey: Sendable, Hashable, Identifiable {
             identity: Identity(
                 id: Identity.Id(credential.identityID), displayName: credential.identityDisplayName,
                 username: credential.identityUsername, primaryEmailAddress: nil),
-            theme: Theme(logoLightUrl: nil, logoDarkUrl: nil, supportUrl: nil))
+            theme: credential.theme ?? Theme(logoLightUrl: nil, logoDarkUrl: nil, supportUrl: nil))
     }
 
     /// The handle of the credential this passkey is.

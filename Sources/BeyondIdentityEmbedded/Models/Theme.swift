@@ -1,8 +1,8 @@
 public import Foundation
 
-/// How to present a passkey's realm, as the 2.x API names it. Optional here, unlike the
-/// vendor's: the server does not send realms' themes yet, so every URL is `nil` for now.
-public struct Theme: Sendable, Hashable {
+/// How to present a passkey's realm, as the 2.x API names it: the realm's theme as the server
+/// sent it when the credential was registered (each URL `nil` where the realm sets none).
+public struct Theme: Codable, Sendable, Hashable {
     /// The realm's logo for a light appearance.
     public let logoLightUrl: URL?
     /// The realm's logo for a dark appearance.

@@ -37,6 +37,8 @@ public struct Application: Codable, Sendable, Equatable {
     public var emailCodes: Bool
     /// Whether such a sign-in may bind a new credential (a lost device's way back).
     public var emailCodeBinding: Bool
+    /// How `/authorize` hands a same-device sign-in to the app: a redirect, or JSON.
+    public var invocationType: InvocationType
     /// The issuer to use with this client.
     public var issuer: String
     /// Until when the secret a rotation replaced still works; `nil` when none does.
@@ -51,7 +53,8 @@ public struct Application: Codable, Sendable, Equatable {
         allowedScopes: [String], grantTypes: [GrantType], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
         allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: JWSAlgorithm,
         dpopBoundAccessTokens: Bool = false, signInDevices: SignInDevices = .sameDevice,
-        emailCodes: Bool = false, emailCodeBinding: Bool = false, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+        emailCodes: Bool = false, emailCodeBinding: Bool = false,
+        invocationType: InvocationType = .automatic, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -74,6 +77,7 @@ public struct Application: Codable, Sendable, Equatable {
         self.signInDevices = signInDevices
         self.emailCodes = emailCodes
         self.emailCodeBinding = emailCodeBinding
+        self.invocationType = invocationType
         self.issuer = issuer
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.createdAt = createdAt
@@ -103,6 +107,7 @@ public struct Application: Codable, Sendable, Equatable {
         case signInDevices = "sign_in_devices"
         case emailCodes = "email_codes"
         case emailCodeBinding = "email_code_binding"
+        case invocationType = "invocation_type"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

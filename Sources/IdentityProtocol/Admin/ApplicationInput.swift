@@ -39,6 +39,9 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
     public var emailCodes: Bool?
     /// Whether such a sign-in may bind a new credential (default `false`).
     public var emailCodeBinding: Bool?
+    /// `automatic` (default: `/authorize` redirects to the invoke URL) or `manual` (it answers
+    /// JSON `{"authenticate_url": …}`).
+    public var invocationType: String?
 
     /// Creates an input.
     public init(
@@ -47,7 +50,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         grantTypes: [String]? = nil, refreshTokenLifetime: Int? = nil, refreshTokenIdleLifetime: Int? = nil,
         allowedOrigins: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenSignedResponseAlg: String? = nil,
         dpopBoundAccessTokens: Bool? = nil, signInDevices: String? = nil,
-        emailCodes: Bool? = nil, emailCodeBinding: Bool? = nil
+        emailCodes: Bool? = nil, emailCodeBinding: Bool? = nil, invocationType: String? = nil
     ) {
         self.displayName = displayName
         self.clientType = clientType
@@ -65,6 +68,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         self.signInDevices = signInDevices
         self.emailCodes = emailCodes
         self.emailCodeBinding = emailCodeBinding
+        self.invocationType = invocationType
     }
 
     enum CodingKeys: String, CodingKey {
@@ -84,5 +88,6 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         case signInDevices = "sign_in_devices"
         case emailCodes = "email_codes"
         case emailCodeBinding = "email_code_binding"
+        case invocationType = "invocation_type"
     }
 }

@@ -11,13 +11,15 @@ public struct Realm: Codable, Sendable, Equatable {
     public var issuer: String
     /// The realm CA's root certificate, PEM.
     public var caCertificate: String
+    /// Logos and support link its apps show; `nil` when none is set.
+    public var theme: RealmTheme?
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates a realm value.
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String, issuer: String,
-        caCertificate: String, createdAt: Date, updatedAt: Date
+        caCertificate: String, theme: RealmTheme? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -25,12 +27,13 @@ public struct Realm: Codable, Sendable, Equatable {
         self.registrationRedirectURI = registrationRedirectURI
         self.issuer = issuer
         self.caCertificate = caCertificate
+        self.theme = theme
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, issuer
+        case id, issuer, theme
         case tenantID = "tenant_id"
         case displayName = "display_name"
         case registrationRedirectURI = "registration_redirect_uri"

@@ -1,18 +1,23 @@
 import Foundation
 
-/// Creates (both fields required) or updates a realm.
+/// Creates (name and redirect URI required) or updates a realm.
 public struct RealmInput: Codable, Sendable, Equatable {
     public var displayName: String?
     public var registrationRedirectURI: String?
+    /// Logos and support link (absolute https URLs); a field left out is unchanged, an empty
+    /// string clears it.
+    public var theme: RealmTheme?
 
     /// Creates an input.
-    public init(displayName: String? = nil, registrationRedirectURI: String? = nil) {
+    public init(displayName: String? = nil, registrationRedirectURI: String? = nil, theme: RealmTheme? = nil) {
         self.displayName = displayName
         self.registrationRedirectURI = registrationRedirectURI
+        self.theme = theme
     }
 
     enum CodingKeys: String, CodingKey {
         case displayName = "display_name"
         case registrationRedirectURI = "registration_redirect_uri"
+        case theme
     }
 }

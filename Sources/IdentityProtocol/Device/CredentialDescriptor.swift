@@ -16,13 +16,16 @@ public struct CredentialDescriptor: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// The credential this one was extended from, if any.
     public var parentCredentialID: String?
+    /// The realm's logos and support link, when it has any.
+    public var realmTheme: RealmTheme?
 
     /// Creates a descriptor.
     public init(
         id: String, tenantID: String, tenantDisplayName: String, realmID: String, realmDisplayName: String,
         identityID: String, identityUsername: String, identityDisplayName: String, state: ServerCredentialState,
-        createdAt: Date, parentCredentialID: String? = nil
+        createdAt: Date, parentCredentialID: String? = nil, realmTheme: RealmTheme? = nil
     ) {
+        self.realmTheme = realmTheme
         self.id = id
         self.tenantID = tenantID
         self.tenantDisplayName = tenantDisplayName
@@ -48,5 +51,6 @@ public struct CredentialDescriptor: Codable, Sendable, Equatable {
         case state
         case createdAt = "created_at"
         case parentCredentialID = "parent_credential_id"
+        case realmTheme = "realm_theme"
     }
 }

@@ -138,6 +138,7 @@ extension AdminService {
         if let devices = input.signInDevices { record.signInDevices = try InputRules.oneOf(devices, field: "sign_in_devices") }
         if let offered = input.emailCodes { record.emailCodes = offered }
         if let binding = input.emailCodeBinding { record.emailCodeBinding = binding }
+        if let invocation = input.invocationType { record.invocationType = try InputRules.oneOf(invocation, field: "invocation_type") }
 
         let grants = Set(record.grantTypes)
         if grants.contains(.authorizationCode) {

@@ -122,9 +122,10 @@ struct AdminService {
         let redirect = try InputRules.redirectTarget(input.registrationRedirectURI, field: "registration_redirect_uri")
         let (authority, sealedKey) = try await keyring.createAuthority(realmID: id, displayName: displayName)
         let now = now()
-        let record = RealmRecord(
+        var record = RealmRecord(
             id: id, tenantID: tenantID, displayName: displayName, registrationRedirectURI: redirect,
             sealedCAPrivateKey: sealedKey, caCertificateDER: try authority.certificate.derData, createdAt: now, updatedAt: now)
+        try Self.apply(input.theme, to: &record.theme)
         let signingKey = try await keyring.newSigningKey(.es256, realmID: id)
         let created = try event("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
         try await write { try await store.createRealm(record, signingKey: signingKey, audit: created) }
@@ -155,10 +156,23 @@ struct AdminService {
             record.registrationRedirectURI = try InputRules.redirectTarget(
                 input.registrationRedirectURI, field: "registration_redirect_uri")
         }
+        try Self.apply(input.theme, to: &record.theme)
         record.updatedAt = now()
         let updated = try event("admin.realm.updated", tenantID: path.tenantID, realmID: path.realmID, subjectID: path.realmID)
         try await write { try await store.updateRealm(record, audit: updated) }
         return try AdminViews.realm(record, issuer: baseURL.issuer(tenantID: path.tenantID, realmID: path.realmID))
+    }
+
+    /// Sets the theme URLs `input` names (an empty one clears its field): absolute web URLs.
+    private static func apply(_ input: RealmTheme?, to theme: inout RealmRecord.Theme) throws {
+        guard let input else { return }
+        func url(_ value: String?, field: String, _ current: String?) throws -> String? {
+            guard let value else { return current }
+            return value.isEmpty ? nil : try InputRules.webURL(value, field: "theme.\(field)")
+        }
+        theme.logoLightURL = try url(input.logoLightURL, field: "logo_light_url", theme.logoLightURL)
+        theme.logoDarkURL = try url(input.logoDarkURL, field: "logo_dark_url", theme.logoDarkURL)
+        theme.supportURL = try url(input.supportURL, field: "support_url", theme.supportURL)
     }
 
     func deleteRealm(_ path: RealmPath) async throws {

@@ -16,7 +16,8 @@ enum AdminViews {
     static func realm(_ r: RealmRecord, issuer: String) throws -> Realm {
         Realm(
             id: r.id, tenantID: r.tenantID, displayName: r.displayName, registrationRedirectURI: r.registrationRedirectURI,
-            issuer: issuer, caCertificate: try pem(r.caCertificateDER), createdAt: r.createdAt, updatedAt: r.updatedAt)
+            issuer: issuer, caCertificate: try pem(r.caCertificateDER), theme: RealmTheme(r.theme), createdAt: r.createdAt,
+            updatedAt: r.updatedAt)
     }
 
     /// The previous secret's expiry shows while it still works (at `now`).
@@ -30,7 +31,8 @@ enum AdminViews {
             postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: JWSAlgorithm(r.idTokenSigningAlgorithm),
             dpopBoundAccessTokens: r.dpopBoundAccessTokens,
             signInDevices: SignInDevices(r.signInDevices),
-            emailCodes: r.emailCodes, emailCodeBinding: r.emailCodeBinding, issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
+            emailCodes: r.emailCodes, emailCodeBinding: r.emailCodeBinding,
+            invocationType: InvocationType(rawValue: r.invocationType.rawValue), issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 

@@ -20,7 +20,7 @@ struct CredentialDescriptors {
             id: credential.id, tenantID: tenant.id, tenantDisplayName: tenant.displayName,
             realmID: realm.id, realmDisplayName: realm.displayName,
             identityID: identity.id, identityUsername: identity.username, identityDisplayName: identity.displayName,
-            state: ServerCredentialState(credential.state), createdAt: credential.createdAt, parentCredentialID: credential.parentCredentialID
-        )
+            state: ServerCredentialState(credential.state), createdAt: credential.createdAt, parentCredentialID: credential.parentCredentialID,
+            realmTheme: RealmTheme(realm.theme))
     }
 }

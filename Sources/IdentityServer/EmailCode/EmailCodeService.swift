@@ -26,8 +26,8 @@ struct EmailCodeService {
 
     /// Mails a code for the pending sign-in `request.transaction` to `request.email` if it is an
     /// identity's of the realm, and answers the same either way: where to continue. The
-    /// sign-in's transaction is sealed again to live as long as the code (the same request:
-    /// one code in all, ``TransactionSeal/Opened/id``).
+    /// challenge keeps the sign-in's transaction, which lives on as long as the code does (it
+    /// is opened as of the challenge's start).
     func begin(_ request: EmailCodeRequest, clientAddress: String?) async throws -> EmailCodeChallenge {
         try await networkLimiter.admit(clientAddress: clientAddress)
         guard let opened = authentication.liveTransactionIfAny(request.transaction), opened.transaction.crossDevice != true,
@@ -50,10 +50,8 @@ struct EmailCodeService {
         let identity = try await store.identity(realmID: realm.id, email: email).flatMap { $0.status == .active ? $0 : nil }
         let now = now()
         let code = codes.random()
-        var transaction = opened.transaction
-        transaction.expiresAt = max(transaction.expiresAt, Int64(now.addingTimeInterval(settings.lifetime).timeIntervalSince1970.rounded(.up)))
         let challenge = EmailCodeChallengeRecord(
-            id: Secrets.token(), codeHash: codes.hash(code), transaction: try authentication.seal.seal(transaction),
+            id: Secrets.token(), codeHash: codes.hash(code), transaction: request.transaction,
             tenantID: realm.tenantID, realmID: realm.id, applicationID: application.id, identityID: identity?.id,
             attemptsLeft: settings.attempts, createdAt: now, expiresAt: now.addingTimeInterval(settings.lifetime))
         try await store.createEmailCodeChallenge(challenge)
@@ -63,7 +61,7 @@ struct EmailCodeService {
         if let identity, let address = identity.email {
             send(code, to: address, application: application.displayName)
         }
-        return try continuation(challenge, invokeURL: application.invokeURL, reference: request.transaction)
+        return try continuation(challenge, invokeURL: application.invokeURL)
     }
 
     /// Redeems a code: the right one completes the sign-in (and, when asked and the
@@ -84,14 +82,13 @@ struct EmailCodeService {
                 throw Self.invalidChallenge
             }
             let application = try await store.application(id: challenge.applicationID)
-            return EmailCodeOutcome(outcome: .failed, challenge: try continuation(
-                spent, invokeURL: application?.invokeURL ?? "", reference: spent.transaction))
+            return EmailCodeOutcome(outcome: .failed, challenge: try continuation(spent, invokeURL: application?.invokeURL ?? ""))
         }
         return try await signIn(identityID, with: challenge, bindingDevice: redemption.bindDevice == true)
     }
 
     private func signIn(_ identityID: String, with challenge: EmailCodeChallengeRecord, bindingDevice: Bool) async throws -> EmailCodeOutcome {
-        guard let opened = authentication.liveTransactionIfAny(challenge.transaction),
+        guard let opened = authentication.seal.open(challenge.transaction, now: challenge.createdAt),
               let application = try await store.application(id: challenge.applicationID),
               try await store.identity(id: identityID)?.status == .active
         else { throw Self.invalidChallenge }
@@ -145,9 +142,9 @@ struct EmailCodeService {
     }
 
     /// Where the device continues: the invoke URL with the challenge.
-    private func continuation(_ challenge: EmailCodeChallengeRecord, invokeURL: String, reference: String) throws -> EmailCodeChallenge {
+    private func continuation(_ challenge: EmailCodeChallengeRecord, invokeURL: String) throws -> EmailCodeChallenge {
         let url = try AuthorizationRedirect.url(invokeURL, parameters: [
-            (DeviceURLParameter.transaction, reference), (DeviceURLParameter.apiBaseURL, baseURL.value),
+            (DeviceURLParameter.transaction, challenge.transaction), (DeviceURLParameter.apiBaseURL, baseURL.value),
             (EmailCodeAPI.challengeParameter, challenge.id),
         ])
         return EmailCodeChallenge(url: url, challenge: challenge.id, expiresAt: challenge.expiresAt, attemptsLeft: challenge.attemptsLeft)

@@ -18,6 +18,8 @@ struct AuthorizationService {
     enum Outcome: Equatable {
         /// Send the user to the embedded authenticator's invoke URL with the transaction.
         case invokeAuthenticator(String)
+        /// Answer the invoke URL as JSON, for an app that starts the sign-in itself (``InvocationType/manual``).
+        case authenticateURL(String)
         /// Start a sign-in approved on another device for this transaction (sealed, marked
         /// cross-device), of an application of `tenantID`.
         case crossDevice(reference: String, transaction: AuthorizationTransaction, tenantID: String)
@@ -36,7 +38,8 @@ struct AuthorizationService {
                 parameters, application: application, redirectURI: redirectURI, crossDevice: crossDevice)
             let reference = try seal.seal(transaction)
             guard !crossDevice else { return .crossDevice(reference: reference, transaction: transaction, tenantID: tenantID) }
-            return .invokeAuthenticator(try Self.invokeURL(application, reference, baseURL: baseURL))
+            let invoke = try Self.invokeURL(application, reference, baseURL: baseURL)
+            return application.invocationType == .manual ? .authenticateURL(invoke) : .invokeAuthenticator(invoke)
         } catch let error as ServerError {
             return .errorRedirect(try AuthorizationRedirect.error(
                 error.code.wire, error.description, to: redirectURI, state: state,

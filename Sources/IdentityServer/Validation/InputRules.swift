@@ -35,6 +35,15 @@ enum InputRules {
     /// loopback host only, or an app's private-use scheme named after a domain it controls
     /// (`com.example.app:/cb`). So never `javascript:`, `data:` or `file:`, nor cleartext
     /// across a network.
+    /// An absolute `https` URL (or `http` on a loopback host) a browser or an app opens.
+    static func webURL(_ value: String, field: String) throws -> String {
+        let value = try absoluteURL(value, field: field)
+        guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased(),
+              scheme == "https" || (scheme == "http" && isLoopback(components.host ?? ""))
+        else { throw ServerError.invalidRequest("'\(field)' must be an https URL (http only on a loopback host)") }
+        return value
+    }
+
     static func redirectTarget(_ value: String?, field: String) throws -> String {
         let value = try absoluteURL(value, field: field)
         guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased() else {

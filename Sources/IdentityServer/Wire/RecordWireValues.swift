@@ -79,3 +79,11 @@ extension SignInDevices {
 extension CrossDeviceState {
     init(_ record: CrossDeviceSignInRecord.State) { self.init(rawValue: record.rawValue) }
 }
+
+extension RealmTheme {
+    /// The wire form of a realm's theme; `nil` when it names nothing.
+    init?(_ record: RealmRecord.Theme) {
+        self.init(logoLightURL: record.logoLightURL, logoDarkURL: record.logoDarkURL, supportURL: record.supportURL)
+        if isEmpty { return nil }
+    }
+}

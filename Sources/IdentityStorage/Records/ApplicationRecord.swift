@@ -46,6 +46,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     public var emailCodes: Bool
     /// Whether such a sign-in may get a token that binds a new credential for the identity.
     public var emailCodeBinding: Bool
+    /// How `/authorize` hands a same-device sign-in to the embedded authenticator.
+    public var invocationType: InvocationType
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -60,7 +62,8 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [],
         idTokenSigningAlgorithm: SigningAlgorithm = .es256, previousClientSecretHash: Data? = nil,
         previousClientSecretExpiresAt: Date? = nil, dpopBoundAccessTokens: Bool = false,
-        signInDevices: SignInDevices = .sameDevice, emailCodes: Bool = false, emailCodeBinding: Bool = false, createdAt: Date, updatedAt: Date
+        signInDevices: SignInDevices = .sameDevice, emailCodes: Bool = false, emailCodeBinding: Bool = false,
+        invocationType: InvocationType = .automatic, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -85,6 +88,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.signInDevices = signInDevices
         self.emailCodes = emailCodes
         self.emailCodeBinding = emailCodeBinding
+        self.invocationType = invocationType
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -11,13 +11,15 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
     public var sealedCAPrivateKey: Data
     /// The CA's self-signed root certificate, DER.
     public var caCertificateDER: Data
+    /// Logos and support link its apps show.
+    public var theme: Theme
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String,
-        sealedCAPrivateKey: Data, caCertificateDER: Data, createdAt: Date, updatedAt: Date
+        sealedCAPrivateKey: Data, caCertificateDER: Data, theme: Theme = Theme(), createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -25,6 +27,7 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
         self.registrationRedirectURI = registrationRedirectURI
         self.sealedCAPrivateKey = sealedCAPrivateKey
         self.caCertificateDER = caCertificateDER
+        self.theme = theme
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

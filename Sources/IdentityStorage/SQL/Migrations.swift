@@ -32,6 +32,7 @@ enum Migrations {
         Migration(version: 16, statements: crossDeviceSignIns),
         Migration(version: 17, statements: emailCodesAndAssurance, rebuildsTables: true),
         Migration(version: 18, statements: webhooks),
+        Migration(version: 19, statements: themesAndInvocation),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
@@ -444,6 +445,17 @@ enum Migrations {
             "CREATE INDEX email_code_challenges_by_expiry ON email_code_challenges (expires_at)",
             "ALTER TABLE cross_device_sign_ins ADD COLUMN amr TEXT",
             "ALTER TABLE cross_device_sign_ins ADD COLUMN acr TEXT",
+        ]
+    }
+
+    /// Version 19: the vendor's later API: realms' logos and support link, and applications whose
+    /// `/authorize` answers the invoke URL as JSON.
+    private static func themesAndInvocation(_: SQLEngineKind) -> [String] {
+        [
+            "ALTER TABLE realms ADD COLUMN logo_light_url TEXT",
+            "ALTER TABLE realms ADD COLUMN logo_dark_url TEXT",
+            "ALTER TABLE realms ADD COLUMN support_url TEXT",
+            "ALTER TABLE applications ADD COLUMN invocation_type TEXT NOT NULL DEFAULT 'automatic'",
         ]
     }
 

@@ -61,13 +61,17 @@ extension RealmRecord: SQLRecord {
     var columns: [SQLColumn] {
         [("id", id), ("tenant_id", tenantID), ("display_name", displayName),
          ("registration_redirect_uri", registrationRedirectURI), ("sealed_ca_private_key", sealedCAPrivateKey),
-         ("ca_certificate_der", caCertificateDER), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
+         ("ca_certificate_der", caCertificateDER), ("logo_light_url", theme.logoLightURL), ("logo_dark_url", theme.logoDarkURL),
+         ("support_url", theme.supportURL), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
         self.init(
             id: try row.string("id"), tenantID: try row.string("tenant_id"), displayName: try row.string("display_name"),
             registrationRedirectURI: try row.string("registration_redirect_uri"),
             sealedCAPrivateKey: try row.data("sealed_ca_private_key"), caCertificateDER: try row.data("ca_certificate_der"),
+            theme: Theme(
+                logoLightURL: try row.optionalString("logo_light_url"), logoDarkURL: try row.optionalString("logo_dark_url"),
+                supportURL: try row.optionalString("support_url")),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }
@@ -86,6 +90,7 @@ extension ApplicationRecord: SQLRecord {
          ("previous_client_secret_expires_at", previousClientSecretExpiresAt?.milliseconds),
          ("dpop_bound_access_tokens", Int64(dpopBoundAccessTokens ? 1 : 0)), ("sign_in_devices", signInDevices.rawValue),
          ("email_codes", Int64(emailCodes ? 1 : 0)), ("email_code_binding", Int64(emailCodeBinding ? 1 : 0)),
+         ("invocation_type", invocationType.rawValue),
          ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -106,6 +111,7 @@ extension ApplicationRecord: SQLRecord {
             signInDevices: try row.value("sign_in_devices"),
             emailCodes: try row.decode(column: "email_codes", as: Int64.self) != 0,
             emailCodeBinding: try row.decode(column: "email_code_binding", as: Int64.self) != 0,
+            invocationType: try row.value("invocation_type"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }

@@ -100,6 +100,8 @@ struct OIDCController {
         switch try await authorization.authorize(parameters, tenantID: tenant, realmID: realm) {
         case .invokeAuthenticator(let url), .errorRedirect(let url):
             return JSONResponse.redirect(to: url)
+        case .authenticateURL(let url):
+            return try JSONResponse.make(["authenticate_url": url])
         case .crossDevice(let reference, let transaction, let tenantID):
             let secret = signInCookie.secret(in: request) ?? Secrets.token()
             let origin = BrowserOrigin.of(request, context, geolocationHeader: crossDevice.settings.geolocationHeader)

@@ -16,7 +16,7 @@ struct AuthorizationTransaction: Codable, Equatable {
     /// Random bytes the device signs, base64url.
     let challenge: String
     /// When the transaction lapses, in whole seconds since 1970.
-    var expiresAt: Int64
+    let expiresAt: Int64
     /// Whether a device on the other side of a cross-device sign-in answers it: then the code
     /// goes to the browser that started it, never to the device (`nil` on the same device).
     var crossDevice: Bool? = nil
