@@ -102,7 +102,7 @@ import Testing
                 let item = try #require((deliveries.json["items"] as? [[String: Any]])?.first)
                 let id = try #require(item["id"] as? String)
                 var delivery = try await server.admin.send("GET", AdminAPI.webhookDelivery(tenant: realm.tenantID, webhook: flaky.id, delivery: id))
-                for _ in 0..<50 where delivery.json["status"] as? String != "delivered" {
+                for _ in 0..<600 where delivery.json["status"] as? String != "delivered" {  // up to 30 s under a loaded run
                     try await Task.sleep(for: .milliseconds(50))
                     delivery = try await server.admin.send("GET", AdminAPI.webhookDelivery(tenant: realm.tenantID, webhook: flaky.id, delivery: id))
                 }
@@ -151,7 +151,7 @@ import Testing
                 #expect(!messages.contains { $0.path == "/target" }, "redirects are not followed")
 
                 var endpoint = try await server.admin.send("GET", AdminAPI.webhook(tenant: tenant, webhook: gone.id))
-                for _ in 0..<50 where endpoint.json["enabled"] as? Bool != false {
+                for _ in 0..<600 where endpoint.json["enabled"] as? Bool != false {
                     try await Task.sleep(for: .milliseconds(50))
                     endpoint = try await server.admin.send("GET", AdminAPI.webhook(tenant: tenant, webhook: gone.id))
                 }
@@ -177,7 +177,7 @@ import Testing
                 _ = try await server.admin.send("POST", AdminAPI.testWebhook(tenant: realm.tenantID, webhook: endpoint.id))
                 let deliveries = AdminAPI.webhookDeliveries(tenant: realm.tenantID, webhook: endpoint.id)
                 var attempt: [String: Any]?
-                for _ in 0..<100 where attempt == nil {
+                for _ in 0..<600 where attempt == nil {
                     try await Task.sleep(for: .milliseconds(50))
                     let id = try #require(((try await server.admin.send("GET", deliveries)).json["items"] as? [[String: Any]])?.first?["id"] as? String)
                     let delivery = try await server.admin.send(
