@@ -24,7 +24,7 @@ import UITestSupport
         let oneArgument: Set<UIStrings.Key> = [
             .continueAs, .notYou, .credentialExistsMessage, .replaceTitle, .replaceMessage, .deleteTitle, .deleteMessage,
             .countdown, .deletedMessage, .extendedMessage, .errorRateLimitedMessage, .errorGenericMessage,
-            .approveSignInTitle,
+            .approveSignInTitle, .enterEmailCodeMessage, .emailCodeWrong, .deviceSetUpMessage,
         ]
         for key in UIStrings.Key.allCases {
             let text = english[key]

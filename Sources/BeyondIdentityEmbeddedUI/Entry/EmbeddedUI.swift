@@ -53,6 +53,17 @@ public struct EmbeddedUI: Sendable {
         return await finishing(presenter) { await ApproveSignIn(context: context).run(url: url) }
     }
 
+    /// Answers the sign-in an invoke URL names (`url`, e.g. a relying party's `/authorize`
+    /// redirect) on a device without a credential, with a code sent by email: "Sign in with a
+    /// code sent by email", the address, the code (a wrong one says so and can be typed again),
+    /// then, when the server gave a passkey binding token, "Set up this device?", which binds a
+    /// credential here. It ends with ``FlowOutcome/signedIn(_:)`` (open its redirect URL), set
+    /// up or not.
+    public func signInWithEmailCode(presenter: any FlowPresenter, url: URL, supportURL: URL) async -> FlowOutcome {
+        let context = context(presenter, supportURL: supportURL)
+        return await finishing(presenter) { await EmailCodeFlow(context: context, url: url).run() }
+    }
+
     private func context(_ presenter: any FlowPresenter, supportURL: URL) -> FlowContext {
         FlowContext(sdk: sdk, presenter: presenter, strings: strings, device: device, supportURL: supportURL)
     }

@@ -15,6 +15,10 @@ public enum FlowOutcome: Sendable {
     /// there; nothing is to be opened on this device (`AuthenticateResponse.continuesOnOtherDevice`
     /// is set).
     case signInApproved(AuthenticateResponse)
+    /// The user signed in to the sign-in an invoke URL names, with a code sent by email: open
+    /// ``BeyondIdentityEmbedded/AuthenticateResponse/redirectURL`` (the client's redirect with
+    /// `code` and `state`). Whether the device was set up afterwards, `getCredentials()` says.
+    case signedIn(AuthenticateResponse)
     /// The user declined a sign-in started in a browser on another device; nobody was signed in.
     case signInDeclined
     /// The user closed the UI (the normal end of settings).

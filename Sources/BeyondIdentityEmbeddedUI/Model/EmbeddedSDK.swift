@@ -31,6 +31,12 @@ public protocol EmbeddedSDK: Sendable {
     func authenticate(url: URL, onSelectCredential: AsyncCredentialSelector?) async throws(BISDKError) -> AuthenticateResponse
     /// See `Embedded.declineAuthentication(url:)`.
     func declineAuthentication(url: URL) async throws(BISDKError)
+    /// See `Embedded.authenticateOtp(url:email:)`.
+    func authenticateOtp(url: URL, email: String) async throws(BISDKError) -> OtpChallengeResponse
+    /// See `Embedded.redeemOtp(url:otp:)`.
+    func redeemOtp(url: URL, otp: String) async throws(BISDKError) -> RedeemOtpResponse
+    /// See `Embedded.bindPasskey(url:)`.
+    func bindPasskey(url: URL) async throws(BISDKError) -> BindPasskeyResponse
 }
 
 extension Embedded: EmbeddedSDK {}

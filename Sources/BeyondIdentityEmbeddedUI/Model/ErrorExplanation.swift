@@ -25,6 +25,15 @@ public struct ErrorExplanation: Sendable, Hashable {
             self = Self.explaining(failure, strings: strings)
             return
         }
+        if let failure = error.emailCodeFailure {
+            self = switch failure {
+            case .invalidChallenge: explained(.errorEmailCodeUsedUpTitle, .errorEmailCodeUsedUpMessage, retry: false)
+            case .expired: explained(.errorEmailCodeExpiredTitle, .errorEmailCodeExpiredMessage, retry: false)
+            case .notOffered: explained(.errorEmailCodeNotOfferedTitle, .errorEmailCodeNotOfferedMessage, retry: false, recover: true)
+            case let .rateLimited(retryAfter): explained(.errorRateLimitedTitle, .errorRateLimitedMessage, retry: true, "\(retryAfter ?? 60)")
+            }
+            return
+        }
         self = switch error {
         case .credentialRevoked: explained(.errorRevokedTitle, .errorRevokedMessage, retry: false, recover: true)
         case .identityInactive: explained(.errorSuspendedTitle, .errorSuspendedMessage, retry: false)

@@ -26,6 +26,12 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
     case enterSignInURL
     /// A sign-in started in a browser on another device: where it comes from; approve or decline.
     case approveSignIn
+    /// Type the email address a one-time code is sent to.
+    case enterEmail
+    /// Type the one-time code the email brought.
+    case enterEmailCode
+    /// Signed in with an email code: set up a credential on this device?
+    case setUpDevice
     /// Something finished (a credential deleted, a device added, an extension cancelled).
     case notice
     /// Something failed, in words a user understands.

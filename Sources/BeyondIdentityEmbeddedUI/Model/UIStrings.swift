@@ -9,9 +9,11 @@ public struct UIStrings: Sendable {
         case continueAs, notYou, useAnotherAccount, signUp, addFromAnotherDevice, recover
         case replaceConfirm, keep, addCredential, extend, delete, deleteConfirm, credentialChoice
         case approve, decline
+        case emailCode, useAnotherAddress, setUpDevice, notNow
         // Progress
         case lookingUp, signingIn, registering, importing, deleting, replacing, preparingCode, cancelling
         case checkingSignIn, approving, declining
+        case sendingEmailCode, checkingEmailCode
         // Screens
         case credentialExistsTitle, credentialExistsMessage
         case chooseCredentialTitle, chooseCredentialMessage
@@ -26,6 +28,9 @@ public struct UIStrings: Sendable {
         case enterSignInURLTitle, enterSignInURLMessage, signInURLPrompt, signInURLPlaceholder, signInURLInvalid
         case approveSignInTitle, approveSignInMessage, chooseApproverMessage
         case approvedTitle, approvedMessage, declinedTitle, declinedMessage
+        case emailCodeOfferMessage, enterEmailTitle, enterEmailMessage, emailPrompt, emailPlaceholder, emailMalformed
+        case enterEmailCodeTitle, enterEmailCodeMessage, emailCodePrompt, emailCodePlaceholder, emailCodeMalformed
+        case emailCodeWrong, setUpDeviceTitle, setUpDeviceMessage, deviceSetUpTitle, deviceSetUpMessage
         // A sign-in's context
         case detailApplication, detailStarted, detailBrowserAddress, detailBrowser, detailPlace, detailReferer, detailNotKnown
         // Credential details
@@ -42,6 +47,8 @@ public struct UIStrings: Sendable {
         case errorPassphraseTitle, errorPassphraseMessage, errorGenericTitle, errorGenericMessage
         case errorSignInCodeTitle, errorSignInCodeMessage, errorSignInExpiredTitle, errorSignInExpiredMessage
         case errorSignInDecidedTitle, errorSignInDecidedMessage
+        case errorEmailCodeUsedUpTitle, errorEmailCodeUsedUpMessage, errorEmailCodeExpiredTitle, errorEmailCodeExpiredMessage
+        case errorEmailCodeNotOfferedTitle, errorEmailCodeNotOfferedMessage
     }
 
     /// The English texts.
@@ -92,6 +99,10 @@ public struct UIStrings: Sendable {
         case .credentialChoice: "{0} · {1}"
         case .approve: "Approve"
         case .decline: "Decline"
+        case .emailCode: "Sign in with a code sent by email"
+        case .useAnotherAddress: "Use another address"
+        case .setUpDevice: "Set up this device"
+        case .notNow: "Not now"
         case .lookingUp: "Checking this device…"
         case .signingIn: "Signing you in…"
         case .registering: "Setting up your credential…"
@@ -103,6 +114,8 @@ public struct UIStrings: Sendable {
         case .checkingSignIn: "Checking the sign-in…"
         case .approving: "Approving the sign-in…"
         case .declining: "Declining the sign-in…"
+        case .sendingEmailCode: "Sending a code…"
+        case .checkingEmailCode: "Checking the code…"
         case .credentialExistsTitle: "Welcome back"
         case .credentialExistsMessage: "This device holds the credential of {0}."
         case .chooseCredentialTitle: "Choose an account"
@@ -160,6 +173,26 @@ public struct UIStrings: Sendable {
         case .approvedMessage: "Continue on your other device."
         case .declinedTitle: "Declined"
         case .declinedMessage: "Nobody was signed in. The browser on the other device says so."
+        case .emailCodeOfferMessage:
+            "This device has no credential for this app. If your old device is lost or replaced, sign in with a code "
+                + "sent to your email address, then set up this device."
+        case .enterEmailTitle: "Sign in with a code sent by email"
+        case .enterEmailMessage: "Enter the email address of your account. If it is one, a code is on its way."
+        case .emailPrompt: "Email address"
+        case .emailPlaceholder: "name@example.com"
+        case .emailMalformed: "Enter an email address, such as name@example.com."
+        case .enterEmailCodeTitle: "Enter the code"
+        case .enterEmailCodeMessage: "If {0} is the address of your account, an email with a code is on its way. The code works for 10 minutes."
+        case .emailCodePrompt: "Code from the email"
+        case .emailCodePlaceholder: "123456"
+        case .emailCodeMalformed: "Enter the digits of the code from the email."
+        case .emailCodeWrong: "That code is not right. Check the email and try again ({0} tries left)."
+        case .setUpDeviceTitle: "Set up this device?"
+        case .setUpDeviceMessage:
+            "You are signed in. Set up this device to sign in without an email code next time. "
+                + "If your old device is lost, delete its credential afterwards, or ask support to."
+        case .deviceSetUpTitle: "This device is set up"
+        case .deviceSetUpMessage: "It now signs in as {0}."
         case .detailApplication: "Application"
         case .detailStarted: "Started"
         case .detailBrowserAddress: "Browser address"
@@ -215,6 +248,12 @@ public struct UIStrings: Sendable {
         case .errorSignInDecidedTitle: "This sign-in was already answered"
         case .errorSignInDecidedMessage:
             "It was approved or declined already, on this device or another. Start again in the browser if you still want to sign in."
+        case .errorEmailCodeUsedUpTitle: "This code can no longer be used"
+        case .errorEmailCodeUsedUpMessage: "Too many wrong codes were tried, or it was used already. Go back and ask for a new code."
+        case .errorEmailCodeExpiredTitle: "The code has expired"
+        case .errorEmailCodeExpiredMessage: "Codes work for 10 minutes. Go back and ask for a new code."
+        case .errorEmailCodeNotOfferedTitle: "Sign-in by email code is not offered"
+        case .errorEmailCodeNotOfferedMessage: "This app does not offer it. Recover your account, or contact support."
         }
     }
 }

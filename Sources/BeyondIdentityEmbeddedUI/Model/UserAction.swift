@@ -31,6 +31,8 @@ public enum UserAction: Sendable, Hashable {
     case approve
     /// Decline the sign-in on another device the screen shows.
     case decline
+    /// Sign in with a one-time code sent by email (a device without a credential).
+    case emailCode
     /// The text the user typed (or scanned) into the screen's input.
     case submit(String)
     /// Try the failed step again.

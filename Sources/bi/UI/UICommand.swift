@@ -7,12 +7,12 @@ import Foundation
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
-        abstract: "The ready-made screens (EmbeddedUI) in the terminal: sign in, settings, registration, approving a sign-in.",
+        abstract: "The ready-made screens (EmbeddedUI) in the terminal: sign in, settings, registration, approving a sign-in, an email code.",
         discussion: """
             Type the number of a choice (or a code where one is asked) and press Enter; Ctrl-C cancels.
             Example: bi ui --device ./phone        bi ui settings --device ./phone        bi ui approve --device ./phone
             """,
-        subcommands: [Button.self, Settings.self, Register.self, Approve.self],
+        subcommands: [Button.self, Settings.self, Register.self, Approve.self, EmailCode.self],
         defaultSubcommand: Button.self)
 
     struct Button: AsyncParsableCommand {
@@ -77,6 +77,28 @@ struct UICommand: AsyncParsableCommand {
             }
             try await options.run(device) { ui, presenter in
                 await ui.approveSignIn(presenter: presenter, url: signInURL, supportURL: options.config.supportURL)
+            }
+        }
+    }
+
+    struct EmailCode: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "email-code",
+            abstract: "Answer a sign-in on a device without a credential with a code sent by email, then set up this device.",
+            discussion: """
+                URL is the invoke URL a relying party's /authorize redirects to (…?transaction=…&api_base_url=…); the \
+                application must offer email codes (bi admin applications update --email-codes true, and \
+                --email-code-binding true to set up the device). Prints the redirect URL to open.
+                Example: bi ui email-code --device ./new-phone 'https://app.example/invoke?transaction=…&api_base_url=…'
+                """)
+        @OptionGroup var device: DeviceOptions
+        @OptionGroup var options: UIOptions
+        @Argument(help: "The invoke URL of the sign-in.") var url: String
+
+        func run() async throws {
+            guard let invokeURL = URL(string: url) else { throw CLIError("not a URL: \(url)") }
+            try await options.run(device) { ui, presenter in
+                await ui.signInWithEmailCode(presenter: presenter, url: invokeURL, supportURL: options.config.supportURL)
             }
         }
     }

@@ -68,6 +68,9 @@ struct UIOptions: ParsableArguments {
             case .recoveryRequested: print(Self.enrollmentHelp(kind: .recovery))
             case .signInApproved: try Output.event(["state": "approved"], json: json, lines: ["approved: continue on your other device"])
             case .signInDeclined: try Output.event(["state": "declined"], json: json, lines: ["declined: nobody was signed in"])
+            case let .signedIn(response):
+                let url = response.redirectURL.absoluteString
+                try Output.event(["state": "signed_in", "redirect_url": url], json: json, lines: ["signed in: open \(url)"])
             case .closed: break
             }
         }

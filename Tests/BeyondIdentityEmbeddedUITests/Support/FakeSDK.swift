@@ -20,6 +20,9 @@ final class FakeSDK: EmbeddedSDK {
         var context: [Result<AuthenticationContext, BISDKError>?] = []
         var approve: [Result<AuthenticateResponse, BISDKError>?] = []
         var decline: [Result<Void, BISDKError>?] = []
+        var sendCode: [Result<OtpChallengeResponse, BISDKError>?] = []
+        var redeem: [Result<RedeemOtpResponse, BISDKError>?] = []
+        var bind: [Result<BindPasskeyResponse, BISDKError>?] = []
         /// The credentials ``authenticate(url:onSelectCredential:)`` offers its selector (none: it asks nothing).
         var approvers: [Credential] = []
     }
@@ -31,6 +34,7 @@ final class FakeSDK: EmbeddedSDK {
         case authorize(challenge: String?, scope: String, selected: Credential.Handle?)
         case register(URL), importing(String), delete(Credential.Handle), extend([Credential.Handle]), cancelExtend
         case getAuthenticationContext(URL), approve(URL, selected: Credential.Handle?), decline(URL)
+        case sendCode(URL, email: String), redeem(URL, otp: String), bind(URL)
     }
 
     private let state: Mutex<(answers: Answers, calls: [Call])>
@@ -137,6 +141,18 @@ final class FakeSDK: EmbeddedSDK {
 
     func declineAuthentication(url: URL) async throws(BISDKError) {
         try await answer(record(.decline(url)) { Self.next(&$0.decline, "decline") } ?? nil)
+    }
+
+    func authenticateOtp(url: URL, email: String) async throws(BISDKError) -> OtpChallengeResponse {
+        try await answer(record(.sendCode(url, email: email)) { Self.next(&$0.sendCode, "authenticateOtp") } ?? nil)
+    }
+
+    func redeemOtp(url: URL, otp: String) async throws(BISDKError) -> RedeemOtpResponse {
+        try await answer(record(.redeem(url, otp: otp)) { Self.next(&$0.redeem, "redeemOtp") } ?? nil)
+    }
+
+    func bindPasskey(url: URL) async throws(BISDKError) -> BindPasskeyResponse {
+        try await answer(record(.bind(url)) { Self.next(&$0.bind, "bindPasskey") } ?? nil)
     }
 
     func cancelExtendCredentials() async throws(BISDKError) {

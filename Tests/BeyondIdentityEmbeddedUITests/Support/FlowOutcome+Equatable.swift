@@ -9,6 +9,7 @@ extension FlowOutcome: Equatable {
         case let (.authorized(left), .authorized(right)): left == right
         case let (.failed(left), .failed(right)): left == right
         case let (.signInApproved(left), .signInApproved(right)): left == right
+        case let (.signedIn(left), .signedIn(right)): left == right
         case (.signUpRequested, .signUpRequested), (.recoveryRequested, .recoveryRequested), (.closed, .closed),
              (.cancelled, .cancelled), (.signInDeclined, .signInDeclined):
             true
