@@ -21,6 +21,7 @@ extension ConsoleController {
             origin: SameOriginCheck(baseURL: context.baseURL),
             audit: context.audit,
             metrics: context.metrics,
+            webhooks: context.webhooks,
             now: context.now)
     }
 }

@@ -54,6 +54,7 @@ extension ConsoleController {
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(tenantID, realm.id), .created))
             }, form: { errors in try await tenantPage(request, context, errors: errors) })
         }
+        registerWebhooks(on: tenant)
         let realm = tenant.group("realms/:realm")
         registerRealm(on: realm)
         return realm

@@ -17,6 +17,8 @@ struct ConsoleController {
     let origin: SameOriginCheck
     let audit: AuditLog
     let metrics: ServerMetrics
+    /// The webhook endpoints' storage and secrets, for their pages.
+    let webhooks: WebhookContext
     let now: @Sendable () -> Date
 
     /// The middleware that makes every response under the console's root a page with the

@@ -17,6 +17,8 @@ enum ConsoleTemplate: String, PageTemplate {
     case adminTokens = "admin-tokens"
     case audit
     case auditEvent = "audit-event"
+    case webhooks
+    case webhook
 
     /// The template's Mustache source.
     var source: String {
@@ -36,6 +38,8 @@ enum ConsoleTemplate: String, PageTemplate {
         case .adminTokens: Self.adminTokensSource
         case .audit: Self.auditSource
         case .auditEvent: Self.auditEventSource
+        case .webhooks: Self.webhooksSource
+        case .webhook: Self.webhookSource
         }
     }
 }

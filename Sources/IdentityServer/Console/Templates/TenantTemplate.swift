@@ -8,6 +8,7 @@ extension ConsoleTemplate {
         <h1>{{name}}</h1>
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#errors.form}}<p class="alert" role="alert">{{errors.form}}</p>{{/errors.form}}
+        <p class="actions"><a href="{{href}}/webhooks" id="tenant-webhooks">Webhooks</a></p>
         <section aria-labelledby="realms-heading">
         <h2 id="realms-heading">Realms</h2>
         <div class="table-wrap"><table class="stack" id="realms">
