@@ -17,17 +17,6 @@ struct ApproveSignIn: Sendable {
         case back
     }
 
-    /// How a step behind a progress screen ended, a failure explained to the user (and the step
-    /// run again as often as they asked).
-    private enum Attempt<Value: Sendable>: Sendable {
-        /// It completed.
-        case finished(Value)
-        /// The user stopped it (``UserAction/cancel`` or ``UserAction/close``).
-        case stopped(UserAction)
-        /// It failed, and the user closed the error (`closed`) or went back.
-        case failed(BISDKError, closed: Bool)
-    }
-
     /// Runs the flow for `url`, or for the URL the user enters when it is `nil`.
     func run(url: URL?) async -> FlowOutcome {
         while true {
@@ -64,7 +53,7 @@ struct ApproveSignIn: Sendable {
     /// Fetches the sign-in's context and shows it until the user approves, declines or leaves.
     private func review(_ url: URL) async -> Step {
         let sdk = context.sdk
-        switch await attempt(.checkingSignIn, { () async throws(BISDKError) in try await sdk.getAuthenticationContext(url: url) }) {
+        switch await context.attempt(.checkingSignIn, { () async throws(BISDKError) in try await sdk.getAuthenticationContext(url: url) }) {
         case let .finished(signIn): return await decide(signIn)
         case .stopped(.close): return .ended(.closed)
         case .stopped: return .back
@@ -108,7 +97,7 @@ struct ApproveSignIn: Sendable {
                 offered.withLock { $0 = candidates }
                 return nil
             }
-            let result = await attempt(.approving) { () async throws(BISDKError) in
+            let result = await context.attempt(.approving) { () async throws(BISDKError) in
                 try await sdk.authenticate(url: url, onSelectCredential: select)
             }
             switch result {
@@ -142,29 +131,13 @@ struct ApproveSignIn: Sendable {
     /// Declines; `nil` goes back to the context.
     private func decline(_ url: URL) async -> Step? {
         let sdk = context.sdk
-        switch await attempt(.declining, { () async throws(BISDKError) in try await sdk.declineAuthentication(url: url) }) {
+        switch await context.attempt(.declining, { () async throws(BISDKError) in try await sdk.declineAuthentication(url: url) }) {
         case .finished:
             _ = await context.notice(.declinedTitle, .declinedMessage)
             return .ended(.signInDeclined)
         case .stopped(.close): return .ended(.closed)
         case .stopped: return nil
         case let .failed(error, closed): return closed ? .ended(.failed(error)) : nil
-        }
-    }
-
-    /// Runs `operation` behind a progress screen titled `title`; a failure is explained, with
-    /// the ways out that fit it, and the operation runs again if the user asks.
-    private func attempt<Value: Sendable>(
-        _ title: UIStrings.Key, _ operation: @escaping @Sendable () async throws(BISDKError) -> Value
-    ) async -> Attempt<Value> {
-        while true {
-            switch await context.work(title, operation) {
-            case let .finished(value): return .finished(value)
-            case let .stopped(action): return .stopped(action)
-            case let .failed(error):
-                let answer = await context.explain(error, canRecover: false)
-                if answer != .retry { return .failed(error, closed: answer == .close) }
-            }
         }
     }
 

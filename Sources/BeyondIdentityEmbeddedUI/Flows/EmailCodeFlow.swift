@@ -11,7 +11,7 @@ struct EmailCodeFlow: Sendable {
     let url: URL
 
     /// Where a step leads.
-    private enum Step: Sendable {
+    private enum Step: Error {
         /// The flow is over, with this outcome.
         case ended(FlowOutcome)
         /// The user went back.
@@ -51,9 +51,9 @@ struct EmailCodeFlow: Sendable {
             problem = nil
             let (sdk, url) = (context.sdk, url)
             switch await attempt(.sendingEmailCode, { () async throws(BISDKError) in try await sdk.authenticateOtp(url: url, email: email) }) {
-            case let .ended(outcome): return .ended(outcome)
-            case .back: continue
-            case let .value(challenge):
+            case let .failure(.ended(outcome)): return .ended(outcome)
+            case .failure(.back): continue
+            case let .success(challenge):
                 if case let .ended(outcome) = await askForCode(challenge, sentTo: email) { return .ended(outcome) }
             }
         }
@@ -79,12 +79,11 @@ struct EmailCodeFlow: Sendable {
             }
             let (sdk, url) = (context.sdk, challenge.url)
             switch await attempt(.checkingEmailCode, { () async throws(BISDKError) in try await sdk.redeemOtp(url: url, otp: code) }) {
-            case let .ended(outcome): return .ended(outcome)
-            case .back: return .back
-            case let .value(.failedOtp(next)):
+            case let .failure(step): return step
+            case let .success(.failedOtp(next)):
                 challenge = next
                 problem = strings[.emailCodeWrong, next.attemptsLeft.map(String.init) ?? "a few"]
-            case let .value(.success(response)):
+            case let .success(.success(response)):
                 return .ended(await offerSetUp(after: response))
             }
         }
@@ -122,30 +121,16 @@ struct EmailCodeFlow: Sendable {
         return link.url
     }
 
-    /// How a step behind a progress screen ended.
-    private enum Attempt<Value: Sendable>: Sendable {
-        case value(Value)
-        case ended(FlowOutcome)
-        case back
-    }
-
-    /// Runs `operation` behind a progress screen; a failure is explained, and run again if the
-    /// user asks. Cancelling goes back; closing ends the flow.
+    /// Runs `operation` behind a progress screen (``FlowContext/attempt(_:_:)``): its value, or
+    /// `.back` when the user cancelled or went back from its error, `.ended` when they closed.
     private func attempt<Value: Sendable>(
         _ title: UIStrings.Key, _ operation: @escaping @Sendable () async throws(BISDKError) -> Value
-    ) async -> Attempt<Value> {
-        while true {
-            switch await context.work(title, operation) {
-            case let .finished(value): return .value(value)
-            case .stopped(.close): return .ended(.closed)
-            case .stopped: return .back
-            case let .failed(error):
-                switch await context.explain(error, canRecover: false) {
-                case .retry: continue
-                case .close: return .ended(.failed(error))
-                default: return .back
-                }
-            }
+    ) async -> Result<Value, Step> {
+        switch await context.attempt(title, operation) {
+        case let .finished(value): .success(value)
+        case .stopped(.close): .failure(.ended(.closed))
+        case .stopped: .failure(.back)
+        case let .failed(error, closed): .failure(closed ? .ended(.failed(error)) : .back)
         }
     }
 }

@@ -37,6 +37,36 @@ extension FlowContext {
     }
 }
 
+/// How a step behind a progress screen ended, a failure explained to the user (and the step
+/// run again as often as they asked): ``FlowContext/attempt(_:_:)``.
+enum Attempt<Value: Sendable>: Sendable {
+    /// It completed.
+    case finished(Value)
+    /// The user stopped it (``UserAction/cancel`` or ``UserAction/close``).
+    case stopped(UserAction)
+    /// It failed, and the user closed the error (`closed`) or went back.
+    case failed(BISDKError, closed: Bool)
+}
+
+extension FlowContext {
+    /// Runs `operation` behind a progress screen titled `title`; a failure is explained, with
+    /// the ways out that fit it (recovery not among them), and the operation runs again if the
+    /// user asks.
+    func attempt<Value: Sendable>(
+        _ title: UIStrings.Key, _ operation: @escaping @Sendable () async throws(BISDKError) -> Value
+    ) async -> Attempt<Value> {
+        while true {
+            switch await work(title, operation) {
+            case let .finished(value): return .finished(value)
+            case let .stopped(action): return .stopped(action)
+            case let .failed(error):
+                let answer = await explain(error, canRecover: false)
+                if answer != .retry { return .failed(error, closed: answer == .close) }
+            }
+        }
+    }
+}
+
 /// What ends first while work is in progress.
 private enum WorkEvent<Value: Sendable>: Sendable {
     case done(WorkResult<Value>)

@@ -15,6 +15,12 @@ struct UICommand: AsyncParsableCommand {
         subcommands: [Button.self, Settings.self, Register.self, Approve.self, EmailCode.self],
         defaultSubcommand: Button.self)
 
+    /// A URL argument, or an error that quotes it.
+    static func url(_ text: String) throws -> URL {
+        guard let url = URL(string: text) else { throw CLIError("not a URL: \(text)") }
+        return url
+    }
+
     struct Button: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "The sign-in button: continue with a credential on this device, or get one.",
@@ -50,7 +56,7 @@ struct UICommand: AsyncParsableCommand {
         @Argument(help: "The link from the enrollment email.") var link: String
 
         func run() async throws {
-            guard let url = URL(string: link) else { throw CLIError("not a URL: \(link)") }
+            let url = try UICommand.url(link)
             try await options.run(device) { ui, presenter in
                 await ui.registerCredentialAndLogin(presenter: presenter, url: url, config: RegisterConfig(
                     authFlowType: options.authFlow, supportURL: options.config.supportURL,
@@ -71,10 +77,7 @@ struct UICommand: AsyncParsableCommand {
         @Argument(help: "The sign-in URL, if you have it already.") var url: String?
 
         func run() async throws {
-            let signInURL = try url.map { text in
-                guard let url = URL(string: text) else { throw CLIError("not a URL: \(text)") }
-                return url
-            }
+            let signInURL = try url.map(UICommand.url)
             try await options.run(device) { ui, presenter in
                 await ui.approveSignIn(presenter: presenter, url: signInURL, supportURL: options.config.supportURL)
             }
@@ -96,7 +99,7 @@ struct UICommand: AsyncParsableCommand {
         @Argument(help: "The invoke URL of the sign-in.") var url: String
 
         func run() async throws {
-            guard let invokeURL = URL(string: url) else { throw CLIError("not a URL: \(url)") }
+            let invokeURL = try UICommand.url(url)
             try await options.run(device) { ui, presenter in
                 await ui.signInWithEmailCode(presenter: presenter, url: invokeURL, supportURL: options.config.supportURL)
             }
