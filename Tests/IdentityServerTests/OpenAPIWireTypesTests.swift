@@ -27,6 +27,8 @@ import Testing
         "BindingJobPage": roundTrip(AdminPage<BindingJob>.self),
         "AdminToken": roundTrip(AdminToken.self), "AdminTokenInput": roundTrip(AdminTokenInput.self),
         "AdminTokenPage": roundTrip(AdminPage<AdminToken>.self),
+        "ProvisioningToken": roundTrip(ProvisioningToken.self), "ProvisioningTokenInput": roundTrip(ProvisioningTokenInput.self),
+        "ProvisioningTokenPage": roundTrip(AdminPage<ProvisioningToken>.self),
         "AdminSigningKey": roundTrip(AdminSigningKey.self),
         "AuditEvent": roundTrip(AuditEvent.self), "AuditEventPage": roundTrip(AdminPage<AuditEvent>.self),
         "WebhookEndpoint": roundTrip(WebhookEndpoint.self), "WebhookEndpointInput": roundTrip(WebhookEndpointInput.self),

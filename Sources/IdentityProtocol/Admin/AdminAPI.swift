@@ -86,6 +86,19 @@ public enum AdminAPI {
         "\(bindingJobs(tenant: tenant, realm: realm, identity: identity))/\(segment(job))"
     }
 
+    /// `POST` ``ProvisioningTokenInput`` → ``ProvisioningToken`` with its token; `GET` a page of them.
+    public static func provisioningTokens(tenant: String, realm: String) -> String {
+        "\(self.realm(tenant: tenant, realm: realm))/provisioning-tokens"
+    }
+    /// `GET` → ``ProvisioningToken``.
+    public static func provisioningToken(tenant: String, realm: String, token: String) -> String {
+        "\(provisioningTokens(tenant: tenant, realm: realm))/\(segment(token))"
+    }
+    /// `POST` → the revoked ``ProvisioningToken``.
+    public static func revokeProvisioningToken(tenant: String, realm: String, token: String) -> String {
+        "\(provisioningToken(tenant: tenant, realm: realm, token: token))/revoke"
+    }
+
     /// `POST` ``WebhookEndpointInput`` → ``WebhookEndpoint`` with its secret; `GET` a page of them.
     public static func webhooks(tenant: String) -> String { "\(self.tenant(tenant))/webhooks" }
     /// `GET`, `PATCH` ``WebhookEndpointInput``, `DELETE` (`204`).

@@ -12,12 +12,7 @@ extension AdminService {
         try admin.requireUnscoped(toDo: "manage admin tokens")
         let label = try InputRules.name(input.label, field: "label")
         if let tenantID = input.tenantID { _ = try await tenantRecord(tenantID) }
-        let lifetime = try input.expiresIn.map { seconds in
-            guard (60...Self.maximumTokenLifetime).contains(seconds) else {
-                throw ServerError.invalidRequest("'expires_in' must be 60–\(Self.maximumTokenLifetime) seconds")
-            }
-            return TimeInterval(seconds)
-        }
+        let lifetime = try Self.tokenLifetime(input.expiresIn)
         let token = AdminBootstrap.newToken()
         let now = now()
         let record = AdminTokenRecord(
@@ -28,6 +23,16 @@ extension AdminService {
         var view = AdminViews.adminToken(record, now: now)
         view.token = token
         return view
+    }
+
+    /// A token's `expires_in` as a lifetime: 60 seconds to ``maximumTokenLifetime``; `nil` for never.
+    static func tokenLifetime(_ expiresIn: Int?) throws -> TimeInterval? {
+        try expiresIn.map { seconds in
+            guard (60...maximumTokenLifetime).contains(seconds) else {
+                throw ServerError.invalidRequest("'expires_in' must be 60–\(maximumTokenLifetime) seconds")
+            }
+            return TimeInterval(seconds)
+        }
     }
 
     func adminTokens(_ page: PageRequest) async throws -> AdminPage<AdminToken> {

@@ -77,6 +77,9 @@ enum Routes {
             webhooks: WebhookAdminController { admin in WebhookAdminService(admin: acting(admin), webhooks: webhooks) }
         ).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
+        SCIMController(
+            authentication: SCIMAuthentication(store: store, audit: audit, now: now), baseURL: baseURL, metrics: metrics
+        ).register(on: router)
         OpenAPIController().register(on: router)
         console?.register(on: router)
     }

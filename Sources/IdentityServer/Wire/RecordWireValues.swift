@@ -67,7 +67,7 @@ extension ExtensionState {
 
 extension AdminTokenStatus {
     /// A token's status at `now`: revoked wins over expired.
-    init(_ record: AdminTokenRecord, at now: Date) {
+    init(_ record: some ExpiringToken, at now: Date) {
         self = record.revokedAt != nil ? .revoked : record.isActive(at: now) ? .active : .expired
     }
 }

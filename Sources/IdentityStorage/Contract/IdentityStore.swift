@@ -301,6 +301,18 @@ public protocol IdentityStore: Sendable {
     /// identities and active credentials, in one query.
     func realmPopulation(tenantID: String?) async throws -> [RealmPopulation]
 
+    // MARK: Provisioning tokens
+
+    /// Throws ``StorageError/alreadyExists`` for a hash already stored, ``StorageError/notFound``
+    /// when the realm is missing.
+    func createProvisioningToken(_ token: ProvisioningTokenRecord, audit event: AuditEventRecord?) async throws
+    func provisioningToken(hash: Data) async throws -> ProvisioningTokenRecord?
+    func provisioningToken(id: String) async throws -> ProvisioningTokenRecord?
+    /// The realm's tokens, revoked and expired ones included, by id.
+    func listProvisioningTokens(realmID: String, _ page: PageRequest) async throws -> Page<ProvisioningTokenRecord>
+    /// Revokes the token at `now`; ``StorageError/notFound`` when it is missing or already revoked.
+    func revokeProvisioningToken(id: String, at now: Date, audit event: AuditEventRecord?) async throws -> ProvisioningTokenRecord
+
     // MARK: Webhooks
     // The outbox is filled by the database: every audit event of a type that maps to a webhook
     // event type becomes, in the transaction that writes it, one pending delivery per enabled

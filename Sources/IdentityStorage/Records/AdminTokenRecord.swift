@@ -1,7 +1,7 @@
 public import Foundation
 
 /// An admin API token, stored only as its hash.
-public struct AdminTokenRecord: Sendable, Equatable, Identifiable {
+public struct AdminTokenRecord: ExpiringToken, Equatable, Identifiable {
     /// The token's public id: the first 8 bytes of its hash in hex (tells tokens apart in
     /// lists and audit events, reveals nothing of the token).
     public var id: String
@@ -33,10 +33,5 @@ public struct AdminTokenRecord: Sendable, Equatable, Identifiable {
     /// The public id of the token with this hash.
     public static func id(forHash hash: Data) -> String {
         hash.prefix(8).map { String(format: "%02x", $0) }.joined()
-    }
-
-    /// Whether the token is neither revoked nor expired at `now`.
-    public func isActive(at now: Date) -> Bool {
-        revokedAt == nil && (expiresAt.map { now < $0 } ?? true)
     }
 }

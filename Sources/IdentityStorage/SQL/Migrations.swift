@@ -33,6 +33,7 @@ enum Migrations {
         Migration(version: 17, statements: emailCodesAndAssurance, rebuildsTables: true),
         Migration(version: 18, statements: webhooks),
         Migration(version: 19, statements: themesAndInvocation),
+        Migration(version: 21, statements: scimProvisioning),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

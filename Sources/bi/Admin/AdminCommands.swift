@@ -5,10 +5,10 @@ import IdentityProtocol
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Administer a server: tenants, realms, applications, identities, credentials, sessions, binding jobs, admin tokens, webhooks.",
+        abstract: "Administer a server: tenants, realms, applications, identities, credentials, sessions, binding jobs, admin tokens, provisioning tokens, webhooks.",
         discussion: "Example: BI_ADMIN_TOKEN=$(cat data/admin-token) bi admin tenants list",
         subcommands: [Tenants.self, Realms.self, Applications.self, Identities.self, Credentials.self,
-                      Sessions.self, BindingJobs.self, AuditEvents.self, Tokens.self, Webhooks.self])
+                      Sessions.self, BindingJobs.self, AuditEvents.self, Tokens.self, ProvisioningTokens.self, Webhooks.self])
 
     struct Tenants: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

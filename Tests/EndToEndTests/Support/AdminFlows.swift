@@ -20,10 +20,27 @@ struct AdminFlows {
         try await identities(tenant: tenant.id, realm: tenant.realm)
         try await credentialsAndSessions()
         try await tokens(scopedTo: tenant.id)
+        try await provisioningTokens(tenant: tenant.id, realm: tenant.realm)
         try await webhooks(tenant: tenant.id)
         try await api.expect(200, "GET", AdminAPI.page(AdminAPI.auditEvents, size: 2, cursor: nil))
         try await api.expect(204, "DELETE", AdminAPI.realm(tenant: tenant.id, realm: tenant.realm))
         try await api.expect(204, "DELETE", AdminAPI.tenant(tenant.id))
+    }
+
+    /// A provisioning token: created (shown once), listed, read, refused by the admin API,
+    /// revoked (twice: no change).
+    private func provisioningTokens(tenant: String, realm: String) async throws {
+        let list = AdminAPI.provisioningTokens(tenant: tenant, realm: realm)
+        try await api.expect(400, "POST", list, json: ["label": "entra", "expires_in": 1])
+        let created = try await api.expect(201, "POST", list, json: ["label": "entra", "expires_in": 86_400])
+        let id = try #require(created["id"] as? String)
+        let token = try #require(created["token"] as? String)
+        try await api.with(server.client(bearer: token)).expect(401, "GET", AdminAPI.tenants)
+        try await api.expect(200, "GET", AdminAPI.page(list, size: 1, cursor: nil))
+        try await api.expect(200, "GET", AdminAPI.provisioningToken(tenant: tenant, realm: realm, token: id))
+        try await api.expect(404, "GET", AdminAPI.provisioningToken(tenant: tenant, realm: realm, token: "nope"))
+        try await api.expect(200, "POST", AdminAPI.revokeProvisioningToken(tenant: tenant, realm: realm, token: id))
+        try await api.expect(200, "POST", AdminAPI.revokeProvisioningToken(tenant: tenant, realm: realm, token: id))
     }
 
     /// A webhook endpoint (an address that never resolves: attempts fail, which changes no

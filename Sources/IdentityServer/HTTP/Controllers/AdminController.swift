@@ -59,6 +59,7 @@ struct AdminController {
         }
         registerApplications(on: realm)
         registerIdentities(on: realm)
+        registerProvisioningTokens(on: realm)
         webhooks.register(on: tenant)
     }
 
