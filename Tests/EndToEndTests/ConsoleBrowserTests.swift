@@ -37,7 +37,7 @@ import TestProcessSupport
                                             "--screenshots", screenshots.path, "--failures", failures.path], failures: failures)
             #expect((first["refused_input_error"] as? String)?.isEmpty == false, "a refused field shows its error")
             let credential = try await Self.registerDevice(
-                from: try server.linkFromNewestEmail(), server: server, clientID: try #require(first["client_id"] as? String),
+                from: try await server.linkFromNewestEmail(), server: server, clientID: try #require(first["client_id"] as? String),
                 redirectURI: try #require(first["redirect_uri"] as? String), directory: work.appendingPathComponent("device"))
             let second = try await Self.run(["phase2", state], failures: failures)
             #expect(second["credential_id"] as? String == credential)

@@ -164,7 +164,7 @@ import Testing
             try await browser.get(identityPath)
             let mailed = try await browser.post(identityPath + "/binding-jobs", ["kind": "registration", "delivery": "email"])
             #expect(mailed.status == 303 && mailed.location?.hasSuffix("?notice=mail_sent") == true)
-            let link = try server.linkFromNewestEmail()
+            let link = try await server.linkFromNewestEmail()
 
             try await browser.get(identityPath)
             let shown = try await browser.post(identityPath + "/binding-jobs", ["kind": "recovery", "delivery": "return"])

@@ -12,6 +12,7 @@ import Testing
     @Test func theDataDirectoryIsTheOwnersOnly() async throws {
         try await RunningServer.withRealm(.live) { server, realm in
             _ = try await server.admin.created("\(realm.identityPath)/binding-jobs", ["kind": "registration", "delivery": "email"])
+            _ = try await server.linkFromNewestEmail()  // sent from the outbox, in the background
             let files = try FileManager.default.subpathsOfDirectory(atPath: server.dataDirectory.path)
             #expect(files.contains("identity.sqlite") && files.contains { $0.hasPrefix("outbox/") && $0.hasSuffix(".eml") })
             for file in files + [""] {

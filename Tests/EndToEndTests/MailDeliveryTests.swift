@@ -147,30 +147,36 @@ import Testing
     }
 }
 
-/// The admin API sends enrollment links through the configured relay, and answers a relay's
-/// refusal with `502 mail_delivery_failed`, audited.
+/// The admin API queues enrollment links for the configured relay: the job is created at once
+/// with its mail pending, the outbox sends it, and a relay's permanent refusal is given up,
+/// audited, with the relay's words on the job.
 @Suite struct EnrollmentMailTests {
     @Test(.requires(.aiosmtpd)) func anEnrollmentLinkGoesThroughTheRelayAndARefusalIsReported() async throws {
         try await SMTPTestServer.with { relay async throws in
-            try await RunningServer.withRealm(.router, configure: {
+            try await RunningServer.withRealm(configure: {
                 $0.mail = MailDeliveryTests.settings(relay, security: .none)
                 $0.mail.from = "sign-in@acme.example"
             }) { server, realm in
                 let job = try await server.admin.created("\(realm.identityPath)/binding-jobs", ["kind": "registration", "delivery": "email"])
+                #expect(job["credential_binding_link"] == nil, "the link went by mail only")
+                let jobPath = "\(realm.identityPath)/binding-jobs/\(try #require(job["id"] as? String))"
+                let sent = try await server.admin.bindingJob(jobPath) { $0["mail_status"] as? String == "delivered" }
+                #expect(sent["mail_attempts"] as? Int == 1 && sent["mail_completed_at"] != nil && sent["mail_error"] == nil)
                 let delivered = try #require(try relay.messages().first)
                 #expect(delivered["mail_from"] as? String == "sign-in@acme.example")
                 #expect(delivered["rcpt_tos"] as? [String] == ["ada@example.com"])
-                #expect((delivered["content"] as? String)?.contains("http://bi.test" + DeviceAPI.enrollmentLink + "?") == true)
-                #expect(job["credential_binding_link"] == nil, "the link went by mail only")
+                #expect((delivered["content"] as? String)?.contains(server.baseURL + DeviceAPI.enrollmentLink + "?") == true)
             }
         }
         try await SMTPTestServer.with(["--reject-rcpt", "550"]) { relay async throws in
-            try await RunningServer.withRealm(.router, configure: { $0.mail = MailDeliveryTests.settings(relay, security: .none) }) { server, realm in
-                let refused = try await server.admin.send(
-                    "POST", "\(realm.identityPath)/binding-jobs", json: ["kind": "registration", "delivery": "email"])
-                #expect(refused.status == 502)
-                #expect(refused.json["error"] as? String == "mail_delivery_failed")
-                #expect((refused.json["error_description"] as? String)?.contains("550") == true)
+            try await RunningServer.withRealm(configure: { $0.mail = MailDeliveryTests.settings(relay, security: .none) }) { server, realm in
+                // The relay's refusal comes later: the job is created, its mail pending.
+                let job = try await server.admin.created("\(realm.identityPath)/binding-jobs", ["kind": "registration", "delivery": "email"])
+                #expect(job["mail_status"] as? String == "pending")
+                let jobPath = "\(realm.identityPath)/binding-jobs/\(try #require(job["id"] as? String))"
+                let failed = try await server.admin.bindingJob(jobPath) { $0["mail_status"] as? String == "failed" }
+                #expect((failed["mail_error"] as? String)?.contains("550") == true, "the relay's words")
+                #expect(failed["mail_attempts"] as? Int == 1, "a permanent refusal is not tried again")
                 let events = try await server.admin.send("GET", "/v1/admin/audit-events")
                 let failures = (events.json["items"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "binding_job.mail_failed" }
                 #expect(failures.count == 1)

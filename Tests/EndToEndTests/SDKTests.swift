@@ -19,7 +19,7 @@ import X509
             let job = try await server.admin.created("\(realm.identityPath)/binding-jobs", ["kind": "registration", "delivery": "email"])
             #expect(job["credential_binding_link"] == nil)
             let app = TestApp(server: server, application: realm.publicClient)
-            let credential = try await app.sdk.registerCredentials(URL(string: try server.linkFromNewestEmail())!)
+            let credential = try await app.sdk.registerCredentials(URL(string: try await server.linkFromNewestEmail())!)
             #expect(credential.state == .active)
             #expect(credential.identityUsername == "ada")
             #expect(credential.realmID == realm.realmID)

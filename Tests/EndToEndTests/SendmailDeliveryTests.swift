@@ -134,18 +134,22 @@ import Testing
     @Test func anEnrollmentLinkGoesThroughTheCommandAndARefusalIsReported() async throws {
         let fake = try FakeSendmail(statuses: [0, 69], complaint: "relay unavailable")
         defer { fake.remove() }
-        try await RunningServer.withRealm(.router, configure: {
+        try await RunningServer.withRealm(configure: {
             $0.mail.sendmailPath = fake.path
             $0.mail.from = "sign-in@acme.example"
         }) { server, realm in
             let path = "\(realm.identityPath)/binding-jobs"
             let job = try await server.admin.created(path, ["kind": "registration", "delivery": "email"])
             #expect(job["credential_binding_link"] == nil)
+            _ = try await server.admin.bindingJob("\(path)/\(try #require(job["id"] as? String))") { $0["mail_status"] as? String == "delivered" }
             #expect(fake.runs() == ["-i -f sign-in@acme.example -- ada@example.com"])
-            #expect(fake.input().contains("http://bi.test" + DeviceAPI.enrollmentLink + "?"))
-            let refused = try await server.admin.send("POST", path, json: ["kind": "registration", "delivery": "email"])
-            #expect(refused.status == 502 && refused.error == "mail_delivery_failed")
-            #expect((refused.json["error_description"] as? String)?.contains("relay unavailable") == true)
+            #expect(fake.input().contains(server.baseURL + DeviceAPI.enrollmentLink + "?"))
+            // EX_UNAVAILABLE (69) is permanent: the job is created all the same, its mail given up.
+            let refused = try await server.admin.created(path, ["kind": "registration", "delivery": "email"])
+            let failed = try await server.admin.bindingJob("\(path)/\(try #require(refused["id"] as? String))") {
+                $0["mail_status"] as? String == "failed"
+            }
+            #expect((failed["mail_error"] as? String)?.contains("relay unavailable") == true)
         }
     }
 }

@@ -21,12 +21,24 @@ public struct BindingJob: Codable, Sendable, Equatable {
     public var credentialBindingLink: String?
     /// Whether a recovery leaves the identity's other credentials active.
     public var keepOtherCredentials: Bool
+    /// For delivery `email`: whether its mail was delivered, is pending, or failed for good.
+    public var mailStatus: BindingJobMailStatus?
+    /// The attempts at sending the mail so far.
+    public var mailAttempts: Int?
+    /// When the mail is next tried, while pending.
+    public var mailNextAttemptAt: Date?
+    /// When the mail was delivered or given up.
+    public var mailCompletedAt: Date?
+    /// Why the last attempt failed, in the relay's words (for a pending mail, the last failure).
+    public var mailError: String?
 
     /// Creates a binding job value.
     public init(
         id: String, tenantID: String, realmID: String, identityID: String, kind: BindingJobKind, delivery: BindingJobDelivery,
         postBindingRedirectURI: String?, status: BindingJobStatus, expiresAt: Date, createdAt: Date, completedAt: Date?,
-        credentialID: String?, credentialBindingLink: String?, keepOtherCredentials: Bool = false
+        credentialID: String?, credentialBindingLink: String?, keepOtherCredentials: Bool = false,
+        mailStatus: BindingJobMailStatus? = nil, mailAttempts: Int? = nil, mailNextAttemptAt: Date? = nil, mailCompletedAt: Date? = nil,
+        mailError: String? = nil
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -42,6 +54,11 @@ public struct BindingJob: Codable, Sendable, Equatable {
         self.credentialID = credentialID
         self.credentialBindingLink = credentialBindingLink
         self.keepOtherCredentials = keepOtherCredentials
+        self.mailStatus = mailStatus
+        self.mailAttempts = mailAttempts
+        self.mailNextAttemptAt = mailNextAttemptAt
+        self.mailCompletedAt = mailCompletedAt
+        self.mailError = mailError
     }
 
     enum CodingKeys: String, CodingKey {
@@ -56,5 +73,10 @@ public struct BindingJob: Codable, Sendable, Equatable {
         case credentialID = "credential_id"
         case credentialBindingLink = "credential_binding_link"
         case keepOtherCredentials = "keep_other_credentials"
+        case mailStatus = "mail_status"
+        case mailAttempts = "mail_attempts"
+        case mailNextAttemptAt = "mail_next_attempt_at"
+        case mailCompletedAt = "mail_completed_at"
+        case mailError = "mail_error"
     }
 }

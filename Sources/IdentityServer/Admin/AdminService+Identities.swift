@@ -94,9 +94,10 @@ extension AdminService {
 
     // MARK: Binding jobs
 
-    /// Creates an enrollment link. For delivery `email` the job is stored first, then the
-    /// mail sent: if sending fails the job exists but its token was never shown to anyone,
-    /// so nothing usable leaks and the admin can simply create another.
+    /// Creates an enrollment link. For delivery `email` the mail carrying it is written to the
+    /// outbox in the job's own transaction (its message sealed under the master key) and sent by
+    /// ``MailDeliveryService``: the answer comes at once, with the mail pending, whether or not
+    /// the relay is up. For delivery `return` the link is in the answer, and nowhere else.
     func createBindingJob(_ path: IdentityPath, _ input: BindingJobInput) async throws -> BindingJob {
         let realm = try await realmRecord(path.realm)
         let identity = try await identityRecord(path)
@@ -124,27 +125,20 @@ extension AdminService {
             expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil,
             keepsOtherCredentials: input.keepOtherCredentials ?? false)
         let created = try event("binding_job.created", tenantID: path.tenantID, realmID: path.realmID, subjectID: record.id)
-        try await write { try await store.createBindingJob(record, audit: created) }
         let link = "\(baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
+        var mail: MailDeliveryRecord?
         if delivery == .email, let email = identity.email {
-            do {
-                try await mail.send(EnrollmentEmail.message(
-                    to: email, from: mailFrom, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
-                    expiresAt: record.expiresAt, baseURL: baseURL.value))
-                try await audit(
-                    "binding_job.delivered", tenantID: path.tenantID, realmID: path.realmID, subjectID: record.id,
-                    detail: ["identity_id": path.identityID, "kind": kind.rawValue])
-            } catch let error as any MailDeliveryFailure {
-                // The job stays pending and unusable (nobody has its link) until it expires.
-                try await audit(
-                    "binding_job.mail_failed", tenantID: path.tenantID, realmID: path.realmID, subjectID: record.id,
-                    detail: ["reason": error.description, "transient": "\(error.isTransient)"])
-                throw ServerError(
-                    APIErrorCode.mailDeliveryFailed,
-                    "the binding job \(record.id) was created but its email could not be sent (\(error)); create another")
-            }
+            let message = EnrollmentEmail.message(
+                to: email, from: mailFrom, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
+                expiresAt: record.expiresAt, baseURL: baseURL.value)
+            let id = "mld_" + Secrets.identifier()
+            mail = MailDeliveryRecord(
+                id: id, bindingJobID: record.id, tenantID: path.tenantID, realmID: path.realmID,
+                sealedMessage: try MailDeliveryService.seal(message, deliveryID: id, with: keyring.sealer), nextAttemptAt: now,
+                createdAt: now)
         }
-        var view = AdminViews.bindingJob(record)
+        try await write { [mail] in try await store.createBindingJob(record, mailing: mail, audit: created) }
+        var view = AdminViews.bindingJob(record, mail: mail)
         view.credentialBindingLink = delivery == .return ? link : nil
         return view
     }
@@ -154,11 +148,14 @@ extension AdminService {
         guard let record = try await store.bindingJob(id: jobID), record.identityID == identity.identityID else {
             throw ServerError.notFound("no such binding job")
         }
-        return AdminViews.bindingJob(record)
+        return AdminViews.bindingJob(record, mail: try await store.mailDeliveries(bindingJobIDs: [record.id]).first)
     }
 
     func bindingJobs(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<BindingJob> {
         _ = try await identityRecord(identity)
-        return AdminViews.page(try await store.listBindingJobs(identityID: identity.identityID, page), AdminViews.bindingJob)
+        let jobs = try await store.listBindingJobs(identityID: identity.identityID, page)
+        let mails = Dictionary(
+            try await store.mailDeliveries(bindingJobIDs: jobs.items.map(\.id)).map { ($0.bindingJobID, $0) }) { first, _ in first }
+        return AdminViews.page(jobs) { AdminViews.bindingJob($0, mail: mails[$0.id]) }
     }
 }

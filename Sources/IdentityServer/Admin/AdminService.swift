@@ -7,7 +7,6 @@ import X509
 struct AdminService {
     let store: any IdentityStore
     let keyring: RealmKeyring
-    let mail: any MailTransport
     /// The `From` of enrollment emails; `nil` for `no-reply@` the public host.
     var mailFrom: String?
     let audit: AuditLog

@@ -57,12 +57,16 @@ enum AdminViews {
             dpopJKT: r.dpopBinding?.thumbprint, dpopKey: r.dpopBinding?.key.rawValue)
     }
 
-    static func bindingJob(_ r: BindingJobRecord) -> BindingJob {
+    /// A job, with where its mail is (`mail`: its row of the outbox, for delivery `email`).
+    static func bindingJob(_ r: BindingJobRecord, mail: MailDeliveryRecord?) -> BindingJob {
         BindingJob(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: BindingJobKind(r.kind),
             delivery: BindingJobDelivery(r.delivery), postBindingRedirectURI: r.postBindingRedirectURI, status: BindingJobStatus(r.status),
             expiresAt: r.expiresAt, createdAt: r.createdAt, completedAt: r.completedAt, credentialID: r.credentialID,
-            credentialBindingLink: nil, keepOtherCredentials: r.keepsOtherCredentials)
+            credentialBindingLink: nil, keepOtherCredentials: r.keepsOtherCredentials,
+            mailStatus: mail.map { BindingJobMailStatus(rawValue: $0.state.rawValue) }, mailAttempts: mail?.attempts,
+            mailNextAttemptAt: mail?.state == .pending ? mail?.nextAttemptAt : nil, mailCompletedAt: mail?.completedAt,
+            mailError: mail?.lastError)
     }
 
     static func adminToken(_ r: AdminTokenRecord, now: Date) -> AdminToken {

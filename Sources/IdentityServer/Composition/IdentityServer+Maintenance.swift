@@ -74,7 +74,6 @@ extension IdentityServer {
             let service = AdminService(
                 store: opened.store,
                 keyring: RealmKeyring(store: opened.store, sealer: SecretSealer(masterKey: masterKey), now: configuration.now),
-                mail: OutboxMailTransport(directory: opened.directory.appendingPathComponent("outbox")),
                 audit: AuditLog(store: opened.store, now: configuration.now), lifetimes: configuration.lifetimes,
                 baseURL: PublicBaseURL(configuration.publicBaseURL ?? "http://\(configuration.host):\(configuration.port)"),
                 now: configuration.now, admin: .commandLine)

@@ -29,6 +29,9 @@ public struct IdentityServer: Sendable {
                     capacity: configuration.realmCacheSize, now: configuration.now),
                 mail: configuration.mailTransport ?? configuration.mail.transport(
                     logger: configuration.logger, outbox: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now)),
+                outboxMail: configuration.mailTransport ?? configuration.mail.transport(
+                    logger: configuration.logger, outbox: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now),
+                    backoff: []),
                 mailFrom: configuration.mail.from,
                 lifetimes: configuration.lifetimes,
                 signingKeys: configuration.signingKeys,
@@ -106,6 +109,10 @@ public struct IdentityServer: Sendable {
                 WebhookDeliveryService(
                     store: context.store, sealer: context.webhooks.sealer, settings: context.webhooks.settings,
                     metrics: context.webhooks.metrics, logger: context.logger, now: context.now),
+                MailDeliveryService(
+                    store: context.store, sealer: context.keyring.sealer, transport: context.outboxMail,
+                    retryDelays: configuration.mail.retryDelays, pollInterval: configuration.webhooks.pollInterval,
+                    lease: configuration.webhooks.lease, logger: context.logger, now: context.now),
             ] + (configuration.metricsAddress.map { address in
                 [MetricsEndpoint.application(configuration.metrics, on: address, logger: configuration.logger)]
             } ?? []),

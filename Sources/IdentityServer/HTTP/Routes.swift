@@ -123,12 +123,12 @@ enum Routes {
 
     /// The admin service acting for an administrator: what the admin API and the console both call.
     private static func adminService(_ context: ServerContext) -> @Sendable (AdminPrincipal) -> AdminService {
-        let (store, keyring, mail, mailFrom, audit, lifetimes, baseURL, now, prepublication) = (
-            context.store, context.keyring, context.mail, context.mailFrom, context.audit, context.lifetimes, context.baseURL,
+        let (store, keyring, mailFrom, audit, lifetimes, baseURL, now, prepublication) = (
+            context.store, context.keyring, context.mailFrom, context.audit, context.lifetimes, context.baseURL,
             context.now, context.signingKeys.prepublication)
         return { admin in
             AdminService(
-                store: store, keyring: keyring, mail: mail, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL,
+                store: store, keyring: keyring, mailFrom: mailFrom, audit: audit, lifetimes: lifetimes, baseURL: baseURL,
                 now: now, admin: admin, signingKeyPrepublication: prepublication)
         }
     }

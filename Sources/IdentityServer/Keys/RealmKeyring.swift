@@ -14,7 +14,7 @@ actor RealmKeyring {
     private let store: any IdentityStore
     /// Reads a realm's signing keys: the store's, unless a test holds a read back.
     private let signingKeys: @Sendable (String) async throws -> [SigningKeyRecord]
-    private let sealer: SecretSealer
+    let sealer: SecretSealer
     private let now: @Sendable () -> Date
     /// How long a retired key stays published: as long as the tokens it signed may live.
     private let retiredKeysPublishedFor: TimeInterval

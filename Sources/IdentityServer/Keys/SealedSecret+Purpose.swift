@@ -8,6 +8,7 @@ extension SealedSecret.Owner {
         case .realmAuthority(let realmID): "realm-ca:\(realmID)"
         case .signingKey(let kid, _): "signing-key:\(kid)"
         case .webhookSecret(let endpointID, _): "webhook-secret:\(endpointID)"
+        case .mailMessage(let deliveryID): "mail-message:\(deliveryID)"
         }
     }
 }

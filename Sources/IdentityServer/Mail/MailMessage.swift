@@ -1,7 +1,7 @@
 public import Foundation
 
 /// One plain-text email.
-public struct MailMessage: Sendable, Equatable {
+public struct MailMessage: Sendable, Equatable, Codable {
     public var from: String
     public var to: String
     public var subject: String

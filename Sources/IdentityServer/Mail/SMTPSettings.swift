@@ -1,3 +1,4 @@
+public import Foundation
 import Logging
 
 /// How enrollment email reaches its recipients: through an SMTP relay when `smtpHost` is set,
@@ -21,14 +22,21 @@ public struct MailSettings: Sendable {
     public var smtpTimeout: Duration = .seconds(15)
     /// A `sendmail`-compatible command (absolute path) to deliver through instead of SMTP.
     public var sendmailPath: String?
+    /// The waits before each retry of an enrollment mail that failed transiently, in order (the
+    /// first attempt is at once; each wait is spread by ±20 %): it is given up once they are spent.
+    public var retryDelays: [TimeInterval] = [5, 60, 300, 1800, 7200, 18_000, 36_000]
 
     /// The defaults: the outbox.
     public init() {}
 
-    /// The transport these settings choose: SMTP, `sendmail`, or else `outbox`.
-    func transport(logger: Logger, outbox: OutboxMailTransport) -> any MailTransport {
-        if smtpHost != nil { return SMTPMailTransport(settings: self, logger: logger) }
-        if let sendmailPath { return SendmailMailTransport(path: sendmailPath, logger: logger) }
+    /// The transport these settings choose: SMTP, `sendmail`, or else `outbox`. A transient
+    /// failure is tried again after each wait of `backoff` (the mail outbox, which retries on its
+    /// own schedule, passes none).
+    func transport(
+        logger: Logger, outbox: OutboxMailTransport, backoff: [Duration] = [.seconds(1), .seconds(2)]
+    ) -> any MailTransport {
+        if smtpHost != nil { return SMTPMailTransport(settings: self, logger: logger, backoff: backoff) }
+        if let sendmailPath { return SendmailMailTransport(path: sendmailPath, logger: logger, backoff: backoff) }
         return outbox
     }
 }

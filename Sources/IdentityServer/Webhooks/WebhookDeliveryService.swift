@@ -31,17 +31,10 @@ struct WebhookDeliveryService: Service {
     static let excerptLimit = 1024
 
     func run() async throws {
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            var claimed = 0
-            do {
-                claimed = try await deliverDue()
-                metrics.queue(try await store.webhookQueueStatus(), now: now())
-            } catch {
-                logger.warning("webhook delivery failed", metadata: ["error": "\(error)"])
-            }
-            if claimed == 0 {
-                _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: settings.pollInterval) }
-            }
+        await OutboxPolling.run(every: settings.pollInterval, logger: logger, queue: "webhook") {
+            let claimed = try await deliverDue()
+            metrics.queue(try await store.webhookQueueStatus(), now: now())
+            return claimed
         }
     }
 
@@ -49,17 +42,7 @@ struct WebhookDeliveryService: Service {
     func deliverDue() async throws -> Int {
         let due = try await store.claimWebhookDeliveries(
             owner: owner, now: now(), lease: settings.lease, limit: Self.batchSize, perEndpoint: settings.maxInFlightPerEndpoint)
-        await withTaskGroup(of: Void.self) { group in
-            for delivery in due {
-                group.addTask {
-                    do {
-                        try await attempt(delivery)
-                    } catch {
-                        logger.warning("webhook attempt not recorded", metadata: ["delivery": "\(delivery.id)", "error": "\(error)"])
-                    }
-                }
-            }
-        }
+        await OutboxPolling.attemptAll(due, logger: logger, queue: "webhook", id: \.id) { try await attempt($0) }
         return due.count
     }
 
@@ -84,9 +67,8 @@ struct WebhookDeliveryService: Service {
             (result, outcome) = (.delivered, .delivered)
         } else if status == 410 {
             (result, outcome) = (.endpointGone(reason: "410 Gone on \(Date.ISO8601FormatStyle().format(attemptedAt))"), .gone)
-        } else if delivery.attempts < settings.retryDelays.count {
-            let wait = settings.retryDelays[delivery.attempts] * Double.random(in: 0.8...1.2)
-            (result, outcome) = (.retry(at: attemptedAt.addingTimeInterval(wait)), .retried)
+        } else if let retry = OutboxPolling.retryTime(after: delivery.attempts, delays: settings.retryDelays, from: attemptedAt) {
+            (result, outcome) = (.retry(at: retry), .retried)
         } else {
             (result, outcome) = (.failed, .failed)
         }

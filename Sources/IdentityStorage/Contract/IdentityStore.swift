@@ -73,7 +73,10 @@ public protocol IdentityStore: Sendable {
     func revokeCredential(id: String, at: Date, audit event: AuditEventRecord?) async throws -> CredentialRecord
 
     // MARK: Credential binding
-    func createBindingJob(_ job: BindingJobRecord, audit event: AuditEventRecord?) async throws
+    /// Creates the job with its mail, if any (delivery `email`), and `event`, in one transaction;
+    /// with a mail, ``StorageError/staleMasterKey`` when the master key was rotated meanwhile
+    /// (its message is sealed).
+    func createBindingJob(_ job: BindingJobRecord, mailing mail: MailDeliveryRecord?, audit event: AuditEventRecord?) async throws
     func bindingJob(id: String) async throws -> BindingJobRecord?
     /// The job whose token hash matches, in any status.
     func bindingJob(tokenHash: Data) async throws -> BindingJobRecord?
@@ -354,6 +357,25 @@ public protocol IdentityStore: Sendable {
     /// Deletes up to `limit` deliveries (with their attempts) delivered or given up before
     /// `cutoff`; returns the count. Call again until it returns 0.
     func deleteCompletedWebhookDeliveries(before cutoff: Date, limit: Int) async throws -> Int
+
+    // MARK: Mail outbox
+    // A binding job with delivery `email` is written with its mail (``createBindingJob(_:mailing:audit:)``);
+    // the row goes when the job does.
+
+    /// Leases up to `limit` pending mails due at `now` to `owner` until `now + lease`, oldest due
+    /// first; one another instance holds under an unexpired lease is skipped, one whose lease
+    /// expired is taken over.
+    func claimMailDeliveries(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws -> [MailDeliveryRecord]
+    /// Records an attempt at `date` (its `error`, if it failed) and what it leads to, and appends
+    /// `event`, in one transaction, when `owner` still holds the mail's lease; a delivered or
+    /// failed mail's message is dropped. Returns whether it changed (`false`: the lease was lost,
+    /// nothing is written).
+    @discardableResult
+    func recordMailAttempt(
+        deliveryID: String, owner: String, at date: Date, error: String?, result: MailAttemptResult, audit event: AuditEventRecord?
+    ) async throws -> Bool
+    /// The mails of these binding jobs (jobs without one are left out).
+    func mailDeliveries(bindingJobIDs: [String]) async throws -> [MailDeliveryRecord]
 }
 
 extension IdentityStore {
@@ -423,7 +445,11 @@ extension IdentityStore {
         try await revokeCredential(id: id, at: date, audit: nil)
     }
     /// See ``createTenant(_:)``.
-    public func createBindingJob(_ job: BindingJobRecord) async throws { try await createBindingJob(job, audit: nil) }
+    public func createBindingJob(_ job: BindingJobRecord) async throws { try await createBindingJob(job, mailing: nil, audit: nil) }
+    /// Creates a job without a mail (delivery `return`, tests and tools).
+    public func createBindingJob(_ job: BindingJobRecord, audit event: AuditEventRecord?) async throws {
+        try await createBindingJob(job, mailing: nil, audit: event)
+    }
     /// Ends a session without an event (its callers audit what they need themselves).
     @discardableResult
     public func revokeSession(id: String, at date: Date) async throws -> Bool { try await revokeSession(id: id, at: date, audit: nil) }

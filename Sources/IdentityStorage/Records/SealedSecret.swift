@@ -1,7 +1,8 @@
 public import Foundation
 
 /// A secret the database keeps sealed under the master key: a realm's CA private key, one of
-/// its token-signing keys, or a webhook endpoint's signing secret.
+/// its token-signing keys, a webhook endpoint's signing secret, or an enrollment mail waiting in
+/// the outbox (it holds a binding job's link).
 public struct SealedSecret: Sendable, Equatable {
     /// Which secret it is.
     public enum Owner: Sendable, Hashable {
@@ -12,6 +13,8 @@ public struct SealedSecret: Sendable, Equatable {
         /// A webhook endpoint's signing secret (`previous`: the one a rotation replaced, while
         /// it still signs).
         case webhookSecret(endpointID: String, previous: Bool)
+        /// A pending mail's message (``MailDeliveryRecord/sealedMessage``).
+        case mailMessage(deliveryID: String)
     }
 
     public var owner: Owner

@@ -59,7 +59,7 @@ extension SQLIdentityStore {
             // SQLite's BEGIN IMMEDIATE holds off every other writer; on PostgreSQL, a realm or key
             // created meanwhile (under the old key) must wait until this commits.
             if postgres {
-                try await db.raw("LOCK TABLE master_key_check, realms, signing_keys, webhook_endpoints IN SHARE ROW EXCLUSIVE MODE").run()
+                try await db.raw("LOCK TABLE master_key_check, realms, signing_keys, webhook_endpoints, mail_deliveries IN SHARE ROW EXCLUSIVE MODE").run()
             }
             let replaced = try await db.raw("""
                 UPDATE master_key_check SET check_value = \(bind: new), recorded_at = \(bind: date.milliseconds)
@@ -77,6 +77,8 @@ extension SQLIdentityStore {
                 case .webhookSecret(let endpointID, let previous):
                     let column = previous ? "previous_sealed_secret" : "sealed_secret"
                     try await db.raw("UPDATE webhook_endpoints SET \(ident: column) = \(bind: resealed) WHERE id = \(bind: endpointID)").run()
+                case .mailMessage(let deliveryID):
+                    try await db.raw("UPDATE mail_deliveries SET sealed_message = \(bind: resealed) WHERE id = \(bind: deliveryID)").run()
                 }
             }
             return secrets.count
@@ -104,6 +106,11 @@ extension SQLIdentityStore {
                     [SealedSecret(owner: .webhookSecret(endpointID: id, previous: true), sealed: $0)]
                 } ?? [])
         }
-        return authorities + signingKeys + webhookSecrets
+        let mailMessages = try await db.raw("""
+            SELECT id, sealed_message FROM mail_deliveries WHERE sealed_message IS NOT NULL ORDER BY id\(unsafeRaw: limit)
+            """).all().map {
+            SealedSecret(owner: .mailMessage(deliveryID: try $0.string("id")), sealed: try $0.data("sealed_message"))
+        }
+        return authorities + signingKeys + webhookSecrets + mailMessages
     }
 }

@@ -173,9 +173,6 @@ extension SQLIdentityStore {
         }
     }
 
-    public func createBindingJob(_ job: BindingJobRecord, audit event: AuditEventRecord?) async throws {
-        try await audited(event) { db in try await self.insert(job, on: db) }
-    }
     public func bindingJob(id: String) async throws -> BindingJobRecord? {
         try await fetch(BindingJobRecord.self, where: "id", equals: id)
     }

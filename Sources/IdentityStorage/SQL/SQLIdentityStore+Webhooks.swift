@@ -70,29 +70,8 @@ extension SQLIdentityStore {
             ) ranked WHERE position + leased <= \(bind: Int64(perEndpoint))
             ORDER BY next_attempt_at, id LIMIT \(bind: Int64(limit))
             """
-        var chosen = candidates
-        if engine.kind == .postgres {
-            // Another instance's claim in progress holds its rows locked: skip them rather than wait.
-            chosen = """
-                SELECT id FROM webhook_deliveries WHERE id IN (\(candidates))
-                AND state = \(bind: pending) AND (lease_expires_at IS NULL OR lease_expires_at <= \(bind: at))
-                FOR UPDATE SKIP LOCKED
-                """
-        }
-        let claim: SQLQueryString = """
-            UPDATE webhook_deliveries SET lease_owner = \(bind: owner), lease_expires_at = \(bind: until)
-            WHERE id IN (\(chosen)) RETURNING *
-            """
-        // A plain read first: an idle queue costs no write transaction (nor SQLite's write lock).
-        let due = try await engine.run { db in
-            try await db.raw("""
-                SELECT 1 AS one FROM webhook_deliveries WHERE state = \(bind: pending) AND next_attempt_at <= \(bind: at) LIMIT 1
-                """).first() != nil
-        }
-        guard due else { return [] }
-        return try await engine.transaction { db in
-            try await db.raw(claim).all().map(WebhookDeliveryRecord.init(row:)).sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
-        }
+        return try await claimLeased(WebhookDeliveryRecord.self, candidates: candidates, owner: owner, at: at, until: until)
+            .sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
     }
 
     public func recordWebhookAttempt(_ attempt: WebhookAttemptRecord, owner: String, result: WebhookAttemptResult) async throws -> Bool {

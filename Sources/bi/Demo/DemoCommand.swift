@@ -55,7 +55,7 @@ private struct Demo {
             username: "ada", email: "ada@example.com", displayName: "Ada Lovelace"))
         let _: BindingJob = try await admin.send("POST", AdminAPI.bindingJobs(tenant: tenant.id, realm: realm.id, identity: identity.id),
                                                   json: BindingJobInput(kind: BindingJobKind.registration.rawValue, delivery: BindingJobDelivery.email.rawValue))
-        let link = try server.linkFromNewestEmail()
+        let link = try await server.linkFromNewestEmail()
         Output.step("created identity \(identity.username); enrollment email written to the outbox", json: json)
 
         let keys = server.dataDirectory.appendingPathComponent("device-keys")

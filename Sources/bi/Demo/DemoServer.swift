@@ -27,12 +27,14 @@ struct DemoServer: Sendable {
         return DemoServer(baseURL: url, adminToken: token, dataDirectory: directory, group: group, task: task)
     }
 
-    /// The enrollment link in the newest email of the outbox.
-    func linkFromNewestEmail() throws -> String {
+    /// The enrollment link in the newest email of the outbox, once there is one (the server sends
+    /// it from its mail queue, in the background).
+    func linkFromNewestEmail() async throws -> String {
         let outbox = dataDirectory.appendingPathComponent("outbox")
-        guard let newest = try FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted().last else {
-            throw CLIError("the outbox is empty")
-        }
+        let deadline = ContinuousClock.now + .seconds(30)
+        var newest: String? { (try? FileManager.default.contentsOfDirectory(atPath: outbox.path))?.filter { $0.hasSuffix(".eml") }.sorted().last }
+        while newest == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        guard let newest else { throw CLIError("no enrollment email reached the outbox") }
         let message = try String(contentsOf: outbox.appendingPathComponent(newest), encoding: .utf8)
         guard let range = message.range(of: #"http://[^\s]+/v1/bind\?token=[A-Za-z0-9_\-]+"#, options: .regularExpression) else {
             throw CLIError("no enrollment link in \(newest)")

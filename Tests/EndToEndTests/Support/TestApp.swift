@@ -33,12 +33,15 @@ struct TestApp: Sendable {
 }
 
 extension RunningServer {
-    /// The enrollment link in the newest email of the outbox.
-    func linkFromNewestEmail() throws -> String {
-        let outbox = dataDirectory.appendingPathComponent("outbox")
-        let newest = try FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted().last
-        guard let newest else { throw SetupError("the outbox is empty") }
-        let message = try String(contentsOf: outbox.appendingPathComponent(newest), encoding: .utf8)
+    /// The enrollment link in the newest email of the outbox, once there is one (the server
+    /// sends it in the background).
+    func linkFromNewestEmail() async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try outboxMails().isEmpty {
+            guard ContinuousClock.now < deadline else { throw SetupError("the outbox is empty") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let message = try outboxMails().last ?? ""
         guard let range = message.range(of: #"https?://[^\s]+/v1/bind\?token=[A-Za-z0-9_\-]+"#, options: .regularExpression) else {
             throw SetupError("no enrollment link in the email")
         }

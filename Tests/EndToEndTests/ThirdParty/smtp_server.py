@@ -3,7 +3,7 @@ implementation), or a raw socket that misbehaves. Writes its port to DIR/port on
 listens, and each message it accepts to DIR/N.json; runs until killed.
 
     smtp_server.py DIR [--auth USER:PASS] [--tls CERT KEY] [--reject-rcpt CODE]
-                       [--temp-fail N] [--no-starttls] [--raw silent|drop]
+                       [--temp-fail N] [--no-starttls] [--raw silent|drop] [--port PORT]
 """
 import argparse
 import asyncio
@@ -64,6 +64,7 @@ def main():
     parser.add_argument("--temp-fail", type=int, default=0)
     parser.add_argument("--no-starttls", action="store_true")
     parser.add_argument("--raw", choices=["silent", "drop"])
+    parser.add_argument("--port", type=int, help="listen on this port (a relay coming back) instead of a free one")
     args = parser.parse_args()
     if args.raw:
         asyncio.run(raw(args.dir, args.raw))
@@ -113,7 +114,7 @@ def main():
         options.update(tls_context=context, require_starttls=True)
     if args.auth:
         options.update(authenticator=authenticator, auth_require_tls=bool(args.tls), auth_exclude_mechanism=["LOGIN"])
-    port = free_port()
+    port = args.port or free_port()
     controller = Controller(Handler(), hostname="127.0.0.1", port=port, **options)
     controller.start()
     announce(args.dir, port)

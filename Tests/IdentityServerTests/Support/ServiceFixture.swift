@@ -55,8 +55,7 @@ final class ServiceFixture: Sendable {
     func admin(as label: String = "test") -> AdminService {
         let token = AdminTokenRecord(tokenHash: Data(SHA256.hash(data: Data(label.utf8))), label: label, createdAt: clock.now())
         return AdminService(
-            store: store, keyring: keyring, mail: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: now),
-            audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now, admin: AdminPrincipal(token))
+            store: store, keyring: keyring, audit: audit, lifetimes: lifetimes, baseURL: baseURL, now: now, admin: AdminPrincipal(token))
     }
 
     /// The authorization endpoint's service.

@@ -93,6 +93,9 @@ public enum ServerSettings {
         Setting(
             "mail.sendmail.path", \.mail.sendmailPath, .optionalExecutable,
             help: "A sendmail-compatible command to deliver through instead of SMTP (run as: PATH -i -f FROM -- TO)."),
+        Setting(
+            "mail.retry_delays", \.mail.retryDelays, .durations(1...86_400),
+            help: "The waits before each retry of an enrollment mail the relay did not take (±20 % jitter); given up once spent."),
     ]
 
     private static let credentialExtension: [Setting] = [

@@ -123,8 +123,9 @@ extension ConsoleController {
         }
         let jobs = try await admin.bindingJobs(identityPath, all).items.map { job in
             IdentityPage.JobRow(
-                kind: job.kind.rawValue, delivery: job.delivery.rawValue, status: job.status.rawValue, created: ConsoleFormat.date(job.createdAt),
-                expires: ConsoleFormat.date(job.expiresAt))
+                kind: job.kind.rawValue, delivery: job.delivery.rawValue, status: job.status.rawValue,
+                mail: [job.mailStatus?.rawValue, job.mailError].compactMap { $0 }.joined(separator: ": "),
+                created: ConsoleFormat.date(job.createdAt), expires: ConsoleFormat.date(job.expiresAt))
         }
         return renderer.page(.identity, IdentityPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request),

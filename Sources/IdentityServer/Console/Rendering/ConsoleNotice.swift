@@ -21,7 +21,7 @@ enum ConsoleNotice: String, Sendable {
         case .revoked: "Revoked."
         case .suspended: "Suspended: the identity cannot sign in until it is reactivated."
         case .reactivated: "Reactivated."
-        case .mailSent: "The enrollment email has been sent."
+        case .mailSent: "The enrollment email is queued; its status is under Enrollment links."
         case .keysRotated: "A new signing key was created; it signs once relying parties have had time to fetch it."
         }
     }

@@ -60,11 +60,11 @@ extension ConsoleTemplate {
         <section aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Enrollment links</h2>
         <div class="table-wrap"><table class="stack" id="binding-jobs">
-        <thead><tr><th scope="col">Kind</th><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Expires</th></tr></thead>
+        <thead><tr><th scope="col">Kind</th><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">Mail</th><th scope="col">Created</th><th scope="col">Expires</th></tr></thead>
         <tbody>
-        {{#jobs}}<tr><td data-label="Kind">{{kind}}</td><td data-label="Delivery">{{delivery}}</td><td data-label="Status">{{status}}</td><td data-label="Created">{{created}}</td><td data-label="Expires">{{expires}}</td></tr>
+        {{#jobs}}<tr><td data-label="Kind">{{kind}}</td><td data-label="Delivery">{{delivery}}</td><td data-label="Status">{{status}}</td><td data-label="Mail">{{mail}}</td><td data-label="Created">{{created}}</td><td data-label="Expires">{{expires}}</td></tr>
         {{/jobs}}
-        {{^jobs}}<tr><td colspan="5">None.</td></tr>{{/jobs}}
+        {{^jobs}}<tr><td colspan="6">None.</td></tr>{{/jobs}}
         </tbody></table></div>
         </section>
         {{^isDeleted}}

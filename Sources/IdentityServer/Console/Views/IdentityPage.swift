@@ -27,6 +27,8 @@ struct IdentityPage: Sendable {
         let kind: String
         let delivery: String
         let status: String
+        /// Where its mail is (delivered, pending, failed, with the relay's words); empty for `return`.
+        let mail: String
         let created: String
         let expires: String
     }
