@@ -35,7 +35,7 @@ import Testing
     }
 
     private static func code(in mail: String) throws -> String {
-        let range = try #require(mail.range(of: #"\b[0-9]{6}\b"#, options: .regularExpression))
+        let range = try #require(mail.range(of: #"\b[0-9]{8}\b"#, options: .regularExpression))
         return String(mail[range])
     }
 
@@ -55,7 +55,7 @@ import Testing
             #expect(try server.outboxMails().count == 1, "nothing was sent to nobody@example.com")
             let code = try Self.code(in: mail)
 
-            let wrong = try await Self.redeem(challenge, code == "000000" ? "111111" : "000000", server: server)
+            let wrong = try await Self.redeem(challenge, code == "00000000" ? "11111111" : "00000000", server: server)
             #expect(wrong.status == 200 && wrong.json["outcome"] as? String == "failed")
             #expect((wrong.json["challenge"] as? [String: Any])?["attempts_left"] as? Int == 4)
             let unknownCode = try await Self.redeem(try #require(unknown.json["challenge"] as? String), code, server: server)
@@ -93,7 +93,7 @@ import Testing
             let first = try await Self.begin(invoke, email: "ada@example.com", server: server)
             let challenge = try #require(first.json["challenge"] as? String)
             let code = try Self.code(in: try await server.mail(to: "ada@example.com"))
-            let wrong = code == "000000" ? "111111" : "000000"
+            let wrong = code == "00000000" ? "11111111" : "00000000"
             for left in [4, 3, 2, 1] {
                 let reply = try await Self.redeem(challenge, wrong, server: server)
                 #expect((reply.json["challenge"] as? [String: Any])?["attempts_left"] as? Int == left)
@@ -118,6 +118,29 @@ import Testing
         }
     }
 
+    /// A requirement in `claims` that does not parse is refused, not dropped.
+    @Test func aMalformedAssuranceRequirementIsRefused() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let party = TestRelyingParty(application: realm.publicClient, server: server)
+            let refused = try await party.authorize(["claims": #"{"id_token":{"acr":{"values":["phrh",1]}}}"#])
+            #expect(refused.status == 302 && HTTPTestClient.queryItem("error", in: refused.location) == "invalid_request")
+        }
+    }
+
+    /// An address two identities share signs neither in: no code is sent.
+    @Test func anAddressTwoIdentitiesShareGetsNoCode() async throws {
+        try await Self.withSignIn { server, realm, _, invoke in
+            _ = try await server.admin.created(
+                AdminAPI.identities(tenant: realm.tenantID, realm: realm.realmID), ["username": "ada2", "email": "ADA@example.com"])
+            _ = try await server.admin.created(
+                AdminAPI.identities(tenant: realm.tenantID, realm: realm.realmID), ["username": "grace", "email": "grace@example.com"])
+            #expect(try await Self.begin(invoke, email: "ada@example.com", server: server).status == 200)
+            #expect(try await Self.begin(invoke, email: "grace@example.com", server: server).status == 200)
+            _ = try await server.mail(to: "grace@example.com")
+            #expect(try server.outboxMails().count == 1, "grace's code only: nothing went to either of the two identities sharing ada's address")
+        }
+    }
+
     /// A relying party that asks for a device key gets one or an error: an email code never passes.
     @Test func anEmailCodeNeverPassesForADeviceKey() async throws {
         try await Self.withSignIn(overrides: ["acr_values": "phr"]) { server, _, _, invoke in
@@ -129,10 +152,10 @@ import Testing
     @Test func codesPerRecipientAreLimited() async throws {
         let clock = TestClock()
         try await Self.withSignIn(clock: clock) { server, _, party, _ in
-            // Counted per hour: start one, then start the sign-in.
-            clock.set(to: Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 / 3600).rounded(.up) * 3600 + 1))
+            // Counted per day: start one, then start the sign-in.
+            clock.set(to: Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 / 86_400).rounded(.up) * 86_400 + 1))
             let invoke = try #require(try await party.authorize().location)
-            for _ in 1...5 { #expect(try await Self.begin(invoke, email: "someone@example.com", server: server).status == 200) }
+            for _ in 1...10 { #expect(try await Self.begin(invoke, email: "someone@example.com", server: server).status == 200) }
             let limited = try await Self.begin(invoke, email: "SOMEONE@example.com", server: server)
             #expect(limited.status == 429 && limited.error == "rate_limited")
         }

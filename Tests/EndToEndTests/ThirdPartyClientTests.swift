@@ -42,6 +42,7 @@ import TestProcessSupport
                 realm.confidential.issuer, realm.confidential.clientID, try #require(realm.confidential.clientSecret), TestRealm.callback,
             ], server: server, device: device)
             #expect(report?["sub"] as? String == realm.identityID)
+            #expect(report?["amr"] as? [String] == ["swk"] && report?["acr"] as? String == "phr", "authlib read how the user signed in")
             #expect(report?["logged_out"] as? Bool == true)
         }
     }

@@ -13,12 +13,16 @@ import Testing
         ("::ffff:127.0.0.1", "loopback"), ("::ffff:169.254.169.254", "metadata"), ("::ffff:10.0.0.1", "private"),
         ("64:ff9b::a9fe:a9fe", "metadata"), ("::", "unspecified"), ("0.0.0.0", "unspecified"), ("100.64.0.1", "shared (carrier-grade NAT)"),
         ("224.0.0.1", "multicast"), ("ff02::1", "multicast"), ("255.255.255.255", "reserved"),
+        ("64:ff9b:1::a00:1", "local-use NAT64"), ("2002:a00:1::1", "private"), ("2002:a9fe:a9fe::", "metadata"),
+        ("2001:0:4136:e378::1", "Teredo"),
     ])
     func nonPublicAddressesAreNamed(address: String, kind: String) {
         #expect(WebhookTargetCheck.nonPublicKind(address) == kind)
     }
 
-    @Test(arguments: ["93.184.215.14", "1.1.1.1", "172.32.0.1", "192.169.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "169.253.1.1"])
+    @Test(arguments: [
+        "93.184.215.14", "1.1.1.1", "172.32.0.1", "192.169.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "169.253.1.1", "2002:808:808::1",
+    ])
     func publicAddressesPass(address: String) {
         #expect(WebhookTargetCheck.nonPublicKind(address) == nil)
     }
@@ -31,6 +35,13 @@ import Testing
         #expect(throws: WebhookTargetCheck.Refusal.self) { try strict.validate("/relative") }
         _ = try strict.validate("https://hooks.example/in?x=1")
         _ = try WebhookTargetCheck(allowPrivateTargets: true).validate("http://127.0.0.1:8080/in")
+    }
+
+    /// The metadata service is refused even where private targets are allowed.
+    @Test func theMetadataAddressIsNeverATarget() async throws {
+        let lenient = WebhookTargetCheck(allowPrivateTargets: true)
+        await #expect(throws: WebhookTargetCheck.Refusal.self) { _ = try await lenient.check("http://169.254.169.254/latest/meta-data") }
+        _ = try await lenient.check("http://127.0.0.1:9/in")
     }
 
     @Test func loopbackAndNamesResolvingToPrivateAddressesAreRefusedAtTheAttempt() async throws {

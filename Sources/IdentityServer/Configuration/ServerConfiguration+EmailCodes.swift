@@ -10,8 +10,9 @@ extension ServerConfiguration {
         public var attempts = 5
         /// Codes one client network may ask for, and redemptions it may try, per minute.
         public var requestsPerAddressPerMinute = 10
-        /// Codes one email address may be sent per hour (known or not: the answer is the same).
-        public var codesPerRecipientPerHour = 5
+        /// Codes one email address may be sent per day (known or not: the answer is the same).
+        /// With ``attempts`` it bounds the guesses at any one identity's codes: 50 a day.
+        public var codesPerRecipientPerDay = 10
         /// The mail's subject; `{application}` is replaced by the application's name.
         public var subject = "Your sign-in code for {application}"
         /// The mail's text; `{code}`, `{application}` and `{minutes}` are replaced.

@@ -71,16 +71,18 @@ struct EmailCodeService {
         try await networkLimiter.admit(clientAddress: clientAddress)
         guard let challenge = try await store.emailCodeChallenge(id: redemption.challenge) else { throw Self.invalidChallenge }
         guard challenge.expiresAt > now() else { throw Self.expired }
-        guard challenge.redeemedAt == nil, challenge.attemptsLeft > 0 else { throw Self.invalidChallenge }
+        // Every try spends an attempt before the code is compared (atomically: concurrent tries
+        // cannot compare more codes than the challenge allows); the right one is redeemed after.
+        guard challenge.redeemedAt == nil, let spent = try await store.spendEmailCodeAttempt(id: challenge.id, now: now()) else {
+            throw Self.invalidChallenge
+        }
         let right = codes.isWellFormed(redemption.code) && challenge.identityID != nil
             && Secrets.constantTimeEquals(codes.hash(redemption.code), challenge.codeHash)
         guard right, let identityID = challenge.identityID else {
             await audit.recordRefusal(
                 "email_code.refused", reason: "wrong_code", of: challenge.id, tenantID: challenge.tenantID,
                 realmID: challenge.realmID, subjectID: challenge.identityID, detail: ["application_id": challenge.applicationID])
-            guard let spent = try await store.spendEmailCodeAttempt(id: challenge.id, now: now()), spent.attemptsLeft > 0 else {
-                throw Self.invalidChallenge
-            }
+            guard spent.attemptsLeft > 0 else { throw Self.invalidChallenge }
             let application = try await store.application(id: challenge.applicationID)
             return EmailCodeOutcome(outcome: .failed, challenge: try continuation(spent, invokeURL: application?.invokeURL ?? ""))
         }

@@ -106,15 +106,15 @@ enum Routes {
             startLimiter: starts, settings: settings, authentication: authentication, baseURL: context.baseURL, now: context.now)
     }
 
-    /// Email one-time codes, with their limits: per network a minute, per recipient an hour.
+    /// Email one-time codes, with their limits: per network a minute, per recipient a day.
     private static func emailCodeService(_ context: ServerContext, authentication: DeviceAuthenticationService) -> EmailCodeService {
         let settings = context.emailCodeSettings
         var network = AttemptRateLimiter(
             store: context.store, perAddressPerMinute: settings.requestsPerAddressPerMinute, globalPerMinute: nil, now: context.now)
         (network.bucket, network.attempts) = ("email_code", "email code requests")
         var recipient = AttemptRateLimiter(
-            store: context.store, perAddressPerMinute: settings.codesPerRecipientPerHour, globalPerMinute: nil, now: context.now)
-        (recipient.bucket, recipient.attempts, recipient.window) = ("email_code_recipient", "codes for this address", 3600)
+            store: context.store, perAddressPerMinute: settings.codesPerRecipientPerDay, globalPerMinute: nil, now: context.now)
+        (recipient.bucket, recipient.attempts, recipient.window) = ("email_code_recipient", "codes for this address", 86_400)
         return EmailCodeService(
             store: context.store, codes: context.emailCodes, authentication: authentication, mail: context.mail,
             mailFrom: context.mailFrom, settings: settings, networkLimiter: network, recipientLimiter: recipient,

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// Codes of a fixed number of decimal digits that people type (a second device's 9-digit
-/// extension code, a 6-digit email code): uniformly random from the system's CSPRNG, stored
+/// extension code, an 8-digit email code): uniformly random from the system's CSPRNG, stored
 /// only as an HMAC-SHA256 under a key derived from the master key for their purpose (a plain
 /// hash of one of 10⁹ values would be reversed in seconds by whoever reads the database).
 struct DigitCodes: Sendable {
@@ -21,9 +21,10 @@ struct DigitCodes: Sendable {
         Self(masterKey: masterKey, purpose: "bi-extension-code-v1", digits: 9)
     }
 
-    /// Email one-time codes: 6 digits.
+    /// Email one-time codes: 8 digits (a guesser gets a few tries a day per address: 10⁸ keeps
+    /// that hopeless for years; docs/protocol.md, "Email one-time codes").
     static func emailCodes(masterKey: SymmetricKey) -> Self {
-        Self(masterKey: masterKey, purpose: "bi-email-code-v1", digits: 6)
+        Self(masterKey: masterKey, purpose: "bi-email-code-v1", digits: 8)
     }
 
     /// A new code, each of its 10^digits values equally likely.

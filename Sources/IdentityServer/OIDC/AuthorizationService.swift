@@ -123,7 +123,11 @@ struct AuthorizationService {
         if let claims = try parameters.single("claims") {
             guard claims.utf8.count <= 4096, let object = try? JSONSerialization.jsonObject(with: Data(claims.utf8)) as? [String: Any]
             else { throw ServerError.invalidRequest("claims must be a JSON object of at most 4096 bytes") }
-            if let acr = (object["id_token"] as? [String: Any])?["acr"] as? [String: Any] {
+            if let acr = (object["id_token"] as? [String: Any])?["acr"] {
+                // A requirement that does not parse is refused, never dropped (it would let less through).
+                guard let acr = acr as? [String: Any], acr["values"] == nil || acr["values"] is [String],
+                      acr["value"] == nil || acr["value"] is String
+                else { throw ServerError.invalidRequest("claims: id_token.acr must have string values") }
                 levels += (acr["values"] as? [String] ?? []) + [acr["value"] as? String].compactMap { $0 }
             }
         }

@@ -125,17 +125,33 @@ struct WebhookDeliveryService: Service {
         configuration.decompression = .disabled
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
-            let response = try await client.execute(request, timeout: timeout)
-            var excerpt = ByteBuffer()
-            for try await chunk in response.body {
-                var chunk = chunk
-                if let bytes = chunk.readSlice(length: min(chunk.readableBytes, Self.excerptLimit - excerpt.readableBytes)) {
-                    excerpt.writeImmutableBuffer(bytes)
+            // One deadline for the whole attempt, body included: the client's own ends once the
+            // head is in, and a receiver trickling its body a byte at a time would otherwise
+            // hold the attempt (and its batch) for hours.
+            let (deadline, request) = (settings.attemptTimeout, request)
+            let answer = try await withThrowingTaskGroup(of: (Int, String)?.self) { group in
+                group.addTask {
+                    let response = try await client.execute(request, timeout: timeout)
+                    var excerpt = ByteBuffer()
+                    for try await chunk in response.body {
+                        var chunk = chunk
+                        if let bytes = chunk.readSlice(length: min(chunk.readableBytes, Self.excerptLimit - excerpt.readableBytes)) {
+                            excerpt.writeImmutableBuffer(bytes)
+                        }
+                        if excerpt.readableBytes >= Self.excerptLimit { break }
+                    }
+                    return (Int(response.status.code), String(decoding: excerpt.readableBytesView, as: UTF8.self))
                 }
-                if excerpt.readableBytes >= Self.excerptLimit { break }
+                group.addTask {
+                    try await Task.sleep(for: deadline)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let answer = first else { throw HTTPClientError.deadlineExceeded }
+                return answer
             }
             try await client.shutdown()
-            return (Int(response.status.code), String(decoding: excerpt.readableBytesView, as: UTF8.self))
+            return answer
         } catch {
             try? await client.shutdown()
             throw error

@@ -50,11 +50,12 @@ struct WebhookTargetCheck: Sendable {
         let host = components.host!.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let addresses = try await Self.resolve(host)
         guard let first = addresses.first else { throw Refusal(description: "\(host) does not resolve") }
-        if !allowPrivateTargets {
-            for address in addresses {
-                if let kind = Self.nonPublicKind(address) {
-                    throw Refusal(description: "\(host) resolves to \(address), a \(kind) address (webhooks.allow_private_targets allows it)")
-                }
+        for address in addresses {
+            guard let kind = Self.nonPublicKind(address) else { continue }
+            // A cloud's metadata service is never a webhook receiver, whatever the setting says.
+            if kind == "metadata" { throw Refusal(description: "\(host) resolves to \(address), the metadata address") }
+            if !allowPrivateTargets {
+                throw Refusal(description: "\(host) resolves to \(address), a \(kind) address (webhooks.allow_private_targets allows it)")
             }
         }
         return Target(host: host, address: first)
@@ -74,6 +75,9 @@ struct WebhookTargetCheck: Sendable {
             return nonPublicKind(v4: embedded)  // ::a.b.c.d (deprecated IPv4-compatible)
         }
         if v6.prefix(12).elementsEqual([0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]) { return nonPublicKind(v4: embedded) }  // NAT64
+        if v6.prefix(6).elementsEqual([0, 0x64, 0xFF, 0x9B, 0, 1]) { return "local-use NAT64" }  // 64:ff9b:1::/48 (RFC 8215)
+        if v6[0] == 0x20 && v6[1] == 0x02 { return nonPublicKind(v4: Array(v6[2..<6])) ?? nil }  // 2002::/16, 6to4: its IPv4
+        if v6.prefix(4).elementsEqual([0x20, 0x01, 0, 0]) { return "Teredo" }  // 2001::/32
         if v6[0] & 0xFE == 0xFC { return "unique-local" }  // fc00::/7
         if v6[0] == 0xFE && v6[1] & 0xC0 == 0x80 { return "link-local" }  // fe80::/10
         if v6[0] == 0xFE && v6[1] & 0xC0 == 0xC0 { return "site-local" }  // fec0::/10

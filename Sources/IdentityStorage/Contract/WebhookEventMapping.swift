@@ -33,6 +33,8 @@ public struct WebhookEventMapping: Sendable, Equatable {
         WebhookEventMapping("credential.revoked", "credential.deleted", includes: #""by":"device""#),
         WebhookEventMapping("authentication.succeeded", "sign_in.succeeded"),
         WebhookEventMapping("authentication.refused", "sign_in.refused"),
+        WebhookEventMapping("email_code.refused", "sign_in.refused"),
+        WebhookEventMapping("cross_device.refused", "sign_in.refused"),
         WebhookEventMapping("session.revoked", "session.revoked"),
         WebhookEventMapping("refresh_token.reused", "refresh_token.reused"),
         WebhookEventMapping("binding_job.created", "binding_job.created"),

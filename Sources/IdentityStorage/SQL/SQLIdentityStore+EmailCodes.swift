@@ -10,11 +10,13 @@ extension SQLIdentityStore {
     }
 
     public func identity(realmID: String, email: String) async throws -> IdentityRecord? {
-        try await engine.run { db in
+        let matches = try await engine.run { db in
             try await db.raw("""
-                SELECT * FROM identities WHERE realm_id = \(bind: realmID) AND lower(email) = lower(\(bind: email)) ORDER BY id LIMIT 1
-                """).first().map(IdentityRecord.init(row:))
+                SELECT * FROM identities WHERE realm_id = \(bind: realmID) AND lower(email) = lower(\(bind: email)) ORDER BY id LIMIT 2
+                """).all().map(IdentityRecord.init(row:))
         }
+        // An address two identities share names neither: a code must not pick one of them.
+        return matches.count == 1 ? matches[0] : nil
     }
 
     public func spendEmailCodeAttempt(id: String, now: Date) async throws -> EmailCodeChallengeRecord? {
@@ -33,7 +35,7 @@ extension SQLIdentityStore {
         try await engine.transaction { db in
             let redeemed = try await db.raw("""
                 UPDATE email_code_challenges SET redeemed_at = \(bind: now.milliseconds)
-                WHERE id = \(bind: id) AND redeemed_at IS NULL AND attempts_left > 0 AND expires_at > \(bind: now.milliseconds)
+                WHERE id = \(bind: id) AND redeemed_at IS NULL AND expires_at > \(bind: now.milliseconds)
                 RETURNING id
                 """).first()
             guard redeemed != nil else { throw StorageError.notFound.with(detail: "email code challenge \(id)") }

@@ -61,6 +61,9 @@ def finish(path, redirect_url):
     token = client.fetch_token(
         metadata["token_endpoint"], authorization_response=redirect_url, code_verifier=state["verifier"])
     claims = verify_id_token(state, token["id_token"], state["nonce"])
+    # How the user signed in (RFC 8176) and what that amounts to, from the advertised set.
+    assert claims["acr"] in metadata["acr_values_supported"], (claims, metadata.get("acr_values_supported"))
+    assert claims["amr"][0] in ("hwk", "swk"), claims
     userinfo = client.get(metadata["userinfo_endpoint"]).json()
     assert userinfo["sub"] == claims["sub"], userinfo
 
@@ -89,8 +92,8 @@ def finish(path, redirect_url):
         "id_token_hint": token["id_token"], "post_logout_redirect_uri": state["redirect_uri"], "state": "bye"})
     assert logout.status_code == 302 and logout.headers["Location"] == state["redirect_uri"] + "?state=bye", logout.text
 
-    print(json.dumps({"sub": claims["sub"], "sid": claims.get("sid"), "refreshed": True, "revoked": True,
-                      "logged_out": True}))
+    print(json.dumps({"sub": claims["sub"], "sid": claims.get("sid"), "amr": claims["amr"], "acr": claims["acr"],
+                      "refreshed": True, "revoked": True, "logged_out": True}))
 
 
 if __name__ == "__main__":

@@ -144,8 +144,8 @@ public enum ServerSettings {
             "email_codes.requests_per_address_per_minute", \.emailCodes.requestsPerAddressPerMinute, .integer(1...100_000),
             help: "Emailed codes one client network may ask for, and redemptions it may try, per minute."),
         Setting(
-            "email_codes.codes_per_recipient_per_hour", \.emailCodes.codesPerRecipientPerHour, .integer(1...1000),
-            help: "Codes one email address may be sent per hour."),
+            "email_codes.codes_per_recipient_per_day", \.emailCodes.codesPerRecipientPerDay, .integer(1...1000),
+            help: "Codes one email address may be sent per day (with the attempts per code, the guesses at one identity's codes)."),
         Setting(
             "email_codes.subject", \.emailCodes.subject, .text,
             help: "The code mail's subject; {application} is replaced by the application's name."),
