@@ -17,6 +17,7 @@ struct SCIMController {
     func register(on router: some RouterMethods<ServerRequestContext>) {
         let scim = router.group(Self.path).add(middleware: SCIMErrorMiddleware(metrics: metrics))
         registerDiscovery(on: scim)
+        registerUsers(on: scim)
         for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
             scim.on("**", method: method) { request, context -> Response in
                 _ = try await authentication.authenticate(request, context)
@@ -60,7 +61,7 @@ struct SCIMController {
     }
 
     /// This realm's SCIM base URL.
-    private func base(_ context: ServerRequestContext) throws -> String {
+    func base(_ context: ServerRequestContext) throws -> String {
         let (tenantID, realmID) = try context.realmPath()
         return SCIMAuthentication.baseURL(issuer: baseURL.issuer(tenantID: tenantID, realmID: realmID))
     }

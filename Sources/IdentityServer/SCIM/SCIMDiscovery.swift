@@ -76,7 +76,13 @@ struct SCIMResourceType: Sendable {
     static let maxResults = 200
 
     /// The resource types whose endpoints are served, in the order they are listed.
-    static let served: [SCIMResourceType] = []
+    static let served: [SCIMResourceType] = [user]
+
+    /// `/Users`: the realm's identities.
+    static let user = SCIMResourceType(
+        name: "User", endpoint: "/Users", description: "The realm's identities",
+        schema: SCIMSchema(id: SCIMUser.schema, name: "User", description: "User Account", attributes: SCIMUser.attributes),
+        features: [.patch, .filter, .etag])
 }
 
 /// A resource schema (RFC 7643 §7): its URN, and the attributes the service keeps.

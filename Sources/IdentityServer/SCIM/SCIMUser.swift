@@ -1,0 +1,162 @@
+import Foundation
+import IdentityStorage
+
+/// The User resource (RFC 7643 §4.1) over an identity: `userName` is its username, `displayName`
+/// (else `name.formatted`, else `name.givenName name.familyName`, else `userName`) its display
+/// name, the primary email (else the `work` one, else the first) its email, `active` its status
+/// (`false` suspended). `externalId` and the other attributes the directory sends are kept as sent.
+enum SCIMUser {
+    static let schema = "urn:ietf:params:scim:schemas:core:2.0:User"
+    static let patchSchema = "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+
+    /// The attributes a User has here (case-insensitive): a path naming another is `invalidPath`.
+    static let attributes: [SCIMAttribute] = [
+        SCIMAttribute(name: "userName", description: "The identity's username, unique in the realm", required: true,
+                      uniqueness: "server"),
+        SCIMAttribute(name: "name", type: "complex", description: "The user's name", subAttributes: [
+            SCIMAttribute(name: "formatted"), SCIMAttribute(name: "familyName"), SCIMAttribute(name: "givenName"),
+            SCIMAttribute(name: "middleName"), SCIMAttribute(name: "honorificPrefix"), SCIMAttribute(name: "honorificSuffix"),
+        ]),
+        SCIMAttribute(name: "displayName", description: "The identity's display name"),
+        SCIMAttribute(name: "nickName"), SCIMAttribute(name: "title"), SCIMAttribute(name: "userType"),
+        SCIMAttribute(name: "preferredLanguage"), SCIMAttribute(name: "locale"), SCIMAttribute(name: "timezone"),
+        SCIMAttribute(name: "active", type: "boolean", description: "false suspends the identity, true reinstates it"),
+        SCIMAttribute(name: "emails", type: "complex", multiValued: true, description: "The primary one is the identity's email",
+                      subAttributes: [
+                          SCIMAttribute(name: "value"), SCIMAttribute(name: "type"), SCIMAttribute(name: "display"),
+                          SCIMAttribute(name: "primary", type: "boolean"),
+                      ]),
+        SCIMAttribute(name: "phoneNumbers", type: "complex", multiValued: true, subAttributes: [
+            SCIMAttribute(name: "value"), SCIMAttribute(name: "type"), SCIMAttribute(name: "primary", type: "boolean"),
+        ]),
+    ]
+
+    /// Attributes every resource has (RFC 7643 §3.1); `id` and `meta` are the service's.
+    static let common = ["id", "externalId", "meta", "schemas"]
+
+    /// The attributes stored as sent (in `attributes_json`).
+    private static let stored: Set<String> = Set(attributes.map(\.name)).subtracting(["userName", "displayName", "active"])
+
+    /// Whether `name` (a top-level attribute) is one a User has.
+    static func knows(_ name: String) -> Bool {
+        (attributes.map(\.name) + common).contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// The canonical spelling of a known attribute name.
+    static func canonical(_ name: String) -> String {
+        (attributes.map(\.name) + common).first { $0.caseInsensitiveCompare(name) == .orderedSame } ?? name
+    }
+
+    /// The ETag of a version: weak, `W/"<version>"`.
+    static func etag(_ version: Int64) -> String { "W/\"\(version)\"" }
+
+    /// The resource as JSON.
+    static func resource(_ user: SCIMUserRecord, base: String) -> [String: Any] {
+        let identity = user.identity
+        var resource = (try? JSONSerialization.jsonObject(with: Data(user.attributesJSON.utf8)) as? [String: Any]) ?? [:]
+        resource["schemas"] = [schema]
+        resource["id"] = identity.id
+        resource["externalId"] = user.externalID
+        resource["userName"] = identity.username
+        resource["displayName"] = identity.displayName
+        resource["active"] = identity.status == .active
+        var emails = (resource["emails"] as? [[String: Any]]) ?? []
+        if let email = identity.email {
+            if let index = primaryEmailIndex(emails) {
+                emails[index]["value"] = email
+            } else {
+                emails.insert(["value": email, "type": "work", "primary": true], at: 0)
+            }
+            resource["emails"] = emails
+        } else {
+            resource["emails"] = nil
+        }
+        resource["meta"] = [
+            "resourceType": "User", "created": timestamp(identity.createdAt), "lastModified": timestamp(identity.updatedAt),
+            "version": etag(user.version), "location": "\(base)/Users/\(identity.id)",
+        ]
+        return resource
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    /// The email that is the identity's: the primary one, else the `work` one, else the first.
+    static func primaryEmailIndex(_ emails: [[String: Any]]) -> Int? {
+        emails.firstIndex { ($0["primary"] as? Bool) == true }
+            ?? emails.firstIndex { ($0["type"] as? String)?.lowercased() == "work" }
+            ?? (emails.isEmpty ? nil : 0)
+    }
+
+    /// What a resource sent (a POST or PUT body, or a resource after a PATCH) says of the identity.
+    struct Fields {
+        var username: String
+        var displayName: String
+        var email: String?
+        var active: Bool
+        var externalID: String?
+        var attributesJSON: String
+    }
+
+    /// Reads a resource; `invalidValue` when a known attribute has the wrong type or an invalid
+    /// value, `invalidSyntax` without `userName`.
+    static func fields(_ body: [String: Any]) throws -> Fields {
+        var resource: [String: Any] = [:]
+        for (key, value) in body {
+            if key.lowercased().hasPrefix("urn:") { continue }  // extension schemas: not kept
+            guard knows(key) else { continue }  // RFC 7644 §3.3: unknown attributes are ignored
+            resource[canonical(key)] = value
+        }
+        guard let userName = resource["userName"] as? String else {
+            throw resource["userName"] == nil ? SCIMError.invalidValue("'userName' is required")
+                : SCIMError.invalidValue("'userName' must be a string")
+        }
+        let username = try valid { try InputRules.name(userName, field: "userName", maxLength: 128) }
+        let name = resource["name"]
+        guard name == nil || name is [String: Any] else { throw SCIMError.invalidValue("'name' must be an object") }
+        let names = name as? [String: Any] ?? [:]
+        let given = [names["givenName"], names["familyName"]].compactMap { $0 as? String }.filter { !$0.isEmpty }
+        let displayName = try string(resource, "displayName") ?? (names["formatted"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            ?? (given.isEmpty ? nil : given.joined(separator: " ")) ?? username
+        let active: Bool
+        switch resource["active"] {
+        case nil, is NSNull: active = true
+        case let flag as Bool: active = flag
+        case let text as String where ["true", "false"].contains(text.lowercased()): active = text.lowercased() == "true"
+        default: throw SCIMError.invalidValue("'active' must be a boolean")
+        }
+        var email: String?
+        if let value = resource["emails"], !(value is NSNull) {
+            guard let emails = value as? [[String: Any]] else { throw SCIMError.invalidValue("'emails' must be an array of objects") }
+            if let index = primaryEmailIndex(emails) {
+                guard let address = emails[index]["value"] as? String else { throw SCIMError.invalidValue("an email needs a 'value'") }
+                email = try valid { try InputRules.email(address) }
+            }
+        }
+        let externalID = try string(resource, "externalId")
+        var kept = resource.filter { stored.contains($0.key) && !($0.value is NSNull) }
+        if kept["emails"] != nil, (kept["emails"] as? [Any])?.isEmpty == true { kept["emails"] = nil }
+        guard JSONSerialization.isValidJSONObject(kept),
+              let json = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { throw SCIMError.invalidValue("the user's attributes are not JSON values") }
+        return Fields(
+            username: username, displayName: try valid { try InputRules.name(displayName, field: "displayName") }, email: email,
+            active: active, externalID: externalID, attributesJSON: String(decoding: json, as: UTF8.self))
+    }
+
+    private static func string(_ resource: [String: Any], _ name: String) throws -> String? {
+        switch resource[name] {
+        case nil, is NSNull: return nil
+        case let text as String: return text.isEmpty ? nil : text
+        default: throw SCIMError.invalidValue("'\(name)' must be a string")
+        }
+    }
+
+    /// The input rules' `400 invalid_request` as SCIM's `invalidValue`.
+    private static func valid<T>(_ check: () throws -> T) throws -> T {
+        do { return try check() } catch let error as ServerError { throw SCIMError.invalidValue(error.description) }
+    }
+}

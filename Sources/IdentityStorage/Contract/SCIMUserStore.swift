@@ -1,0 +1,24 @@
+public import Foundation
+
+/// What the SCIM service stores of users: an identity and its `scim_users` row written together.
+/// ``IdentityStore`` has these requirements.
+public protocol SCIMUserStore: Sendable {
+    /// Creates the identity, its SCIM row (at the record's version) and `event` in one
+    /// transaction; ``StorageError/alreadyExists`` when the realm has an identity with its username.
+    func createSCIMUser(_ user: SCIMUserRecord, audit event: AuditEventRecord?) async throws
+
+    /// The identity with this id, with its SCIM row if it has one (version 0 otherwise); `nil` if none.
+    func scimUser(identityID: String) async throws -> SCIMUserRecord?
+
+    /// The realm's identities that are not deleted, with their SCIM rows, oldest first.
+    func listSCIMUsers(realmID: String) async throws -> [SCIMUserRecord]
+
+    /// Overwrites the identity and its SCIM row, provided the stored version is still
+    /// `expectedVersion` (``StorageError/notFound`` otherwise, or with no such identity); with
+    /// `revokingCredentialsAt`, revokes every active credential of the identity as
+    /// ``IdentityStore/updateIdentity(_:revokingCredentialsAt:audit:)`` does; all with `event`, in
+    /// one transaction. ``StorageError/alreadyExists`` on a username the realm already has.
+    func updateSCIMUser(
+        _ user: SCIMUserRecord, expectedVersion: Int64, revokingCredentialsAt revocation: Date?, audit event: AuditEventRecord?
+    ) async throws
+}

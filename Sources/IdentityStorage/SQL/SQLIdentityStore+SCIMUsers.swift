@@ -1,0 +1,77 @@
+public import Foundation
+import SQLKit
+
+/// SCIM users: identities with their `scim_users` rows.
+extension SQLIdentityStore {
+    public func createSCIMUser(_ user: SCIMUserRecord, audit event: AuditEventRecord?) async throws {
+        try await audited(event) { db in
+            try await self.insert(user.identity, on: db)
+            try await SQLErrors.translating {
+                try await db.raw("""
+                    INSERT INTO scim_users (identity_id, realm_id, external_id, attributes_json, version)
+                    VALUES (\(bind: user.identity.id), \(bind: user.identity.realmID), \(bind: user.externalID),
+                            \(bind: user.attributesJSON), \(bind: user.version))
+                    """).run()
+            }
+        }
+    }
+
+    public func scimUser(identityID: String) async throws -> SCIMUserRecord? {
+        try await engine.run { db in
+            try await db.raw("\(unsafeRaw: Self.scimUserSelect) WHERE i.id = \(bind: identityID)").first().map(SCIMUserRecord.init(row:))
+        }
+    }
+
+    public func listSCIMUsers(realmID: String) async throws -> [SCIMUserRecord] {
+        try await engine.run { db in
+            try await db.raw("""
+                \(unsafeRaw: Self.scimUserSelect)
+                WHERE i.realm_id = \(bind: realmID) AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)
+                ORDER BY i.created_at, i.id
+                """).all().map(SCIMUserRecord.init(row:))
+        }
+    }
+
+    public func updateSCIMUser(
+        _ user: SCIMUserRecord, expectedVersion: Int64, revokingCredentialsAt revocation: Date?, audit event: AuditEventRecord?
+    ) async throws {
+        try await audited(event) { db in
+            let written: Int
+            if expectedVersion == 0 {
+                written = try await SQLErrors.translating {
+                    try await db.raw("""
+                        INSERT INTO scim_users (identity_id, realm_id, external_id, attributes_json, version)
+                        SELECT \(bind: user.identity.id), \(bind: user.identity.realmID), \(bind: user.externalID),
+                               \(bind: user.attributesJSON), \(bind: user.version)
+                        WHERE NOT EXISTS (SELECT 1 FROM scim_users WHERE identity_id = \(bind: user.identity.id))
+                        RETURNING identity_id
+                        """).all().count
+                }
+            } else {
+                written = try await db.raw("""
+                    UPDATE scim_users SET external_id = \(bind: user.externalID), attributes_json = \(bind: user.attributesJSON),
+                        version = \(bind: user.version)
+                    WHERE identity_id = \(bind: user.identity.id) AND version = \(bind: expectedVersion)
+                    RETURNING identity_id
+                    """).all().count
+            }
+            guard written == 1 else { throw StorageError.notFound.with(detail: "scim_users \(user.identity.id) at version \(expectedVersion)") }
+            try await self.replace(user.identity, on: db)
+            if let revocation { _ = try await self.revokeActiveCredentials(ofIdentity: user.identity.id, at: revocation, on: db) }
+        }
+    }
+
+    private static let scimUserSelect = """
+        SELECT i.*, s.external_id AS scim_external_id, s.attributes_json AS scim_attributes_json, s.version AS scim_version
+        FROM identities i LEFT JOIN scim_users s ON s.identity_id = i.id
+        """
+}
+
+extension SCIMUserRecord {
+    init(row: any SQLRow) throws {
+        self.init(
+            identity: try IdentityRecord(row: row), externalID: try row.optionalString("scim_external_id"),
+            attributesJSON: try row.optionalString("scim_attributes_json") ?? "{}",
+            version: try row.decode(column: "scim_version", as: Int64?.self) ?? 0)
+    }
+}
