@@ -52,4 +52,26 @@ import Testing
             #expect(try await store.listSCIMUsers(realmID: "rlm_2").isEmpty)
         }
     }
+
+    /// A directory's changes reach webhooks as the admin API's do: created, updated, suspended, deleted.
+    @Test(arguments: TestEngine.all) func scimChangesBecomeIdentityWebhookEvents(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            try await store.createWebhookEndpoint(WebhookOutboxTests.endpoint("whe_a", types: [
+                "identity.created", "identity.updated", "identity.suspended", "identity.deleted",
+            ]), audit: nil)
+            let events: [(String, String)] = [
+                ("scim.user.created", #"{"provisioning_token_id":"p"}"#),
+                ("scim.user.updated", #"{"provisioning_token_id":"p"}"#),
+                ("scim.user.updated", #"{"provisioning_token_id":"p","status":"suspended"}"#),
+                ("scim.user.updated", #"{"provisioning_token_id":"p","status":"active"}"#),
+                ("scim.user.deleted", #"{"provisioning_token_id":"p","status":"deleted"}"#),
+            ]
+            for (index, (type, detail)) in events.enumerated() {
+                try await store.appendAuditEvent(WebhookOutboxTests.event(type, detail: detail, at: TimeInterval(index)))
+            }
+            let types = try await WebhookOutboxTests.deliveries(store, "whe_a").map(\.eventType)
+            #expect(types == ["identity.created", "identity.updated", "identity.suspended", "identity.updated", "identity.deleted"])
+        }
+    }
 }

@@ -19,7 +19,7 @@ public struct WebhookEventMapping: Sendable, Equatable {
         self.detailExcludes = excludes
     }
 
-    /// Every mapping. An identity update that suspends it carries `"status":"suspended"` in
+    /// Every mapping. An identity update (by the admin API or SCIM) that suspends it carries `"status":"suspended"` in
     /// its detail; a credential the device revoked itself (the SDK's `deleteCredential`) carries
     /// `"by":"device"`.
     public static let all: [WebhookEventMapping] = [
@@ -27,6 +27,11 @@ public struct WebhookEventMapping: Sendable, Equatable {
         WebhookEventMapping("admin.identity.updated", "identity.updated", excludes: #""status":"suspended""#),
         WebhookEventMapping("admin.identity.updated", "identity.suspended", includes: #""status":"suspended""#),
         WebhookEventMapping("admin.identity.deleted", "identity.deleted"),
+        // The same changes made by a directory through SCIM.
+        WebhookEventMapping("scim.user.created", "identity.created"),
+        WebhookEventMapping("scim.user.updated", "identity.updated", excludes: #""status":"suspended""#),
+        WebhookEventMapping("scim.user.updated", "identity.suspended", includes: #""status":"suspended""#),
+        WebhookEventMapping("scim.user.deleted", "identity.deleted"),
         WebhookEventMapping("credential.bound", "credential.bound"),
         WebhookEventMapping("credential.extended", "credential.bound"),
         WebhookEventMapping("credential.revoked", "credential.revoked", excludes: #""by":"device""#),
