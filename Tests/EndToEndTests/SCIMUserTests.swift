@@ -97,10 +97,15 @@ import Testing
                 ["op": "Add", "path": "name.familyName", "value": "Turing"],
                 ["op": "Replace", "path": "active", "value": "True"],
                 ["op": "Add", "path": "externalId", "value": "entra-1"],
+                ["op": "Add", "path": #"addresses[type eq "work"].locality"#, "value": "Manchester"],
+                ["op": "Add", "path": "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber", "value": "42"],
+                ["op": "Replace", "path": "urn:ietf:params:scim:schemas:core:2.0:User:title", "value": "Reader"],
             ]))
             #expect(entra.status == 200 && entra.header("ETag") == #"W/"2""#, "\(entra.json)")
             #expect(entra.json["displayName"] as? String == "Alan Turing" && entra.json["externalId"] as? String == "entra-1")
             #expect((entra.json["name"] as? [String: Any])?["familyName"] as? String == "Turing")
+            #expect((entra.json["addresses"] as? [[String: Any]])?.first?["locality"] as? String == "Manchester")
+            #expect(entra.json["title"] as? String == "Reader")
             let identity = AdminAPI.identity(tenant: realm.tenantID, realm: realm.realmID, identity: id)
             #expect(try await server.admin.send("GET", identity).json["email"] as? String == "alan.turing@example.com")
 

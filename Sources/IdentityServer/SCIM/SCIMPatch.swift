@@ -56,6 +56,8 @@ struct SCIMPatch {
                 }
                 continue
             }
+            // A path into an extension schema (Entra ID's enterprise `employeeNumber`, `manager`): not kept, nor refused.
+            if path.lowercased().hasPrefix("urn:"), !path.hasPrefix(SCIMUser.schema + ":") { continue }
             try apply(operation.op, try Path(path, patch: self), operation.value, to: &resource)
         }
         return resource

@@ -29,7 +29,18 @@ enum SCIMUser {
         SCIMAttribute(name: "phoneNumbers", type: "complex", multiValued: true, subAttributes: [
             SCIMAttribute(name: "value"), SCIMAttribute(name: "type"), SCIMAttribute(name: "primary", type: "boolean"),
         ]),
-    ]
+        SCIMAttribute(name: "addresses", type: "complex", multiValued: true, subAttributes: [
+            SCIMAttribute(name: "formatted"), SCIMAttribute(name: "streetAddress"), SCIMAttribute(name: "locality"),
+            SCIMAttribute(name: "region"), SCIMAttribute(name: "postalCode"), SCIMAttribute(name: "country"),
+            SCIMAttribute(name: "type"), SCIMAttribute(name: "primary", type: "boolean"),
+        ]),
+        SCIMAttribute(name: "profileUrl", type: "reference", referenceTypes: ["external"]),
+    ] + ["ims", "photos", "entitlements", "roles"].map { name in
+        SCIMAttribute(name: name, type: "complex", multiValued: true, subAttributes: [
+            SCIMAttribute(name: "value"), SCIMAttribute(name: "display"), SCIMAttribute(name: "type"),
+            SCIMAttribute(name: "primary", type: "boolean"),
+        ])
+    }
 
     /// Attributes every resource has (RFC 7643 §3.1); `id` and `meta` are the service's.
     static let common = ["id", "externalId", "meta", "schemas"]
