@@ -124,6 +124,12 @@ import Testing
             #expect((removed.json["emails"] as? [[String: Any]])?.count == 2)
             #expect(try await server.admin.send("GET", identity).json["status"] as? String == "active")
 
+            // The home email's value removed: that email is gone, the work one stays the identity's.
+            let homeless = try await scim.send("PATCH", user, json: Self.patch([
+                ["op": "remove", "path": #"emails[type eq "home"].value"#]]))
+            #expect(homeless.status == 200 && (homeless.json["emails"] as? [[String: Any]])?.count == 1, "\(homeless.json)")
+            #expect(try await server.admin.send("GET", identity).json["email"] as? String == "alan.turing@example.com")
+
             // Errors, each RFC 7644's.
             SCIMDiscoveryTests.expectError(try await scim.send("PATCH", user, json: Self.patch([
                 ["op": "replace", "path": "shoeSize", "value": "9"]])), status: 400, scimType: "invalidPath")

@@ -141,11 +141,14 @@ enum SCIMUser {
         }
         var email: String?
         if let value = resource["emails"], !(value is NSNull) {
-            guard let emails = value as? [[String: Any]] else { throw SCIMError.invalidValue("'emails' must be an array of objects") }
+            guard let sent = value as? [[String: Any]] else { throw SCIMError.invalidValue("'emails' must be an array of objects") }
+            // An email whose value was removed (a PATCH `remove` of `emails[…].value`) is none.
+            let emails = sent.filter { $0["value"] != nil && !($0["value"] is NSNull) }
             if let index = primaryEmailIndex(emails) {
-                guard let address = emails[index]["value"] as? String else { throw SCIMError.invalidValue("an email needs a 'value'") }
+                guard let address = emails[index]["value"] as? String else { throw SCIMError.invalidValue("an email's 'value' is a string") }
                 email = try valid { try InputRules.email(address) }
             }
+            resource["emails"] = emails
         }
         let externalID = try string(resource, "externalId")
         var kept = resource.filter { stored.contains($0.key) && !($0.value is NSNull) }
