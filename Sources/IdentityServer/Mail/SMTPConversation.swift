@@ -161,9 +161,7 @@ struct SMTPConversation: ~Copyable {
             } catch {
                 throw Self.whyClosed(error) ?? Self.connectionFailed(error)
             }
-            guard let buffer = next else {
-                throw SMTPError("the server closed the connection or did not answer in time", transient: true)
-            }
+            guard let buffer = next else { throw Self.serverClosed }
             pending += Array(buffer.readableBytesView)
         }
     }
@@ -173,23 +171,28 @@ struct SMTPConversation: ~Copyable {
             try await outbound.write(ByteBuffer(string: text))
         } catch {
             // The connection closed under the write: whatever closed it (TLS, bytes sent in clear
-            // after STARTTLS) waits on the inbound side, and is the better reason.
-            try await throwWhyClosed()
+            // after STARTTLS, or the server hanging up) waits on the inbound side, and is the
+            // better reason than the write's own "I/O on closed channel".
+            if try await throwWhyClosed() { throw Self.serverClosed }
             throw Self.connectionFailed(error)
         }
     }
 
-    /// Reads what is left of a closed connection; throws the error that ended it, if one did.
-    private mutating func throwWhyClosed() async throws {
+    /// Reads what is left of a closed connection; throws the error that ended it, if one did;
+    /// returns whether the server simply closed it.
+    private mutating func throwWhyClosed() async throws -> Bool {
         while true {
             do {
-                guard try await inbound.next() != nil else { return }
+                guard try await inbound.next() != nil else { return true }
             } catch {
                 if let reason = Self.whyClosed(error) { throw reason }
-                return
+                return false
             }
         }
     }
+
+    /// The server hung up, or went silent past the timeout: transient.
+    private static let serverClosed = SMTPError("the server closed the connection or did not answer in time", transient: true)
 
     /// What an error of the inbound side says about why the connection ended: the
     /// ``SMTPError`` a handler raised, or TLS failing (permanent); `nil` for any other error.
