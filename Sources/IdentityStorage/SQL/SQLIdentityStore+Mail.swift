@@ -51,13 +51,8 @@ extension SQLIdentityStore {
     public func mailDeliveries(bindingJobIDs: [String]) async throws -> [MailDeliveryRecord] {
         guard !bindingJobIDs.isEmpty else { return [] }
         return try await engine.run { db in
-            var sql = SQLQueryString("SELECT * FROM mail_deliveries WHERE binding_job_id IN (")
-            for (index, id) in bindingJobIDs.enumerated() {
-                if index > 0 { sql.appendLiteral(", ") }
-                sql.appendInterpolation(bind: id)
-            }
-            sql.appendLiteral(")")
-            return try await db.raw(sql).all().map(MailDeliveryRecord.init(row:))
+            try await db.raw("SELECT * FROM mail_deliveries WHERE binding_job_id IN (\(binds: bindingJobIDs))")
+                .all().map(MailDeliveryRecord.init(row:))
         }
     }
 }
