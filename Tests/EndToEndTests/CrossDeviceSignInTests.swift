@@ -242,6 +242,26 @@ import TestProcessSupport
         }
     }
 
+    /// An approval the browser does not continue within `continue_within` lapses: no code, the page says expired.
+    @Test func anApprovalNotContinuedInTimeLapses() async throws {
+        let clock = TestClock()
+        try await Self.withStartedSignIn(clock: clock) { server, _, device, party, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            #expect(await browser.shows(#"id="this-device""#) == false, "an application on the other device only offers no hand-over")
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            #expect(try await browser.get(pagePath + "/this-device").status == 404)
+            #expect(try await device.approve(code, server: server).status == 200)
+            clock.advance(by: 61)
+            let late = try await browser.post(pagePath + "/continue")
+            #expect(late.status == 200 && late.location == nil)
+            #expect(await browser.shows(#"data-reason="expired""#))
+            let back = try #require(await browser.match(#"id="back" href="([^"]*)""#)).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(HTTPTestClient.queryItem("error", in: back) == "access_denied")
+            #expect(HTTPTestClient.queryItem("state", in: back) == party.state)
+        }
+    }
+
     /// Live: the limit counts per client address, which only a socket has.
     @Test func codeLookupsAreRateLimitedPerAddress() async throws {
         let clock = TestClock()

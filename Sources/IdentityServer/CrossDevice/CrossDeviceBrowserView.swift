@@ -7,7 +7,7 @@ enum CrossDeviceBrowserView {
     /// Approved by `identity`: the browser confirms before the code is minted, and then goes
     /// on to the client's `redirectOrigin` (which the page's CSP `form-action` must allow, as
     /// browsers apply it to a form's redirects).
-    case confirm(CrossDeviceSignInRecord, application: String, identity: String, redirectOrigin: String?)
+    case confirm(application: String, identity: String, redirectOrigin: String?)
     /// Approved and completed now: continue to the client's redirect with the code.
     case continueTo(String)
     /// Over: why, and where to send the user back (the client's redirect with an error), if anywhere.

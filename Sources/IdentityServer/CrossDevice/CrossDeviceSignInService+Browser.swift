@@ -17,21 +17,27 @@ extension CrossDeviceSignInService {
     /// stranger who saw the code and approved with their own credential is named, not signed in.
     func browserView(of id: String, browserSecret: String?) async throws -> CrossDeviceBrowserView {
         let signIn = try await ownSignIn(id, browserSecret: browserSecret)
-        let opened = try stored(signIn)
-        let application = try await store.application(id: signIn.applicationID)
+        return try await view(of: signIn, try stored(signIn), try await store.application(id: signIn.applicationID))
+    }
+
+    /// What the browser sees of `signIn`, whose transaction and application the caller already has.
+    private func view(
+        of signIn: CrossDeviceSignInRecord, _ opened: TransactionSeal.Opened, _ application: ApplicationRecord?
+    ) async throws -> CrossDeviceBrowserView {
         let appName = application?.displayName ?? "the application"
         switch signIn.state {
         case .pending where signIn.expiresAt <= now(), .expired:
             return .ended(.expired, application: appName, back: try errorRedirect(opened.transaction, signIn, "the sign-in expired"))
         case .pending:
+            let (url, code) = signInURL(of: signIn.id)
             return .waiting(
-                signIn, code: codes.code(forSignIn: signIn.id), url: signInURL(of: signIn.id).url, application: appName,
+                signIn, code: code, url: url, application: appName,
                 offerThisDevice: application?.signInDevices == .both)
         case .approved where isContinuable(signIn):
             var identity: IdentityRecord?
             if let identityID = signIn.identityID { identity = try await store.identity(id: identityID) }
             return .confirm(
-                signIn, application: appName, identity: identity?.displayName ?? identity?.username ?? "someone",
+                application: appName, identity: identity?.displayName ?? identity?.username ?? "someone",
                 redirectOrigin: BrowserOrigin.origin(opened.transaction.redirectURI))
         case .approved:
             return .ended(.expired, application: appName, back: try errorRedirect(opened.transaction, signIn, "the sign-in expired"))
@@ -48,10 +54,10 @@ extension CrossDeviceSignInService {
     func continueSignIn(of id: String, browserSecret: String?) async throws -> CrossDeviceBrowserView {
         let signIn = try await ownSignIn(id, browserSecret: browserSecret)
         let opened = try stored(signIn)
-        let appName = try await store.application(id: signIn.applicationID)?.displayName ?? "the application"
+        let application = try await store.application(id: signIn.applicationID)
         guard signIn.state == .approved, isContinuable(signIn), let identityID = signIn.identityID,
               let credentialID = signIn.credentialID, let assurance = signIn.assurance, let approvedAt = signIn.decidedAt
-        else { return try await browserView(of: id, browserSecret: browserSecret) }
+        else { return try await view(of: signIn, opened, application) }
         let checks = DeviceChecks(store: store, keyring: authentication.keyring, now: now)
         let signer: DeviceAuthenticationService.Signer
         do {
@@ -65,7 +71,9 @@ extension CrossDeviceSignInService {
             await audit.recordRefusal(
                 "cross_device.refused", reason: error.code.wire, of: signIn.id, tenantID: signIn.tenantID, realmID: signIn.realmID,
                 subjectID: identityID, detail: Self.originDetail(signIn))
-            return .ended(.declined, application: appName, back: try errorRedirect(opened.transaction, signIn, error.description))
+            return .ended(
+                .declined, application: application?.displayName ?? "the application",
+                back: try errorRedirect(opened.transaction, signIn, error.description))
         }
         let grant = try authentication.codeGrant(for: opened, signedBy: signer, assurance: assurance, authenticatedAt: approvedAt)
         do {
@@ -73,7 +81,9 @@ extension CrossDeviceSignInService {
                 id: signIn.id, approvedSince: now().addingTimeInterval(-settings.continueWithin), now: now(), code: grant.code,
                 audit: try authentication.signInEvent(grant, signer, detail: ["sign_in_id": signIn.id, "via": "cross_device"]))
         } catch let error as StorageError where error == .notFound || error == .alreadyExists {
-            return try await browserView(of: id, browserSecret: browserSecret)  // another tab came first, or it lapsed
+            // Another tab came first, or it lapsed: the sign-in as it stands now.
+            guard let current = try await store.crossDeviceSignIn(id: signIn.id) else { throw ServerError.notFound("no such sign-in") }
+            return try await view(of: current, opened, application)
         }
         return .continueTo(grant.redirect)
     }

@@ -50,8 +50,8 @@ struct CrossDeviceSignInService {
 
     /// The context of the sign-in a code names: application, origin, and the challenge to sign.
     func context(_ request: CrossDeviceRequest, clientAddress: String?) async throws -> CrossDeviceContext {
-        let (signIn, _) = try await pending(request, clientAddress: clientAddress)
-        let challenge = try await authentication.challenge(for: signIn.transaction)
+        let (signIn, opened) = try await pending(request, clientAddress: clientAddress)
+        let challenge = try await authentication.challenge(for: signIn.transaction, of: opened.transaction)
         return CrossDeviceContext(
             challenge: challenge, applicationID: signIn.applicationID,
             origin: CrossDeviceOrigin(

@@ -18,7 +18,11 @@ struct DeviceAuthenticationService {
     /// The challenge of a transaction this server sealed that has not lapsed. (One already
     /// completed still shows its challenge: completing it again is what fails.)
     func challenge(for reference: String) async throws -> AuthenticationChallenge {
-        let transaction = try liveTransaction(reference).transaction
+        try await challenge(for: reference, of: try liveTransaction(reference).transaction)
+    }
+
+    /// The challenge of `reference`, whose live transaction the caller already opened.
+    func challenge(for reference: String, of transaction: AuthorizationTransaction) async throws -> AuthenticationChallenge {
         guard let application = try await store.application(id: transaction.applicationID),
               let realm = try await store.realm(id: transaction.realmID)
         else { throw Self.invalidTransaction }

@@ -9,17 +9,6 @@ enum AuthorizationRedirect {
     /// fragment (RFC 6749 §3.1.2; checked when they are registered); should one, the query goes
     /// before it.
     static func url(_ base: String, parameters: [(String, String?)]) throws -> String {
-        try plainURL(base, parameters: parameters)
-    }
-
-    /// An error response to the client (RFC 6749 §4.1.2.1, with RFC 9207's `iss`).
-    static func error(
-        _ code: String, _ description: String, to redirectURI: String, state: String?, issuer: String
-    ) throws -> String {
-        try url(redirectURI, parameters: [("error", code), ("error_description", description), ("state", state), ("iss", issuer)])
-    }
-
-    private static func plainURL(_ base: String, parameters: [(String, String?)]) throws -> String {
         let added = parameters.compactMap { name, value in value.map { (name, $0) } }
         guard !added.isEmpty else { return base }
         let fragmentStart = base.firstIndex(of: "#") ?? base.endIndex
@@ -27,5 +16,12 @@ enum AuthorizationRedirect {
         guard !beforeFragment.isEmpty else { throw ServerError.invalidRequest("the redirect URI is malformed") }
         let separator = !beforeFragment.contains("?") ? "?" : (beforeFragment.hasSuffix("?") || beforeFragment.hasSuffix("&") ? "" : "&")
         return beforeFragment + separator + FormEncoding.encode(added) + base[fragmentStart...]
+    }
+
+    /// An error response to the client (RFC 6749 §4.1.2.1, with RFC 9207's `iss`).
+    static func error(
+        _ code: String, _ description: String, to redirectURI: String, state: String?, issuer: String
+    ) throws -> String {
+        try url(redirectURI, parameters: [("error", code), ("error_description", description), ("state", state), ("iss", issuer)])
     }
 }

@@ -84,7 +84,7 @@ struct SignInPageController {
                 qr: "data:image/png;base64," + Data(qr.png(moduleSize: 6, quietZone: 4)).base64EncodedString(),
                 qrSize: (qr.size + 8) * 6, code: code, url: url, secondsLeft: secondsLeft,
                 timeLeft: "\(secondsLeft / 60):" + String(format: "%02d", secondsLeft % 60), offerThisDevice: offerThisDevice)))
-        case .confirm(_, let application, let identity, let redirectOrigin):
+        case .confirm(let application, let identity, let redirectOrigin):
             return secured(renderer.page(.confirm, ContinuePage(
                 assets: assets, application: application, page: pathPrefix + CrossDeviceAPI.page(id), identity: identity)),
                 formTarget: redirectOrigin)
