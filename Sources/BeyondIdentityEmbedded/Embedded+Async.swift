@@ -96,7 +96,8 @@ extension Embedded {
     /// What to show the user before approving a sign-in URL (one that a browser on another
     /// device shows): the application, when the sign-in started, and the browser's address,
     /// user agent, coarse place and referer. Approve with ``authenticate(url:onSelectCredential:)``,
-    /// decline with ``declineAuthentication(url:)``.
+    /// decline with ``declineAuthentication(url:)``; approving next uses this lookup rather than
+    /// asking the server again (the server limits how often a sign-in's context is looked up).
     ///
     /// Fails with ``BISDKError/invalidLink(_:)`` for an invoke URL (its browser is on this
     /// device: there is nothing to check), ``BISDKError/otherServer(apiBaseURL:)`` (before any

@@ -137,6 +137,35 @@ import X509
         #expect(!leaf.isValidSignature(signature, for: other))
     }
 
+    @Test func approvingAfterShowingTheContextLooksItUpOnce() async throws {
+        let (server, embedded) = await setUp()
+        _ = try await embedded.registerCredentials(enrollmentLink)
+        _ = try await embedded.getAuthenticationContext(url: signInURL)
+        // A choice that picks nothing (here a passkey this device lacks) keeps the lookup for
+        // the approval that follows.
+        await #expect(throws: BISDKError.credentialNotFound) {
+            try await embedded.authenticate(url: signInURL, id: Passkey.Id("no-such-passkey"))
+        }
+        _ = try await embedded.authenticate(url: signInURL)
+        #expect(server.requests().filter { $0.contains("cross-device") }
+            == ["POST \(CrossDeviceAPI.context)", "POST \(CrossDeviceAPI.approve)"])
+        // Once posted, the approval's lookup is spent: approving again asks anew.
+        _ = try await embedded.authenticate(url: signInURL)
+        #expect(server.requests().filter { $0 == "POST \(CrossDeviceAPI.context)" }.count == 2)
+    }
+
+    @Test func decliningForgetsTheLookedUpContext() async throws {
+        let (server, embedded) = await setUp()
+        _ = try await embedded.registerCredentials(enrollmentLink)
+        _ = try await embedded.getAuthenticationContext(url: signInURL)
+        try await embedded.declineAuthentication(url: signInURL)
+        _ = try await embedded.authenticate(url: signInURL)
+        #expect(server.requests().filter { $0.contains("cross-device") } == [
+            "POST \(CrossDeviceAPI.context)", "POST \(CrossDeviceAPI.decline)", "POST \(CrossDeviceAPI.context)",
+            "POST \(CrossDeviceAPI.approve)",
+        ])
+    }
+
     @Test func approvingNeedsACredentialOfTheSignInsRealm() async throws {
         let (server, embedded) = await setUp()
         await #expect(throws: BISDKError.credentialNotFound) { try await embedded.authenticate(url: signInURL) }

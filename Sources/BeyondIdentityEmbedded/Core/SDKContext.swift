@@ -27,6 +27,8 @@ struct SDKContext: Sendable {
     let refreshFlights = RefreshFlights()
     /// The DPoP nonces servers handed out, per origin.
     let dpopNonces = DPoPNonces()
+    /// The cross-device sign-in context last looked up, for its approval.
+    let crossDeviceLookups = CrossDeviceLookups()
     let log: Log
 
     init(
