@@ -111,6 +111,31 @@ import Testing
         }
     }
 
+    /// A challenge nobody started, a right code whose identity was suspended since, and binding
+    /// asked of an application that does not allow it.
+    @Test func aRightCodeIsRefusedWhereItShouldBe() async throws {
+        try await Self.withSignIn { server, realm, party, invoke in
+            let unknown = try await Self.redeem("no-such-challenge", "12345678", server: server)
+            #expect(unknown.status == 400 && unknown.error == "invalid_email_code_challenge")
+
+            let updated = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_code_binding": false])
+            try #require(updated.status == 200 && updated.json["email_code_binding"] as? Bool == false)
+            let first = try await Self.begin(invoke, email: "ada@example.com", server: server)
+            let code = try Self.code(in: try await server.mail(to: "ada@example.com"))
+            let unbound = try await Self.redeem(try #require(first.json["challenge"] as? String), code, bind: true, server: server)
+            #expect(unbound.status == 200 && unbound.json["outcome"] as? String == "succeeded", "\(unbound.json)")
+            #expect(unbound.json["passkey_binding_token"] == nil, "the application does not allow binding")
+
+            let second = try await Self.begin(
+                try #require(try await party.authorize().location), email: "ada@example.com", server: server)
+            let secondCode = try Self.code(in: try await server.mail(to: "ada@example.com", skipping: 1))
+            _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
+            let suspended = try await Self.redeem(try #require(second.json["challenge"] as? String), secondCode, server: server)
+            #expect(suspended.status == 400 && suspended.error == "invalid_email_code_challenge")
+        }
+    }
+
     @Test func anApplicationThatDoesNotOfferThemRefuses() async throws {
         try await Self.withSignIn(offered: false) { server, _, _, invoke in
             let refused = try await Self.begin(invoke, email: "ada@example.com", server: server)

@@ -15,7 +15,7 @@ struct EmailCodeService {
     let settings: ServerConfiguration.EmailCodes
     /// Requests and redemptions per network.
     let networkLimiter: AttemptRateLimiter
-    /// Codes sent per recipient address (per hour).
+    /// Codes sent per recipient address (per day).
     let recipientLimiter: AttemptRateLimiter
     let lifetimes: ServerConfiguration.Lifetimes
     let baseURL: PublicBaseURL
@@ -76,9 +76,9 @@ struct EmailCodeService {
         guard challenge.redeemedAt == nil, let spent = try await store.spendEmailCodeAttempt(id: challenge.id, now: now()) else {
             throw Self.invalidChallenge
         }
-        let right = codes.isWellFormed(redemption.code) && challenge.identityID != nil
-            && Secrets.constantTimeEquals(codes.hash(redemption.code), challenge.codeHash)
-        guard right, let identityID = challenge.identityID else {
+        guard let identityID = challenge.identityID, codes.isWellFormed(redemption.code),
+              Secrets.constantTimeEquals(codes.hash(redemption.code), challenge.codeHash)
+        else {
             await audit.recordRefusal(
                 "email_code.refused", reason: "wrong_code", of: challenge.id, tenantID: challenge.tenantID,
                 realmID: challenge.realmID, subjectID: challenge.identityID, detail: ["application_id": challenge.applicationID])
