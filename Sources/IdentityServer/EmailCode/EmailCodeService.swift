@@ -17,7 +17,6 @@ struct EmailCodeService {
     let networkLimiter: AttemptRateLimiter
     /// Codes sent per recipient address (per day).
     let recipientLimiter: AttemptRateLimiter
-    let lifetimes: ServerConfiguration.Lifetimes
     let baseURL: PublicBaseURL
     let logger: Logger
     let now: @Sendable () -> Date
@@ -133,9 +132,8 @@ struct EmailCodeService {
             text.replacingOccurrences(of: "{application}", with: application).replacingOccurrences(of: "{code}", with: code)
                 .replacingOccurrences(of: "{minutes}", with: minutes)
         }
-        let host = URLComponents(string: baseURL.value)?.host ?? "localhost"
         let message = MailMessage(
-            from: mailFrom ?? "no-reply@\(host)", to: address,
+            from: MailMessage.sender(configured: mailFrom, baseURL: baseURL.value), to: address,
             subject: fill(settings.subject).filter { !$0.isNewline }, body: fill(settings.body))
         let (mail, logger) = (mail, logger)
         Task {

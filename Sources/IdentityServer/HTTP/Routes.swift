@@ -118,7 +118,7 @@ enum Routes {
         return EmailCodeService(
             store: context.store, codes: context.emailCodes, authentication: authentication, mail: context.mail,
             mailFrom: context.mailFrom, settings: settings, networkLimiter: network, recipientLimiter: recipient,
-            lifetimes: context.lifetimes, baseURL: context.baseURL, logger: context.logger, now: context.now)
+            baseURL: context.baseURL, logger: context.logger, now: context.now)
     }
 
     /// The admin service acting for an administrator: what the admin API and the console both call.

@@ -8,11 +8,10 @@ enum EnrollmentEmail {
         to email: String, from: String?, displayName: String, realm: String, kind: BindingJobRecord.Kind, link: String,
         expiresAt: Date, baseURL: String
     ) -> MailMessage {
-        let host = URLComponents(string: baseURL)?.host ?? "localhost"
         let purpose = kind == .recovery ? "recover sign-in" : "set up sign-in"
         let expiry = ISO8601DateFormatter().string(from: expiresAt)
         return MailMessage(
-            from: from ?? "no-reply@\(host)",
+            from: MailMessage.sender(configured: from, baseURL: baseURL),
             to: email,
             subject: kind == .recovery ? "Recover sign-in for \(realm)" : "Set up sign-in for \(realm)",
             body: """

@@ -15,6 +15,11 @@ public struct MailMessage: Sendable, Equatable, Codable {
         self.body = body
     }
 
+    /// The `From` of the server's mails: the configured one, else `no-reply@` the public base URL's host.
+    public static func sender(configured: String?, baseURL: String) -> String {
+        configured ?? "no-reply@\(URLComponents(string: baseURL)?.host ?? "localhost")"
+    }
+
     /// A unique `Message-ID` (without angle brackets): a random UUID at `bi-server`.
     public static func newMessageID() -> String { "\(UUID().uuidString.lowercased())@bi-server" }
 
