@@ -47,7 +47,7 @@ import Testing
         try await ServiceFixture.with { fixture in
             let seeded = try await fixture.seedRealm()
             let application = try await fixture.store.application(clientID: seeded.clientID)
-            #expect(application?.allowedScopes == ["openid", "profile", "email", "offline_access"])
+            #expect(application?.allowedScopes == ["openid", "profile", "email", "groups", "offline_access"])
         }
     }
 }

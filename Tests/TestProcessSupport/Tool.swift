@@ -21,6 +21,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case aiosmtpd
     /// Python standardwebhooks: the Standard Webhooks reference library, verifying webhook signatures.
     case standardwebhooks
+    /// Python scim2-tester (with scim2-client's httpx2 engine): a SCIM compliance checker that is not ours.
+    case scim2tester
     /// Python openapi-spec-validator and openapi-schema-validator: the admin API's document
     /// and answers checked by validators that are not ours.
     case openapi
@@ -52,6 +54,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .cryptography: "python3 cannot import cryptography.x509.verification (pip install 'cryptography>=42')"
         case .aiosmtpd: "python3 cannot import aiosmtpd (pip install aiosmtpd)"
         case .standardwebhooks: "python3 cannot import standardwebhooks (pip install standardwebhooks)"
+        case .scim2tester: "python3 cannot import scim2_tester and httpx2 (pip install 'scim2-tester[httpx2]')"
         case .openapi:
             "python3 cannot import openapi_spec_validator and openapi_schema_validator "
                 + "(pip install openapi-spec-validator openapi-schema-validator)"
@@ -76,6 +79,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .cryptography: await Self.python(["-c", "from cryptography.x509 import verification"])
         case .aiosmtpd: await Self.python(["-c", "import aiosmtpd"])
         case .standardwebhooks: await Self.python(["-c", "import standardwebhooks"])
+        case .scim2tester: await Self.python(["-c", "import scim2_tester, httpx2"])
         case .openapi: await Self.python(["-c", "import openapi_spec_validator, openapi_schema_validator"])
         case .chromium:
             [Python.chromium, Python.chromedriver].allSatisfy(FileManager.default.isExecutableFile(atPath:))

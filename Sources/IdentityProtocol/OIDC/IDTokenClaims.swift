@@ -28,18 +28,21 @@ public struct IDTokenClaims: JWTPayload, Equatable {
     public var jti: IDClaim?
     /// The session, for logout.
     public var sid: String?
+    /// The names of the user's groups, when the `groups` scope was granted.
+    public var groups: [String]?
 
     /// Claims to sign.
     public init(
         iss: IssuerClaim, sub: SubjectClaim, aud: AudienceClaim, exp: ExpirationClaim, iat: IssuedAtClaim, authTime: Int64?,
-        nonce: String?, azp: String?, amr: [String]?, acr: String? = nil, jti: IDClaim?, sid: String?
+        nonce: String?, azp: String?, amr: [String]?, acr: String? = nil, jti: IDClaim?, sid: String?, groups: [String]? = nil
     ) {
         (self.iss, self.sub, self.aud, self.exp, self.iat) = (iss, sub, aud, exp, iat)
         (self.authTime, self.nonce, self.azp, self.amr, self.acr, self.jti, self.sid) = (authTime, nonce, azp, amr, acr, jti, sid)
+        self.groups = groups
     }
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, exp, iat, nonce, azp, amr, acr, jti, sid
+        case iss, sub, aud, exp, iat, nonce, azp, amr, acr, jti, sid, groups
         case authTime = "auth_time"
     }
 

@@ -26,6 +26,8 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
     /// The key a DPoP-bound token is bound to (RFC 9449 §6.2): a resource server must see a
     /// proof of it.
     public var cnf: Confirmation?
+    /// The names of the user's groups, when the token was granted the `groups` scope.
+    public var groups: [String]?
 
     /// The answer for a token that is not active.
     public static let inactive = IntrospectionResponse(active: false)
@@ -34,7 +36,7 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
     public init(
         active: Bool, scope: String? = nil, clientID: String? = nil, username: String? = nil, tokenType: String? = nil,
         exp: Int64? = nil, iat: Int64? = nil, sub: String? = nil, aud: [String]? = nil, iss: String? = nil, jti: String? = nil,
-        cnf: Confirmation? = nil
+        cnf: Confirmation? = nil, groups: [String]? = nil
     ) {
         self.active = active
         self.scope = scope
@@ -48,10 +50,11 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
         self.iss = iss
         self.jti = jti
         self.cnf = cnf
+        self.groups = groups
     }
 
     enum CodingKeys: String, CodingKey {
-        case active, scope, username, exp, iat, sub, aud, iss, jti, cnf
+        case active, scope, username, exp, iat, sub, aud, iss, jti, cnf, groups
         case clientID = "client_id"
         case tokenType = "token_type"
     }

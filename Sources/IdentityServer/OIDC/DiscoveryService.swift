@@ -42,7 +42,7 @@ struct DiscoveryService {
             grantTypesSupported: ApplicationRecord.GrantType.allCases.map(\.rawValue),
             codeChallengeMethodsSupported: [PKCES256.method],
             claimsSupported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "amr", "acr", "sid",
-                              "preferred_username", "name", "email"],
+                              "preferred_username", "name", "email", GroupsClaim.name],
             responseModesSupported: ["query"],
             authorizationResponseIssParameterSupported: true,
             revocationEndpoint: issuer + ProviderPath.revocation,

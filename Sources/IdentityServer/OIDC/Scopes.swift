@@ -5,12 +5,14 @@ enum Scopes {
     static let openID = "openid"
     static let profile = "profile"
     static let email = "email"
+    /// Releases the `groups` claim: the names of the identity's groups (``GroupsClaim``).
+    static let groups = "groups"
     /// Asks for a refresh token (OIDC Core §11); granted only where the refresh grant is allowed.
     static let offlineAccess = "offline_access"
     /// About a signed-in user: meaningless for a client acting for itself.
-    static let user: Set<String> = [openID, profile, email, offlineAccess]
+    static let user: Set<String> = [openID, profile, email, groups, offlineAccess]
     /// What a new application may ask for unless told otherwise.
-    static let defaults = [openID, profile, email, offlineAccess]
+    static let defaults = [openID, profile, email, groups, offlineAccess]
 
     /// The values of a space-separated scope string, without repeats, in order.
     static func parse(_ scope: String?) -> [String] {

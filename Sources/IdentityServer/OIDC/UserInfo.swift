@@ -4,9 +4,11 @@ struct UserInfo: Codable, Equatable {
     let preferredUsername: String?
     let name: String?
     let email: String?
+    /// The names of the identity's groups (scope `groups`).
+    let groups: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case sub, name, email
+        case sub, name, email, groups
         case preferredUsername = "preferred_username"
     }
 }

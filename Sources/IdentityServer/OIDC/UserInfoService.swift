@@ -52,6 +52,7 @@ struct UserInfoService {
             sub: identity.id,
             preferredUsername: scopes.contains(Scopes.profile) ? identity.username : nil,
             name: scopes.contains(Scopes.profile) ? identity.displayName : nil,
-            email: scopes.contains(Scopes.email) ? identity.email : nil)
+            email: scopes.contains(Scopes.email) ? identity.email : nil,
+            groups: try await GroupsClaim.value(of: identity.id, scope: active.claims.scope, store: check.store))
     }
 }

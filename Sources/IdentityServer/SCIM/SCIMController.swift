@@ -5,7 +5,9 @@ import IdentityStorage
 
 /// A realm's SCIM 2.0 service provider (RFC 7643, RFC 7644) at `{issuer}/scim/v2`, behind a
 /// provisioning token of that realm (``SCIMAuthentication``); every error answered as SCIM's,
-/// a path it does not serve as a SCIM `404` (once the token is checked).
+/// a path it does not serve as a SCIM `404`, a method a served path does not have as a SCIM `405`
+/// naming those it has (`Allow`), a query by `POST …/.search` as a SCIM `501` (all once the token
+/// is checked).
 struct SCIMController {
     let authentication: SCIMAuthentication
     let baseURL: PublicBaseURL
@@ -17,8 +19,42 @@ struct SCIMController {
     func register(on router: some RouterMethods<ServerRequestContext>) {
         let scim = router.group(Self.path).add(middleware: SCIMErrorMiddleware(metrics: metrics))
         registerDiscovery(on: scim)
-        registerUsers(on: scim)
-        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+        registerResource(SCIMUserService.self, on: scim, make: SCIMUserService.init(context:))
+        registerResource(SCIMGroupService.self, on: scim, make: SCIMGroupService.init(context:))
+        registerRefusals(on: scim)
+    }
+
+    /// The answers for what is not served: a query by POST (RFC 7644 §3.4.3; GET with `filter`
+    /// is the way here) is `501`, another method on a served path `405`, anything else `404`.
+    private func registerRefusals(on scim: RouterGroup<ServerRequestContext>) {
+        let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
+        let searches: [RouterPath] = [".search"] + SCIMResourceType.served.map { "\($0.endpoint.dropFirst())/.search" }
+        for path in searches {
+            scim.post(path) { request, context -> Response in
+                _ = try await authentication.authenticate(request, context)
+                throw SCIMError(.notImplemented, nil, "queries by POST are not served: use GET with 'filter'")
+            }
+        }
+        var served: [(RouterPath, [HTTPRequest.Method])] = [
+            ("ServiceProviderConfig", [.get]), ("ResourceTypes", [.get]), ("ResourceTypes/:name", [.get]), ("Schemas", [.get]),
+            ("Schemas/:id", [.get]),
+        ]
+        for type in SCIMResourceType.served {
+            let path = type.endpoint.dropFirst()
+            served += [("\(path)", [.get, .post]), ("\(path)/:id", [.get, .put, .patch, .delete]), ("\(path)/.search", [.post])]
+        }
+        served.append((".search", [.post]))
+        for (path, allowed) in served {
+            for method in methods where !allowed.contains(method) {
+                scim.on(path, method: method) { request, context -> Response in
+                    _ = try await authentication.authenticate(request, context)
+                    throw SCIMError(
+                        .methodNotAllowed, nil, "\(request.uri.path) does not answer \(method.rawValue)",
+                        headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
+                }
+            }
+        }
+        for method in methods {
             scim.on("**", method: method) { request, context -> Response in
                 _ = try await authentication.authenticate(request, context)
                 throw SCIMError.notFound("this SCIM service has no \(request.method.rawValue) \(request.uri.path)")

@@ -17,14 +17,16 @@ struct SCIMPatch {
         let value: Any?
     }
 
-    let operations: [Operation]
-    /// Whether `knows(name)` for a top-level attribute.
-    let knows: (String) -> Bool
-    let canonical: (String) -> String
+    /// The URN a PATCH body's `schemas` names.
+    static let messageSchema = "urn:ietf:params:scim:api:messages:2.0:PatchOp"
 
-    init(_ body: [String: Any], knows: @escaping (String) -> Bool, canonical: @escaping (String) -> String) throws {
-        guard (body["schemas"] as? [String])?.contains(SCIMUser.patchSchema) == true else {
-            throw SCIMError.invalidSyntax("a PATCH body's schemas must be [\"\(SCIMUser.patchSchema)\"]")
+    let operations: [Operation]
+    /// The schema of the resource patched: which attributes a path may name.
+    let schema: SCIMSchema
+
+    init(_ body: [String: Any], of schema: SCIMSchema) throws {
+        guard (body["schemas"] as? [String])?.contains(Self.messageSchema) == true else {
+            throw SCIMError.invalidSyntax("a PATCH body's schemas must be [\"\(Self.messageSchema)\"]")
         }
         guard let list = SCIMFilter.value(named: "Operations", in: body) as? [[String: Any]], !list.isEmpty else {
             throw SCIMError.invalidSyntax("a PATCH body needs 'Operations', a non-empty array of objects")
@@ -38,7 +40,7 @@ struct SCIMPatch {
             if op != .remove, value == nil { throw SCIMError.invalidValue("'\(name)' needs a 'value'") }
             return Operation(op: op, path: path?.isEmpty == true ? nil : path, value: value)
         }
-        (self.knows, self.canonical) = (knows, canonical)
+        self.schema = schema
     }
 
     /// The resource after every operation, in order.
@@ -50,14 +52,16 @@ struct SCIMPatch {
                 guard let members = operation.value as? [String: Any] else {
                     throw SCIMError.invalidValue("without a 'path', the 'value' must be an object of attributes")
                 }
-                // Attributes of extension schemas are not kept (nor refused).
-                for (name, value) in members where !name.lowercased().hasPrefix("urn:") || name.hasPrefix(SCIMUser.schema + ":") {
+                // Attributes of extension schemas are not kept (nor refused); the resource's own
+                // `id` repeated (as Okta sends it) changes nothing.
+                for (name, value) in members where !name.lowercased().hasPrefix("urn:") || name.hasPrefix(schema.id + ":") {
+                    if name.caseInsensitiveCompare("id") == .orderedSame, value as? String == resource["id"] as? String { continue }
                     try apply(operation.op, try Path(name, patch: self), value, to: &resource)
                 }
                 continue
             }
             // A path into an extension schema (Entra ID's enterprise `employeeNumber`, `manager`): not kept, nor refused.
-            if path.lowercased().hasPrefix("urn:"), !path.hasPrefix(SCIMUser.schema + ":") { continue }
+            if path.lowercased().hasPrefix("urn:"), !path.hasPrefix(schema.id + ":") { continue }
             try apply(operation.op, try Path(path, patch: self), operation.value, to: &resource)
         }
         return resource
@@ -94,8 +98,10 @@ struct SCIMPatch {
                 attribute = String(text[..<dot])
                 sub = String(text[text.index(after: dot)...])
             }
-            guard !attribute.isEmpty, patch.knows(attribute) else { throw SCIMError.invalidPath("a User has no attribute '\(attribute)'") }
-            attribute = patch.canonical(attribute)
+            guard !attribute.isEmpty, patch.schema.knows(attribute) else {
+                throw SCIMError.invalidPath("a \(patch.schema.name) has no attribute '\(attribute)'")
+            }
+            attribute = patch.schema.canonical(attribute)
             guard !["id", "meta", "schemas"].contains(attribute) else { throw SCIMError.mutability("'\(attribute)' is the service's") }
             (self.attribute, self.filter, self.sub) = (attribute, filter, sub)
         }
@@ -143,7 +149,15 @@ struct SCIMPatch {
             return
         }
         switch op {
-        case .remove: resource[key] = nil
+        case .remove:
+            // `remove` with a list of elements (as Entra ID removes members): those elements go,
+            // matched by their `value`; without one, the whole attribute.
+            if let removed = value as? [[String: Any]], let existing = resource[key] as? [[String: Any]] {
+                let values = removed.compactMap { $0["value"] as? String }
+                resource[key] = existing.filter { element in !values.contains { $0 == element["value"] as? String } }
+            } else {
+                resource[key] = nil
+            }
         case .replace: resource[key] = value
         case .add:
             if let added = value as? [Any], let existing = resource[key] as? [Any] {

@@ -5,9 +5,12 @@ import IdentityStorage
 /// (else `name.formatted`, else `name.givenName name.familyName`, else `userName`) its display
 /// name, the primary email (else the `work` one, else the first) its email, `active` its status
 /// (`false` suspended). `externalId` and the other attributes the directory sends are kept as sent.
+/// `displayName` and `active` are answered when the directory set them (RFC 7644 §3.5.2.2: once
+/// removed they are gone), or when the identity's differs from what their absence means (a
+/// display name an administrator changed, a suspension) or the directory never wrote the user:
+/// never made up from other attributes.
 enum SCIMUser {
     static let schema = "urn:ietf:params:scim:schemas:core:2.0:User"
-    static let patchSchema = "urn:ietf:params:scim:api:messages:2.0:PatchOp"
 
     /// The attributes a User has here (case-insensitive): a path naming another is `invalidPath`.
     static let attributes: [SCIMAttribute] = [
@@ -42,24 +45,9 @@ enum SCIMUser {
         ])
     }
 
-    /// Attributes every resource has (RFC 7643 §3.1); `id` and `meta` are the service's.
-    static let common = ["id", "externalId", "meta", "schemas"]
-
-    /// The attributes stored as sent (in `attributes_json`).
-    private static let stored: Set<String> = Set(attributes.map(\.name)).subtracting(["userName", "displayName", "active"])
-
-    /// Whether `name` (a top-level attribute) is one a User has.
-    static func knows(_ name: String) -> Bool {
-        (attributes.map(\.name) + common).contains { $0.caseInsensitiveCompare(name) == .orderedSame }
-    }
-
-    /// The canonical spelling of a known attribute name.
-    static func canonical(_ name: String) -> String {
-        (attributes.map(\.name) + common).first { $0.caseInsensitiveCompare(name) == .orderedSame } ?? name
-    }
-
-    /// The ETag of a version: weak, `W/"<version>"`.
-    static func etag(_ version: Int64) -> String { "W/\"\(version)\"" }
+    /// The attributes stored as sent (in `attributes_json`); `displayName` and `active` there only
+    /// say that the directory set them (their values are the identity's).
+    private static let stored: Set<String> = Set(attributes.map(\.name)).subtracting(["userName"])
 
     /// The resource as JSON.
     static func resource(_ user: SCIMUserRecord, base: String) -> [String: Any] {
@@ -69,8 +57,12 @@ enum SCIMUser {
         resource["id"] = identity.id
         resource["externalId"] = user.externalID
         resource["userName"] = identity.username
-        resource["displayName"] = identity.displayName
-        resource["active"] = identity.status == .active
+        let displayNameSet = resource["displayName"] != nil
+            || identity.displayName != fallbackDisplayName(resource["name"] as? [String: Any] ?? [:], username: identity.username)
+        resource["displayName"] = displayNameSet ? identity.displayName : nil
+        // An identity the directory never wrote (version 0) shows its status as it is.
+        let activeSet = resource["active"] != nil || identity.status != .active || user.version == 0
+        resource["active"] = activeSet ? identity.status == .active : nil
         var emails = (resource["emails"] as? [[String: Any]]) ?? []
         if let email = identity.email {
             if let index = primaryEmailIndex(emails) {
@@ -82,17 +74,9 @@ enum SCIMUser {
         } else {
             resource["emails"] = nil
         }
-        resource["meta"] = [
-            "resourceType": "User", "created": timestamp(identity.createdAt), "lastModified": timestamp(identity.updatedAt),
-            "version": etag(user.version), "location": "\(base)/Users/\(identity.id)",
-        ]
+        resource["meta"] = SCIMMeta.make(
+            .user, id: identity.id, created: identity.createdAt, lastModified: identity.updatedAt, version: user.version, base: base)
         return resource
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
     }
 
     /// The email that is the identity's: the primary one, else the `work` one, else the first.
@@ -118,8 +102,9 @@ enum SCIMUser {
         var resource: [String: Any] = [:]
         for (key, value) in body {
             if key.lowercased().hasPrefix("urn:") { continue }  // extension schemas: not kept
-            guard knows(key) else { continue }  // RFC 7644 §3.3: unknown attributes are ignored
-            resource[canonical(key)] = value
+            let schema = SCIMResourceType.user.schema
+            guard schema.knows(key) else { continue }  // RFC 7644 §3.3: unknown attributes are ignored
+            resource[schema.canonical(key)] = value
         }
         guard let userName = resource["userName"] as? String else {
             throw resource["userName"] == nil ? SCIMError.invalidValue("'userName' is required")
@@ -128,10 +113,8 @@ enum SCIMUser {
         let username = try valid { try InputRules.name(userName, field: "userName", maxLength: 128) }
         let name = resource["name"]
         guard name == nil || name is [String: Any] else { throw SCIMError.invalidValue("'name' must be an object") }
-        let names = name as? [String: Any] ?? [:]
-        let given = [names["givenName"], names["familyName"]].compactMap { $0 as? String }.filter { !$0.isEmpty }
-        let displayName = try string(resource, "displayName") ?? (names["formatted"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-            ?? (given.isEmpty ? nil : given.joined(separator: " ")) ?? username
+        let sentDisplayName = try string(resource, "displayName")
+        let displayName = sentDisplayName ?? fallbackDisplayName(name as? [String: Any] ?? [:], username: username)
         let active: Bool
         switch resource["active"] {
         case nil, is NSNull: active = true
@@ -152,6 +135,8 @@ enum SCIMUser {
         }
         let externalID = try string(resource, "externalId")
         var kept = resource.filter { stored.contains($0.key) && !($0.value is NSNull) }
+        kept["displayName"] = sentDisplayName
+        kept["active"] = resource["active"] == nil || resource["active"] is NSNull ? nil : active
         if kept["emails"] != nil, (kept["emails"] as? [Any])?.isEmpty == true { kept["emails"] = nil }
         guard JSONSerialization.isValidJSONObject(kept),
               let json = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes])
@@ -159,6 +144,13 @@ enum SCIMUser {
         return Fields(
             username: username, displayName: try valid { try InputRules.name(displayName, field: "displayName") }, email: email,
             active: active, externalID: externalID, attributesJSON: String(decoding: json, as: UTF8.self))
+    }
+
+    /// The display name of a user that has none: `name.formatted`, else `name.givenName name.familyName`, else `userName`.
+    static func fallbackDisplayName(_ name: [String: Any], username: String) -> String {
+        let given = [name["givenName"], name["familyName"]].compactMap { $0 as? String }.filter { !$0.isEmpty }
+        return (name["formatted"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? (given.isEmpty ? nil : given.joined(separator: " "))
+            ?? username
     }
 
     private static func string(_ resource: [String: Any], _ name: String) throws -> String? {

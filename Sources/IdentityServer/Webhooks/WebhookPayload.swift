@@ -20,6 +20,7 @@ enum WebhookPayload {
         switch eventType.split(separator: ".").first {
         case "identity", "sign_in", "session", "refresh_token": "identity_id"
         case "credential": "credential_id"
+        case "group": "group_id"
         case "binding_job": "binding_job_id"
         case "admin_token": "admin_token_id"
         default: nil

@@ -9,7 +9,7 @@ public import Foundation
 /// - Every method is one transaction: it happens whole or not at all.
 /// - Lists are ordered by `id` ascending (audit events by `occurredAt`, then `id`) and paged by cursor.
 /// - Deleting a tenant, realm or application deletes what hangs under it.
-public protocol IdentityStore: SCIMUserStore {
+public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     /// Applies pending versioned migrations, each in its own transaction. Idempotent.
     func migrate() async throws
     /// Closes connections.

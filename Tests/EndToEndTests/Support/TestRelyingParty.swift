@@ -111,6 +111,7 @@ struct TestRelyingParty: Sendable {
         let azp: String
         let amr: [String]
         let acr: String
+        let groups: [String]?
 
         func verify(using _: some JWTAlgorithm) throws {
             try exp.verifyNotExpired()

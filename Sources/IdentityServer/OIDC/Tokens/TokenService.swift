@@ -87,7 +87,8 @@ struct TokenService {
                     aud: .init(value: [application.clientID]), exp: .init(value: stamp.expires), iat: .init(value: stamp.now),
                     authTime: authTime, nonce: subject.nonce, azp: application.clientID,
                     amr: subject.assurance.methods, acr: subject.assurance.level,
-                    jti: .init(value: Secrets.identifier()), sid: subject.sessionID),
+                    jti: .init(value: Secrets.identifier()), sid: subject.sessionID,
+                    groups: try await GroupsClaim.value(of: subject.identityID, scope: subject.scope, store: store)),
                 type: IDTokenClaims.type, algorithm: application.idTokenSigningAlgorithm)
         }
         let response = TokenEndpointResponse(

@@ -63,15 +63,20 @@ struct TokenStatusService {
             return IntrospectionResponse(
                 active: true, scope: session.scope, clientID: application.clientID, username: identity.username,
                 exp: Int64(record.expiresAt.timeIntervalSince1970), iat: Int64(record.createdAt.timeIntervalSince1970),
-                sub: identity.id, iss: issuer)
+                sub: identity.id, iss: issuer,
+                groups: try await GroupsClaim.value(of: identity.id, scope: session.scope, store: store))
         }
         guard let active = try await check.active(token, tenantID: tenantID, realmID: realmID) else { return .inactive }
         let claims = active.claims
+        let groups = if let identity = active.identity {
+            try await GroupsClaim.value(of: identity.id, scope: claims.scope, store: store)
+        } else { nil as [String]? }
         return IntrospectionResponse(
             active: true, scope: claims.scope, clientID: claims.clientID, username: active.identity?.username,
             tokenType: TokenService.tokenType(boundTo: claims.cnf?.jkt), exp: Int64(claims.exp.value.timeIntervalSince1970),
             iat: Int64(claims.iat.value.timeIntervalSince1970), sub: claims.sub.value, aud: claims.aud.value,
-            iss: claims.iss.value, jti: claims.jti.value, cnf: claims.cnf)
+            iss: claims.iss.value, jti: claims.jti.value, cnf: claims.cnf,
+            groups: groups)
     }
 
     private var check: AccessTokenCheck {

@@ -1,0 +1,102 @@
+import Foundation
+import IdentityStorage
+
+/// `/Groups` of a realm's SCIM service: the realm's groups, whose members are its users. Each
+/// change is written with its audit event (`scim.group.created`, `scim.group.updated`,
+/// `scim.group.deleted`, naming the provisioning token); a member must be a user of this realm
+/// that is not deleted.
+struct SCIMGroupService: SCIMResourceService {
+    let context: SCIMRequestContext
+    private var store: any IdentityStore { context.store }
+    private var token: ProvisioningTokenRecord { context.token }
+    var base: String { context.base }
+    static var type: SCIMResourceType { .group }
+
+    func resource(_ record: IdentityGroupRecord) -> [String: Any] { SCIMGroup.resource(record, base: base) }
+    func version(_ record: IdentityGroupRecord) -> Int64 { record.version }
+    func id(_ record: IdentityGroupRecord) -> String { record.id }
+
+    func create(_ body: [String: Any]) async throws -> IdentityGroupRecord {
+        let fields = try SCIMGroup.fields(body)
+        try await checkMembers(fields.memberIDs)
+        let now = context.now()
+        let group = IdentityGroupRecord(
+            id: Secrets.identifier(), tenantID: token.tenantID, realmID: token.realmID, displayName: fields.displayName,
+            externalID: fields.externalID, memberIDs: fields.memberIDs, createdAt: now, updatedAt: now)
+        try await context.write(taken: Self.taken(fields.displayName)) {
+            try await store.createGroup(group, audit: try context.event("scim.group.created", group.id))
+        }
+        return group
+    }
+
+    /// The group with this id in this realm; `404` otherwise.
+    func read(_ id: String) async throws -> IdentityGroupRecord {
+        guard let group = try await store.group(id: id), group.tenantID == token.tenantID, group.realmID == token.realmID else {
+            throw SCIMError.notFound("no group '\(id)'")
+        }
+        return group
+    }
+
+    /// PUT: the resource is replaced by `body`.
+    func replace(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> IdentityGroupRecord {
+        let current = try await read(id)
+        try SCIMMeta.check(ifMatch, version: current.version)
+        return try await update(current, with: try SCIMGroup.fields(body))
+    }
+
+    /// PATCH: the operations applied to the resource, which then replaces it.
+    func patch(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> IdentityGroupRecord {
+        let current = try await read(id)
+        try SCIMMeta.check(ifMatch, version: current.version)
+        let patch = try SCIMPatch(body, of: SCIMResourceType.group.schema)
+        var resource = try patch.apply(to: SCIMGroup.resource(current, base: base))
+        if resource["displayName"] == nil { throw SCIMError.mutability("'displayName' is required: it cannot be removed") }
+        resource["meta"] = nil
+        return try await update(current, with: try SCIMGroup.fields(resource))
+    }
+
+    /// DELETE: the group goes, and with it its name from its members' `groups` claims.
+    func delete(_ id: String, ifMatch: String?) async throws {
+        let current = try await read(id)
+        try SCIMMeta.check(ifMatch, version: current.version)
+        try await context.write(taken: Self.taken(current.displayName)) {
+            try await store.deleteGroup(
+                id: id, expectedVersion: current.version, audit: try context.event("scim.group.deleted", id))
+        }
+    }
+
+    /// The realm's groups that match `filter`, oldest first.
+    func list(filter: SCIMFilter?) async throws -> [[String: Any]] {
+        try await store.listGroups(realmID: token.realmID)
+            .filter { $0.tenantID == token.tenantID }
+            .map { SCIMGroup.resource($0, base: base) }
+            .filter { filter?.matches($0) ?? true }
+    }
+
+    private func update(_ current: IdentityGroupRecord, with fields: SCIMGroup.Fields) async throws -> IdentityGroupRecord {
+        var group = current
+        group.displayName = fields.displayName
+        group.externalID = fields.externalID
+        group.memberIDs = Array(Set(fields.memberIDs)).sorted()
+        guard group != current else { return current }
+        try await checkMembers(group.memberIDs.filter { !current.memberIDs.contains($0) })
+        group.updatedAt = context.now()
+        group.version += 1
+        try await context.write(taken: Self.taken(fields.displayName)) {
+            try await store.updateGroup(
+                group, expectedVersion: current.version, audit: try context.event("scim.group.updated", group.id))
+        }
+        return group
+    }
+
+    /// Every id is a user of this realm that is not deleted; `invalidValue` naming the first that is not.
+    private func checkMembers(_ ids: [String]) async throws {
+        for id in Set(ids).sorted() {
+            guard let identity = try await store.identity(id: id), identity.tenantID == token.tenantID,
+                  identity.realmID == token.realmID, identity.status != .deleted
+            else { throw SCIMError.invalidValue("a member must be a user of this realm: there is no user '\(id)'") }
+        }
+    }
+
+    private static func taken(_ name: String) -> String { "the realm already has a group named '\(name)'" }
+}

@@ -1,0 +1,20 @@
+/// A resource schema (RFC 7643 §7): its URN, and the attributes the service keeps.
+struct SCIMSchema: Sendable {
+    let id: String
+    let name: String
+    let description: String
+    let attributes: [SCIMAttribute]
+
+    /// Attributes every resource has (RFC 7643 §3.1); `id` and `meta` are the service's.
+    static let common = ["id", "externalId", "meta", "schemas"]
+
+    /// Whether `name` (a top-level attribute, any case) is one this resource has.
+    func knows(_ name: String) -> Bool {
+        (attributes.map(\.name) + Self.common).contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// The canonical spelling of a known attribute name.
+    func canonical(_ name: String) -> String {
+        (attributes.map(\.name) + Self.common).first { $0.caseInsensitiveCompare(name) == .orderedSame } ?? name
+    }
+}
