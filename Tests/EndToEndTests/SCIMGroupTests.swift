@@ -171,13 +171,21 @@ import Testing
             #expect(try await server.client(bearer: plainAccess).send("GET", userinfo).json["groups"] == nil)
 
             // A second group shows in the refreshed ID token; the first, deleted, is gone.
-            _ = try await scim.send("POST", "\(base)/Groups", json: Self.newGroup("admins", members: [grace]))
+            _ = try await scim.send("POST", "\(base)/Groups", json: Self.newGroup("R&D <admins>", members: [grace]))
             #expect(try await scim.send("DELETE", "\(base)/Groups/\(engineeringID)").status == 204)
             let refreshed = try await party.post(ProviderPath.token, ["grant_type": "refresh_token", "refresh_token": refreshToken])
             #expect(refreshed.status == 200, "\(refreshed.json)")
             let refreshedClaims = try await party.verifyIDToken(try #require(refreshed.json["id_token"] as? String), checkNonce: false)
-            #expect(refreshedClaims.groups == ["admins"])
-            #expect(try await server.client(bearer: accessToken).send("GET", userinfo).json["groups"] as? [String] == ["admins"])
+            #expect(refreshedClaims.groups == ["R&D <admins>"])
+            #expect(try await server.client(bearer: accessToken).send("GET", userinfo).json["groups"] as? [String] == ["R&D <admins>"])
+
+            // The admin API and the console show the identity's groups (the console escaping the name).
+            let shown = try await server.admin.send("GET", AdminAPI.identity(tenant: realm.tenantID, realm: realm.realmID, identity: grace))
+            #expect((shown.json["groups"] as? [[String: Any]])?.compactMap { $0["display_name"] as? String } == ["R&D <admins>"])
+            let browser = ConsoleBrowser(server: server)
+            try await browser.signIn(server.adminToken)
+            try await browser.get("/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(grace)")
+            #expect(await browser.page.contains(#"<span class="state">R&amp;D &lt;admins&gt;</span>"#))
 
             // Deactivated by the directory: the device's refresh and userinfo are refused.
             let newRefresh = try #require(refreshed.json["refresh_token"] as? String)

@@ -19,7 +19,7 @@ import Testing
         "RealmTheme": roundTrip(RealmTheme.self), "RealmThemeInput": roundTrip(RealmTheme.self),
         "Application": roundTrip(Application.self), "ApplicationInput": roundTrip(ApplicationInput.self),
         "ApplicationPage": roundTrip(AdminPage<Application>.self), "ClientSecretRotationInput": roundTrip(ClientSecretRotationInput.self),
-        "Identity": roundTrip(Identity.self), "IdentityInput": roundTrip(IdentityInput.self),
+        "Identity": roundTrip(Identity.self), "IdentityGroup": roundTrip(IdentityGroup.self), "IdentityInput": roundTrip(IdentityInput.self),
         "IdentityPage": roundTrip(AdminPage<Identity>.self),
         "AdminCredential": roundTrip(AdminCredential.self), "AdminCredentialPage": roundTrip(AdminPage<AdminCredential>.self),
         "AdminSession": roundTrip(AdminSession.self), "AdminSessionPage": roundTrip(AdminPage<AdminSession>.self),

@@ -13,11 +13,13 @@ public struct Identity: Codable, Sendable, Equatable {
     public var status: IdentityStatus
     public var createdAt: Date
     public var updatedAt: Date
+    /// The groups it belongs to, by name (in the answer about one identity).
+    public var groups: [IdentityGroup]?
 
     /// Creates an identity value.
     public init(
         id: String, tenantID: String, realmID: String, username: String, email: String?, displayName: String,
-        status: IdentityStatus, createdAt: Date, updatedAt: Date
+        status: IdentityStatus, createdAt: Date, updatedAt: Date, groups: [IdentityGroup]? = nil
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -28,10 +30,11 @@ public struct Identity: Codable, Sendable, Equatable {
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.groups = groups
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, email, status
+        case id, username, email, status, groups
         case tenantID = "tenant_id"
         case realmID = "realm_id"
         case displayName = "display_name"

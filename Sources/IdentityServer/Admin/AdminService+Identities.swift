@@ -21,8 +21,13 @@ extension AdminService {
         return AdminViews.identity(record)
     }
 
+    /// The identity, with the groups it belongs to.
     func identity(_ path: IdentityPath) async throws -> Identity {
-        AdminViews.identity(try await identityRecord(path))
+        var identity = AdminViews.identity(try await identityRecord(path))
+        identity.groups = try await store.groups(ofIdentity: path.identityID).map {
+            IdentityGroup(id: $0.groupID, displayName: $0.displayName)
+        }
+        return identity
     }
 
     func identities(_ realm: RealmPath, _ page: PageRequest) async throws -> AdminPage<Identity> {

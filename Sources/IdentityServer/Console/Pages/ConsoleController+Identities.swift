@@ -132,7 +132,7 @@ extension ConsoleController {
             crumbs: try await realmCrumbs(admin, identityPath.tenantID, identityPath.realmID),
             href: paths.href(path), id: identity.id, username: identity.username, displayName: identity.displayName,
             email: identity.email ?? "", status: identity.status.rawValue, created: ConsoleFormat.date(identity.createdAt),
-            isActive: identity.status == .active,
+            groups: (identity.groups ?? []).map(\.displayName), isActive: identity.status == .active,
             isSuspended: identity.status == .suspended,
             isDeleted: identity.status == .deleted,
             credentials: credentials, sessions: sessions, jobs: jobs, errors: errors.messages, values: console.form.firstValues,

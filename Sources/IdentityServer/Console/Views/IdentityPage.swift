@@ -43,6 +43,8 @@ struct IdentityPage: Sendable {
     let email: String
     let status: String
     let created: String
+    /// The names of the groups it belongs to (provisioned by the realm's directory).
+    let groups: [String]
     let isActive: Bool
     let isSuspended: Bool
     let isDeleted: Bool
