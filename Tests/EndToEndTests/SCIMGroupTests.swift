@@ -50,6 +50,7 @@ import Testing
             let (scim, base) = try await SCIMDiscoveryTests.scimClient(server, realm)
             let grace = try await Self.createUser(scim, base, "grace")
             let alan = try await Self.createUser(scim, base, "alan")
+            #expect(try server.outboxMails().isEmpty, "the realm's scim_enrollment is none: no link is mailed")
 
             let created = try await scim.send("POST", "\(base)/Groups", json: Self.newGroup("engineering", members: [grace], externalID: "g-1"))
             #expect(created.status == 201 && created.header("ETag") == #"W/"1""#, "\(created.json)")
@@ -133,19 +134,26 @@ import Testing
         }
     }
 
-    /// The issue's story: a user and a group provisioned by SCIM; the user enrolls a device and
-    /// signs in: the ID token, userinfo and introspection name the group. A second group shows
+    /// The issue's story: a user and a group provisioned by SCIM; the realm mails the user its
+    /// enrollment link; the user enrolls a device with it and signs in: the ID token, userinfo
+    /// and introspection name the group. A second group shows
     /// after a refresh; the first deleted is gone from the next answers; the user deactivated,
     /// the device's refresh and userinfo are refused.
     @Test(arguments: ServerMode.allCases) func provisionedGroupsReachTheRelyingParty(mode: ServerMode) async throws {
         try await RunningServer.withRealm(mode) { server, realm in
             let (scim, base) = try await SCIMDiscoveryTests.scimClient(server, realm)
+            let enrolling = try await server.admin.send("PATCH", realm.realmPath, json: ["scim_enrollment": "email"])
+            #expect(enrolling.status == 200 && enrolling.json["scim_enrollment"] as? String == "email", "\(enrolling.json)")
             let grace = try await Self.createUser(scim, base, "grace")
             let engineering = try await scim.send("POST", "\(base)/Groups", json: Self.newGroup("engineering", members: [grace]))
             let engineeringID = try #require(engineering.json["id"] as? String)
 
+            let mail = try await server.mail(to: "grace@example.com")
+            let link = try #require(
+                mail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .first { $0.hasPrefix("http") && $0.contains(DeviceAPI.enrollmentLink) }, "\(mail)")
             var device = TestDevice()
-            let enrolled = try await device.enroll(link: try await realm.enrollmentLink(for: grace), server: server)
+            let enrolled = try await device.enroll(link: link, server: server)
             try #require(enrolled.status == 201, "\(enrolled.json)")
             let allowed = try await server.admin.send(
                 "PATCH", try await realm.adminPath(of: realm.confidential), json: ["allowed_scopes": ["openid", "profile", "groups"]])

@@ -14,10 +14,10 @@ import Testing
 
             let bob = SCIMUserRecord(
                 identity: Fixtures.identity("idn_2", username: "bob"), externalID: "e-2", attributesJSON: #"{"title":"Dr"}"#, version: 1)
-            try await store.createSCIMUser(bob, audit: nil)
+            try await store.createSCIMUser(bob, enrolling: nil, audit: nil)
             #expect(try await store.scimUser(identityID: "idn_2") == bob)
             await #expect(throws: StorageError.alreadyExists) {
-                try await store.createSCIMUser(SCIMUserRecord(identity: Fixtures.identity("idn_3", username: "bob")), audit: nil)
+                try await store.createSCIMUser(SCIMUserRecord(identity: Fixtures.identity("idn_3", username: "bob")), enrolling: nil, audit: nil)
             }
             #expect(try await store.scimUser(identityID: "idn_3") == nil)
 

@@ -13,13 +13,16 @@ public struct Realm: Codable, Sendable, Equatable {
     public var caCertificate: String
     /// Logos and support link its apps show; `nil` when none is set.
     public var theme: RealmTheme?
+    /// What it does for a user its directory creates through SCIM.
+    public var scimEnrollment: SCIMEnrollment
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates a realm value.
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String, issuer: String,
-        caCertificate: String, theme: RealmTheme? = nil, createdAt: Date, updatedAt: Date
+        caCertificate: String, theme: RealmTheme? = nil, scimEnrollment: SCIMEnrollment = .none, createdAt: Date,
+        updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -28,6 +31,7 @@ public struct Realm: Codable, Sendable, Equatable {
         self.issuer = issuer
         self.caCertificate = caCertificate
         self.theme = theme
+        self.scimEnrollment = scimEnrollment
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -37,6 +41,7 @@ public struct Realm: Codable, Sendable, Equatable {
         case tenantID = "tenant_id"
         case displayName = "display_name"
         case registrationRedirectURI = "registration_redirect_uri"
+        case scimEnrollment = "scim_enrollment"
         case caCertificate = "ca_certificate"
         case createdAt = "created_at"
         case updatedAt = "updated_at"

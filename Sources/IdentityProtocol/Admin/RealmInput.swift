@@ -7,17 +7,23 @@ public struct RealmInput: Codable, Sendable, Equatable {
     /// Logos and support link (absolute https URLs); a field left out is unchanged, an empty
     /// string clears it.
     public var theme: RealmTheme?
+    /// `none` or `email` (``SCIMEnrollment``).
+    public var scimEnrollment: String?
 
     /// Creates an input.
-    public init(displayName: String? = nil, registrationRedirectURI: String? = nil, theme: RealmTheme? = nil) {
+    public init(
+        displayName: String? = nil, registrationRedirectURI: String? = nil, theme: RealmTheme? = nil, scimEnrollment: String? = nil
+    ) {
         self.displayName = displayName
         self.registrationRedirectURI = registrationRedirectURI
         self.theme = theme
+        self.scimEnrollment = scimEnrollment
     }
 
     enum CodingKeys: String, CodingKey {
         case displayName = "display_name"
         case registrationRedirectURI = "registration_redirect_uri"
         case theme
+        case scimEnrollment = "scim_enrollment"
     }
 }

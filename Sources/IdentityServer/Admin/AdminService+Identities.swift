@@ -122,29 +122,14 @@ extension AdminService {
         if input.keepOtherCredentials == true, kind != .recovery {
             throw ServerError.invalidRequest("'keep_other_credentials' is for recovery jobs")
         }
-        let token = Secrets.token()
-        let now = now()
-        let record = BindingJobRecord(
-            id: Secrets.identifier(), tenantID: path.tenantID, realmID: path.realmID, identityID: path.identityID, kind: kind,
-            delivery: delivery, tokenHash: Secrets.hash(token), postBindingRedirectURI: redirect, status: .pending,
-            expiresAt: now.addingTimeInterval(lifetime), createdAt: now, completedAt: nil, credentialID: nil,
-            keepsOtherCredentials: input.keepOtherCredentials ?? false)
+        let invitation = try EnrollmentInvitations(keyring: keyring, mailFrom: mailFrom, baseURL: baseURL).invite(
+            identity, of: realm, kind: kind, delivery: delivery, lifetime: lifetime, redirect: redirect,
+            keepsOtherCredentials: input.keepOtherCredentials ?? false, now: now())
+        let record = invitation.job
         let created = try event("binding_job.created", tenantID: path.tenantID, realmID: path.realmID, subjectID: record.id)
-        let link = "\(baseURL.value)\(DeviceAPI.enrollmentLink)?\(DeviceURLParameter.bindingToken)=\(token)"
-        var mail: MailDeliveryRecord?
-        if delivery == .email, let email = identity.email {
-            let message = EnrollmentEmail.message(
-                to: email, from: mailFrom, displayName: identity.displayName, realm: realm.displayName, kind: kind, link: link,
-                expiresAt: record.expiresAt, baseURL: baseURL.value)
-            let id = "mld_" + Secrets.identifier()
-            mail = MailDeliveryRecord(
-                id: id, bindingJobID: record.id, tenantID: path.tenantID, realmID: path.realmID,
-                sealedMessage: try MailDeliveryService.seal(message, deliveryID: id, with: keyring.sealer), nextAttemptAt: now,
-                createdAt: now)
-        }
-        try await write { [mail] in try await store.createBindingJob(record, mailing: mail, audit: created) }
-        var view = AdminViews.bindingJob(record, mail: mail)
-        view.credentialBindingLink = delivery == .return ? link : nil
+        try await write { try await store.createBindingJob(record, mailing: invitation.mail, audit: created) }
+        var view = AdminViews.bindingJob(record, mail: invitation.mail)
+        view.credentialBindingLink = delivery == .return ? invitation.link : nil
         return view
     }
 

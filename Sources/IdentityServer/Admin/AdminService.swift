@@ -125,6 +125,7 @@ struct AdminService {
             id: id, tenantID: tenantID, displayName: displayName, registrationRedirectURI: redirect,
             sealedCAPrivateKey: sealedKey, caCertificateDER: try authority.certificate.derData, createdAt: now, updatedAt: now)
         try Self.apply(input.theme, to: &record.theme)
+        if let enrollment = input.scimEnrollment { record.scimEnrollment = try InputRules.oneOf(enrollment, field: "scim_enrollment") }
         let signingKey = try await keyring.newSigningKey(.es256, realmID: id)
         let created = try event("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
         try await write { try await store.createRealm(record, signingKey: signingKey, audit: created) }
@@ -156,6 +157,7 @@ struct AdminService {
                 input.registrationRedirectURI, field: "registration_redirect_uri")
         }
         try Self.apply(input.theme, to: &record.theme)
+        if let enrollment = input.scimEnrollment { record.scimEnrollment = try InputRules.oneOf(enrollment, field: "scim_enrollment") }
         record.updatedAt = now()
         let updated = try event("admin.realm.updated", tenantID: path.tenantID, realmID: path.realmID, subjectID: path.realmID)
         try await write { try await store.updateRealm(record, audit: updated) }

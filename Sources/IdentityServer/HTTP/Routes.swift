@@ -78,7 +78,9 @@ enum Routes {
         ).register(on: router.group("v1/admin").add(
             middleware: AdminAuthenticationMiddleware(store: store, audit: audit, metrics: metrics, now: now)))
         SCIMController(
-            authentication: SCIMAuthentication(store: store, audit: audit, now: now), baseURL: baseURL, metrics: metrics
+            authentication: SCIMAuthentication(store: store, audit: audit, now: now),
+            invitations: EnrollmentInvitations(keyring: keyring, mailFrom: context.mailFrom, baseURL: baseURL),
+            enrollmentLifetime: lifetimes.bindingJob, baseURL: baseURL, metrics: metrics
         ).register(on: router)
         OpenAPIController().register(on: router)
         console?.register(on: router)

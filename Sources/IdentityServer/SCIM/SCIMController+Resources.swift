@@ -59,7 +59,8 @@ extension SCIMController {
     private func requestContext(_ request: Request, _ context: ServerRequestContext) async throws -> SCIMRequestContext {
         let token = try await authentication.authenticate(request, context)
         return SCIMRequestContext(
-            store: authentication.store, audit: authentication.audit, now: authentication.now, token: token, base: try base(context))
+            store: authentication.store, audit: authentication.audit, now: authentication.now, token: token, base: try base(context),
+            invitations: invitations, enrollmentLifetime: enrollmentLifetime)
     }
 
     /// A JSON object body (`application/scim+json` or `application/json`); `invalidSyntax` otherwise.

@@ -10,6 +10,10 @@ import IdentityStorage
 /// is checked).
 struct SCIMController {
     let authentication: SCIMAuthentication
+    /// Makes the enrollment links a realm mails its directory's new users.
+    let invitations: EnrollmentInvitations
+    /// How long such a link works.
+    let enrollmentLifetime: TimeInterval
     let baseURL: PublicBaseURL
     let metrics: ServerMetrics
 

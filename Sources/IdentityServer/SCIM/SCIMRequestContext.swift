@@ -11,6 +11,10 @@ struct SCIMRequestContext {
     let token: ProvisioningTokenRecord
     /// This realm's SCIM base URL.
     let base: String
+    /// Makes the enrollment link a new user is mailed, where the realm says so.
+    let invitations: EnrollmentInvitations
+    /// How long that link works.
+    let enrollmentLifetime: TimeInterval
 
     /// The audit event of a change to `subjectID`, naming the provisioning token.
     func event(_ type: String, _ subjectID: String, detail: [String: String] = [:]) throws -> AuditEventRecord {

@@ -25,10 +25,24 @@ struct SCIMUserService: SCIMResourceService {
             email: fields.email, displayName: fields.displayName, status: fields.active ? .active : .suspended,
             createdAt: now, updatedAt: now)
         let user = SCIMUserRecord(identity: identity, externalID: fields.externalID, attributesJSON: fields.attributesJSON, version: 1)
+        let mailing = try await enrollment(of: identity, at: now)
         try await context.write(taken: Self.taken(fields.username)) {
-            try await store.createSCIMUser(user, audit: try context.event("scim.user.created", identity.id))
+            try await store.createSCIMUser(user, enrolling: mailing, audit: try context.event("scim.user.created", identity.id))
         }
         return user
+    }
+
+    /// The registration link mailed to a new user, where the realm's `scim_enrollment` is `email`
+    /// and the user is active with an email; `nil` otherwise.
+    private func enrollment(of identity: IdentityRecord, at now: Date) async throws -> EnrollmentMailing? {
+        guard identity.status == .active, identity.email != nil, let realm = try await store.realm(id: identity.realmID),
+              realm.scimEnrollment == .email
+        else { return nil }
+        let invitation = try context.invitations.invite(
+            identity, of: realm, kind: .registration, delivery: .email, lifetime: context.enrollmentLifetime, now: now)
+        guard let mail = invitation.mail else { return nil }
+        let event = try context.event("binding_job.created", invitation.job.id, detail: ["identity_id": identity.id])
+        return EnrollmentMailing(job: invitation.job, mail: mail, event: event)
     }
 
     /// The user with this id in this realm; `404` otherwise (a deleted one, another realm's).

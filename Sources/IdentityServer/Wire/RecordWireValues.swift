@@ -87,3 +87,7 @@ extension RealmTheme {
         if isEmpty { return nil }
     }
 }
+
+extension SCIMEnrollment {
+    init(_ record: RealmRecord.SCIMEnrollment) { self.init(rawValue: record.rawValue) }
+}

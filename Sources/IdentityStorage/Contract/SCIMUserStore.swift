@@ -3,9 +3,10 @@ public import Foundation
 /// What the SCIM service stores of users: an identity and its `scim_users` row written together.
 /// ``IdentityStore`` has these requirements.
 public protocol SCIMUserStore: Sendable {
-    /// Creates the identity, its SCIM row (at the record's version) and `event` in one
-    /// transaction; ``StorageError/alreadyExists`` when the realm has an identity with its username.
-    func createSCIMUser(_ user: SCIMUserRecord, audit event: AuditEventRecord?) async throws
+    /// Creates the identity, its SCIM row (at the record's version), `event` and, when given,
+    /// the enrollment link mailed to it, in one transaction; ``StorageError/alreadyExists`` when
+    /// the realm has an identity with its username.
+    func createSCIMUser(_ user: SCIMUserRecord, enrolling mailing: EnrollmentMailing?, audit event: AuditEventRecord?) async throws
 
     /// The identity with this id, with its SCIM row if it has one (version 0 otherwise); `nil` if none.
     func scimUser(identityID: String) async throws -> SCIMUserRecord?

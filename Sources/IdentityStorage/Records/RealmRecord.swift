@@ -13,13 +13,16 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
     public var caCertificateDER: Data
     /// Logos and support link its apps show.
     public var theme: Theme
+    /// What it does for a user its directory creates through SCIM.
+    public var scimEnrollment: SCIMEnrollment
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String,
-        sealedCAPrivateKey: Data, caCertificateDER: Data, theme: Theme = Theme(), createdAt: Date, updatedAt: Date
+        sealedCAPrivateKey: Data, caCertificateDER: Data, theme: Theme = Theme(), scimEnrollment: SCIMEnrollment = .none, createdAt: Date,
+        updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -28,6 +31,7 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
         self.sealedCAPrivateKey = sealedCAPrivateKey
         self.caCertificateDER = caCertificateDER
         self.theme = theme
+        self.scimEnrollment = scimEnrollment
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -34,4 +34,9 @@ extension Migrations {
             "CREATE INDEX identity_group_members_by_identity ON identity_group_members (identity_id)",
         ]
     }
+
+    /// Version 22: what a realm does for a user its directory creates (``RealmRecord/SCIMEnrollment``).
+    static func scimEnrollment(_: SQLEngineKind) -> [String] {
+        ["ALTER TABLE realms ADD COLUMN scim_enrollment TEXT NOT NULL DEFAULT 'none'"]
+    }
 }

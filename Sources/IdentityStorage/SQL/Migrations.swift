@@ -35,6 +35,7 @@ enum Migrations {
         Migration(version: 19, statements: themesAndInvocation),
         Migration(version: 20, statements: mailOutbox),
         Migration(version: 21, statements: scimProvisioning),
+        Migration(version: 22, statements: scimEnrollment),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

@@ -3,8 +3,9 @@ import SQLKit
 
 /// SCIM users: identities with their `scim_users` rows.
 extension SQLIdentityStore {
-    public func createSCIMUser(_ user: SCIMUserRecord, audit event: AuditEventRecord?) async throws {
-        try await audited(event) { db in
+    public func createSCIMUser(_ user: SCIMUserRecord, enrolling mailing: EnrollmentMailing?, audit event: AuditEventRecord?) async throws {
+        try await engine.transaction { db in
+            if mailing != nil { try await self.requireSealingKey(on: db) }
             try await self.insert(user.identity, on: db)
             try await SQLErrors.translating {
                 try await db.raw("""
@@ -12,6 +13,12 @@ extension SQLIdentityStore {
                     VALUES (\(bind: user.identity.id), \(bind: user.identity.realmID), \(bind: user.externalID),
                             \(bind: user.attributesJSON), \(bind: user.version))
                     """).run()
+            }
+            if let event { try await self.insert(event, on: db) }
+            if let mailing {
+                try await self.insert(mailing.job, on: db)
+                try await self.insert(mailing.mail, on: db)
+                if let event = mailing.event { try await self.insert(event, on: db) }
             }
         }
     }

@@ -62,7 +62,8 @@ extension RealmRecord: SQLRecord {
         [("id", id), ("tenant_id", tenantID), ("display_name", displayName),
          ("registration_redirect_uri", registrationRedirectURI), ("sealed_ca_private_key", sealedCAPrivateKey),
          ("ca_certificate_der", caCertificateDER), ("logo_light_url", theme.logoLightURL), ("logo_dark_url", theme.logoDarkURL),
-         ("support_url", theme.supportURL), ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
+         ("support_url", theme.supportURL), ("scim_enrollment", scimEnrollment.rawValue), ("created_at", createdAt.milliseconds),
+         ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
         self.init(
@@ -72,7 +73,7 @@ extension RealmRecord: SQLRecord {
             theme: Theme(
                 logoLightURL: try row.optionalString("logo_light_url"), logoDarkURL: try row.optionalString("logo_dark_url"),
                 supportURL: try row.optionalString("support_url")),
-            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+            scimEnrollment: try row.value("scim_enrollment"), createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }
 

@@ -60,9 +60,12 @@ struct AdminCommand: AsyncParsableCommand {
             @OptionGroup var tenant: TenantPath
             @Option(help: "Display name.") var name: String
             @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String
+            @Option(help: "For a user the directory creates through SCIM: none, or email (mail it a registration link).")
+            var scimEnrollment: String?
             func run() async throws {
                 try await admin.call("POST", AdminAPI.realms(tenant: tenant.tenant),
-                                     body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI), as: Realm.self)
+                                     body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI,
+                                                      scimEnrollment: scimEnrollment), as: Realm.self)
             }
         }
         struct List: AsyncParsableCommand {
@@ -84,9 +87,12 @@ struct AdminCommand: AsyncParsableCommand {
             @OptionGroup var realm: RealmPath
             @Option(help: "Display name.") var name: String?
             @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String?
+            @Option(help: "For a user the directory creates through SCIM: none, or email (mail it a registration link).")
+            var scimEnrollment: String?
             func run() async throws {
                 try await admin.call("PATCH", realm.path,
-                                     body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI), as: Realm.self)
+                                     body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI,
+                                                      scimEnrollment: scimEnrollment), as: Realm.self)
             }
         }
         struct Delete: AsyncParsableCommand {
