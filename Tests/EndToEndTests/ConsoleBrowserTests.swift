@@ -46,7 +46,7 @@ import TestProcessSupport
             #expect(second["closed_after_sign_out"] as? Bool == true)
             #expect(second["keyboard"] as? [String] == ["sign-in", "create-tenant"])
             #expect(Set(second["screenshots"] as? [String] ?? []) == Set(
-                ["sign-in", "dashboard", "tenant", "realm", "application", "identity", "audit"].map { "console-\($0).png" }))
+                ["sign-in", "dashboard", "tenant", "realm", "application", "identity", "provisioning-tokens", "audit"].map { "console-\($0).png" }))
             // The realm's active credentials on the dashboard: none, the device's, none after revocation.
             #expect((second["dashboard"] as? [[String: Int]])?.map { $0["realm_credentials"] } == [0, 1, 0])
             #expect((second["audit_types"] as? [String])?.first == "credential.revoked")

@@ -227,4 +227,47 @@ import Testing
             #expect(try await server.client(bearer: String(token)).send("GET", "/v1/admin/tenants/\(realm.tenantID)").status == 401)
         }
     }
+
+    /// A realm's provisioning tokens: created with an expiry and shown once beside the SCIM base
+    /// URL (the token opens that realm's SCIM service), revoked after a confirmation; the realm's
+    /// settings turn the mailed enrollment link of new SCIM users on and off.
+    @Test(arguments: ServerMode.allCases)
+    func provisioningTokensAreCreatedShownOnceAndRevoked(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let realmPage = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
+            let tokens = realmPage + "/provisioning-tokens"
+            try await browser.get(realmPage)
+            #expect(await browser.shows(#"id="provisioning-tokens-link""#))
+            try await browser.get(tokens)
+            let base = SCIMProvisioningTokenTests.base(realm.tenantID, realm.realmID)
+            #expect(await browser.shows(#"<code id="scim-base-url">\#(server.baseURL)\#(base)</code>"#))
+            let bad = try await browser.post(tokens, ["label": "entra", "expires_in_days": "0"])
+            #expect(bad.status == 400)
+            #expect(await browser.shows(#"id="token-expiry-error""#))
+            let created = try await browser.post(tokens, ["label": "entra <prod>", "expires_in_days": "365"])
+            #expect(created.status == 200)
+            let token = try #require(await browser.match(#"<p class="secret" id="secret">([^<]+)</p>"#))
+            let scim = server.client(bearer: String(token))
+            #expect(try await scim.send("GET", "\(base)/Users").status == 200)
+
+            try await browser.get(tokens)
+            #expect(await browser.shows("entra &lt;prod&gt;"))
+            let listed = try await server.admin.send("GET", AdminAPI.provisioningTokens(tenant: realm.tenantID, realm: realm.realmID))
+            let id = try #require((listed.json["items"] as? [[String: Any]])?.first?["id"] as? String)
+            try await browser.get("\(tokens)/\(id)/revoke")
+            #expect(try await browser.post("\(tokens)/\(id)/revoke").status == 303)
+            #expect(try await scim.send("GET", "\(base)/Users").status == 401)
+
+            // The realm's settings: new SCIM users mailed an enrollment link, then not.
+            try await browser.get(realmPage)
+            let settings = ["display_name": "Customers", "registration_redirect_uri": TestRealm.registrationRedirect]
+            #expect(try await browser.post(realmPage, settings.merging(["scim_enrollment": "email"]) { $1 }).status == 303)
+            #expect(try await server.admin.send("GET", realm.realmPath).json["scim_enrollment"] as? String == "email")
+            try await browser.get(realmPage)
+            #expect(await browser.shows(#"id="realm-scim-enrollment" checked"#))
+            #expect(try await browser.post(realmPage, settings).status == 303)
+            #expect(try await server.admin.send("GET", realm.realmPath).json["scim_enrollment"] as? String == "none")
+        }
+    }
 }

@@ -421,6 +421,19 @@ def phase1(state):
         # The mail goes out from the outbox: the job shows where it is.
         assert "email" in jobs and ("pending" in jobs or "delivered" in jobs), jobs
 
+    with console.step("provisioning-token"):
+        console.open(state["realm_path"])
+        console.click("provisioning-tokens-link")
+        console.wait_for_path(re.escape(state["realm_path"]) + "/provisioning-tokens")
+        console.check("provisioning-tokens")
+        console.screenshot("provisioning-tokens")
+        console.fill("token-label", "Entra ID")
+        console.fill("token-expiry", "365")
+        console.click("create-token-button")
+        secret = console.element("secret").text
+        assert secret.startswith("bip_"), secret
+        console.check("provisioning-token-shown-once")
+
     with console.step("stored-xss-display-name"):
         console.open(state["realm_path"] + "/identities")
         console.fill("identity-username", "mallory")

@@ -12,12 +12,8 @@ extension ConsoleController {
             let (admin, console) = try acting(context)
             return try await submitting({
                 try await spendForm(console)
-                let days = try console.field("expires_in_days").map { text in
-                    guard let days = Int(text), days > 0 else { throw ServerError.invalidRequest("'expires_in_days' must be a whole number of days") }
-                    return days
-                }
                 let created = try await admin.createAdminToken(AdminTokenInput(
-                    label: try console.field("label"), tenantID: try console.field("tenant_id"), expiresIn: days.map { $0 * 86_400 }))
+                    label: try console.field("label"), tenantID: try console.field("tenant_id"), expiresIn: try console.expiresIn()))
                 return secretPage(
                     console, heading: "Admin token \(created.label) created", label: "Admin token", secret: created.token ?? "",
                     explanation: "Store this token in your secrets manager now. It signs in to this console and calls the admin API"

@@ -13,7 +13,8 @@ extension ConsoleController {
             return try await submitting({
                 _ = try await admin.updateRealm(realmPath, RealmInput(
                     displayName: try console.field("display_name"),
-                    registrationRedirectURI: try console.field("registration_redirect_uri")))
+                    registrationRedirectURI: try console.field("registration_redirect_uri"),
+                    scimEnrollment: try console.field("scim_enrollment") ?? SCIMEnrollment.none.rawValue))
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .saved))
             }, form: { errors in try await realmPage(request, context, errors: errors) })
         }
@@ -50,7 +51,7 @@ extension ConsoleController {
         return renderer.page(.realm, RealmPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request), tenantName: tenant.displayName,
             tenantHref: paths.href(ConsolePaths.tenant(tenantID)), name: realm.displayName, id: realm.id, issuer: realm.issuer,
-            registrationRedirectURI: realm.registrationRedirectURI, href: paths.href(ConsolePaths.realm(realmPath)),
+            registrationRedirectURI: realm.registrationRedirectURI, mailsSCIMUsersLinks: realm.scimEnrollment == .email, href: paths.href(ConsolePaths.realm(realmPath)),
             applications: applications.items.map { application in
                 RealmPage.ApplicationRow(
                     name: application.displayName, clientID: application.clientID, clientType: application.clientType.rawValue,

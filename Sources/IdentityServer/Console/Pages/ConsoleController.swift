@@ -42,6 +42,7 @@ struct ConsoleController {
         let realm = registerTenants(on: signedIn)
         registerApplications(on: realm)
         registerIdentities(on: realm)
+        registerProvisioningTokens(on: realm)
         registerAdminTokens(on: signedIn)
         registerAudit(on: signedIn)
     }

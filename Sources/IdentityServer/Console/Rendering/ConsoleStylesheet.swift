@@ -49,7 +49,8 @@ enum ConsoleStylesheet {
         .hint { font-weight: 400; color: var(--muted); font-size: .85rem; }
         .field-error, .error { color: var(--danger); font-weight: 600; }
         [aria-invalid=true] { border-color: var(--danger); }
-        .notice { background: #e8f1ff; border: 1px solid #b6cff5; padding: .75rem 1rem; border-radius: .4rem; }
+        .notice { background: #e8f1ff; border: 1px solid #b6cff5; padding: .75rem 1rem; border-radius: .4rem; overflow-wrap: anywhere; }
+        code { overflow-wrap: anywhere; }
         .alert { background: #fdecea; border: 1px solid #f5c2bd; padding: .75rem 1rem; border-radius: .4rem; color: var(--danger); }
         .secret { font-family: ui-monospace, Menlo, monospace; background: #fff8e1; border: 1px dashed #c9a227; padding: .75rem;
           border-radius: .4rem; overflow-wrap: anywhere; user-select: all; }

@@ -11,6 +11,17 @@ struct ConsoleRequest: Sendable {
     func field(_ name: String) throws -> String? {
         try form.single(name)
     }
+
+    /// The `expires_in_days` field as seconds; `nil` when empty (never), `400` unless a whole
+    /// number of days above zero.
+    func expiresIn() throws -> Int? {
+        try field("expires_in_days").map { text in
+            guard let days = Int(text), days > 0, days <= 3650 else {
+                throw ServerError.invalidRequest("'expires_in_days' must be a whole number of days, 1 to 3650")
+            }
+            return days * 86_400
+        }
+    }
 }
 
 extension ServerRequestContext {

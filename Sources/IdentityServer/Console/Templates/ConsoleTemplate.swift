@@ -15,6 +15,7 @@ enum ConsoleTemplate: String, PageTemplate {
     case identities
     case identity
     case adminTokens = "admin-tokens"
+    case provisioningTokens = "provisioning-tokens"
     case audit
     case auditEvent = "audit-event"
     case webhooks
@@ -36,6 +37,7 @@ enum ConsoleTemplate: String, PageTemplate {
         case .identities: Self.identitiesSource
         case .identity: Self.identitySource
         case .adminTokens: Self.adminTokensSource
+        case .provisioningTokens: Self.provisioningTokensSource
         case .audit: Self.auditSource
         case .auditEvent: Self.auditEventSource
         case .webhooks: Self.webhooksSource

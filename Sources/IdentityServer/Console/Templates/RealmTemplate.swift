@@ -10,7 +10,8 @@ extension ConsoleTemplate {
         {{#errors.form}}<p class="alert" role="alert">{{errors.form}}</p>{{/errors.form}}
         <dl class="facts"><dt>Issuer</dt><dd id="issuer">{{issuer}}</dd><dt>Realm ID</dt><dd>{{id}}</dd></dl>
         <p class="actions"><a class="button" href="{{href}}/identities" id="identities-link">Identities</a>
-        <a class="button secondary" href="{{href}}/applications/new" id="new-application">New application</a></p>
+        <a class="button secondary" href="{{href}}/applications/new" id="new-application">New application</a>
+        <a class="button secondary" href="{{href}}/provisioning-tokens" id="provisioning-tokens-link">Provisioning (SCIM)</a></p>
         <section aria-labelledby="applications-heading">
         <h2 id="applications-heading">Applications</h2>
         <div class="table-wrap"><table class="stack" id="applications">
@@ -47,6 +48,7 @@ extension ConsoleTemplate {
         <input id="realm-redirect" name="registration_redirect_uri" value="{{registrationRedirectURI}}" required{{#errors.registration_redirect_uri}} aria-invalid="true" aria-describedby="realm-redirect-error"{{/errors.registration_redirect_uri}}>
         {{#errors.registration_redirect_uri}}<span class="field-error" id="realm-redirect-error">{{errors.registration_redirect_uri}}</span>{{/errors.registration_redirect_uri}}
         </label>
+        <label class="check"><input type="checkbox" name="scim_enrollment" value="email" id="realm-scim-enrollment"{{#mailsSCIMUsersLinks}} checked{{/mailsSCIMUsersLinks}}> Mail an enrollment link to each user the directory creates (SCIM)</label>
         <div class="actions"><button type="submit">Save</button><a class="button danger" href="{{href}}/delete">Delete realm…</a></div>
         </form>
         </section>

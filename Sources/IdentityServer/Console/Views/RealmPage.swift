@@ -25,6 +25,8 @@ struct RealmPage: Sendable {
     let id: String
     let issuer: String
     let registrationRedirectURI: String
+    /// Whether users the directory creates through SCIM are mailed an enrollment link.
+    let mailsSCIMUsersLinks: Bool
     /// The realm's own link (its forms post there).
     let href: String
     let applications: [ApplicationRow]
