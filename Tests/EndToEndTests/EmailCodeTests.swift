@@ -34,11 +34,6 @@ import Testing
         try await server.client().send("POST", EmailCodeAPI.redeem, json: ["challenge": challenge, "code": code, "bind_device": bind])
     }
 
-    private static func code(in mail: String) throws -> String {
-        let range = try #require(mail.range(of: #"\b[0-9]{8}\b"#, options: .regularExpression))
-        return String(mail[range])
-    }
-
     @Test(arguments: ServerMode.allCases) func aLostPhonesOwnerSignsInByEmailAndBindsTheNewDevice(mode: ServerMode) async throws {
         try await Self.withSignIn(mode) { server, realm, party, invoke in
             // Nobody's address gets the same answer, and no mail.
@@ -53,7 +48,7 @@ import Testing
             #expect(HTTPTestClient.queryItem(EmailCodeAPI.challengeParameter, in: continuation) == challenge)
             let mail = try await server.mail(to: "ada@example.com")
             #expect(try server.outboxMails().count == 1, "nothing was sent to nobody@example.com")
-            let code = try Self.code(in: mail)
+            let code = try RunningServer.emailCode(in: mail)
 
             let wrong = try await Self.redeem(challenge, code == "00000000" ? "11111111" : "00000000", server: server)
             #expect(wrong.status == 200 && wrong.json["outcome"] as? String == "failed")
@@ -92,7 +87,7 @@ import Testing
         try await Self.withSignIn(clock: clock) { server, _, _, invoke in
             let first = try await Self.begin(invoke, email: "ada@example.com", server: server)
             let challenge = try #require(first.json["challenge"] as? String)
-            let code = try Self.code(in: try await server.mail(to: "ada@example.com"))
+            let code = try RunningServer.emailCode(in: try await server.mail(to: "ada@example.com"))
             let wrong = code == "00000000" ? "11111111" : "00000000"
             for left in [4, 3, 2, 1] {
                 let reply = try await Self.redeem(challenge, wrong, server: server)
@@ -104,7 +99,7 @@ import Testing
             #expect(exhausted.status == 400 && exhausted.error == "invalid_email_code_challenge", "the right code after five wrong ones")
 
             let second = try await Self.begin(invoke, email: "ada@example.com", server: server)
-            let secondCode = try Self.code(in: try await server.mail(to: "ada@example.com", skipping: 1))
+            let secondCode = try RunningServer.emailCode(in: try await server.mail(to: "ada@example.com", skipping: 1))
             clock.advance(by: 601)
             let late = try await Self.redeem(try #require(second.json["challenge"] as? String), secondCode, server: server)
             #expect(late.status == 400 && late.error == "email_code_expired")
@@ -122,14 +117,14 @@ import Testing
                 "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_code_binding": false])
             try #require(updated.status == 200 && updated.json["email_code_binding"] as? Bool == false)
             let first = try await Self.begin(invoke, email: "ada@example.com", server: server)
-            let code = try Self.code(in: try await server.mail(to: "ada@example.com"))
+            let code = try RunningServer.emailCode(in: try await server.mail(to: "ada@example.com"))
             let unbound = try await Self.redeem(try #require(first.json["challenge"] as? String), code, bind: true, server: server)
             #expect(unbound.status == 200 && unbound.json["outcome"] as? String == "succeeded", "\(unbound.json)")
             #expect(unbound.json["passkey_binding_token"] == nil, "the application does not allow binding")
 
             let second = try await Self.begin(
                 try #require(try await party.authorize().location), email: "ada@example.com", server: server)
-            let secondCode = try Self.code(in: try await server.mail(to: "ada@example.com", skipping: 1))
+            let secondCode = try RunningServer.emailCode(in: try await server.mail(to: "ada@example.com", skipping: 1))
             _ = try await server.admin.send("PATCH", realm.identityPath, json: ["status": "suspended"])
             let suspended = try await Self.redeem(try #require(second.json["challenge"] as? String), secondCode, server: server)
             #expect(suspended.status == 400 && suspended.error == "invalid_email_code_challenge")

@@ -50,11 +50,6 @@ import Testing
         return try await party.verifyIDToken(try #require(tokens.json["id_token"] as? String), expectingAMR: (amr, acr))
     }
 
-    private static func code(in mail: String) throws -> String {
-        let range = try #require(mail.range(of: #"\b[0-9]{6,8}\b"#, options: .regularExpression))
-        return String(mail[range])
-    }
-
     @Test func aLostPhonesOwnerGetsBackInWithAnEmailCodeAndANewPasskey() async throws {
         try await Self.withEmailCodes { server, realm in
             // Device A, the phone that will be lost, has the user's passkey.
@@ -72,7 +67,7 @@ import Testing
             #expect(newPhone.sdk.isAuthenticateUrl(invoke) && !newPhone.sdk.isBindPasskeyUrl(invoke))
             let challenge = try await newPhone.sdk.authenticateOtp(url: invoke, email: "ada@example.com")
             #expect(challenge.attemptsLeft == 5)
-            let code = try Self.code(in: try await server.mail(to: "ada@example.com"))
+            let code = try RunningServer.emailCode(in: try await server.mail(to: "ada@example.com"))
 
             let wrong = try await newPhone.sdk.redeemOtp(url: challenge.url, otp: code == "000000" ? "111111" : "000000")
             guard case let .failedOtp(retry) = wrong else { Issue.record("a wrong code succeeded: \(wrong)"); return }

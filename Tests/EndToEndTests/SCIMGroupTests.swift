@@ -126,6 +126,13 @@ import Testing
             #expect(try await scim.send("DELETE", group).status == 204)
             SCIMDiscoveryTests.expectError(try await scim.send("GET", group), status: 404)
 
+            // A deleted user is no member any more, for SCIM and the admin API alike.
+            let sales = try #require(byMember.json["Resources"] as? [[String: Any]]).first?["id"] as? String
+            #expect(try await scim.send("DELETE", "\(base)/Users/\(grace)").status == 204)
+            #expect(Self.memberIDs(try await scim.send("GET", "\(base)/Groups/\(try #require(sales))").json) == [])
+            let deleted = try await server.admin.send("GET", AdminAPI.identity(tenant: realm.tenantID, realm: realm.realmID, identity: grace))
+            #expect(deleted.json["status"] as? String == "deleted" && (deleted.json["groups"] as? [Any])?.isEmpty == true)
+
             // Every change audited, naming the provisioning token.
             let events = try await server.admin.send("GET", AdminAPI.page(AdminAPI.auditEvents, size: 1000, cursor: nil))
             let types = (events.json["items"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }.filter { $0.hasPrefix("scim.group.") }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 extension RunningServer {
     /// The texts of the mails in the outbox so far (the server's default transport without a relay).
@@ -19,5 +20,14 @@ extension RunningServer {
             try await Task.sleep(for: .milliseconds(20))  // the server sends it in the background
         }
         throw SetupError("no mail to \(address)")
+    }
+
+    /// The one-time code of an email-code mail: the first run of exactly eight digits in its
+    /// body (not in its headers, whose ids and dates may hold such a run).
+    static func emailCode(in mail: String) throws -> String {
+        let bodyStart = (mail.range(of: "\r\n\r\n") ?? mail.range(of: "\n\n"))?.upperBound ?? mail.startIndex
+        let body = mail[bodyStart...]
+        let range = try #require(body.range(of: #"\b[0-9]{8}\b"#, options: .regularExpression), "no code in \(mail)")
+        return String(body[range])
     }
 }
