@@ -2,7 +2,6 @@ import AsyncKit
 import NIOCore
 import NIOPosix
 import PostgresNIO
-import SQLiteNIO
 
 /// Turns engine errors into the contract's ``StorageError``s: constraint violations, and
 /// outages (a database that is down, full, read-only or locked by another process).
@@ -12,29 +11,13 @@ enum SQLErrors {
     static func detectingOutages<R>(_ body: () async throws -> R) async throws -> R {
         do {
             return try await body()
-        } catch let error as SQLiteError where isOutage(error.reason) {
+        } catch let error as SQLiteStatementError where error.isOutage {
             throw StorageError.unavailable.with(detail: error.description)
         } catch let error as PSQLError where isOutage(error) {
             let detail = error.code == .server ? error.serverInfo?[.message] ?? "server error" : "cannot connect to the database"
             throw StorageError.unavailable.with(detail: detail)
         } catch is ConnectionPoolTimeoutError, is ConnectionPoolError, is ChannelError, is NIOConnectionError, is IOError {
             throw StorageError.unavailable.with(detail: "the database cannot be reached")
-        }
-    }
-
-    /// SQLite's "cannot serve now" results, basic and extended.
-    private static func isOutage(_ reason: SQLiteError.Reason) -> Bool {
-        switch reason {
-        case .busy, .busyInRecovery, .busyInSnapshot, .busyTimeout, .locked, .lockedBySharedCache,
-             .readOnly, .readonlyInRecovery, .readonlyCantLock, .readonlyInRollback, .readonlyBackingMoved, .readonlyDirectory,
-             .ioError, .ioErrorFailedRead, .ioErrorIncompleteRead, .ioErrorFailedWrite, .ioErrorFailedSync, .ioErrorFailedDirSync,
-             .ioErrorFailedTruncate, .ioErrorFailedStat, .ioErrorFailedUnlock, .ioErrorFailedReadLock, .ioErrorFailedDelete,
-             .ioErrorNoMemory, .ioErrorFailedAccess, .ioErrorFailedLockCheck, .ioErrorFailedAdvisoryLock, .ioErrorFailedClose,
-             .ioErrorFailedSharedMemOpen, .ioErrorFailedSharedMemSize, .ioErrorFailedSharedMemMap,
-             .ioErrorFailedMemoryMap, .ioErrorCantFindTempdir, .full, .cantOpen, .cantOpenDirectory, .noMemory, .permission:
-            true
-        default:
-            false
         }
     }
 
@@ -61,15 +44,10 @@ enum SQLErrors {
             case "23503": throw StorageError.notFound.with(detail: "a referenced row does not exist")
             default: throw error
             }
-        } catch let error as SQLiteError {
-            let message = String(describing: error)
-            if message.contains("UNIQUE constraint failed") || message.contains("PRIMARY KEY") {
-                throw StorageError.alreadyExists.with(detail: message)
-            }
-            if message.contains("FOREIGN KEY constraint failed") {
-                throw StorageError.notFound.with(detail: "a referenced row does not exist")
-            }
-            throw error
+        } catch let error as SQLiteStatementError where error.isUniquenessViolation {
+            throw StorageError.alreadyExists.with(detail: error.message)
+        } catch let error as SQLiteStatementError where error.isForeignKeyViolation {
+            throw StorageError.notFound.with(detail: "a referenced row does not exist")
         }
     }
 }

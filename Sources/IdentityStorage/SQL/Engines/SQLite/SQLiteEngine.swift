@@ -7,10 +7,12 @@ import SQLiteKit
 /// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and
 /// `synchronous=FULL`, so an acknowledged commit (a revocation, a spent code) survives power
 /// loss, not only a crash. The file is the owner's only. Statements and transactions take
-/// turns, so a transaction never sees another task's statements.
+/// turns, so a transaction never sees another task's statements. Each statement is prepared
+/// once (``SQLiteConnectionHandle``) and runs on the connection's own thread, where a whole
+/// store operation runs.
 final class SQLiteEngine: SQLEngine {
     let kind = SQLEngineKind.sqlite
-    private let connection: SQLiteConnection
+    private let connection: SQLiteConnectionHandle
     private let database: any SQLDatabase
     private let turn = AsyncLock()
     /// The connection's own thread: a statement waiting on another process's lock blocks it,
@@ -25,15 +27,14 @@ final class SQLiteEngine: SQLEngine {
         let thread = NIOThreadPool(numberOfThreads: 1)
         thread.start()
         do {
-            connection = try await SQLiteConnection.open(
-                storage: .file(path: path), threadPool: thread, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+            connection = try SQLiteConnectionHandle(path: path)
         } catch {
             try? await thread.shutdownGracefully()
-            throw error
+            throw StorageError.unavailable.with(detail: "cannot open \(path): \(error)")
         }
         self.thread = thread
         executor = ThreadPoolTaskExecutor(pool: thread)
-        database = connection.sql()
+        database = SQLiteDirectDatabase(connection: connection, logger: logger)
         do {
             let mode = try await database.raw("PRAGMA journal_mode = WAL").first()?.decode(column: "journal_mode", as: String.self)
             guard mode?.lowercased() == "wal" else {
@@ -41,11 +42,11 @@ final class SQLiteEngine: SQLEngine {
             }
             try await database.raw("PRAGMA foreign_keys = ON").run()
             try await database.raw("PRAGMA synchronous = FULL").run()
-            // SQLite-NIO's own busy handler waits forever: a lock held by another process (a
-            // careless backup) would stall every request. Give up after a while: 503.
+            // A lock held by another process (a careless backup) must not stall every request:
+            // give up after a while, 503.
             try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.busyTimeoutMilliseconds))").run()
         } catch {
-            try? await connection.close()
+            connection.close()
             try? await thread.shutdownGracefully()
             throw error
         }
@@ -88,7 +89,7 @@ final class SQLiteEngine: SQLEngine {
     }
 
     func shutdown() async throws {
-        try await connection.close()
+        try await run { _ in self.connection.close() }
         try await thread.shutdownGracefully()
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import NIOCore
+import SQLiteNIO
+import VaporCSQLite
+
+/// One SQLite connection driven through SQLite's C API, with every statement prepared once and
+/// kept (`SQLITE_PREPARE_PERSISTENT`), then reset and bound again at each use, its column names
+/// read once. Not thread-safe: ``SQLiteEngine`` calls it from its one thread, one caller at a
+/// time; so it is `@unchecked Sendable`.
+final class SQLiteConnectionHandle: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    private var statements: [String: Statement] = [:]
+
+    /// A prepared statement and its result columns.
+    private struct Statement {
+        let handle: OpaquePointer
+        let columns: SQLiteColumnNames
+    }
+
+    /// The most statements kept: SQL text that varies with its arguments (a list of values)
+    /// would otherwise grow the cache without bound. Past it, the cache starts over.
+    static let capacity = 512
+
+    /// Opens (creating it if needed) the database file at `path`, with extended result codes.
+    init(path: String) throws {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let opened = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
+        guard opened == SQLITE_OK, let handle else {
+            let error = SQLiteStatementError(code: opened, message: handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open")
+            sqlite_nio_sqlite3_close_v2(handle)
+            throw error
+        }
+        sqlite_nio_sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// Runs `sql` with `binds`, handing each result row to `onRow`.
+    func execute(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteResultRow) throws -> Void) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement.handle)
+            sqlite_nio_sqlite3_clear_bindings(statement.handle)
+        }
+        for (offset, value) in binds.enumerated() { try bind(value, at: Int32(offset + 1), of: statement.handle) }
+        while true {
+            let stepped = sqlite_nio_sqlite3_step(statement.handle)
+            if stepped == SQLITE_DONE { return }
+            guard stepped == SQLITE_ROW else { throw error(stepped) }
+            let count = statement.columns.names.count
+            var values: [SQLiteData] = []
+            values.reserveCapacity(count)
+            for column in 0..<Int32(count) { values.append(try value(at: column, of: statement.handle)) }
+            try onRow(SQLiteResultRow(columns: statement.columns, values: values))
+        }
+    }
+
+    /// Finalizes every statement and closes the connection.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.handle) }
+        statements = [:]
+        sqlite_nio_sqlite3_close_v2(handle)
+        handle = nil
+    }
+
+    private func prepared(_ sql: String) throws -> Statement {
+        if let statement = statements[sql] { return statement }
+        if statements.count >= Self.capacity {
+            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.handle) }
+            statements = [:]
+        }
+        var prepared: OpaquePointer?
+        let result = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard result == SQLITE_OK, let prepared else { throw error(result) }
+        let names = (0..<sqlite_nio_sqlite3_column_count(prepared)).map { column in
+            sqlite_nio_sqlite3_column_name(prepared, column).map { String(cString: $0) } ?? ""
+        }
+        let statement = Statement(handle: prepared, columns: SQLiteColumnNames(names))
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLiteData, at index: Int32, of statement: OpaquePointer) throws {
+        let result: Int32 = switch value {
+        case .blob(let bytes):
+            bytes.withUnsafeReadableBytes {
+                sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
+            }
+        case .float(let number): sqlite_nio_sqlite3_bind_double(statement, index, number)
+        case .integer(let number): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+        case .null: sqlite_nio_sqlite3_bind_null(statement, index)
+        case .text(let text):
+            sqlite_nio_sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+        }
+        guard result == SQLITE_OK else { throw error(result) }
+    }
+
+    private func value(at column: Int32, of statement: OpaquePointer) throws -> SQLiteData {
+        switch sqlite_nio_sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
+        case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { throw error(SQLITE_NOMEM) }
+            return .text(String(cString: text))
+        case SQLITE_BLOB:
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            var buffer = ByteBufferAllocator().buffer(capacity: count)
+            if let bytes = sqlite_nio_sqlite3_column_blob(statement, column) {
+                buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: count))
+            }
+            return .blob(buffer)
+        default: return .null
+        }
+    }
+
+    private func error(_ code: Int32) -> SQLiteStatementError {
+        SQLiteStatementError(code: code, message: handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "")
+    }
+
+    /// SQLite copies a value bound with this destructor.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
