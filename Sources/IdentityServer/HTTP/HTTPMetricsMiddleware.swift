@@ -1,13 +1,20 @@
 import HTTPTypes
 import Hummingbird
 import Prometheus
+import Synchronization
 
 /// Counts every request by route, method and status, and times it by route and method, in
 /// the server's Prometheus registry. Labels stay bounded whatever clients send: the route is the
 /// matched template (`/v1/tenants/{tenant}/…`, or `NotFound`), an unusual method is `other`.
+/// Each label set's counter and histogram are looked up in the registry once, then kept.
 struct HTTPMetricsMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let registry: PrometheusCollectorRegistry
+    private let handles = Handles()
+
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+    }
 
     private static var requests: MetricNameDescriptor {
         MetricNameDescriptor(
@@ -27,13 +34,35 @@ struct HTTPMetricsMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         // The error middleware inside this one answers every error, so there is always a response.
         let response = try await next(request, context)
-        let route = context.endpointPath ?? "unmatched"
-        let method = Self.methods.contains(request.method) ? request.method.rawValue : "other"
-        registry.makeCounter(
-            descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(response.status.code))]
-        ).increment()
-        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route), ("method", method)], buckets: Self.buckets)
-            .record(ContinuousClock.now - start)
+        let key = Key(
+            route: context.endpointPath ?? "unmatched",
+            method: Self.methods.contains(request.method) ? request.method.rawValue : "other", status: response.status.code)
+        let (counter, histogram) = handles.metrics(for: key) {
+            let labels = [("route", key.route), ("method", key.method)]
+            return (registry.makeCounter(descriptor: Self.requests, labels: labels + [("status", String(key.status))]),
+                    registry.makeDurationHistogram(descriptor: Self.duration, labels: labels, buckets: Self.buckets))
+        }
+        counter.increment()
+        histogram.record(ContinuousClock.now - start)
         return response
+    }
+
+    /// The labels of one request's metrics (bounded: route templates, known methods, statuses).
+    private struct Key: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
+    /// The counter and histogram of each label set seen.
+    private final class Handles: Sendable {
+        private let kept = Mutex<[Key: (Counter, DurationHistogram)]>([:])
+
+        func metrics(for key: Key, make: () -> (Counter, DurationHistogram)) -> (Counter, DurationHistogram) {
+            if let metrics = kept.withLock({ $0[key] }) { return metrics }
+            let metrics = make()
+            kept.withLock { $0[key] = metrics }
+            return metrics
+        }
     }
 }

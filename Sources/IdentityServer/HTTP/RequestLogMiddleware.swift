@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import IdentityProtocol
 import Logging
+import Synchronization
 
 /// One log line per request: request id, client address, method, path (never the query:
 /// enrollment links carry their token there), status, duration and, for OAuth endpoints, the
@@ -57,11 +58,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         return id
     }
 
-    /// 12 random bytes, base64url.
+    /// A new id: this process's random prefix (so ids stay unique across instances and
+    /// restarts) and a counter. Ids correlate log lines; they are not secrets.
     static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Data((0..<12).map { _ in UInt8.random(in: .min ... .max, using: &generator) }).base64URLEncodedString
+        prefix + String(counter.add(1, ordering: .relaxed).newValue, radix: 36)
     }
+
+    /// 9 random bytes, base64url, and a dash.
+    private static let prefix = Data((0..<9).map { _ in UInt8.random(in: .min ... .max) }).base64URLEncodedString + "-"
+    private static let counter = Atomic<UInt64>(0)
 }
 
 extension HTTPField.Name {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import Synchronization
 
 /// Server nonces for DPoP proofs (RFC 9449 §8), the same on every instance and kept by none:
 /// a nonce names a time window of ``lifetime`` and carries an HMAC of it under a key derived
@@ -12,6 +13,8 @@ struct DPoPNonces: Sendable {
     /// How long one window lasts.
     let lifetime: TimeInterval
     private let now: @Sendable () -> Date
+    /// The last window's nonce, made once per window rather than at every token response.
+    private let latest = LatestNonce()
     private static let purpose = Data("bi-dpop-nonce-v1".utf8)
 
     init(masterKey: SymmetricKey, lifetime: TimeInterval = 300, now: @escaping @Sendable () -> Date) {
@@ -21,7 +24,10 @@ struct DPoPNonces: Sendable {
     }
 
     /// The nonce to hand out now.
-    var current: String { nonce(window: window(at: now())) }
+    var current: String {
+        let window = window(at: now())
+        return latest.value(for: window) { nonce(window: window) }
+    }
 
     /// Whether `nonce` is this window's or the previous one's.
     func accepts(_ nonce: String) -> Bool {
@@ -43,4 +49,17 @@ struct DPoPNonces: Sendable {
     }
 
     private static func bytes(of window: Int64) -> Data { withUnsafeBytes(of: window.bigEndian) { Data($0) } }
+}
+
+/// The nonce of the last window asked for, shared by the copies of a ``DPoPNonces``.
+private final class LatestNonce: Sendable {
+    private let latest = Mutex<(window: Int64, nonce: String)?>(nil)
+
+    /// The nonce of `window`: the kept one, or `make()`'s, then kept.
+    func value(for window: Int64, make: () -> String) -> String {
+        if let kept = latest.withLock({ $0 }), kept.window == window { return kept.nonce }
+        let nonce = make()
+        latest.withLock { $0 = (window, nonce) }
+        return nonce
+    }
 }
