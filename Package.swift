@@ -56,6 +56,7 @@ let package = Package(
         .target(
             name: "IdentityStorage",
             dependencies: [
+                "CSQLiteSettings",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -63,6 +64,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // What Swift cannot say to SQLite itself (a variadic C call).
+        .target(name: "CSQLiteSettings"),
         // The identity server as a library: HTTP, OIDC, device and admin APIs, keys.
         .target(
             name: "IdentityServer",

@@ -1,3 +1,4 @@
+import CSQLiteSettings
 import Foundation
 import NIOCore
 import SQLiteNIO
@@ -31,6 +32,9 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
             throw error
         }
         sqlite_nio_sqlite3_extended_result_codes(handle, 1)
+        // Without it, a statement whose plan looked at a bound value is prepared again at
+        // every bind: most of this server's lookups, at every request.
+        bi_sqlite_enable_stable_plans(UnsafeMutableRawPointer(handle))
     }
 
     /// Runs `sql` with `binds`, handing each result row to `onRow`.
