@@ -8,7 +8,7 @@ import X509
 @testable import IdentityServer
 
 /// A sign-in's chain must start with the credential's own pinned certificate, byte for byte,
-/// inside its validity period.
+/// inside its validity period; its key is read once per credential and certificate.
 @Suite struct PinnedCertificateTests {
     private func certificate(key: P256.Signing.PrivateKey, from start: Date, to end: Date) throws -> Certificate {
         let name = try DistinguishedName { CommonName("crd_1") }
@@ -33,16 +33,24 @@ import X509
             let record = try credential(pinned)
             let pem = try pinned.serializeAsPEM().pemString
 
-            #expect(try checks.pinnedCertificate([pem], of: record) == pinned)
+            let keys = PinnedKeys(capacity: 2)
+            #expect(try checks.pinnedKey([pem], of: record, keys: keys).rawRepresentation == key.publicKey.rawRepresentation)
             // Another certificate for the same key, an empty chain, text that is not PEM: refused.
             let other = try certificate(key: key, from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60))
             let invalidChain = ServerError(APIErrorCode.invalidCertificateChain, "")
-            #expect(throws: invalidChain) { try checks.pinnedCertificate([try other.serializeAsPEM().pemString], of: record) }
-            #expect(throws: invalidChain) { try checks.pinnedCertificate([], of: record) }
-            #expect(throws: invalidChain) { try checks.pinnedCertificate(["not a certificate"], of: record) }
-            // Past its validity, the pinned certificate itself no longer signs in.
+            #expect(throws: invalidChain) { try checks.pinnedKey([try other.serializeAsPEM().pemString], of: record, keys: keys) }
+            #expect(throws: invalidChain) { try checks.pinnedKey([], of: record, keys: keys) }
+            #expect(throws: invalidChain) { try checks.pinnedKey(["not a certificate"], of: record, keys: keys) }
+            // A credential whose pinned certificate changed is read again, not served from the cache.
+            let renewedKey = P256.Signing.PrivateKey()
+            let renewed = try certificate(key: renewedKey, from: now.addingTimeInterval(-60), to: now.addingTimeInterval(120))
+            let renewedPEM = try renewed.serializeAsPEM().pemString
+            #expect(try checks.pinnedKey([renewedPEM], of: try credential(renewed), keys: keys).rawRepresentation
+                == renewedKey.publicKey.rawRepresentation)
+            #expect(try checks.pinnedKey([pem], of: record, keys: keys).rawRepresentation == key.publicKey.rawRepresentation)
+            // Past its validity, the pinned certificate itself no longer signs in (the cache keeps its dates).
             fixture.clock.advance(by: 61)
-            #expect(throws: invalidChain) { try checks.pinnedCertificate([pem], of: record) }
+            #expect(throws: invalidChain) { try checks.pinnedKey([pem], of: record, keys: keys) }
         }
     }
 }

@@ -14,6 +14,8 @@ struct DeviceAuthenticationService {
     let lifetimes: ServerConfiguration.Lifetimes
     let baseURL: PublicBaseURL
     let now: @Sendable () -> Date
+    /// The credentials' keys, read from their certificates once.
+    let pinnedKeys = PinnedKeys()
 
     /// The challenge of a transaction this server sealed that has not lapsed. (One already
     /// completed still shows its challenge: completing it again is what fails.)
@@ -110,9 +112,9 @@ struct DeviceAuthenticationService {
         let checks = DeviceChecks(store: store, keyring: keyring, now: now)
         let (credential, identityStatus) = try await checks.activeCredentialWithIdentityStatus(
             assertion.credentialID, realmID: realm.id)
-        let certificate = try checks.pinnedCertificate(assertion.certificateChain, of: credential)
+        let key = try checks.pinnedKey(assertion.certificateChain, of: credential, keys: pinnedKeys)
         try DeviceChecks.verifySignature(
-            assertion.signature, of: certificate,
+            assertion.signature, by: key,
             over: SignedMessage.authentication(
                 transaction: assertion.transaction, challenge: transaction.challenge,
                 issuer: issuer, credentialID: credential.id))

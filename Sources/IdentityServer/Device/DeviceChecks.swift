@@ -87,35 +87,41 @@ struct DeviceChecks {
 
     /// `signature` (DER, base64url) is by the key of `certificate` over `message`.
     static func verifySignature(_ signature: String, of certificate: Certificate, over message: Data) throws {
-        guard let key = P256.Signing.PublicKey(certificate.publicKey),
+        try verifySignature(signature, by: P256.Signing.PublicKey(certificate.publicKey), over: message)
+    }
+
+    /// `signature` (DER, base64url) is by `key` over `message`.
+    static func verifySignature(_ signature: String, by key: P256.Signing.PublicKey?, over message: Data) throws {
+        guard let key,
               let der = Data(base64URLEncoded: signature),
               let parsed = try? P256.Signing.ECDSASignature(derRepresentation: der),
               key.isValidSignature(parsed, for: message)
         else { throw ServerError(APIErrorCode.invalidSignature, "the signature does not verify with the credential's key") }
     }
 
-    /// The credential's certificate, when the presented chain (PEM, leaf first) starts with it
-    /// and it is within its validity period.
+    /// The credential's certificate's key (read once per credential, ``PinnedKeys``), when the
+    /// presented chain (PEM, leaf first) starts with that certificate and it is within its
+    /// validity period.
     ///
     /// A sign-in needs no more: this server issued that certificate from the realm's authority
     /// and pinned it to the credential at enrollment, so comparing bytes proves what rebuilding
     /// the chain to the root would (and costs no signature verification). ``verifyChain(_:of:realm:)``
     /// does the whole check where the chain is handed on.
-    func pinnedCertificate(_ pems: [String], of credential: CredentialRecord) throws -> Certificate {
+    func pinnedKey(_ pems: [String], of credential: CredentialRecord, keys: PinnedKeys) throws -> P256.Signing.PublicKey {
         guard let first = pems.first, let document = try? PEMDocument(pemString: first), document.discriminator == "CERTIFICATE" else {
             throw Self.invalidChain("the certificate chain is empty or not PEM")
         }
         guard Data(document.derBytes) == credential.certificateDER else {
             throw Self.invalidChain("the leaf certificate is not this credential's")
         }
-        guard let certificate = try? Certificate(derEncoded: document.derBytes) else {
+        guard let key = keys.key(of: credential) else {
             throw Self.invalidChain("the credential's certificate does not parse")
         }
         let now = now()
-        guard certificate.notValidBefore <= now, now <= certificate.notValidAfter else {
+        guard key.notValidBefore <= now, now <= key.notValidAfter else {
             throw Self.invalidChain("the credential's certificate is not valid at this time")
         }
-        return certificate
+        return key.publicKey
     }
 
     /// The presented chain (PEM, leaf first) starts with the credential's own certificate and

@@ -1,0 +1,43 @@
+import Crypto
+import Foundation
+import IdentityStorage
+import Synchronization
+import X509
+
+/// The public key and validity of each credential's pinned certificate, read from the
+/// certificate once rather than at every sign-in: at most ``capacity`` credentials, the least
+/// recently used forgotten first. An entry is used only while its DER is still the credential's.
+final class PinnedKeys: Sendable {
+    /// What a sign-in needs of a credential's certificate.
+    struct PinnedKey: Sendable {
+        let certificateDER: Data
+        let publicKey: P256.Signing.PublicKey
+        let notValidBefore: Date
+        let notValidAfter: Date
+    }
+
+    /// How many credentials' keys are kept.
+    let capacity: Int
+    private let cache: Mutex<LRUCache<String, PinnedKey>>
+
+    init(capacity: Int = 10_000) {
+        self.capacity = capacity
+        cache = Mutex(LRUCache(capacity: capacity))
+    }
+
+    /// The key of `credential`'s certificate; `nil` when the certificate does not parse or its
+    /// key is not P-256.
+    func key(of credential: CredentialRecord) -> PinnedKey? {
+        if let kept = cache.withLock({ $0.value(for: credential.id) }), kept.certificateDER == credential.certificateDER {
+            return kept
+        }
+        guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)),
+              let publicKey = P256.Signing.PublicKey(certificate.publicKey)
+        else { return nil }
+        let key = PinnedKey(
+            certificateDER: credential.certificateDER, publicKey: publicKey, notValidBefore: certificate.notValidBefore,
+            notValidAfter: certificate.notValidAfter)
+        _ = cache.withLock { $0.set(key, for: credential.id) }
+        return key
+    }
+}
