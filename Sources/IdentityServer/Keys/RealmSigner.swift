@@ -68,11 +68,32 @@ struct RealmSigner: Sendable {
     }
 
     /// Signs `payload` with the active key of `algorithm`; `type` goes in the `typ` header.
+    /// Access and ID tokens signed with ES256, most of what the server signs, are written and
+    /// signed here directly (``HandWrittenClaims``, swift-crypto); anything else by jwt-kit.
     func sign(_ payload: some JWTPayload, type: String, algorithm: SigningAlgorithm = .es256) async throws -> String {
         guard let key = activeKey(algorithm) else { throw SignerError.noActiveKey }
+        if let claims = payload as? any HandWrittenClaims, case .p256(let privateKey) = key.material {
+            return try Self.signES256(claims, kid: key.kid, type: type, with: privateKey)
+        }
         var header = JWTHeader()
         header.typ = type
         return try await collection.sign(payload, kid: JWKIdentifier(string: key.kid), header: header)
+    }
+
+    /// A compact JWS (RFC 7515 §7.1) of `claims`, ES256 (RFC 7518 §3.4: the signature is R and S,
+    /// 32 bytes each).
+    static func signES256(
+        _ claims: any HandWrittenClaims, kid: String, type: String, with key: P256.Signing.PrivateKey
+    ) throws -> String {
+        var header = JSONObjectWriter()
+        header.add("alg", SigningAlgorithm.es256.rawValue)
+        header.add("kid", kid)
+        header.add("typ", type)
+        var payload = JSONObjectWriter()
+        claims.writeClaims(to: &payload)
+        let input = Data(header.json.utf8).base64URLEncodedString + "." + Data(payload.json.utf8).base64URLEncodedString
+        let signature = try key.signature(for: Data(input.utf8))
+        return input + "." + signature.rawRepresentation.base64URLEncodedString
     }
 
     /// Verifies signature and claims of a token signed by one of this realm's published keys

@@ -51,23 +51,8 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// `text` as a JSON string (RFC 8259 §7): quote, backslash and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                result += String(format: "\\u%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// `text` as a JSON string (``JSONText/quoted(_:)``).
+    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 
     /// RFC 3339 in UTC with milliseconds.
     static func timestamp(_ date: Date) -> String {

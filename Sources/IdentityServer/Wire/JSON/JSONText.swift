@@ -1,0 +1,23 @@
+import Foundation
+
+/// JSON text written by hand, for what is written often and has a fixed shape (log lines,
+/// token payloads): RFC 8259, with the separators U+2028 and U+2029 escaped too.
+enum JSONText {
+    /// `text` as a JSON string (RFC 8259 §7): quote, backslash and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+                result += String(format: "\\u%04X", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
