@@ -1,0 +1,44 @@
+import Foundation
+import SQLiteNIO
+import Testing
+
+@testable import IdentityStorage
+
+/// The SQLite connection's kept statements: reused with new bindings, emptied by a change of
+/// schema (so `SELECT *` sees a column added since), constraint errors read from extended codes,
+/// and a closed connection refusing work instead of crashing.
+@Suite struct SQLiteConnectionHandleTests {
+    private static func rows(_ connection: SQLiteConnectionHandle, _ sql: String, _ binds: [SQLiteData] = []) throws -> [[String]] {
+        var rows: [[String]] = []
+        try connection.execute(sql, binds) { row in rows.append(row.allColumns) }
+        return rows
+    }
+
+    @Test func keptStatementsFollowTheSchemaAndErrorsCarryExtendedCodes() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bi-handle-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let connection = try SQLiteConnectionHandle(path: path)
+        _ = try Self.rows(connection, "CREATE TABLE t (id TEXT PRIMARY KEY)")
+        _ = try Self.rows(connection, "INSERT INTO t (id) VALUES (?1)", [.text("a")])
+        _ = try Self.rows(connection, "INSERT INTO t (id) VALUES (?1)", [.text("b")])
+        #expect(try Self.rows(connection, "SELECT * FROM t WHERE id = ?1", [.text("a")]) == [["id"]])
+
+        _ = try Self.rows(connection, "ALTER TABLE t ADD COLUMN note TEXT")
+        #expect(try Self.rows(connection, "SELECT * FROM t WHERE id = ?1", [.text("b")]) == [["id", "note"]])
+
+        #expect(throws: SQLiteStatementError.self) {
+            do {
+                _ = try Self.rows(connection, "INSERT INTO t (id) VALUES (?1)", [.text("a")])
+            } catch let error as SQLiteStatementError {
+                #expect(error.isUniquenessViolation && !error.isOutage, "\(error)")
+                throw error
+            }
+        }
+        // The failed statement was reset: the same one runs again with other values.
+        _ = try Self.rows(connection, "INSERT INTO t (id) VALUES (?1)", [.text("c")])
+        #expect(try Self.rows(connection, "SELECT id FROM t").count == 3)
+
+        connection.close()
+        #expect(throws: SQLiteStatementError.self) { _ = try Self.rows(connection, "SELECT id FROM t") }
+    }
+}
