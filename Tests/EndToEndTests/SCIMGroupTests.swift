@@ -151,11 +151,17 @@ import Testing
             let (scim, base) = try await SCIMDiscoveryTests.scimClient(server, realm)
             let enrolling = try await server.admin.send("PATCH", realm.realmPath, json: ["scim_enrollment": "email"])
             #expect(enrolling.status == 200 && enrolling.json["scim_enrollment"] as? String == "email", "\(enrolling.json)")
+            // Only an active user with an email is mailed a link.
+            var suspended = SCIMUserTests.newUser("hopper", email: "hopper@example.com")
+            suspended["active"] = false
+            #expect(try await scim.send("POST", "\(base)/Users", json: suspended).status == 201)
+            #expect(try await scim.send("POST", "\(base)/Users", json: SCIMUserTests.newUser("nomail")).status == 201)
             let grace = try await Self.createUser(scim, base, "grace")
             let engineering = try await scim.send("POST", "\(base)/Groups", json: Self.newGroup("engineering", members: [grace]))
             let engineeringID = try #require(engineering.json["id"] as? String)
 
             let mail = try await server.mail(to: "grace@example.com")
+            #expect(try server.outboxMails().count == 1, "one link, to the one active user with an email")
             let link = try #require(
                 mail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                     .first { $0.hasPrefix("http") && $0.contains(DeviceAPI.enrollmentLink) }, "\(mail)")

@@ -240,7 +240,10 @@ import Testing
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-webhook-kill-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             let environment = [
-                "BI_DATA_DIRECTORY=\(directory.path)", "BI_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true", "BI_WEBHOOKS_RETRY_DELAYS=2s,2s,2s,2s",
+                "BI_DATA_DIRECTORY=\(directory.path)", "BI_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true",
+                // Retries later than three sequential creations take even on a loaded machine, so
+                // that every first attempt has failed and none has been retried when the server dies.
+                "BI_WEBHOOKS_RETRY_DELAYS=10s,10s,10s,10s",
                 "BI_WEBHOOKS_LEASE=30s", "BI_LOG_LEVEL=warning",
             ]
             var first = try await ServerProcess.start(environment)

@@ -5,7 +5,7 @@ import Synchronization
 import X509
 
 /// The public key and validity of each credential's pinned certificate, read from the
-/// certificate once rather than at every sign-in: at most ``capacity`` credentials, the least
+/// certificate once rather than at every sign-in: at most a given number of credentials, the least
 /// recently used forgotten first. An entry is used only while its DER is still the credential's.
 final class PinnedKeys: Sendable {
     /// What a sign-in needs of a credential's certificate.
@@ -16,12 +16,10 @@ final class PinnedKeys: Sendable {
         let notValidAfter: Date
     }
 
-    /// How many credentials' keys are kept.
-    let capacity: Int
     private let cache: Mutex<LRUCache<String, PinnedKey>>
 
+    /// Keeps the keys of at most `capacity` credentials.
     init(capacity: Int = 10_000) {
-        self.capacity = capacity
         cache = Mutex(LRUCache(capacity: capacity))
     }
 

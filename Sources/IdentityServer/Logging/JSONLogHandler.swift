@@ -31,11 +31,11 @@ public struct JSONLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        var line = "{\"time\":" + Self.quoted(Self.timestamp(Date())) + ",\"level\":" + Self.quoted(event.level.rawValue)
-            + ",\"logger\":" + Self.quoted(label) + ",\"message\":" + Self.quoted(event.message.description)
+        var line = "{\"time\":" + JSONText.quoted(Self.timestamp(Date())) + ",\"level\":" + JSONText.quoted(event.level.rawValue)
+            + ",\"logger\":" + JSONText.quoted(label) + ",\"message\":" + JSONText.quoted(event.message.description)
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
             let name = ["time", "level", "logger", "message"].contains(key) ? "metadata." + key : key
-            line += "," + Self.quoted(name) + ":" + Self.json(value)
+            line += "," + JSONText.quoted(name) + ":" + Self.json(value)
         }
         write(line + "}\n")
     }
@@ -43,16 +43,13 @@ public struct JSONLogHandler: LogHandler {
     /// A metadata value as JSON: strings as strings, lists as arrays, dictionaries as objects.
     static func json(_ value: Logger.Metadata.Value) -> String {
         switch value {
-        case .string(let text): quoted(text)
-        case .stringConvertible(let convertible): quoted(convertible.description)
+        case .string(let text): JSONText.quoted(text)
+        case .stringConvertible(let convertible): JSONText.quoted(convertible.description)
         case .array(let values): "[" + values.map(json).joined(separator: ",") + "]"
         case .dictionary(let entries):
-            "{" + entries.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
+            "{" + entries.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
         }
     }
-
-    /// `text` as a JSON string (``JSONText/quoted(_:)``).
-    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 
     /// RFC 3339 in UTC with milliseconds.
     static func timestamp(_ date: Date) -> String {

@@ -20,8 +20,8 @@ extension SCIMController {
         scim.post(path) { request, context in
             let service = try await service(request, context)
             let record = try await service.create(try await Self.body(request, context))
-            var headers: HTTPFields = [.eTag: SCIMMeta.etag(service.version(record))]
-            headers[.location] = "\(service.base)\(Service.type.endpoint)/\(service.id(record))"
+            var headers: HTTPFields = [.eTag: SCIMMeta.etag(record.version)]
+            headers[.location] = "\(service.base)\(Service.type.endpoint)/\(record.id)"
             return SCIMResponse.make(service.resource(record), status: .created, headers: headers)
         }
         scim.get(path) { request, context in
@@ -34,19 +34,19 @@ extension SCIMController {
             let service = try await service(request, context)
             let record = try await service.read(try context.id("id"))
             let listing = try SCIMListing(query: request.uri.queryParameters)
-            return SCIMResponse.make(listing.project(service.resource(record)), headers: [.eTag: SCIMMeta.etag(service.version(record))])
+            return SCIMResponse.make(listing.project(service.resource(record)), headers: [.eTag: SCIMMeta.etag(record.version)])
         }
         scim.put(item) { request, context in
             let service = try await service(request, context)
             let record = try await service.replace(
                 try context.id("id"), try await Self.body(request, context), ifMatch: request.headers[.ifMatch])
-            return SCIMResponse.make(service.resource(record), headers: [.eTag: SCIMMeta.etag(service.version(record))])
+            return SCIMResponse.make(service.resource(record), headers: [.eTag: SCIMMeta.etag(record.version)])
         }
         scim.patch(item) { request, context in
             let service = try await service(request, context)
             let record = try await service.patch(
                 try context.id("id"), try await Self.body(request, context), ifMatch: request.headers[.ifMatch])
-            return SCIMResponse.make(service.resource(record), headers: [.eTag: SCIMMeta.etag(service.version(record))])
+            return SCIMResponse.make(service.resource(record), headers: [.eTag: SCIMMeta.etag(record.version)])
         }
         scim.delete(item) { request, context in
             let service = try await service(request, context)

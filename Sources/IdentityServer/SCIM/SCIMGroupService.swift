@@ -13,8 +13,7 @@ struct SCIMGroupService: SCIMResourceService {
     static var type: SCIMResourceType { .group }
 
     func resource(_ record: IdentityGroupRecord) -> [String: Any] { SCIMGroup.resource(record, base: base) }
-    func version(_ record: IdentityGroupRecord) -> Int64 { record.version }
-    func id(_ record: IdentityGroupRecord) -> String { record.id }
+    static func fields(_ resource: [String: Any]) throws -> SCIMGroup.Fields { try SCIMGroup.fields(resource) }
 
     func create(_ body: [String: Any]) async throws -> IdentityGroupRecord {
         let fields = try SCIMGroup.fields(body)
@@ -37,24 +36,6 @@ struct SCIMGroupService: SCIMResourceService {
         return group
     }
 
-    /// PUT: the resource is replaced by `body`.
-    func replace(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> IdentityGroupRecord {
-        let current = try await read(id)
-        try SCIMMeta.check(ifMatch, version: current.version)
-        return try await update(current, with: try SCIMGroup.fields(body))
-    }
-
-    /// PATCH: the operations applied to the resource, which then replaces it.
-    func patch(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> IdentityGroupRecord {
-        let current = try await read(id)
-        try SCIMMeta.check(ifMatch, version: current.version)
-        let patch = try SCIMPatch(body, of: SCIMResourceType.group.schema)
-        var resource = try patch.apply(to: SCIMGroup.resource(current, base: base))
-        if resource["displayName"] == nil { throw SCIMError.mutability("'displayName' is required: it cannot be removed") }
-        resource["meta"] = nil
-        return try await update(current, with: try SCIMGroup.fields(resource))
-    }
-
     /// DELETE: the group goes, and with it its name from its members' `groups` claims.
     func delete(_ id: String, ifMatch: String?) async throws {
         let current = try await read(id)
@@ -65,15 +46,11 @@ struct SCIMGroupService: SCIMResourceService {
         }
     }
 
-    /// The realm's groups that match `filter`, oldest first.
-    func list(filter: SCIMFilter?) async throws -> [[String: Any]] {
-        try await store.listGroups(realmID: token.realmID)
-            .filter { $0.tenantID == token.tenantID }
-            .map { SCIMGroup.resource($0, base: base) }
-            .filter { filter?.matches($0) ?? true }
+    func records() async throws -> [IdentityGroupRecord] {
+        try await store.listGroups(realmID: token.realmID).filter { $0.tenantID == token.tenantID }
     }
 
-    private func update(_ current: IdentityGroupRecord, with fields: SCIMGroup.Fields) async throws -> IdentityGroupRecord {
+    func update(_ current: IdentityGroupRecord, with fields: SCIMGroup.Fields) async throws -> IdentityGroupRecord {
         var group = current
         group.displayName = fields.displayName
         group.externalID = fields.externalID

@@ -1,9 +1,13 @@
 import Foundation
+import IdentityStorage
 
 /// What a resource endpoint (`/Users`, `/Groups`) does, so that one set of routes serves each
-/// (``SCIMController/registerResource(_:on:make:)``).
+/// (``SCIMController/registerResource(_:on:make:)``): each type says how it reads, writes and
+/// shows its records; replacing, patching and listing are the same for all (below).
 protocol SCIMResourceService {
-    associatedtype Record
+    associatedtype Record: Identifiable<String> & SCIMVersioned
+    /// What a resource's JSON says of its record.
+    associatedtype Fields
     /// The resource type served.
     static var type: SCIMResourceType { get }
     /// This realm's SCIM base URL.
@@ -12,16 +16,48 @@ protocol SCIMResourceService {
     func create(_ body: [String: Any]) async throws -> Record
     /// The resource with this id in this realm; `404` otherwise.
     func read(_ id: String) async throws -> Record
-    func replace(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> Record
-    func patch(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> Record
     func delete(_ id: String, ifMatch: String?) async throws
-    /// The realm's resources that match `filter`, as JSON, oldest first.
-    func list(filter: SCIMFilter?) async throws -> [[String: Any]]
-
+    /// The realm's records, oldest first.
+    func records() async throws -> [Record]
+    /// Reads a resource's JSON.
+    static func fields(_ resource: [String: Any]) throws -> Fields
+    /// Writes `current` changed to `fields` (unless nothing changes), at its next version.
+    func update(_ current: Record, with fields: Fields) async throws -> Record
     /// A record as JSON.
     func resource(_ record: Record) -> [String: Any]
-    /// A record's version (its ETag).
-    func version(_ record: Record) -> Int64
-    /// A record's id.
-    func id(_ record: Record) -> String
+}
+
+/// A record whose changes through SCIM are counted: its ETag (``SCIMMeta``).
+protocol SCIMVersioned {
+    var version: Int64 { get }
+}
+
+extension SCIMUserRecord: SCIMVersioned {}
+extension IdentityGroupRecord: SCIMVersioned {}
+
+extension SCIMResourceService {
+    /// PUT: the resource is replaced by `body`.
+    func replace(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> Record {
+        let current = try await read(id)
+        try SCIMMeta.check(ifMatch, version: current.version)
+        return try await update(current, with: try Self.fields(body))
+    }
+
+    /// PATCH: the operations applied to the resource, which then replaces it; a required
+    /// attribute cannot be removed (`mutability`).
+    func patch(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> Record {
+        let current = try await read(id)
+        try SCIMMeta.check(ifMatch, version: current.version)
+        var resource = try SCIMPatch(body, of: Self.type.schema).apply(to: resource(current))
+        for attribute in Self.type.schema.attributes where attribute.required && resource[attribute.name] == nil {
+            throw SCIMError.mutability("'\(attribute.name)' is required: it cannot be removed")
+        }
+        resource["meta"] = nil
+        return try await update(current, with: try Self.fields(resource))
+    }
+
+    /// The realm's resources that match `filter`, oldest first.
+    func list(filter: SCIMFilter?) async throws -> [[String: Any]] {
+        try await records().map(resource).filter { filter?.matches($0) ?? true }
+    }
 }

@@ -14,8 +14,7 @@ struct SCIMUserService: SCIMResourceService {
     static var type: SCIMResourceType { .user }
 
     func resource(_ record: SCIMUserRecord) -> [String: Any] { SCIMUser.resource(record, base: base) }
-    func version(_ record: SCIMUserRecord) -> Int64 { record.version }
-    func id(_ record: SCIMUserRecord) -> String { record.id }
+    static func fields(_ resource: [String: Any]) throws -> SCIMUser.Fields { try SCIMUser.fields(resource) }
 
     func create(_ body: [String: Any]) async throws -> SCIMUserRecord {
         let fields = try SCIMUser.fields(body)
@@ -53,24 +52,6 @@ struct SCIMUserService: SCIMResourceService {
         return user
     }
 
-    /// PUT: the resource is replaced by `body`.
-    func replace(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> SCIMUserRecord {
-        let current = try await read(id)
-        try SCIMMeta.check(ifMatch, version: current.version)
-        return try await update(current, with: try SCIMUser.fields(body))
-    }
-
-    /// PATCH: the operations applied to the resource, which then replaces it.
-    func patch(_ id: String, _ body: [String: Any], ifMatch: String?) async throws -> SCIMUserRecord {
-        let current = try await read(id)
-        try SCIMMeta.check(ifMatch, version: current.version)
-        let patch = try SCIMPatch(body, of: SCIMResourceType.user.schema)
-        var resource = try patch.apply(to: SCIMUser.resource(current, base: base))
-        if resource["userName"] == nil { throw SCIMError.mutability("'userName' is required: it cannot be removed") }
-        resource["meta"] = nil
-        return try await update(current, with: try SCIMUser.fields(resource))
-    }
-
     /// DELETE: the identity is deleted and its credentials revoked, as the admin API's deletion does.
     func delete(_ id: String, ifMatch: String?) async throws {
         let current = try await read(id)
@@ -86,15 +67,11 @@ struct SCIMUserService: SCIMResourceService {
         }
     }
 
-    /// The realm's users that match `filter`, oldest first.
-    func list(filter: SCIMFilter?) async throws -> [[String: Any]] {
-        try await store.listSCIMUsers(realmID: token.realmID)
-            .filter { $0.identity.tenantID == token.tenantID }
-            .map { SCIMUser.resource($0, base: base) }
-            .filter { filter?.matches($0) ?? true }
+    func records() async throws -> [SCIMUserRecord] {
+        try await store.listSCIMUsers(realmID: token.realmID).filter { $0.identity.tenantID == token.tenantID }
     }
 
-    private func update(_ current: SCIMUserRecord, with fields: SCIMUser.Fields) async throws -> SCIMUserRecord {
+    func update(_ current: SCIMUserRecord, with fields: SCIMUser.Fields) async throws -> SCIMUserRecord {
         var user = current
         user.identity.username = fields.username
         user.identity.displayName = fields.displayName
