@@ -59,14 +59,14 @@ enum Migrations {
 
     private static func apply(_ migration: Migration, on engine: any SQLEngine, now: Date) async throws {
         guard migration.rebuildsTables, engine.kind == .sqlite else { return try await applyInTransaction(migration, on: engine, now: now) }
-        try await engine.run { db in try await db.raw("PRAGMA foreign_keys = OFF").run() }
+        try await engine.runOutsideTransactions { db in try await db.raw("PRAGMA foreign_keys = OFF").run() }
         do {
             try await applyInTransaction(migration, on: engine, now: now)
         } catch {
-            try? await engine.run { db in try await db.raw("PRAGMA foreign_keys = ON").run() }
+            try? await engine.runOutsideTransactions { db in try await db.raw("PRAGMA foreign_keys = ON").run() }
             throw error
         }
-        try await engine.run { db in try await db.raw("PRAGMA foreign_keys = ON").run() }
+        try await engine.runOutsideTransactions { db in try await db.raw("PRAGMA foreign_keys = ON").run() }
     }
 
     private static func applyInTransaction(_ migration: Migration, on engine: any SQLEngine, now: Date) async throws {

@@ -101,7 +101,7 @@ public final class SQLIdentityStore: IdentityStore {
         }
         try createOwnerOnlyFile(path)
         do {
-            try await engine.run { db in try await db.raw("VACUUM INTO \(bind: path)").run() }
+            try await engine.runOutsideTransactions { db in try await db.raw("VACUUM INTO \(bind: path)").run() }
         } catch {
             unlink(path)
             throw error

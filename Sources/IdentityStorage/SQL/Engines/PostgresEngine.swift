@@ -35,6 +35,11 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
         try await SQLErrors.detectingOutages { try await body(database) }
     }
 
+    /// The same as ``run(_:)``: a pooled connection is never left inside a transaction.
+    func runOutsideTransactions<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await run(body)
+    }
+
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
             try await database.withSession { session in try await session.inTransaction(begin: "BEGIN", body) }

@@ -7,6 +7,9 @@ protocol SQLEngine: Sendable {
     var kind: SQLEngineKind { get }
     /// Runs `body` with a database for single statements.
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
+    /// Runs `body` with a database for statements that cannot run inside a transaction
+    /// (SQLite's `VACUUM`, `PRAGMA foreign_keys`).
+    func runOutsideTransactions<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
     /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
     /// Sends `payload` to the listeners of `channel` when the transaction of `db` commits.

@@ -66,6 +66,11 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         }
     }
 
+    /// Whether a transaction is open (`BEGIN` without its `COMMIT` or `ROLLBACK` yet).
+    var isInTransaction: Bool {
+        handle.map { sqlite_nio_sqlite3_get_autocommit($0) == 0 } ?? false
+    }
+
     /// Finalizes every statement and closes the connection.
     func close() {
         finalizeAll()

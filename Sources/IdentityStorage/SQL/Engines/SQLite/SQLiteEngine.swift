@@ -7,14 +7,15 @@ import SQLiteKit
 /// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and
 /// `synchronous=FULL`, so an acknowledged commit (a revocation, a spent code) survives power
 /// loss, not only a crash. The file is the owner's only. Statements and transactions take
-/// turns, so a transaction never sees another task's statements. Each statement is prepared
-/// once (``SQLiteConnectionHandle``) and runs on the connection's own thread, where a whole
-/// store operation runs.
+/// turns, so a transaction never sees another task's statements, and transactions that follow
+/// each other share one commit (``CommitGroup``): each is a savepoint inside it, answered once
+/// the commit is durable. Each statement is prepared once (``SQLiteConnectionHandle``) and runs
+/// on the connection's own thread, where a whole store operation runs.
 final class SQLiteEngine: SQLEngine {
     let kind = SQLEngineKind.sqlite
     private let connection: SQLiteConnectionHandle
     private let database: any SQLDatabase
-    private let turn = AsyncLock()
+    let group = CommitGroup()
     /// The connection's own thread: a statement waiting on another process's lock blocks it,
     /// and must never block the statements of other databases (SQLite-NIO's shared pool has
     /// one thread per core).
@@ -67,17 +68,89 @@ final class SQLiteEngine: SQLEngine {
     }
 
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await SQLErrors.detectingOutages {
-            try await withTaskExecutorPreference(executor) { try await turn.withLock { try await body(self.database) } }
-        }
+        try await unit(.statements, body)
+    }
+
+    func runOutsideTransactions<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await unit(.outsideTransactions, body)
     }
 
     func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await unit(.transaction, body)
+    }
+
+    /// Runs `body` on the connection's thread in its turn: on its own, or in a group's
+    /// transaction (a savepoint of its own if `kind` is a transaction).
+    private func unit<R: Sendable>(_ kind: CommitGroup.Unit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
             try await withTaskExecutorPreference(executor) {
-                try await turn.withLock { try await self.database.inTransaction(begin: "BEGIN IMMEDIATE", body) }
+                let inGroup = await group.enter(kind)
+                guard inGroup || kind == .transaction else {
+                    let outcome = await statements(body)
+                    await group.release()
+                    return try outcome.get()
+                }
+                if !inGroup {
+                    do {
+                        try await database.raw("BEGIN IMMEDIATE").run()
+                    } catch {
+                        await group.release()
+                        throw error
+                    }
+                    await group.opened()
+                }
+                return try await finish(kind == .transaction ? savepoint(body) : statements(body))
             }
         }
+    }
+
+    /// Runs `body` as it is: a failed statement undoes only itself, as on its own.
+    private func statements<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async -> Result<R, any Error> {
+        do {
+            return .success(try await body(database))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs `body` inside a savepoint, undone if it throws.
+    private func savepoint<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async -> Result<R, any Error> {
+        do {
+            try await database.raw("SAVEPOINT unit").run()
+            let result = try await body(database)
+            try await database.raw("RELEASE unit").run()
+            return .success(result)
+        } catch {
+            try? await database.raw("ROLLBACK TO unit").run()
+            try? await database.raw("RELEASE unit").run()
+            return .failure(error)
+        }
+    }
+
+    /// Ends a unit that ran inside the group: it joins the group's commit while others wait,
+    /// or commits the group. A failure that rolled the whole transaction back (an I/O error, a
+    /// full disk) fails every unit in the group.
+    private func finish<R: Sendable>(_ outcome: Result<R, any Error>) async throws -> R {
+        guard connection.isInTransaction else {
+            let lost: any Error = switch outcome {
+            case .failure(let error): error
+            case .success: StorageError.unavailable.with(detail: "the transaction was rolled back")
+            }
+            await group.closed(.failure(lost))
+            throw lost
+        }
+        let succeeded = if case .success = outcome { true } else { false }
+        if case .commit = try await group.leave(succeeded: succeeded) {
+            do {
+                try await database.raw("COMMIT").run()
+                await group.closed(.success(()))
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                await group.closed(.failure(error))
+                throw error
+            }
+        }
+        return try outcome.get()
     }
 
     /// Nothing to send: one server uses a SQLite file, and it signals its own changes.
@@ -89,7 +162,7 @@ final class SQLiteEngine: SQLEngine {
     }
 
     func shutdown() async throws {
-        try await run { _ in self.connection.close() }
+        try await runOutsideTransactions { _ in self.connection.close() }
         try await thread.shutdownGracefully()
     }
 }
