@@ -15,14 +15,16 @@ struct ServeCommand: AsyncParsableCommand {
         // naming the file (the same zone) makes it read once.
         if ProcessInfo.processInfo.environment["TZ"] == nil { setenv("TZ", ":/etc/localtime", 1) }
         let (level, format) = (configuration.logger.logLevel, configuration.logFormat)
-        LoggingSystem.bootstrap { label in
+        LoggingSystem.bootstrap({ label, provider in
             var handler: any LogHandler = switch format {
-            case .text: StreamLogHandler.standardError(label: label)
-            case .json: JSONLogHandler(label: label)
+            case .text: TextLogHandler(label: label, metadataProvider: provider)
+            case .json: JSONLogHandler(label: label, metadataProvider: provider)
             }
             handler.logLevel = level
             return handler
-        }
+        }, metadataProvider: RequestIDMetadata.provider)
+        // Log lines are written in batches: whatever waits is written before the process exits.
+        atexit { LogOutput.standardError.flush() }
         let logger = Logger(label: "bi-server")
         configuration.logger = logger
 

@@ -35,6 +35,21 @@ import Testing
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     }
 
+    @Test func theRequestIDComesFromTheTaskAndHummingbirdsIsLeftOut() throws {
+        struct Refusal: Error {}
+        let lines = Mutex<[String]>([])
+        var logger = Logger(label: "bi-server") { label in
+            JSONLogHandler(label: label, metadataProvider: RequestIDMetadata.provider) { line in lines.withLock { $0.append(line) } }
+        }
+        logger[metadataKey: "hb.request.id"] = "hummingbird's"
+        RequestIDMetadata.$current.withValue("r-2") { logger.warning("inside", error: Refusal()) }
+        logger.info("outside")
+        let objects = try lines.withLock { $0 }.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.map { $0["request_id"] as? String } == ["r-2", nil])
+        #expect(objects.allSatisfy { $0["hb.request.id"] == nil })
+        #expect(objects[0]["error.type"] as? String == "IdentityServerTests.JSONLogHandlerTests.Refusal" || (objects[0]["error.type"] as? String)?.hasSuffix(".Refusal") == true)
+    }
+
     @Test func levelsBelowTheHandlersAreNotWritten() {
         let lines = Mutex<[String]>([])
         var logger = Logger(label: "x") { label in JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } } }

@@ -9,7 +9,8 @@ import Synchronization
 /// enrollment links carry their token there), status, duration and, for OAuth endpoints, the
 /// client id the request named. The request id is the
 /// caller's `X-Request-ID` when it is a plausible one, else a new one; it goes back in the
-/// response's `X-Request-ID` and onto every line logged while handling the request. It also
+/// response's `X-Request-ID` and onto every line logged while handling the request (through
+/// ``RequestIDMetadata``, which the log handlers ask at each line). It also
 /// resolves the client's address through the trusted proxies, once, for everything after it
 /// (``ServerRequestContext/clientAddress``): it is the router's first middleware.
 struct RequestLogMiddleware: RouterMiddleware {
@@ -24,14 +25,12 @@ struct RequestLogMiddleware: RouterMiddleware {
         context.clientAddress = trustedProxies.clientAddress(
             peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor])
         context.peerIsTrustedProxy = context.peerAddress.map(trustedProxies.isTrusted) ?? false
-        context.logger[metadataKey: "request_id"] = "\(id)"
-        // One id per request in the logs: ours, which the client and the proxy see too.
-        context.logger[metadataKey: "hb.request.id"] = nil
         // The error middleware inside this one answers every error, so there is always a response.
-        var response = try await next(request, context)
+        var response = try await RequestIDMetadata.$current.withValue(id) { try await next(request, context) }
         response.headers[.xRequestID] = id
         let elapsed = ContinuousClock.now - start
         var metadata: Logger.Metadata = [
+            "request_id": "\(id)",
             "client": "\(context.clientAddress ?? "-")",
             "method": "\(request.method.rawValue)",
             "path": "\(request.uri.path)",

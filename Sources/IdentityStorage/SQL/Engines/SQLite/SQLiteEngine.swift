@@ -99,7 +99,8 @@ final class SQLiteEngine: SQLEngine {
                     }
                     await group.opened()
                 }
-                return try await finish(kind == .transaction ? savepoint(body) : statements(body))
+                // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
+                return try await finish(kind == .transaction && inGroup ? savepoint(body) : statements(body), opened: !inGroup)
             }
         }
     }
@@ -128,9 +129,10 @@ final class SQLiteEngine: SQLEngine {
     }
 
     /// Ends a unit that ran inside the group: it joins the group's commit while others wait,
-    /// or commits the group. A failure that rolled the whole transaction back (an I/O error, a
-    /// full disk) fails every unit in the group.
-    private func finish<R: Sendable>(_ outcome: Result<R, any Error>) async throws -> R {
+    /// or commits the group. The unit that `opened` the group and failed rolls it back, being
+    /// alone in it. A failure that rolled the whole transaction back (an I/O error, a full disk)
+    /// fails every unit in the group.
+    private func finish<R: Sendable>(_ outcome: Result<R, any Error>, opened: Bool) async throws -> R {
         guard connection.isInTransaction else {
             let lost: any Error = switch outcome {
             case .failure(let error): error
@@ -138,6 +140,11 @@ final class SQLiteEngine: SQLEngine {
             }
             await group.closed(.failure(lost))
             throw lost
+        }
+        if opened, case .failure(let error) = outcome {
+            try? await database.raw("ROLLBACK").run()
+            await group.closed(.success(()))
+            throw error
         }
         let succeeded = if case .success = outcome { true } else { false }
         if case .commit = try await group.leave(succeeded: succeeded) {

@@ -1,0 +1,49 @@
+import Foundation
+public import Logging
+import Synchronization
+
+/// Writes each log record as one line of text, as swift-log's `StreamLogHandler` does:
+/// `2026-11-25T22:08:34+0000 info bi-server: key=value … [Module] message`, the metadata sorted
+/// by key, through a ``LogOutput`` (standard error, written off the caller's thread).
+public struct TextLogHandler: LogHandler {
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+    private let label: String
+    private let output: LogOutput
+
+    /// A handler for `label` writing to `output`, adding what `metadataProvider` gives to each record.
+    public init(label: String, metadataProvider: Logger.MetadataProvider? = nil, output: LogOutput = .standardError) {
+        self.label = label
+        self.metadataProvider = metadataProvider
+        self.output = output
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var line = Self.timestamp() + " " + event.level.rawValue + " " + label + ":"
+        for (key, value) in LogRecordMetadata.merged(metadata, provider: metadataProvider, event: event) {
+            line += " " + key + "=" + value.description
+        }
+        line += " [" + event.source + "] " + event.message.description + "\n"
+        output.write(line, urgent: event.level >= .error)
+    }
+
+    /// The current second in local time (`%Y-%m-%dT%H:%M:%S%z`), formatted once per second.
+    static func timestamp() -> String {
+        var now = time(nil)
+        if let text = lastSecond.withLock({ $0.second == now ? $0.text : nil }) { return text }
+        var local = tm()
+        var buffer = [CChar](repeating: 0, count: 32)
+        guard localtime_r(&now, &local) != nil, strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local) > 0 else { return "<unknown>" }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        lastSecond.withLock { $0 = (now, text) }
+        return text
+    }
+
+    private static let lastSecond = Mutex<(second: time_t, text: String)>((-1, ""))
+}

@@ -1,0 +1,59 @@
+import Foundation
+@testable import IdentityServer
+import Logging
+import Testing
+
+/// `--log-format text` (the default): one line per record in `StreamLogHandler`'s layout,
+/// written off the caller's thread in order, an error written before the call returns.
+@Suite struct TextLogHandlerTests {
+    /// A pipe whose write end a ``LogOutput`` writes to, and what has been read from it so far.
+    private final class Pipe: @unchecked Sendable {
+        let read: Int32
+        let write: Int32
+        private var received = ""
+
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            try #require(pipe(&ends) == 0)
+            (read, write) = (ends[0], ends[1])
+            _ = fcntl(read, F_SETFL, fcntl(read, F_GETFL) | O_NONBLOCK)
+        }
+
+        /// Everything written so far, without waiting.
+        func text() -> String {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = Foundation.read(read, &buffer, buffer.count)
+                guard count > 0 else { break }
+                received += String(decoding: buffer.prefix(count), as: UTF8.self)
+            }
+            return received
+        }
+    }
+
+    @Test func linesKeepTheirOrderAndAnErrorIsWrittenBeforeTheCallReturns() throws {
+        let pipe = try Pipe()
+        let output = LogOutput(descriptor: pipe.write)
+        var logger = Logger(label: "bi-server") { TextLogHandler(label: $0, metadataProvider: RequestIDMetadata.provider, output: output) }
+        logger[metadataKey: "hb.request.id"] = "hummingbird's"
+        for index in 1...3 { logger.info("line \(index)", metadata: ["path": "/p", "b": "2"]) }
+        RequestIDMetadata.$current.withValue("r-9") { logger.error("failed") }
+        // No waiting: the error line, and every line before it, are already written.
+        let lines = pipe.text().split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.map { $0.components(separatedBy: "] ").last } == ["line 1", "line 2", "line 3", "failed"])
+        let layout = #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info bi-server: b=2 path=/p \[IdentityServerTests\] line 1$"#
+        #expect(lines[0].range(of: layout, options: .regularExpression) != nil, "\(lines[0])")
+        #expect(lines[3].contains(" error bi-server: request_id=r-9 [IdentityServerTests] failed"), "\(lines[3])")
+        #expect(!lines.joined().contains("hb.request.id"))
+    }
+
+    @Test func anInfoLineIsWrittenSoonWithoutAFlush() async throws {
+        let pipe = try Pipe()
+        let logger = Logger(label: "x") { TextLogHandler(label: $0, output: LogOutput(descriptor: pipe.write)) }
+        logger.info("later")
+        // Polls: the writer's thread writes the batch once its window has passed.
+        for _ in 0..<500 where !pipe.text().contains("later") { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(pipe.text().hasSuffix("] later\n"))
+    }
+}
