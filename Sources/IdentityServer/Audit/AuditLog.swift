@@ -7,12 +7,6 @@ struct AuditLog: Sendable {
     let store: any IdentityStore
     let now: @Sendable () -> Date
 
-    /// Details as a JSON object with sorted keys.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     /// Appends an event; a failure to audit fails the operation, never hidden.
     func record(
@@ -49,9 +43,15 @@ struct AuditLog: Sendable {
     func event(
         _ type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
     ) throws -> AuditEventRecord {
-        let json = String(decoding: try Self.encoder.encode(detail), as: UTF8.self)
-        return AuditEventRecord(
+        AuditEventRecord(
             id: Secrets.identifier(), occurredAt: now(), type: type, tenantID: tenantID, realmID: realmID,
-            subjectID: subjectID, detailJSON: json)
+            subjectID: subjectID, detailJSON: Self.json(detail))
+    }
+
+    /// Details as a JSON object with sorted keys, written by hand (every sign-in records one).
+    static func json(_ detail: [String: String]) -> String {
+        var object = JSONObjectWriter()
+        for (key, value) in detail.sorted(by: { $0.key < $1.key }) { object.add(escapingKey: key, value) }
+        return object.json
     }
 }

@@ -15,6 +15,15 @@ enum JSONResponse {
         try raw(encoder.encode(value), status: status, headers: headers, cacheable: cacheable)
     }
 
+    /// A JSON response for a body whose JSON is written by hand (``HandWrittenJSON``).
+    static func make(
+        _ value: some HandWrittenJSON, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], cacheable: Bool = false
+    ) -> Response {
+        var object = JSONObjectWriter()
+        value.writeJSON(to: &object)
+        return raw(Data(object.json.utf8), status: status, headers: headers, cacheable: cacheable)
+    }
+
     /// A response over already-encoded JSON.
     static func raw(_ json: Data, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], cacheable: Bool = false) -> Response {
         var fields = headers
@@ -38,6 +47,9 @@ extension Request {
     /// Decodes a JSON body in the wire format: a body of another media type is
     /// `415 unsupported_media_type` (so no form or text a browser can send cross-site without
     /// a preflight is ever read as JSON), a malformed one `400 invalid_request`.
+    /// `JSONDecoder.identityWire` made once (it is a new decoder at each use).
+    private static let wireDecoder = JSONDecoder.identityWire
+
     func decodeJSON<Value: Decodable>(_: Value.Type, context: ServerRequestContext) async throws -> Value {
         guard let mediaType = headers[.contentType]?.split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces).lowercased(),
@@ -48,7 +60,7 @@ extension Request {
         var request = self
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         do {
-            return try JSONDecoder.identityWire.decode(Value.self, from: Data(buffer: body))
+            return try Self.wireDecoder.decode(Value.self, from: Data(buffer: body))
         } catch {
             throw ServerError.invalidRequest("The body is not the expected JSON: \(DecodingFailure.describe(error))")
         }

@@ -29,7 +29,8 @@ extension SQLRow {
     }
     /// A string list stored as JSON text.
     func strings(_ column: String) throws -> [String] {
-        try JSONDecoder().decode([String].self, from: Data(string(column).utf8))
+        let text = try string(column)
+        return text == "[]" ? [] : try storedLists.decoder.decode([String].self, from: Data(text.utf8))
     }
     /// A list of values stored as JSON text of their raw strings.
     func values<Value: RawRepresentable>(_ column: String) throws -> [Value] where Value.RawValue == String {
@@ -42,8 +43,11 @@ extension SQLRow {
 
 /// A string list as stored: JSON text.
 func jsonText(_ strings: [String]) -> String {
-    String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
+    strings.isEmpty ? "[]" : String(decoding: (try? storedLists.encoder.encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
 }
+
+/// The coders of stored lists, made once (each `JSONEncoder` and `JSONDecoder` made is an allocation or more).
+private let storedLists = (encoder: JSONEncoder(), decoder: JSONDecoder())
 
 extension TenantRecord: SQLRecord {
     static let table = "tenants"

@@ -25,11 +25,11 @@ struct DeviceAuthenticationController {
     func register(on router: some RouterMethods<ServerRequestContext>) {
         router.post(RouterPath(DeviceAPI.authenticationChallenge)) { request, context in
             let body = try await request.decodeJSON(AuthenticationChallengeRequest.self, context: context)
-            return try JSONResponse.make(try await service.challenge(for: body.transaction))
+            return JSONResponse.make(try await service.challenge(for: body.transaction))
         }
         router.post(RouterPath(DeviceAPI.authenticate)) { request, context in
             let body = try await request.decodeJSON(AuthenticationAssertion.self, context: context)
-            return try JSONResponse.make(try await service.authenticate(body))
+            return JSONResponse.make(try await service.authenticate(body))
         }
         router.post(RouterPath(DeviceAPI.revokeCredential)) { request, context in
             let body = try await request.decodeJSON(RevokeCredentialRequest.self, context: context)

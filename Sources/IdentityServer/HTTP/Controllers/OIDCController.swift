@@ -55,7 +55,7 @@ struct OIDCController {
             let response = try await tokens.exchange(
                 try await Self.clientForm(request, context), headers: request.headers, clientAddress: context.clientAddress,
                 tenantID: tenant, realmID: realm)
-            return try JSONResponse.make(response, headers: tokens.dpop.nonceHeaders)
+            return JSONResponse.make(response, headers: tokens.dpop.nonceHeaders)
         }
         issuer.post(RouterPath(ProviderPath.revocation)) { request, context in
             let (tenant, realm) = try Self.issuerPath(context)

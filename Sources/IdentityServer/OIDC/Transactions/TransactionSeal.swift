@@ -12,7 +12,7 @@ import IdentityProtocol
 struct TransactionSeal: Sendable {
     private let key: SymmetricKey
     private static let purpose = Data("bi-auth-transaction-v1".utf8)
-    private static let encoder = JSONEncoder()
+    /// Opens references sealed before ``TransactionBytes`` (JSON, version 1).
     private static let decoder = JSONDecoder()
 
     /// Derives the sealing key from the server's master key.
@@ -20,9 +20,10 @@ struct TransactionSeal: Sendable {
         key = HKDF<SHA256>.deriveKey(inputKeyMaterial: masterKey, info: Self.purpose, outputByteCount: 32)
     }
 
-    /// The reference for `transaction`: base64url, about 250 characters plus state and nonce.
+    /// The reference for `transaction` (``TransactionBytes``, sealed): base64url, about 200
+    /// characters plus state and nonce.
     func seal(_ transaction: AuthorizationTransaction) throws -> String {
-        let box = try AES.GCM.seal(try Self.encoder.encode(transaction), using: key, authenticating: Self.purpose)
+        let box = try AES.GCM.seal(TransactionBytes.encode(transaction), using: key, authenticating: Self.purpose)
         guard let combined = box.combined else { throw TransactionSealError.unsealable }
         return combined.base64URLEncodedString
     }
@@ -42,8 +43,9 @@ struct TransactionSeal: Sendable {
         guard reference.utf8.count <= Self.longestReference,
               let sealed = Data(base64URLEncoded: reference),
               let box = try? AES.GCM.SealedBox(combined: sealed),
-              let json = try? AES.GCM.open(box, using: key, authenticating: Self.purpose),
-              let transaction = try? Self.decoder.decode(AuthorizationTransaction.self, from: json),
+              let bytes = try? AES.GCM.open(box, using: key, authenticating: Self.purpose),
+              let transaction = bytes.first == UInt8(ascii: "{")
+                ? try? Self.decoder.decode(AuthorizationTransaction.self, from: bytes) : TransactionBytes.decode(bytes),
               Double(transaction.expiresAt) > now.timeIntervalSince1970
         else { return nil }
         return Opened(transaction: transaction, id: Data(SHA256.hash(data: Data(transaction.challenge.utf8))))

@@ -5,6 +5,7 @@ import Foundation
 /// the caller's literals, written as they are; values are escaped (``JSONText``).
 struct JSONObjectWriter {
     private var text = "{"
+    private var isEmpty = true
 
     /// The object's JSON text.
     var json: String { text + "}" }
@@ -25,6 +26,17 @@ struct JSONObjectWriter {
         member(key, seconds.rounded(.down) == seconds ? String(Int64(seconds)) : String(seconds))
     }
 
+    /// A date as `JSONEncoder`'s `.iso8601` strategy writes it: UTC, whole seconds
+    /// (`2026-11-25T22:08:34Z`).
+    mutating func add(_ key: String, iso8601 date: Date) {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var utc = tm()
+        gmtime_r(&seconds, &utc)
+        func two(_ value: Int32) -> String { value < 10 ? "0" + String(value) : String(value) }
+        let day = String(utc.tm_year + 1900) + "-" + two(utc.tm_mon + 1) + "-" + two(utc.tm_mday)
+        member(key, "\"" + day + "T" + two(utc.tm_hour) + ":" + two(utc.tm_min) + ":" + two(utc.tm_sec) + "Z\"")
+    }
+
     mutating func add(_ key: String, _ values: [String]?) {
         guard let values else { return }
         member(key, "[" + values.map(JSONText.quoted).joined(separator: ",") + "]")
@@ -37,8 +49,22 @@ struct JSONObjectWriter {
         member(key, object.json)
     }
 
+    /// A member whose key is data rather than a literal: escaped as a value is.
+    mutating func add(escapingKey key: String, _ value: String) {
+        separate()
+        text += JSONText.quoted(key) + ":" + JSONText.quoted(value)
+    }
+
     private mutating func member(_ key: String, _ value: String) {
-        if text.count > 1 { text += "," }
+        separate()
         text += "\"" + key + "\":" + value
+    }
+
+    private mutating func separate() {
+        if isEmpty {
+            isEmpty = false
+        } else {
+            text += ","
+        }
     }
 }
