@@ -60,6 +60,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The bi-server executable; by default the one beside bi-bench.")
     var server: String?
 
+    @Flag(inversion: .prefixedNo, help: "With SQLite: also run each round's sign-ins on a second server with synchronous=NORMAL, to print what FULL costs.")
+    var synchronousComparison = true
+
     @Flag(help: "Print only the JSON line.")
     var json = false
 
@@ -93,6 +96,13 @@ struct BenchCommand: ParsableCommand {
                 binary: binary, dataDirectory: data.appendingPathComponent("instance-\(instance)"), arguments: arguments,
                 environment: environment, core: cores > 1 ? instance % cores : nil))
         }
+        // The same sign-ins on a server whose commits are not synced (SQLite alone): FULL's cost.
+        let normal = databaseURL == nil && instances == 1 && realms == 0 && synchronousComparison
+            ? try ServerProcess(
+                binary: binary, dataDirectory: data.appendingPathComponent("synchronous-normal"), arguments: arguments,
+                environment: environment.merging(["BI_DATABASE_SQLITE_SYNCHRONOUS": "normal"]) { $1 }, core: cores > 1 ? 0 : nil)
+            : nil
+        defer { normal?.stop() }
         if realms > 0 {
             let process = processes[0]
             guard let adminToken = process.adminToken else { throw BenchError("the server wrote no admin token") }
@@ -101,11 +111,11 @@ struct BenchCommand: ParsableCommand {
                 .run(realms: realms, logins: logins, pid: process.pid))
             return
         }
-        let report = try measure(processes)
+        let report = try measure(processes, normal: normal)
         print(json ? report.jsonLine : report.table + "\n" + report.jsonLine)
     }
 
-    private func measure(_ processes: [ServerProcess]) throws -> BenchReport {
+    private func measure(_ processes: [ServerProcess], normal: ServerProcess?) throws -> BenchReport {
         let process = processes[0]
         var report = BenchReport(
             date: Date(), cores: ProcessInfo.processInfo.activeProcessorCount, engine: databaseURL == nil ? "sqlite" : "postgresql")
@@ -133,20 +143,29 @@ struct BenchCommand: ParsableCommand {
         }
         let logins = Array(0..<self.logins).map { enrolled[$0 % enrolled.count] }
         _ = try script.signIns(Array(logins.prefix(300)), name: "warm-up")
+        let unsynced = try normal.map { normal in
+            status("enrolling \(devices) devices on the server with synchronous=NORMAL")
+            return try BenchScript.prepared(on: normal, devices: devices, logins: self.logins, concurrency: concurrency)
+        }
 
         // Each figure is the median of `runs` rounds: this machine's neighbours make single runs vary.
         var rounds: [[PhaseResult]] = []
+        var unsyncedRounds: [PhaseResult] = []
         var accessToken = ""
         for round in 1...max(1, runs) {
             status("round \(round) of \(runs): \(logins.count) sign-ins, then each step alone")
             let (full, tokens) = try script.signIns(logins, name: "login")
             accessToken = tokens[0]
+            if let (unsyncedScript, unsyncedLogins) = unsynced {
+                unsyncedRounds.append(try unsyncedScript.signIns(unsyncedLogins, name: "login, synchronous=NORMAL").0)
+            }
             rounds.append([full] + (try script.steps(logins)) + (try script.lightEndpoints(requests, accessToken: accessToken)))
         }
         let medians = rounds[0].indices.map { index in BenchScript.median(rounds.map { $0[index] }) }
         report.login = medians[0]
         report.steps = Array(medians[1...4])
         report.endpoints = Array(medians[5...])
+        report.unsyncedLogin = unsyncedRounds.isEmpty ? nil : BenchScript.median(unsyncedRounds)
 
         status("\(latencyLogins) sign-ins one at a time")
         report.latency = try script.signIns(Array(logins.prefix(latencyLogins)), name: "latency", workers: 1).0

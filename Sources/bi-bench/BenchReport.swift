@@ -26,6 +26,8 @@ struct BenchReport {
     var secondDevice: PhaseResult?
     var scaleOut: ScaleOut?
     var login: PhaseResult?
+    /// The same sign-ins on a server with `synchronous=NORMAL` (SQLite): what FULL's syncs cost.
+    var unsyncedLogin: PhaseResult?
     var steps: [PhaseResult] = []
     var latency: PhaseResult?
     var endpoints: [PhaseResult] = []
@@ -41,6 +43,12 @@ struct BenchReport {
             add("× crypto floor (\(us(floorMicroseconds)))", String(format: "%.1f×", login.serverMicroseconds / floorMicroseconds), "≤ 6×")
             add("sign-ins per second", String(format: "%.0f", login.rate), "≥ 1,500 (one core)")
             if let database = login.databaseMicroseconds { add("database CPU per sign-in", us(database), "≤ 800 µs") }
+        }
+        if let login, let unsyncedLogin {
+            add(
+                "  with synchronous=NORMAL instead",
+                String(format: "%@, %.0f/s (FULL costs %@ and %.0f%% of the rate)", us(unsyncedLogin.serverMicroseconds), unsyncedLogin.rate,
+                       us(login.serverMicroseconds - unsyncedLogin.serverMicroseconds), 100 * (1 - login.rate / unsyncedLogin.rate)))
         }
         for step in steps { add("  \(step.name)", us(step.serverMicroseconds) + " CPU") }
         if let latency {
@@ -90,6 +98,10 @@ struct BenchReport {
             object["server_cpu_us_per_login"] = round1(login.serverMicroseconds)
             object["floor_ratio"] = round1(login.serverMicroseconds / floorMicroseconds)
             if let database = login.databaseMicroseconds { object["database_cpu_us_per_login"] = round1(database) }
+        }
+        if let unsyncedLogin {
+            object["logins_per_second_synchronous_normal"] = round1(unsyncedLogin.rate)
+            object["server_cpu_us_per_login_synchronous_normal"] = round1(unsyncedLogin.serverMicroseconds)
         }
         for step in steps { object["step_\(step.name)_cpu_us"] = round1(step.serverMicroseconds) }
         if let latency {

@@ -6,6 +6,20 @@ struct BenchScript {
     let realm: BenchRealm
     let concurrency: Int
 
+    /// A script for `process`, a server of its own: a realm, `devices` enrolled devices, and
+    /// `logins` sign-ins over them, warmed up.
+    static func prepared(on process: ServerProcess, devices: Int, logins: Int, concurrency: Int) throws -> (BenchScript, [BenchDevice]) {
+        guard let adminToken = process.adminToken else { throw BenchError("the server wrote no admin token") }
+        let load = LoadGenerator(servers: [process.loadTarget], databaseProcessName: nil)
+        let realm = try BenchRealm.create(
+            admin: AdminClient(connection: try HTTPConnection(host: process.loadTarget.host, port: process.loadTarget.port), token: adminToken))
+        let script = BenchScript(load: load, realm: realm, concurrency: concurrency)
+        let enrolled = try script.enroll(devices, adminToken: adminToken).1
+        let signIns = Array(0..<logins).map { enrolled[$0 % enrolled.count] }
+        _ = try script.signIns(Array(signIns.prefix(300)), name: "warm-up")
+        return (script, signIns)
+    }
+
     /// Enrolls `count` devices (an identity, a registration link, a bound credential each).
     func enroll(_ count: Int, adminToken: String) throws -> (PhaseResult, [BenchDevice]) {
         try load.run("enroll", Array(0..<count), workers: concurrency) { [realm] connection, index in

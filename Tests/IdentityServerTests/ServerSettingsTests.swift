@@ -19,7 +19,10 @@ import Testing
             #expect(resolved.sources["lifetimes.token"] == .file(file.path))
             #expect(resolved.configuration.lifetimes.transaction == 300)
             #expect(resolved.sources["lifetimes.transaction"] == .defaultValue)
+            #expect(resolved.configuration.sqliteSynchronous == .full, "durable across power loss unless told otherwise")
         }
+        let normal = try ResolvedSettings.resolve(environment: ["BI_DATABASE_SQLITE_SYNCHRONOUS": "normal"])
+        #expect(normal.configuration.sqliteSynchronous == .normal)
     }
 
     @Test(arguments: [
@@ -31,6 +34,7 @@ import Testing
         (["BI_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"], "BI_TRUSTED_PROXIES = '10.0.0.0/8, proxy.local': expected a list of addresses or CIDR networks; 'proxy.local' is not one"),
         (["BI_HOUSEKEEPING_AUDIT_RETENTION": "60"], "BI_HOUSEKEEPING_AUDIT_RETENTION = '60': expected 0 (forever) or a duration from 86400 to 3153600000 seconds"),
         (["BI_HOST": " "], "BI_HOST = ' ': expected non-empty text"),
+        (["BI_DATABASE_SQLITE_SYNCHRONOUS": "off"], "BI_DATABASE_SQLITE_SYNCHRONOUS = 'off': expected one of full, normal"),
         (["BI_METRICS_ADDRESS": "::1:9464"], "BI_METRICS_ADDRESS = '::1:9464': expected host:port (an IPv6 host in brackets)"),
         (["BI_MAIL_FROM": "a@b.example\nRCPT TO:<x@y>"], "BI_MAIL_FROM = 'a@b.example\nRCPT TO:<x@y>': expected a plain mail address (local@domain)"),
         (["BI_SIGNING_KEYS_PREPUBLICATION": "60"], "BI_SIGNING_KEYS_PREPUBLICATION = '60': expected a duration from 600 to 2592000 seconds (e.g. 90, 90s, 5m, 12h, 30d)"),

@@ -23,7 +23,7 @@ struct OpenedStorage {
         }
         let store = try await SQLIdentityStore.open(
             databaseURL: configuration.databaseURL, schema: configuration.databaseSchema, dataDirectory: directory,
-            logger: configuration.logger)
+            synchronous: configuration.sqliteSynchronous, logger: configuration.logger)
         let opened = OpenedStorage(store: store, directory: directory)
         try await opened.closing {
             try await store.migrate()

@@ -1,4 +1,5 @@
 public import Foundation
+public import IdentityStorage
 public import Logging
 public import Prometheus
 
@@ -15,6 +16,8 @@ public struct ServerConfiguration: Sendable {
     /// With PostgreSQL: the schema holding the tables (created if missing); `nil` uses the
     /// connection's default `search_path`. Servers that share a database share a schema.
     public var databaseSchema: String?
+    /// With SQLite: when a commit is durable; `.full` (the default) syncs each one.
+    public var sqliteSynchronous = SQLiteSynchronous.full
     /// The URL devices and clients reach the server at (issuers and links are built on it);
     /// `nil` means `http://host:port` with the port actually bound.
     public var publicBaseURL: String?

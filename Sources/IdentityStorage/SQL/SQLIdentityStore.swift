@@ -21,9 +21,10 @@ public final class SQLIdentityStore: IdentityStore {
         self.now = now
     }
 
-    /// A store in the SQLite file at `path` (created if missing).
-    public static func sqlite(path: String, logger: Logger) async throws -> SQLIdentityStore {
-        SQLIdentityStore(engine: try await SQLiteEngine(path: path, logger: logger))
+    /// A store in the SQLite file at `path` (created if missing), its commits made durable as
+    /// `synchronous` says.
+    public static func sqlite(path: String, synchronous: SQLiteSynchronous = .full, logger: Logger) async throws -> SQLIdentityStore {
+        SQLIdentityStore(engine: try await SQLiteEngine(path: path, synchronous: synchronous, logger: logger))
     }
 
     /// A store in the PostgreSQL database at `url` (`postgres://user:password@host:port/database`),
@@ -58,13 +59,14 @@ public final class SQLIdentityStore: IdentityStore {
 
     /// PostgreSQL for a `postgres://` or `postgresql://` URL (its tables in `schema`, created if
     /// missing, when given); SQLite file `identity.sqlite` in `dataDirectory` when `databaseURL` is
-    /// `nil`; ``StorageError/unsupportedDatabaseURL`` otherwise.
+    /// `nil` (its commits made durable as `synchronous` says); ``StorageError/unsupportedDatabaseURL``
+    /// otherwise.
     public static func open(
-        databaseURL: String?, schema: String? = nil, dataDirectory: URL, logger: Logger
+        databaseURL: String?, schema: String? = nil, dataDirectory: URL, synchronous: SQLiteSynchronous = .full, logger: Logger
     ) async throws -> SQLIdentityStore {
         guard let databaseURL else {
             try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-            return try await sqlite(path: dataDirectory.appendingPathComponent(sqliteFileName).path, logger: logger)
+            return try await sqlite(path: dataDirectory.appendingPathComponent(sqliteFileName).path, synchronous: synchronous, logger: logger)
         }
         guard databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://") else {
             throw StorageError.unsupportedDatabaseURL.with(detail: "expected postgres:// or postgresql://")

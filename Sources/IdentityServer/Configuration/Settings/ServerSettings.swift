@@ -43,6 +43,9 @@ public enum ServerSettings {
             "database.schema", \.databaseSchema, .optionalText,
             help: "PostgreSQL schema of the tables (created if missing); servers on one database share it."),
         Setting(
+            "database.sqlite_synchronous", \.sqliteSynchronous, .sqliteSynchronous,
+            help: "full: each SQLite commit synced, surviving power loss; normal: faster, a power loss may undo the last commits."),
+        Setting(
             "master_key", \.masterKey, .optionalText, secret: true,
             help: "The master key, 64 hex digits or base64 of 32 bytes; default: master.key in the data directory."),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityStorage
 import Logging
 
 /// One setting of the server: its key in the configuration file (`lifetimes.token`), its
@@ -159,6 +160,12 @@ extension SettingKind where Value == [IPNetwork] {
 extension SettingKind where Value == SMTPSecurity {
     static var smtpSecurity: Self {
         Self(read: { SMTPSecurity(rawValue: try $0.choice(SMTPSecurity.allCases.map(\.rawValue))) ?? .startTLS }, show: { $0.rawValue })
+    }
+}
+
+extension SettingKind where Value == SQLiteSynchronous {
+    static var sqliteSynchronous: Self {
+        Self(read: { SQLiteSynchronous(rawValue: try $0.choice(SQLiteSynchronous.allCases.map(\.rawValue))) ?? .full }, show: { $0.rawValue })
     }
 }
 

@@ -4,9 +4,9 @@ import NIOPosix
 import SQLKit
 import SQLiteKit
 
-/// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and
+/// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and by default
 /// `synchronous=FULL`, so an acknowledged commit (a revocation, a spent code) survives power
-/// loss, not only a crash. The file is the owner's only. Statements and transactions take
+/// loss, not only a crash (``SQLiteSynchronous``). The file is the owner's only. Statements and transactions take
 /// turns, so a transaction never sees another task's statements, and transactions that follow
 /// each other share one commit (``CommitGroup``): each is a savepoint inside it, answered once
 /// the commit is durable. Each statement is prepared once (``SQLiteConnectionHandle``) and runs
@@ -23,7 +23,7 @@ final class SQLiteEngine: SQLEngine {
     /// Runs store operations on ``thread``, so their statements do not switch threads.
     private let executor: ThreadPoolTaskExecutor
 
-    init(path: String, logger: Logger) async throws {
+    init(path: String, synchronous: SQLiteSynchronous = .full, logger: Logger) async throws {
         try Self.createOwnerOnly(path)
         let thread = NIOThreadPool(numberOfThreads: 1)
         thread.start()
@@ -42,7 +42,7 @@ final class SQLiteEngine: SQLEngine {
                 throw StorageError.unavailable.with(detail: "\(path) cannot use write-ahead logging (journal_mode is \(mode ?? "unknown"))")
             }
             try await database.raw("PRAGMA foreign_keys = ON").run()
-            try await database.raw("PRAGMA synchronous = FULL").run()
+            try await database.raw("PRAGMA synchronous = \(unsafeRaw: synchronous.rawValue.uppercased())").run()
             // A lock held by another process (a careless backup) must not stall every request:
             // give up after a while, 503.
             try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.busyTimeoutMilliseconds))").run()
