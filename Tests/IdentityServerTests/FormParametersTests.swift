@@ -16,6 +16,14 @@ import X509
         #expect(try form.single("missing") == nil)
         #expect(throws: ServerError.invalidRequest("parameter 'd' appears more than once")) { try form.single("d") }
         #expect(throws: ServerError.invalidRequest("malformed form encoding")) { try FormParameters("a=%zz") }
+        // Empty pairs are skipped; the first `=` splits; no `=` is an empty value; bytes that
+        // are not UTF-8 are malformed.
+        let edges = try FormParameters("&&e==x=&flag&=nameless&é=%C3%A9&")
+        #expect(try edges.single("e") == "=x=")
+        #expect(edges.all("flag") == [""])
+        #expect(try edges.single("") == "nameless")
+        #expect(try edges.single("é") == "é")
+        #expect(throws: ServerError.invalidRequest("malformed form encoding")) { try FormParameters("a=%FF") }
     }
 
     /// Every byte but the unreserved ones is escaped (so `+`, `&`, `=`, `%` and spaces survive

@@ -9,9 +9,11 @@ package struct FormParameters: Sendable {
     /// Parses `a=b&c=d`; `+` is a space; malformed percent-escapes make the whole input invalid.
     package init(_ encoded: String?) throws {
         guard let encoded, !encoded.isEmpty else { return }
-        for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
+        // Bytes, not characters: `&` and `=` are ASCII, and splitting a String by Character costs.
+        for pair in encoded.utf8.split(separator: UInt8(ascii: "&")) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+            let value = equals == pair.endIndex ? pair[equals...] : pair[pair.index(after: equals)...]
+            guard let name = Self.decode(pair[..<equals]), let value = Self.decode(value) else {
                 throw ServerError.invalidRequest("malformed form encoding")
             }
             values[name, default: []].append(value)
@@ -37,10 +39,10 @@ package struct FormParameters: Sendable {
 
     /// `+` as a space, `%XY` as the byte XY; `nil` for a malformed escape or bytes that are
     /// not UTF-8 (as `removingPercentEncoding` would, without its cost on every request).
-    private static func decode(_ text: Substring) -> String? {
+    private static func decode(_ text: Substring.UTF8View) -> String? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var input = text.utf8.makeIterator()
+        bytes.reserveCapacity(text.count)
+        var input = text.makeIterator()
         while let byte = input.next() {
             switch byte {
             case UInt8(ascii: "+"):
