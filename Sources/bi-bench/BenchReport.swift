@@ -47,7 +47,7 @@ struct BenchReport {
         if let login, let unsyncedLogin {
             add(
                 "  with synchronous=NORMAL instead",
-                String(format: "%@, %.0f/s (FULL costs %@ and %.0f%% of the rate)", us(unsyncedLogin.serverMicroseconds), unsyncedLogin.rate,
+                String(format: "%@, %.0f/s (FULL: +%@, −%.0f%%)", us(unsyncedLogin.serverMicroseconds), unsyncedLogin.rate,
                        us(login.serverMicroseconds - unsyncedLogin.serverMicroseconds), 100 * (1 - login.rate / unsyncedLogin.rate)))
         }
         for step in steps { add("  \(step.name)", us(step.serverMicroseconds) + " CPU") }
