@@ -23,8 +23,10 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }, metadataProvider: RequestIDMetadata.provider)
-        // Log lines are written in batches: whatever waits is written before the process exits.
+        // Log lines are written in batches: whatever waits is written before the process exits,
+        // and before an error this throws is printed.
         atexit { LogOutput.standardError.flush() }
+        defer { LogOutput.standardError.flush() }
         let logger = Logger(label: "bi-server")
         configuration.logger = logger
 

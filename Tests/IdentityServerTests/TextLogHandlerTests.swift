@@ -42,10 +42,19 @@ import Testing
         let lines = pipe.text().split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines.map { $0.components(separatedBy: "] ").last } == ["line 1", "line 2", "line 3", "failed"])
-        let layout = #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info bi-server: b=2 path=/p \[IdentityServerTests\] line 1$"#
+        let layout = #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info bi-server: b=2 hb\.request\.id=hummingbird's path=/p \[IdentityServerTests\] line 1$"#
         #expect(lines[0].range(of: layout, options: .regularExpression) != nil, "\(lines[0])")
         #expect(lines[3].contains(" error bi-server: request_id=r-9 [IdentityServerTests] failed"), "\(lines[3])")
-        #expect(!lines.joined().contains("hb.request.id"))
+        #expect(!lines[3].contains("hb.request.id") && lines[0].contains("hb.request.id=hummingbird's"))
+    }
+
+    @Test func controlCharactersCannotStartALineOfTheirOwn() throws {
+        let pipe = try Pipe()
+        let logger = Logger(label: "x") { TextLogHandler(label: $0, output: LogOutput(descriptor: pipe.write)) }
+        logger.error("refused\n2026-01-01T00:00:00+0000 info x: forged", metadata: ["reply": "451 try later\r\n\u{1B}[31m"])
+        let text = pipe.text()
+        #expect(text.filter { $0 == "\n" }.count == 1, "\(text)")
+        #expect(text.contains(#"reply=451 try later\r\n\u{1B}[31m [IdentityServerTests] refused\n2026-01-01T00:00:00+0000 info x: forged"#), "\(text)")
     }
 
     @Test func anInfoLineIsWrittenSoonWithoutAFlush() async throws {

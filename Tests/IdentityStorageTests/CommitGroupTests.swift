@@ -29,9 +29,11 @@ import Testing
 
     /// A SQLite engine on a new file with a table `t` whose `parent` must name a row of `p`,
     /// checked at commit; and a second connection to the file, which sees only what is committed.
-    private static func engine() async throws -> (SQLiteEngine, SQLiteConnectionHandle, String) {
+    private static func engine(window: Duration = .seconds(600)) async throws -> (SQLiteEngine, SQLiteConnectionHandle, String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bi-group-\(UUID().uuidString).sqlite").path
-        let engine = try await SQLiteEngine(path: path, logger: Logger(label: "test"))
+        // By default a window no loaded machine outlasts: most tests here are about who shares a
+        // commit, not when.
+        let engine = try await SQLiteEngine(path: path, commitWindow: window, logger: Logger(label: "test"))
         try await engine.run { db in
             try await db.raw("CREATE TABLE p (id TEXT PRIMARY KEY)").run()
             try await db.raw("CREATE TABLE t (id TEXT PRIMARY KEY, parent TEXT REFERENCES p (id) DEFERRABLE INITIALLY DEFERRED)").run()
@@ -97,12 +99,29 @@ import Testing
         try await engine.shutdown()
     }
 
+    @Test func aGroupPastItsWindowCommitsBeforeTheNextUnitRuns() async throws {
+        let (engine, reader, path) = try await Self.engine(window: .zero)
+        defer { reader.close(); try? FileManager.default.removeItem(atPath: path) }
+        let seen = Seen()
+        let results = await Self.queued(on: engine, first: Self.insert("a"), others: [
+            { try await engine.transaction { db in
+                try await Self.insert("b")(db)
+                await seen.record(try Self.committedIDs(reader))
+            } },
+        ])
+        for result in results { try result.get() }
+        #expect(await seen.ids == ["a"], "the first committed on its own, the write lock held no longer")
+        try await engine.shutdown()
+    }
+
     @Test func aFailedCommitFailsEveryTransactionInTheGroup() async throws {
         let (engine, reader, path) = try await Self.engine()
         defer { reader.close(); try? FileManager.default.removeItem(atPath: path) }
         let results = await Self.queued(on: engine, first: Self.insert("a"), others: [
+            { try await engine.transaction { db in try await Self.insert("r")(db); throw Refused() } },
             { try await engine.transaction(Self.insert("b", parent: "nobody")) },
         ])
+        // Even the member that failed on its own hears of the commit: what it saw was not durable.
         for result in results {
             #expect(throws: SQLiteStatementError.self) { try result.get() }
         }

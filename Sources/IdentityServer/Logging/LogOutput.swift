@@ -68,6 +68,10 @@ public final class LogOutput: Sendable {
                         offset += written
                     } else if written < 0, errno == EINTR {
                         continue
+                    } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                        // A stream its parent made non-blocking: wait until it takes more.
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
                     } else {
                         return  // a closed or broken stream: nothing more can be written to it
                     }

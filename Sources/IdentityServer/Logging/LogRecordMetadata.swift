@@ -2,8 +2,8 @@ import Logging
 
 /// The metadata of one log record as both handlers write it: the logger's own, then the
 /// metadata provider's (the request's id), then the record's, a later one winning a key; an
-/// error's message and type; sorted by key. Hummingbird's own request id is left out: the
-/// request log middleware's `request_id` is the one the client and proxies see.
+/// error's message and type; sorted by key. Hummingbird's own request id is left out where the
+/// request log middleware's `request_id` (the one the client and proxies see) is there.
 enum LogRecordMetadata {
     static func merged(
         _ base: Logger.Metadata, provider: Logger.MetadataProvider?, event: LogEvent
@@ -15,7 +15,7 @@ enum LogRecordMetadata {
             metadata["error.message"] = "\(error)"
             metadata["error.type"] = "\(String(reflecting: type(of: error)))"
         }
-        metadata["hb.request.id"] = nil
+        if metadata["request_id"] != nil { metadata["hb.request.id"] = nil }
         return metadata.sorted { $0.key < $1.key }
     }
 }

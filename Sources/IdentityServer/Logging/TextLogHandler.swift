@@ -4,7 +4,9 @@ import Synchronization
 
 /// Writes each log record as one line of text, as swift-log's `StreamLogHandler` does:
 /// `2026-11-25T22:08:34+0000 info bi-server: key=value … [Module] message`, the metadata sorted
-/// by key, through a ``LogOutput`` (standard error, written off the caller's thread).
+/// by key, through a ``LogOutput`` (standard error, written off the caller's thread). Control
+/// characters in the message and values are escaped (`\n`, `\u{1B}`), so no text a client or a
+/// relay sent can start a line of its own.
 public struct TextLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
@@ -27,10 +29,26 @@ public struct TextLogHandler: LogHandler {
     public func log(event: LogEvent) {
         var line = Self.timestamp() + " " + event.level.rawValue + " " + label + ":"
         for (key, value) in LogRecordMetadata.merged(metadata, provider: metadataProvider, event: event) {
-            line += " " + key + "=" + value.description
+            line += " " + Self.printable(key) + "=" + Self.printable(value.description)
         }
-        line += " [" + event.source + "] " + event.message.description + "\n"
+        line += " [" + event.source + "] " + Self.printable(event.message.description) + "\n"
         output.write(line, urgent: event.level >= .error)
+    }
+
+    /// `text` with its control characters escaped; most text has none and is returned as it is.
+    static func printable(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     /// The current second in local time (`%Y-%m-%dT%H:%M:%S%z`), formatted once per second.

@@ -4,14 +4,20 @@
 /// waiting leaves the transaction open and hands its turn on: the next unit runs inside the same
 /// transaction, and one `COMMIT` (one `fsync` under `synchronous=FULL`) ends them all. A unit
 /// that joined a group is answered only once that commit is durable, and with its error if the
-/// commit fails; a group closes when nobody is waiting, or at ``capacity`` units, so a unit
-/// never waits behind more than that many others.
+/// commit fails; a group closes when nobody is waiting, at ``capacity`` units, or once it has
+/// been open for its window (``defaultWindow``): a unit never waits behind more than that many others, and another
+/// process (a backup, `bi-server rotate-master-key`) never waits long for the write lock the
+/// group holds, however slowly a loaded machine hands the turn on.
 ///
 /// This type only keeps the turns; ``SQLiteEngine`` runs the statements (`BEGIN`, savepoints,
 /// `COMMIT`) while holding its turn.
 actor CommitGroup {
     /// The most units one commit ends: bounds how long the first of them waits for it.
     static let capacity = 16
+    /// How long a group takes new members after it opened, unless told otherwise.
+    static let defaultWindow: Duration = .milliseconds(5)
+
+    private let window: Duration
 
     /// What a unit does when its statements are done.
     enum Close {
@@ -36,9 +42,15 @@ actor CommitGroup {
     private var waiting: [(unit: Unit, turn: CheckedContinuation<Void, Never>)] = []
     private var committing: [CheckedContinuation<Void, any Error>] = []
     private var members = 0
+    private var openedAt = ContinuousClock.now
 
     /// Whether a transaction is open on the connection: the unit holding the turn runs inside it.
     private(set) var isOpen = false
+
+    /// Groups that take new members for `window` after they open.
+    init(window: Duration = CommitGroup.defaultWindow) {
+        self.window = window
+    }
 
     /// How many units wait for their turn.
     var waitingUnits: Int { waiting.count }
@@ -57,19 +69,18 @@ actor CommitGroup {
     func opened() {
         isOpen = true
         members = 0
+        openedAt = .now
     }
 
-    /// The unit holding the turn is done with its statements, which `succeeded` or were undone.
-    /// While others wait and the group has room, it passes the turn on with the transaction
-    /// open; a unit that succeeded then returns once the group's commit is durable (throwing if
-    /// that commit failed), one that failed at once. Otherwise the unit must end the group.
-    func leave(succeeded: Bool) async throws -> Close {
+    /// The unit holding the turn is done with its statements (which succeeded, or were undone).
+    /// While others wait and the group has room and time, it passes the turn on with the
+    /// transaction open and returns once the group's commit is durable (throwing if that commit
+    /// failed). Otherwise the unit must end the group.
+    func leave() async throws -> Close {
         members += 1
-        guard let next = waiting.first, next.unit != .outsideTransactions, members < Self.capacity else { return .commit }
-        guard succeeded else {
-            passTurn()
-            return .joined
-        }
+        guard let next = waiting.first, next.unit != .outsideTransactions, members < Self.capacity,
+              ContinuousClock.now - openedAt < window
+        else { return .commit }
         try await withCheckedThrowingContinuation { (member: CheckedContinuation<Void, any Error>) in
             committing.append(member)
             passTurn()

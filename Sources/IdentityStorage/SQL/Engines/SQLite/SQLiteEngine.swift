@@ -15,7 +15,7 @@ final class SQLiteEngine: SQLEngine {
     let kind = SQLEngineKind.sqlite
     private let connection: SQLiteConnectionHandle
     private let database: any SQLDatabase
-    let group = CommitGroup()
+    let group: CommitGroup
     /// The connection's own thread: a statement waiting on another process's lock blocks it,
     /// and must never block the statements of other databases (SQLite-NIO's shared pool has
     /// one thread per core).
@@ -23,8 +23,11 @@ final class SQLiteEngine: SQLEngine {
     /// Runs store operations on ``thread``, so their statements do not switch threads.
     private let executor: ThreadPoolTaskExecutor
 
-    init(path: String, synchronous: SQLiteSynchronous = .full, logger: Logger) async throws {
+    init(
+        path: String, synchronous: SQLiteSynchronous = .full, commitWindow: Duration = CommitGroup.defaultWindow, logger: Logger
+    ) async throws {
         try Self.createOwnerOnly(path)
+        group = CommitGroup(window: commitWindow)
         let thread = NIOThreadPool(numberOfThreads: 1)
         thread.start()
         do {
@@ -80,11 +83,15 @@ final class SQLiteEngine: SQLEngine {
     }
 
     /// Runs `body` on the connection's thread in its turn: on its own, or in a group's
-    /// transaction (a savepoint of its own if `kind` is a transaction).
+    /// transaction (a savepoint of its own if `kind` is a transaction). Statements run as they
+    /// are (`run`) keep what succeeded before one that failed, as on their own; in a group, that
+    /// is committed with the group. A body must never await another caller of the store: that
+    /// caller may be a member parked until the group, which the body holds open, commits.
     private func unit<R: Sendable>(_ kind: CommitGroup.Unit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
             try await withTaskExecutorPreference(executor) {
                 let inGroup = await group.enter(kind)
+                precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
                 guard inGroup || kind == .transaction else {
                     let outcome = await statements(body)
                     await group.release()
@@ -122,14 +129,31 @@ final class SQLiteEngine: SQLEngine {
             try await database.raw("RELEASE unit").run()
             return .success(result)
         } catch {
-            try? await database.raw("ROLLBACK TO unit").run()
-            try? await database.raw("RELEASE unit").run()
+            do {
+                try await database.raw("ROLLBACK TO unit").run()
+                try await database.raw("RELEASE unit").run()
+            } catch {
+                // What it wrote cannot be undone alone: undo the group (``finish(_:opened:)``
+                // then fails every member), rather than commit it with the others.
+                await rollBack()
+            }
             return .failure(error)
         }
     }
 
+    /// Rolls the open transaction back. Should that fail and leave it open, the connection is
+    /// closed: every later unit then fails (503) instead of writing into a transaction that
+    /// would never commit.
+    private func rollBack() async {
+        for _ in 1...2 where connection.isInTransaction {
+            try? await database.raw("ROLLBACK").run()
+        }
+        if connection.isInTransaction { connection.close() }
+    }
+
     /// Ends a unit that ran inside the group: it joins the group's commit while others wait,
-    /// or commits the group. The unit that `opened` the group and failed rolls it back, being
+    /// or commits the group. A unit that failed is answered after the commit too: what made it
+    /// fail (a code another member spent) may be another member's work, not durable before. The unit that `opened` the group and failed rolls it back, being
     /// alone in it. A failure that rolled the whole transaction back (an I/O error, a full disk)
     /// fails every unit in the group.
     private func finish<R: Sendable>(_ outcome: Result<R, any Error>, opened: Bool) async throws -> R {
@@ -142,17 +166,16 @@ final class SQLiteEngine: SQLEngine {
             throw lost
         }
         if opened, case .failure(let error) = outcome {
-            try? await database.raw("ROLLBACK").run()
+            await rollBack()
             await group.closed(.success(()))
             throw error
         }
-        let succeeded = if case .success = outcome { true } else { false }
-        if case .commit = try await group.leave(succeeded: succeeded) {
+        if case .commit = try await group.leave() {
             do {
                 try await database.raw("COMMIT").run()
                 await group.closed(.success(()))
             } catch {
-                try? await database.raw("ROLLBACK").run()
+                await rollBack()
                 await group.closed(.failure(error))
                 throw error
             }
