@@ -82,29 +82,24 @@ final class SQLiteEngine: SQLEngine {
     /// until the group, which the body holds open, commits.
     private func unit<R: Sendable>(_ kind: CommitGroup.Unit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
-            // Swift's pool, named: measured, a sign-in cost 870 µs of CPU with the preference
-            // stated and 983 µs without it (three runs each, alternated), the profile showing
-            // more disk writes without it, so fewer transactions sharing a commit.
-            try await withTaskExecutorPreference(globalConcurrentExecutor) {
-                let inGroup = await group.enter(kind)
-                precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
-                guard inGroup || kind == .transaction else {
-                    let outcome = await statements(body)
-                    await group.release()
-                    return try outcome.get()
-                }
-                if !inGroup {
-                    do {
-                        try await database.raw("BEGIN IMMEDIATE").run()
-                    } catch {
-                        await group.release()
-                        throw error
-                    }
-                    await group.opened()
-                }
-                // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
-                return try await finish(kind == .transaction && inGroup ? savepoint(body) : statements(body), opened: !inGroup)
+            let inGroup = await group.enter(kind)
+            precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
+            guard inGroup || kind == .transaction else {
+                let outcome = await statements(body)
+                await group.release()
+                return try outcome.get()
             }
+            if !inGroup {
+                do {
+                    try await database.raw("BEGIN IMMEDIATE").run()
+                } catch {
+                    await group.release()
+                    throw error
+                }
+                await group.opened()
+            }
+            // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
+            return try await finish(kind == .transaction && inGroup ? savepoint(body) : statements(body), opened: !inGroup)
         }
     }
 
