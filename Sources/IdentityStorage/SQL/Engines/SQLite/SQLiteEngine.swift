@@ -1,37 +1,43 @@
 import Foundation
 import Logging
+import NIOPosix
 import SQLKit
 import SQLiteKit
 
 /// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and by default
 /// `synchronous=FULL`, so an acknowledged commit (a revocation, a spent code) survives power
-/// loss, not only a crash (``SQLiteSynchronous``). The file is the owner's only. Statements and
-/// transactions take turns, so a transaction never sees another task's statements, and
-/// transactions that follow each other share one commit (``CommitGroup``): each is a savepoint
-/// inside it, answered once the commit is durable. Each statement is prepared once
-/// (``SQLiteConnectionHandle``).
-///
-/// A store operation runs where its task already is, one of Swift's pool threads: a hop to a
-/// thread of the connection's own and back, twice per operation, cost a fifth of a sign-in's
-/// CPU. The price is that a statement blocks that thread while it runs, and an `fsync` or
-/// another process's lock (at most ``busyTimeoutMilliseconds``) blocks it longer; the turns let
-/// only one operation at a time do so, so the pool's other threads go on serving requests.
+/// loss, not only a crash (``SQLiteSynchronous``). The file is the owner's only. Statements and transactions take
+/// turns, so a transaction never sees another task's statements, and transactions that follow
+/// each other share one commit (``CommitGroup``): each is a savepoint inside it, answered once
+/// the commit is durable. Each statement is prepared once (``SQLiteConnectionHandle``) and runs
+/// on the connection's own thread, where a whole store operation runs.
 final class SQLiteEngine: SQLEngine {
     let kind = SQLEngineKind.sqlite
     private let connection: SQLiteConnectionHandle
     private let database: any SQLDatabase
     let group: CommitGroup
+    /// The connection's own thread: a statement waiting on another process's lock blocks it,
+    /// and must never block the statements of other databases (SQLite-NIO's shared pool has
+    /// one thread per core).
+    private let thread: NIOThreadPool
+    /// Runs store operations on ``thread``, so their statements do not switch threads.
+    private let executor: ThreadPoolTaskExecutor
 
     init(
         path: String, synchronous: SQLiteSynchronous = .full, commitWindow: Duration = CommitGroup.defaultWindow, logger: Logger
     ) async throws {
         try Self.createOwnerOnly(path)
         group = CommitGroup(window: commitWindow)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
         do {
             connection = try SQLiteConnectionHandle(path: path)
         } catch {
+            try? await thread.shutdownGracefully()
             throw StorageError.unavailable.with(detail: "cannot open \(path): \(error)")
         }
+        self.thread = thread
+        executor = ThreadPoolTaskExecutor(pool: thread)
         database = SQLiteDirectDatabase(connection: connection, logger: logger)
         do {
             let mode = try await database.raw("PRAGMA journal_mode = WAL").first()?.decode(column: "journal_mode", as: String.self)
@@ -45,6 +51,7 @@ final class SQLiteEngine: SQLEngine {
             try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.busyTimeoutMilliseconds))").run()
         } catch {
             connection.close()
+            try? await thread.shutdownGracefully()
             throw error
         }
     }
@@ -75,31 +82,33 @@ final class SQLiteEngine: SQLEngine {
         try await unit(.transaction, body)
     }
 
-    /// Runs `body` in its turn: on its own, or in a group's transaction (a savepoint of its own
-    /// if `kind` is a transaction). Statements run as they are (`run`) keep what succeeded
-    /// before one that failed, as on their own; in a group, that is committed with the group.
-    /// A body must never await another caller of the store: that caller may be a member parked
-    /// until the group, which the body holds open, commits.
+    /// Runs `body` on the connection's thread in its turn: on its own, or in a group's
+    /// transaction (a savepoint of its own if `kind` is a transaction). Statements run as they
+    /// are (`run`) keep what succeeded before one that failed, as on their own; in a group, that
+    /// is committed with the group. A body must never await another caller of the store: that
+    /// caller may be a member parked until the group, which the body holds open, commits.
     private func unit<R: Sendable>(_ kind: CommitGroup.Unit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
-            let inGroup = await group.enter(kind)
-            precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
-            guard inGroup || kind == .transaction else {
-                let outcome = await statements(body)
-                await group.release()
-                return try outcome.get()
-            }
-            if !inGroup {
-                do {
-                    try await database.raw("BEGIN IMMEDIATE").run()
-                } catch {
+            try await withTaskExecutorPreference(executor) {
+                let inGroup = await group.enter(kind)
+                precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
+                guard inGroup || kind == .transaction else {
+                    let outcome = await statements(body)
                     await group.release()
-                    throw error
+                    return try outcome.get()
                 }
-                await group.opened()
+                if !inGroup {
+                    do {
+                        try await database.raw("BEGIN IMMEDIATE").run()
+                    } catch {
+                        await group.release()
+                        throw error
+                    }
+                    await group.opened()
+                }
+                // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
+                return try await finish(kind == .transaction && inGroup ? savepoint(body) : statements(body), opened: !inGroup)
             }
-            // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
-            return try await finish(kind == .transaction && inGroup ? savepoint(body) : statements(body), opened: !inGroup)
         }
     }
 
@@ -184,5 +193,6 @@ final class SQLiteEngine: SQLEngine {
 
     func shutdown() async throws {
         try await runOutsideTransactions { _ in self.connection.close() }
+        try await thread.shutdownGracefully()
     }
 }
