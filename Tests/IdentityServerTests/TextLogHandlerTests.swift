@@ -54,7 +54,30 @@ import Testing
         logger.error("refused\n2026-01-01T00:00:00+0000 info x: forged", metadata: ["reply": "451 try later\r\n\u{1B}[31m"])
         let text = pipe.text()
         #expect(text.filter { $0 == "\n" }.count == 1, "\(text)")
-        #expect(text.contains(#"reply=451 try later\r\n\u{1B}[31m [IdentityServerTests] refused\n2026-01-01T00:00:00+0000 info x: forged"#), "\(text)")
+        #expect(text.contains(#"reply=451 try later\r\n\u001B[31m [IdentityServerTests] refused\n2026-01-01T00:00:00+0000 info x: forged"#), "\(text)")
+        // A backslash is escaped too, so `\n` in a line is always an escaped newline.
+        logger.error(#"C:\n"#)
+        #expect(pipe.text().hasSuffix(#"[IdentityServerTests] C:\\n"# + "\n"), "\(pipe.text())")
+    }
+
+    /// A stream its parent made non-blocking fills up: the writer waits for room, and loses nothing.
+    @Test func aFullNonBlockingStreamIsWaitedOnNotDropped() throws {
+        let pipe = try Pipe()
+        _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
+        let output = LogOutput(descriptor: pipe.write)
+        let lines = (0..<4000).map { "line \($0) " + String(repeating: "x", count: 80) + "\n" }
+        let expected = lines.joined()
+        let drained = DispatchSemaphore(value: 0)
+        Thread {
+            // Reads only after the pipe's 64 KiB buffer has had time to fill, then until all arrived.
+            Thread.sleep(forTimeInterval: 0.05)
+            while pipe.text().count < expected.count { Thread.sleep(forTimeInterval: 0.001) }
+            drained.signal()
+        }.start()
+        for line in lines { output.write(line) }
+        output.flush()
+        #expect(drained.wait(timeout: .now() + 30) == .success)
+        #expect(pipe.text() == expected)
     }
 
     @Test func anInfoLineIsWrittenSoonWithoutAFlush() async throws {

@@ -5,8 +5,8 @@ import Synchronization
 /// Writes each log record as one line of text, as swift-log's `StreamLogHandler` does:
 /// `2026-11-25T22:08:34+0000 info bi-server: key=value … [Module] message`, the metadata sorted
 /// by key, through a ``LogOutput`` (standard error, written off the caller's thread). Control
-/// characters in the message and values are escaped (`\n`, `\u{1B}`), so no text a client or a
-/// relay sent can start a line of its own.
+/// characters in the message and values are escaped as JSON escapes them (`\n`, `\u001B`), so no
+/// text a client or a relay sent can start a line of its own.
 public struct TextLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
@@ -35,19 +35,13 @@ public struct TextLogHandler: LogHandler {
         output.write(line, urgent: event.level >= .error)
     }
 
-    /// `text` with its control characters escaped; most text has none and is returned as it is.
+    /// `text` with backslashes and control characters escaped as in JSON (``JSONText``), so a
+    /// line stays one line and an escape in it is always ours; most text has neither and is
+    /// returned as it is.
     static func printable(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) else { return text }
         var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
+        JSONText.escape(text, into: &escaped)
         return escaped
     }
 

@@ -6,6 +6,13 @@ enum JSONText {
     /// `text` as a JSON string (RFC 8259 §7): quote, backslash and control characters escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""
+        escape(text, into: &result)
+        return result + "\""
+    }
+
+    /// Appends `text` to `result` with quote, backslash and control characters escaped as in a
+    /// JSON string, without the quotes.
+    static func escape(_ text: String, into result: inout String) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -18,6 +25,5 @@ enum JSONText {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
     }
 }
