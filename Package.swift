@@ -186,8 +186,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Test helpers that run child processes (bi, zbarimg) without blocking the cooperative pool.
-        .target(name: "TestProcessSupport", path: "Tests/TestProcessSupport", swiftSettings: strict),
+        // Test helpers that run child processes (bi, zbarimg, Python helpers) through swift-subprocess,
+        // without blocking the cooperative pool.
+        .target(
+            name: "TestProcessSupport", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+            path: "Tests/TestProcessSupport", swiftSettings: strict
+        ),
         // A scripted presenter and an app stand-in for driving EmbeddedUI flows in tests.
         .target(
             name: "UITestSupport", dependencies: ["BeyondIdentityEmbeddedUI"], path: "Tests/UITestSupport",

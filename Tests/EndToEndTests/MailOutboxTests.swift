@@ -37,7 +37,7 @@ import Testing
         #expect(failing["mail_status"] as? String == "pending" && failing["mail_next_attempt_at"] != nil)
         #expect(failing["mail_error"] is String, "the connection's failure is on the job")
 
-        server.kill()
+        await server.stop()
         server = try await ServerProcess.start(environment)
         admin = HTTPTestClient(baseURL: server.url, bearer: token)
         let stillFailing = try await admin.bindingJob(jobPath) { ($0["mail_attempts"] as? Int ?? 0) > (failing["mail_attempts"] as? Int ?? 0) }

@@ -51,16 +51,13 @@ import Testing
 private final class InjectingRelay: @unchecked Sendable {
     let port: Int
     let directory: URL
-    private let process: Process
+    private let process: SpawnedProcess
 
     static func start(in directory: URL, _ certificate: String, _ key: String, gaps: [Double]) async throws -> InjectingRelay {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("ThirdParty/starttls_injector.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, directory.path, certificate, key] + gaps.map { "\($0)" }
-        process.standardOutput = FileHandle.nullDevice
-        try await process.start()
+        let process = try await SpawnedProcess.start(
+            "/usr/bin/env", ["python3", script, directory.path, certificate, key] + gaps.map { "\($0)" }, error: STDERR_FILENO)
         for _ in 0..<500 {
             if let text = try? String(contentsOf: directory.appendingPathComponent("port"), encoding: .utf8), let port = Int(text) {
                 return InjectingRelay(port: port, directory: directory, process: process)
@@ -68,11 +65,11 @@ private final class InjectingRelay: @unchecked Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
         throw SetupError("the injecting relay did not start")
     }
 
-    private init(port: Int, directory: URL, process: Process) {
+    private init(port: Int, directory: URL, process: SpawnedProcess) {
         (self.port, self.directory, self.process) = (port, directory, process)
     }
 
@@ -90,6 +87,6 @@ private final class InjectingRelay: @unchecked Sendable {
     }
 
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
     }
 }

@@ -17,13 +17,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (stdout, stderr) = (directory.appendingPathComponent("stdout"), directory.appendingPathComponent("stderr"))
         for file in [stdout, stderr] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: StartUpFailureTests.server)
-        process.arguments = ["--data-directory", directory.appendingPathComponent("data").path, "--port", "0"] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        try await process.start()
-        defer { if process.isRunning { process.terminate() } }
+        let (outputFile, errorsFile) = (try FileHandle(forWritingTo: stdout), try FileHandle(forWritingTo: stderr))
+        defer { try? outputFile.close(); try? errorsFile.close() }
+        let process = try await SpawnedProcess.start(
+            StartUpFailureTests.server, ["--data-directory", directory.appendingPathComponent("data").path, "--port", "0"] + arguments,
+            output: outputFile.fileDescriptor, error: errorsFile.fileDescriptor)
+        defer { process.send(SIGTERM) }
         var (output, errors) = ("", "")
         for _ in 0..<1000 where !ready(output, errors) {
             try await Task.sleep(for: .milliseconds(20))  // polls the output for readiness
@@ -31,8 +30,8 @@ import Testing
         }
         try #require(ready(output, errors), "never ready: \(output) \(errors)")
         // Everything it wrote until it stopped, shutdown lines included.
-        process.terminate()
-        process.waitUntilExit()
+        process.send(SIGTERM)
+        _ = await process.exitStatus()
         (output, errors) = (try String(contentsOf: stdout, encoding: .utf8), try String(contentsOf: stderr, encoding: .utf8))
         let token = try String(contentsOf: directory.appendingPathComponent("data/admin-token"), encoding: .utf8)
         return (output, errors, token.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -263,7 +263,7 @@ import Testing
             }
             // Each first attempt failed: all three wait for their retry when the server is killed.
             try await receiver.wait { $0.count >= 3 }
-            first.kill()
+            await first.stop()
             #expect(try receiver.messages().allSatisfy { $0.status == 500 })
 
             first = try await ServerProcess.start(environment)
@@ -282,18 +282,16 @@ private let webhookTestDatabaseURL = ProcessInfo.processInfo.environment["BI_TES
 /// `bi-server` as its own process (so that it can be killed with SIGKILL), on a free port.
 struct ServerProcess {
     let url: String
-    private let process: Process
+    private let process: SpawnedProcess
 
     static func start(_ environment: [String]) async throws -> ServerProcess {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("bi-server-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = environment + [StartUpFailureTests.server, "--port", "0", "--host", "127.0.0.1"]
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = FileHandle.nullDevice
-        try await process.start()
+        let output = try FileHandle(forWritingTo: log)
+        defer { try? output.close() }
+        let process = try await SpawnedProcess.start(
+            "/usr/bin/env", environment + [StartUpFailureTests.server, "--port", "0", "--host", "127.0.0.1"], output: output.fileDescriptor)
         for _ in 0..<1500 {
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if let range = output.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
@@ -304,13 +302,18 @@ struct ServerProcess {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
         throw SetupError("bi-server did not start")
     }
 
     /// `kill -9`.
     func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.send(SIGKILL)
+    }
+
+    /// `kill -9`, and waits for it to end.
+    func stop() async {
+        kill()
+        _ = await process.exitStatus()
     }
 }

@@ -17,17 +17,13 @@ public enum ChildProcess {
         let (output, errors) = (base.appendingPathExtension("out"), base.appendingPathExtension("err"))
         defer { [output, errors].forEach { try? FileManager.default.removeItem(at: $0) } }
         for file in [output, errors] { FileManager.default.createFile(atPath: file.path, contents: nil) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let (exits, exit) = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in exit.yield() }
-        try await process.start()
-        await exits.first { _ in true }
+        let (outputFile, errorsFile) = (try FileHandle(forWritingTo: output), try FileHandle(forWritingTo: errors))
+        defer { try? outputFile.close(); try? errorsFile.close() }
+        let process = try await SpawnedProcess.start(
+            executable, arguments, output: outputFile.fileDescriptor, error: errorsFile.fileDescriptor)
+        let status = await process.exitStatus()
         var text = try String(contentsOf: output, encoding: .utf8)
         if text.hasSuffix("\n") { text.removeLast() }
-        return Result(status: process.terminationStatus, output: text, errors: try String(contentsOf: errors, encoding: .utf8))
+        return Result(status: status, output: text, errors: try String(contentsOf: errors, encoding: .utf8))
     }
 }

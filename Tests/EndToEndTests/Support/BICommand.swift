@@ -28,24 +28,20 @@ enum BICommand {
     static func run(
         _ arguments: [String], program: String = "bi", environment: [String: String] = [:], input: String? = nil
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = built(program)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = try OutputFile(), stderr = try OutputFile()
         defer { stdout.remove(); stderr.remove() }
-        process.standardOutput = stdout.handle
-        process.standardError = stderr.handle
         let typed = try OutputFile()
         defer { typed.remove() }
+        var reader: FileHandle?
         if let input {
             try typed.handle.write(contentsOf: Data(input.utf8))
-            process.standardInput = try FileHandle(forReadingFrom: typed.url)
+            reader = try FileHandle(forReadingFrom: typed.url)
         }
-        let (exits, exit) = AsyncStream.makeStream(of: Int32.self)
-        process.terminationHandler = { exit.yield($0.terminationStatus) }
-        try await process.start()
-        let status = await exits.first { _ in true } ?? -1
+        defer { try? reader?.close() }
+        let process = try await SpawnedProcess.start(
+            built(program).path, arguments, environment: environment, input: reader?.fileDescriptor,
+            output: stdout.handle.fileDescriptor, error: stderr.handle.fileDescriptor)
+        let status = await process.exitStatus()
         return Result(status: status, stdout: stdout.text(), stderr: stderr.text())
     }
 }

@@ -5,35 +5,30 @@ import TestProcessSupport
 /// written (for commands that wait, like `bi extend`), and lines sent to its input. Output goes
 /// to a file (see ``BICommand/run(_:environment:)``).
 final class BIProcess: @unchecked Sendable {
-    // @unchecked: one test task drives it; `Process` is only started, signalled and awaited.
-    private let process = Process()
+    // @unchecked: one test task drives it (`consumed`).
+    private let process: SpawnedProcess
     private let output: OutputFile
     private var consumed = 0
-    private let exited: AsyncStream<Int32>
-    private let input = Pipe()
+    private let input: FileHandle?
 
     /// Starts `executable` (`bi` unless said otherwise) with `arguments`; with `withInput`, its
     /// input is a pipe that ``send(_:)`` writes to.
     init(
         _ arguments: [String], environment: [String: String] = [:], executable: URL = BICommand.executable, withInput: Bool = false
     ) async throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        if withInput { process.standardInput = input }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardError = FileHandle.nullDevice
         output = try OutputFile()
-        process.standardOutput = output.handle
-        let (exited, exitSink) = AsyncStream.makeStream(of: Int32.self)
-        self.exited = exited
-        process.terminationHandler = { process in
-            exitSink.yield(process.terminationStatus)
-            exitSink.finish()
-        }
-        try await process.start()
+        let pipe = withInput ? Pipe() : nil
+        input = pipe?.fileHandleForWriting
+        process = try await SpawnedProcess.start(
+            executable.path, arguments, environment: environment, input: pipe?.fileHandleForReading.fileDescriptor,
+            output: output.handle.fileDescriptor)
+        try pipe?.fileHandleForReading.close()
     }
 
-    deinit { output.remove() }
+    deinit {
+        try? input?.close()
+        output.remove()
+    }
 
     /// The next line that is a JSON object whose `event` is `name`; `nil` if the process ends
     /// (or `timeout` passes) first.
@@ -56,14 +51,14 @@ final class BIProcess: @unchecked Sendable {
 
     /// Writes `line` and a newline to the process's input.
     func send(_ line: String) throws {
-        try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        try input?.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// Sends SIGINT, as Ctrl-C would.
-    func interrupt() { process.interrupt() }
+    func interrupt() { process.send(SIGINT) }
 
     /// Waits for the process to end.
-    func exitStatus() async -> Int32? {
-        await exited.first { _ in true }
+    func exitStatus() async -> Int32 {
+        await process.exitStatus()
     }
 }

@@ -6,8 +6,7 @@ import TestProcessSupport
 struct PortFileProcess: @unchecked Sendable {
     let port: Int
     let directory: URL
-    private let process: Process
-    private let exited: AsyncStream<Void>
+    private let process: SpawnedProcess
 
     /// Runs `body` with the program started (see ``start(script:arguments:prefix:name:)``), and
     /// stops it after, however `body` ends.
@@ -32,31 +31,23 @@ struct PortFileProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("ThirdParty/\(script)").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", path, directory.path] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let (exited, exit) = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in exit.yield() }
-        try await process.start()
+        let process = try await SpawnedProcess.start("/usr/bin/env", ["python3", path, directory.path] + arguments)
         let portFile = directory.appendingPathComponent("port")
         for _ in 0..<500 {
             if let text = try? String(contentsOf: portFile, encoding: .utf8), let port = Int(text) {
-                return PortFileProcess(port: port, directory: directory, process: process, exited: exited)
+                return PortFileProcess(port: port, directory: directory, process: process)
             }
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
         throw SetupError("the \(name) did not start")
     }
 
-    /// Kills the program and waits for it (through its termination handler: `waitUntilExit`
-    /// needs the run loop of the thread that started it), then removes its directory.
+    /// Kills the program and waits for it, then removes its directory.
     private func stop() async {
-        kill(process.processIdentifier, SIGKILL)
-        await exited.first { _ in true }
+        process.send(SIGKILL)
+        _ = await process.exitStatus()
         try? FileManager.default.removeItem(at: directory)
     }
 }

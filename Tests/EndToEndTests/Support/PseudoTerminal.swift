@@ -10,7 +10,7 @@ import Glibc
 final class PseudoTerminal: @unchecked Sendable {
     // @unchecked: one test task drives it; the descriptors are only read, written and closed.
     private let master: Int32
-    private let process = Process()
+    private let process: SpawnedProcess
     private var screen = ""
     private var consumed = "".startIndex
 
@@ -22,18 +22,17 @@ final class PseudoTerminal: @unchecked Sendable {
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw SetupError("no pseudo-terminal") }
         self.master = master
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.executableURL = BICommand.executable
-        process.arguments = arguments
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try await process.start()
-        try terminal.close()
+        defer { close(slave) }
+        do {
+            process = try await SpawnedProcess.start(BICommand.executable.path, arguments, input: slave, output: slave, error: slave)
+        } catch {
+            close(master)
+            throw error
+        }
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        process.send(SIGTERM)
         close(master)
     }
 
@@ -67,7 +66,7 @@ final class PseudoTerminal: @unchecked Sendable {
             readAvailable()
             try? await Task.sleep(for: .milliseconds(20))  // the child's exit
         }
-        return process.terminationStatus
+        return await process.exitStatus()
     }
 
     private func readAvailable() {
