@@ -10,7 +10,7 @@ import Testing
 @Suite struct SQLiteConnectionHandleTests {
     private static func rows(_ connection: SQLiteConnectionHandle, _ sql: String, _ binds: [SQLiteData] = []) throws -> [[String]] {
         var rows: [[String]] = []
-        try connection.execute(sql, binds) { row in rows.append(row.allColumns) }
+        try connection.execute(sql, binds, lockWaitMilliseconds: 1000) { row in rows.append(row.allColumns) }
         return rows
     }
 

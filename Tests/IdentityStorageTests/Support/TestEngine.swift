@@ -68,7 +68,9 @@ enum TestEngine: String, Sendable, CustomStringConvertible {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("identity.sqlite").path
-            try await body { try await SQLIdentityStore.sqlite(path: path, logger: Self.logger) }
+            // Stores opened here share the file with each other in one loaded test process, where
+            // a turn can wait long for a thread: they wait for each other's locks as long as it takes.
+            try await body { SQLIdentityStore(engine: try await SQLiteEngine(path: path, lockWait: .seconds(60), logger: Self.logger)) }
         case .postgres:
             let url = try #require(Self.postgresURL)
             let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()

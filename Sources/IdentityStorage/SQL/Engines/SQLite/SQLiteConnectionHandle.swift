@@ -16,6 +16,9 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
     private struct Statement {
         let handle: OpaquePointer
         let columns: SQLiteColumnNames
+        /// Whether it changes the database (transaction control aside, which SQLite counts as
+        /// a change from `BEGIN IMMEDIATE` on): outside a transaction, it commits.
+        let changes: Bool
     }
 
     /// The most statements kept: SQL text that varies with its arguments (a list of values)
@@ -38,26 +41,46 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         bi_sqlite_enable_stable_plans(UnsafeMutableRawPointer(handle))
     }
 
-    /// Runs `sql` with `binds`, handing each result row to `onRow`. A statement that changes
-    /// the schema (a migration's `CREATE`, `ALTER`, `DROP`) empties the cache afterwards, so no
-    /// kept statement answers with the columns a table had before.
-    func execute(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteResultRow) throws -> Void) throws {
-        guard handle != nil else { throw SQLiteStatementError(code: SQLITE_MISUSE, message: "the connection is closed") }
+    /// The statement would wait, and was not to: for a lock another connection (another
+    /// process) holds, or, as a change outside a transaction, for its commit to reach the disk.
+    /// Nothing has run; the statement may be run again, waiting.
+    struct WouldWait: Error {}
+
+    /// Runs `sql` with `binds`, handing each result row to `onRow`. A statement that needs a
+    /// lock another connection holds waits for it up to `lockWaitMilliseconds` (SQLite's busy
+    /// timeout), then fails with `SQLITE_BUSY`. Without a wait it must not block: it throws
+    /// ``WouldWait`` for a lock, and for a change outside a transaction (which commits, an
+    /// `fsync`), before it runs. A statement that changes the schema (a migration's `CREATE`,
+    /// `ALTER`, `DROP`) empties the cache afterwards, so no kept statement answers with the
+    /// columns a table had before.
+    func execute(
+        _ sql: String, _ binds: [SQLiteData], lockWaitMilliseconds: Int32 = 0, _ onRow: (SQLiteResultRow) throws -> Void
+    ) throws {
+        guard let handle else { throw SQLiteStatementError(code: SQLITE_MISUSE, message: "the connection is closed") }
         defer { if Self.changesSchema(sql) { finalizeAll() } }
-        try run(sql, binds, onRow)
+        guard lockWaitMilliseconds > 0 else { return try run(sql, binds, refusingToWait: true, onRow) }
+        sqlite_nio_sqlite3_busy_timeout(handle, lockWaitMilliseconds)
+        defer { sqlite_nio_sqlite3_busy_timeout(handle, 0) }
+        try run(sql, binds, refusingToWait: false, onRow)
     }
 
-    private func run(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteResultRow) throws -> Void) throws {
+    private func run(
+        _ sql: String, _ binds: [SQLiteData], refusingToWait: Bool, _ onRow: (SQLiteResultRow) throws -> Void
+    ) throws {
         let statement = try prepared(sql)
+        if refusingToWait, statement.changes, !isInTransaction { throw WouldWait() }
         defer {
             sqlite_nio_sqlite3_reset(statement.handle)
             sqlite_nio_sqlite3_clear_bindings(statement.handle)
         }
         for (offset, value) in binds.enumerated() { try bind(value, at: Int32(offset + 1), of: statement.handle) }
+        var rows = 0
         while true {
             let stepped = sqlite_nio_sqlite3_step(statement.handle)
             if stepped == SQLITE_DONE { return }
+            if refusingToWait, rows == 0, stepped & 0xFF == SQLITE_BUSY { throw WouldWait() }
             guard stepped == SQLITE_ROW else { throw error(stepped) }
+            rows += 1
             let count = statement.columns.names.count
             var values: [SQLiteData] = []
             values.reserveCapacity(count)
@@ -87,7 +110,8 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         let names = (0..<sqlite_nio_sqlite3_column_count(prepared)).map { column in
             sqlite_nio_sqlite3_column_name(prepared, column).map { String(cString: $0) } ?? ""
         }
-        let statement = Statement(handle: prepared, columns: SQLiteColumnNames(names))
+        let changes = sqlite_nio_sqlite3_stmt_readonly(prepared) == 0 && !Self.controlsTransactions(sql)
+        let statement = Statement(handle: prepared, columns: SQLiteColumnNames(names), changes: changes)
         statements[sql] = statement
         return statement
     }
@@ -99,8 +123,16 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
 
     /// Whether `sql` is data definition, which changes the columns a kept statement reads.
     static func changesSchema(_ sql: String) -> Bool {
-        let keyword = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
-        return keyword == "CREATE" || keyword == "ALTER" || keyword == "DROP"
+        ["CREATE", "ALTER", "DROP"].contains(firstKeyword(sql))
+    }
+
+    /// Whether `sql` begins or ends a transaction or savepoint.
+    static func controlsTransactions(_ sql: String) -> Bool {
+        ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(firstKeyword(sql))
+    }
+
+    private static func firstKeyword(_ sql: String) -> String {
+        sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
     }
 
     private func bind(_ value: SQLiteData, at index: Int32, of statement: OpaquePointer) throws {

@@ -1,44 +1,42 @@
 import Foundation
 import Logging
-import NIOPosix
 import SQLKit
 import SQLiteKit
 
 /// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and by default
 /// `synchronous=FULL`, so an acknowledged commit (a revocation, a spent code) survives power
-/// loss, not only a crash (``SQLiteSynchronous``). The file is the owner's only. Statements and transactions take
-/// turns, so a transaction never sees another task's statements, and transactions that follow
-/// each other share one commit (``CommitGroup``): each is a savepoint inside it, answered once
-/// the commit is durable. Each statement is prepared once (``SQLiteConnectionHandle``) and runs
-/// on the connection's own thread, where a whole store operation runs.
+/// loss, not only a crash (``SQLiteSynchronous``). The file is the owner's only. Statements and
+/// transactions take turns, so a transaction never sees another task's statements, and
+/// transactions that follow each other share one commit (``CommitGroup``): each is a savepoint
+/// inside it, answered once the commit is durable. Each statement is prepared once
+/// (``SQLiteConnectionHandle``).
+///
+/// A store operation runs on Swift's pool, where its task already is, and never on an event
+/// loop; the turns let one operation at a time use the connection. What can wait long, a
+/// commit's `fsync` and another process's lock, waits on the connection's own thread
+/// (``SQLiteWaitingThread``) instead of holding a pool thread.
 final class SQLiteEngine: SQLEngine {
     let kind = SQLEngineKind.sqlite
     private let connection: SQLiteConnectionHandle
     private let database: any SQLDatabase
     let group: CommitGroup
-    /// The connection's own thread: a statement waiting on another process's lock blocks it,
-    /// and must never block the statements of other databases (SQLite-NIO's shared pool has
-    /// one thread per core).
-    private let thread: NIOThreadPool
-    /// Runs store operations on ``thread``, so their statements do not switch threads.
-    private let executor: ThreadPoolTaskExecutor
+    private let waitingThread: SQLiteWaitingThread
 
     init(
-        path: String, synchronous: SQLiteSynchronous = .full, commitWindow: Duration = CommitGroup.defaultWindow, logger: Logger
+        path: String, synchronous: SQLiteSynchronous = .full, commitWindow: Duration = CommitGroup.defaultWindow,
+        lockWait: Duration = SQLiteEngine.defaultLockWait, logger: Logger
     ) async throws {
         try Self.createOwnerOnly(path)
         group = CommitGroup(window: commitWindow)
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
+        let waitingThread = SQLiteWaitingThread(lockWait: lockWait)
         do {
             connection = try SQLiteConnectionHandle(path: path)
         } catch {
-            try? await thread.shutdownGracefully()
+            try? await waitingThread.shutdown()
             throw StorageError.unavailable.with(detail: "cannot open \(path): \(error)")
         }
-        self.thread = thread
-        executor = ThreadPoolTaskExecutor(pool: thread)
-        database = SQLiteDirectDatabase(connection: connection, logger: logger)
+        self.waitingThread = waitingThread
+        database = SQLiteDirectDatabase(connection: connection, waitingThread: waitingThread, logger: logger)
         do {
             let mode = try await database.raw("PRAGMA journal_mode = WAL").first()?.decode(column: "journal_mode", as: String.self)
             guard mode?.lowercased() == "wal" else {
@@ -46,18 +44,16 @@ final class SQLiteEngine: SQLEngine {
             }
             try await database.raw("PRAGMA foreign_keys = ON").run()
             try await database.raw("PRAGMA synchronous = \(unsafeRaw: synchronous.rawValue.uppercased())").run()
-            // A lock held by another process (a careless backup) must not stall every request:
-            // give up after a while, 503.
-            try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.busyTimeoutMilliseconds))").run()
         } catch {
             connection.close()
-            try? await thread.shutdownGracefully()
+            try? await waitingThread.shutdown()
             throw error
         }
     }
 
-    /// How long a statement waits for another process's lock before the request is answered 503.
-    static let busyTimeoutMilliseconds = 2000
+    /// How long a statement waits for another process's lock (a careless backup) before the
+    /// request is answered 503, rather than stall every request, unless told otherwise.
+    static let defaultLockWait: Duration = .seconds(2)
 
     /// Creates the database file with mode 0600 unless it exists; SQLite gives its `-wal` and
     /// `-shm` files the same mode.
@@ -82,14 +78,14 @@ final class SQLiteEngine: SQLEngine {
         try await unit(.transaction, body)
     }
 
-    /// Runs `body` on the connection's thread in its turn: on its own, or in a group's
-    /// transaction (a savepoint of its own if `kind` is a transaction). Statements run as they
-    /// are (`run`) keep what succeeded before one that failed, as on their own; in a group, that
-    /// is committed with the group. A body must never await another caller of the store: that
+    /// Runs `body` on Swift's pool in its turn: on its own, or in a group's transaction (a
+    /// savepoint of its own if `kind` is a transaction). Statements run as they are (`run`)
+    /// keep what succeeded before one that failed, as on their own; in a group, that is
+    /// committed with the group. A body must never await another caller of the store: that
     /// caller may be a member parked until the group, which the body holds open, commits.
     private func unit<R: Sendable>(_ kind: CommitGroup.Unit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
-            try await withTaskExecutorPreference(executor) {
+            try await withTaskExecutorPreference(globalConcurrentExecutor) {
                 let inGroup = await group.enter(kind)
                 precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
                 guard inGroup || kind == .transaction else {
@@ -172,7 +168,7 @@ final class SQLiteEngine: SQLEngine {
         }
         if case .commit = try await group.leave() {
             do {
-                try await database.raw("COMMIT").run()
+                try await commit()
                 await group.closed(.success(()))
             } catch {
                 await rollBack()
@@ -181,6 +177,12 @@ final class SQLiteEngine: SQLEngine {
             }
         }
         return try outcome.get()
+    }
+
+    /// Commits the open transaction on the waiting thread: under `synchronous=FULL` it waits
+    /// for the disk.
+    private func commit() async throws {
+        try await waitingThread.execute("COMMIT", [], on: connection)
     }
 
     /// Nothing to send: one server uses a SQLite file, and it signals its own changes.
@@ -193,6 +195,6 @@ final class SQLiteEngine: SQLEngine {
 
     func shutdown() async throws {
         try await runOutsideTransactions { _ in self.connection.close() }
-        try await thread.shutdownGracefully()
+        try await waitingThread.shutdown()
     }
 }

@@ -1,0 +1,49 @@
+import NIOPosix
+import SQLiteNIO
+
+/// The one thread where a SQLite connection waits: for another process's lock (SQLite's busy
+/// timeout, at most ``lockWait``) and for the disk at a commit.
+///
+/// A store operation's statements run where its task already is, on Swift's pool: a hop to a
+/// thread of the connection's own and back for each operation cost a quarter of a sign-in's
+/// CPU. Only waits that can last are sent here, so none of them ever holds a pool thread.
+final class SQLiteWaitingThread: Sendable {
+    private let pool = NIOThreadPool(numberOfThreads: 1)
+    /// How long a statement waits for another connection's lock before it fails with
+    /// `SQLITE_BUSY` (a 503), rather than stall every request behind a careless backup.
+    let lockWait: Duration
+
+    /// Starts the thread.
+    init(lockWait: Duration) {
+        self.lockWait = lockWait
+        pool.start()
+    }
+
+    /// Runs `sql` on `connection` from the thread, waiting up to ``lockWait`` for a lock.
+    func execute(
+        _ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnectionHandle,
+        _ onRow: @escaping @Sendable (SQLiteResultRow) throws -> Void = { _ in }
+    ) async throws {
+        let milliseconds = Int32(lockWait / .milliseconds(1))
+        try await run { try connection.execute(sql, binds, lockWaitMilliseconds: milliseconds, onRow) }
+    }
+
+    /// Runs `body` on the thread and returns what it returned. Unlike `NIOThreadPool.runIfActive`,
+    /// it is not cancelled with the task: a commit other tasks wait on must run to its end.
+    private func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            pool.submit { state in
+                guard case .active = state else {
+                    continuation.resume(throwing: StorageError.unavailable.with(detail: "the database is closing"))
+                    return
+                }
+                continuation.resume(with: Result(catching: body))
+            }
+        }
+    }
+
+    /// Stops the thread once what was sent to it has run.
+    func shutdown() async throws {
+        try await pool.shutdownGracefully()
+    }
+}
