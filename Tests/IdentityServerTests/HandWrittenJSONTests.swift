@@ -30,6 +30,13 @@ import Testing
         try Self.check(AuthenticationResult(redirectURI: "https://app.example/cb", message: "signed in"))
     }
 
+    @Test func userInfoIsWhatTheEncoderWrites() throws {
+        try Self.check(UserInfo(sub: "idn_1", preferredUsername: "ada", name: "Ada L.", email: "ada@example.com", groups: ["eng", "ops"]))
+        try Self.check(UserInfo(sub: "idn_1", preferredUsername: nil, name: nil, email: nil, groups: []))
+        let awkward = UserInfo(sub: Self.awkward, preferredUsername: Self.awkward, name: nil, email: nil, groups: [Self.awkward, "b"])
+        #expect(try JSONDecoder.identityWire.decode(UserInfo.self, from: Data(Self.handWritten(awkward).utf8)) == awkward)
+    }
+
     @Test func challengesAreWhatTheEncoderWritesWithWholeSecondsInUTC() throws {
         for seconds in [1_795_000_000.0, 1_795_000_000.999, 951_782_400.5] {  // the last: 2000-02-29
             try Self.check(AuthenticationChallenge(

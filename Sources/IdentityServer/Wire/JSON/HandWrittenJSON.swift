@@ -40,3 +40,13 @@ extension AuthenticationResult: HandWrittenJSON {
         object.add("redirect_uri", redirectURI)
     }
 }
+
+extension UserInfo: HandWrittenJSON {
+    func writeJSON(to object: inout JSONObjectWriter) {
+        object.add("email", email)
+        object.add("groups", groups)
+        object.add("name", name)
+        object.add("preferred_username", preferredUsername)
+        object.add("sub", sub)
+    }
+}
