@@ -133,12 +133,14 @@ struct JWTHeaderPeek: Decodable {
     init(_ token: String) throws {
         // A header that does not read is malformed, not a key we might have missed: it must not
         // make the keyring reload the realm's keys.
-        guard let first = token.split(separator: ".", omittingEmptySubsequences: false).first,
-              let json = Data(base64URLEncoded: String(first)),
-              let header = try? JSONDecoder().decode(Self.self, from: json)
+        let headerEnd = token.utf8.firstIndex(of: UInt8(ascii: ".")) ?? token.endIndex
+        guard let json = Data(base64URLEncoded: String(token[..<headerEnd])),
+              let header = try? Self.decoder.decode(Self.self, from: json)
         else { throw RealmSigner.SignerError.malformed }
         self = header
     }
+
+    private static let decoder = JSONDecoder()
 }
 
 /// A JSON Web Key Set.
