@@ -6,8 +6,9 @@ import VaporCSQLite
 
 /// One SQLite connection driven through SQLite's C API, with every statement prepared once and
 /// kept (`SQLITE_PREPARE_PERSISTENT`), then reset and bound again at each use, its column names
-/// read once. Not thread-safe: ``SQLiteEngine`` calls it from its one thread, one caller at a
-/// time; so it is `@unchecked Sendable`.
+/// read once. Not thread-safe: ``SQLiteEngine`` calls it from one thread at a time (a unit's
+/// turn, handed between threads through locks and continuations, which order its uses), so it
+/// is `@unchecked Sendable`.
 final class SQLiteConnectionHandle: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: Statement] = [:]
@@ -56,7 +57,7 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
     func execute(
         _ sql: String, _ binds: [SQLiteData], lockWaitMilliseconds: Int32 = 0, _ onRow: (SQLiteResultRow) throws -> Void
     ) throws {
-        guard let handle else { throw SQLiteStatementError(code: SQLITE_MISUSE, message: "the connection is closed") }
+        guard let handle else { throw StorageError.unavailable.with(detail: "the SQLite connection is closed") }
         defer { if Self.changesSchema(sql) { finalizeAll() } }
         guard lockWaitMilliseconds > 0 else { return try run(sql, binds, refusingToWait: true, onRow) }
         sqlite_nio_sqlite3_busy_timeout(handle, lockWaitMilliseconds)
@@ -67,7 +68,12 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
     private func run(
         _ sql: String, _ binds: [SQLiteData], refusingToWait: Bool, _ onRow: (SQLiteResultRow) throws -> Void
     ) throws {
-        let statement = try prepared(sql)
+        let statement: Statement
+        do {
+            statement = try prepared(sql)
+        } catch let error as SQLiteStatementError where refusingToWait && error.primaryCode == SQLITE_BUSY {
+            throw WouldWait()  // reading the schema needs a lock too
+        }
         if refusingToWait, statement.changes, !isInTransaction { throw WouldWait() }
         defer {
             sqlite_nio_sqlite3_reset(statement.handle)
@@ -78,7 +84,9 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         while true {
             let stepped = sqlite_nio_sqlite3_step(statement.handle)
             if stepped == SQLITE_DONE { return }
-            if refusingToWait, rows == 0, stepped & 0xFF == SQLITE_BUSY { throw WouldWait() }
+            // SQLite allows a statement that was busy to run again only outside a transaction
+            // (or a COMMIT, which the engine never runs without waiting): inside one, it is an outage.
+            if refusingToWait, rows == 0, stepped & 0xFF == SQLITE_BUSY, !isInTransaction { throw WouldWait() }
             guard stepped == SQLITE_ROW else { throw error(stepped) }
             rows += 1
             let count = statement.columns.names.count

@@ -144,7 +144,7 @@ final class SQLiteEngine: SQLEngine {
         for _ in 1...2 where connection.isInTransaction {
             try? await database.raw("ROLLBACK").run()
         }
-        if connection.isInTransaction { connection.close() }
+        if connection.isInTransaction { await waitingThread.close(connection) }
     }
 
     /// Ends a unit that ran inside the group: it joins the group's commit while others wait,
@@ -194,7 +194,7 @@ final class SQLiteEngine: SQLEngine {
     }
 
     func shutdown() async throws {
-        try await runOutsideTransactions { _ in self.connection.close() }
+        try await runOutsideTransactions { _ in await self.waitingThread.close(self.connection) }
         try await waitingThread.shutdown()
     }
 }

@@ -24,8 +24,15 @@ final class SQLiteWaitingThread: Sendable {
         _ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnectionHandle,
         _ onRow: @escaping @Sendable (SQLiteResultRow) throws -> Void = { _ in }
     ) async throws {
-        let milliseconds = Int32(lockWait / .milliseconds(1))
+        // At least 1: without a wait the connection would refuse to wait, here of all places.
+        let milliseconds = Int32(min(max(lockWait / .milliseconds(1), 1), Double(Int32.max)))
         try await run { try connection.execute(sql, binds, lockWaitMilliseconds: milliseconds, onRow) }
+    }
+
+    /// Closes `connection` from the thread: closing the last connection checkpoints the WAL
+    /// into the database file and syncs it.
+    func close(_ connection: SQLiteConnectionHandle) async {
+        _ = try? await run { connection.close() }
     }
 
     /// Runs `body` on the thread and returns what it returned. Unlike `NIOThreadPool.runIfActive`,
