@@ -30,6 +30,19 @@ import Testing
         try Self.check(AuthenticationResult(redirectURI: "https://app.example/cb", message: "signed in"))
     }
 
+    /// Text with nothing to escape is written as it is; one character to escape anywhere in it
+    /// is escaped, whichever it is.
+    @Test func jsonTextEscapesWhatItMustAndNothingElse() {
+        #expect(JSONText.quoted("bic_1 https://app.example/cb?x=1 é🔑") == "\"bic_1 https://app.example/cb?x=1 é🔑\"")
+        let escaped: [(String, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#), ("\u{7F}", #"\u007F"#),
+            ("\u{2028}", #"\u2028"#), ("\u{2029}", #"\u2029"#),
+        ]
+        for (character, escape) in escaped {
+            #expect(JSONText.quoted("ab" + character + "c") == "\"ab" + escape + "c\"")
+        }
+    }
+
     @Test func userInfoIsWhatTheEncoderWrites() throws {
         try Self.check(UserInfo(sub: "idn_1", preferredUsername: "ada", name: "Ada L.", email: "ada@example.com", groups: ["eng", "ops"]))
         try Self.check(UserInfo(sub: "idn_1", preferredUsername: nil, name: nil, email: nil, groups: []))

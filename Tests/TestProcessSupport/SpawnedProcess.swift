@@ -63,7 +63,10 @@ public final class SpawnedProcess: Sendable {
                 return -1
             }
         }
-        guard let identifier = try await started.first(where: { _ in true }) else { throw SpawnError("\(executable) did not start") }
+        // Awaited through a task of its own, which the caller's cancellation does not reach: the
+        // spawn must be over before the descriptors it uses are closed, and its child known.
+        let spawned = Task { try await started.first { _ in true } }
+        guard let identifier = try await spawned.value else { throw SpawnError("\(executable) did not start") }
         return SpawnedProcess(processIdentifier: identifier, ended: ended, exit: exit)
     }
 

@@ -13,6 +13,11 @@ enum JSONText {
     /// Appends `text` to `result` with quote, backslash and control characters escaped as in a
     /// JSON string, without the quotes.
     static func escape(_ text: String, into result: inout String) {
+        // Most text (ids, tokens, URLs) has nothing to escape: appended whole, not scalar by scalar.
+        guard text.utf8.contains(where: mayBeginAnEscape) else {
+            result += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -25,5 +30,12 @@ enum JSONText {
             default: result.unicodeScalars.append(scalar)
             }
         }
+    }
+
+    /// Whether a UTF-8 byte may begin what is escaped: a quote, a backslash, a control
+    /// character, DEL, or 0xE2, the lead byte of U+2028 and U+2029 (and of other characters,
+    /// which are then written as they are).
+    private static func mayBeginAnEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
     }
 }
