@@ -125,8 +125,7 @@ struct BenchCommand: ParsableCommand {
         let everyInstance = LoadGenerator(
             servers: processes.map(\.loadTarget), databaseProcessName: databaseURL == nil ? nil : "postgres")
         let load = everyInstance.on([process.loadTarget])
-        let realm = try BenchRealm.create(
-            admin: AdminClient(connection: try HTTPConnection(host: process.loadTarget.host, port: process.loadTarget.port), token: adminToken))
+        let realm = try BenchScript.realm(on: process, adminToken: adminToken)
         let script = BenchScript(load: load, realm: realm, concurrency: concurrency)
 
         status("enrolling \(devices) devices")
@@ -141,8 +140,7 @@ struct BenchCommand: ParsableCommand {
             try BulkIdentities.add(identities, realm: realm, database: process.dataDirectory.appendingPathComponent("identity.sqlite").path)
             report.identities = identities
         }
-        let logins = Array(0..<self.logins).map { enrolled[$0 % enrolled.count] }
-        _ = try script.signIns(Array(logins.prefix(300)), name: "warm-up")
+        let logins = try script.warmedUp(self.logins, over: enrolled)
         let unsynced = try normal.map { normal in
             status("enrolling \(devices) devices on the server with synchronous=NORMAL")
             return try BenchScript.prepared(on: normal, devices: devices, logins: self.logins, concurrency: concurrency)

@@ -11,13 +11,23 @@ struct BenchScript {
     static func prepared(on process: ServerProcess, devices: Int, logins: Int, concurrency: Int) throws -> (BenchScript, [BenchDevice]) {
         guard let adminToken = process.adminToken else { throw BenchError("the server wrote no admin token") }
         let load = LoadGenerator(servers: [process.loadTarget], databaseProcessName: nil)
-        let realm = try BenchRealm.create(
-            admin: AdminClient(connection: try HTTPConnection(host: process.loadTarget.host, port: process.loadTarget.port), token: adminToken))
-        let script = BenchScript(load: load, realm: realm, concurrency: concurrency)
+        let script = BenchScript(load: load, realm: try realm(on: process, adminToken: adminToken), concurrency: concurrency)
         let enrolled = try script.enroll(devices, adminToken: adminToken).1
-        let signIns = Array(0..<logins).map { enrolled[$0 % enrolled.count] }
-        _ = try script.signIns(Array(signIns.prefix(300)), name: "warm-up")
-        return (script, signIns)
+        return (script, try script.warmedUp(logins, over: enrolled))
+    }
+
+    /// A new tenant, realm and application on `process`, made through its admin API.
+    static func realm(on process: ServerProcess, adminToken: String) throws -> BenchRealm {
+        try BenchRealm.create(
+            admin: AdminClient(connection: try HTTPConnection(host: process.loadTarget.host, port: process.loadTarget.port), token: adminToken))
+    }
+
+    /// `count` sign-ins spread over `enrolled`, the first 300 of them run first to warm the
+    /// server up.
+    func warmedUp(_ count: Int, over enrolled: [BenchDevice]) throws -> [BenchDevice] {
+        let signIns = Array(0..<count).map { enrolled[$0 % enrolled.count] }
+        _ = try self.signIns(Array(signIns.prefix(300)), name: "warm-up")
+        return signIns
     }
 
     /// Enrolls `count` devices (an identity, a registration link, a bound credential each).

@@ -74,4 +74,29 @@ import Testing
         #expect(count == 2)
         try await engine.shutdown()
     }
+
+    /// A lock held past the engine's lock wait fails the operation as an outage (a 503), in a
+    /// transaction and on its own, and leaves nothing written; once it is released, the same
+    /// operations succeed.
+    @Test func aLockHeldPastTheWaitIsAnOutageThatWritesNothing() async throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let engine = try await SQLiteEngine(path: path, lockWait: .milliseconds(50), logger: Logger(label: "test"))
+        try await engine.run { try await $0.raw("CREATE TABLE t (id INTEGER)").run() }
+        let holder = try SQLiteConnectionHandle(path: path)
+        defer { holder.close() }
+        let insert: @Sendable (any SQLDatabase) async throws -> Void = { try await $0.raw("INSERT INTO t (id) VALUES (1)").run() }
+
+        try holder.execute("BEGIN EXCLUSIVE", []) { _ in }
+        await #expect(throws: StorageError.unavailable) { try await engine.transaction(insert) }
+        await #expect(throws: StorageError.unavailable) { try await engine.run(insert) }
+        try holder.execute("COMMIT", [], lockWaitMilliseconds: 50) { _ in }
+
+        let count = { try await engine.run { try await $0.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self) } }
+        #expect(try await count() == 0)
+        try await engine.transaction(insert)
+        try await engine.run(insert)
+        #expect(try await count() == 2)
+        try await engine.shutdown()
+    }
 }

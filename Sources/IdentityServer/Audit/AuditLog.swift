@@ -7,7 +7,6 @@ struct AuditLog: Sendable {
     let store: any IdentityStore
     let now: @Sendable () -> Date
 
-
     /// Appends an event; a failure to audit fails the operation, never hidden.
     func record(
         _ type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]

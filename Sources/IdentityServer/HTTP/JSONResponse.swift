@@ -44,12 +44,12 @@ enum JSONResponse {
 }
 
 extension Request {
-    /// Decodes a JSON body in the wire format: a body of another media type is
-    /// `415 unsupported_media_type` (so no form or text a browser can send cross-site without
-    /// a preflight is ever read as JSON), a malformed one `400 invalid_request`.
     /// `JSONDecoder.identityWire` made once (it is a new decoder at each use).
     private static let wireDecoder = JSONDecoder.identityWire
 
+    /// Decodes a JSON body in the wire format: a body of another media type is
+    /// `415 unsupported_media_type` (so no form or text a browser can send cross-site without
+    /// a preflight is ever read as JSON), a malformed one `400 invalid_request`.
     func decodeJSON<Value: Decodable>(_: Value.Type, context: ServerRequestContext) async throws -> Value {
         guard let mediaType = headers[.contentType]?.split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces).lowercased(),

@@ -5,9 +5,9 @@
 /// transaction, and one `COMMIT` (one `fsync` under `synchronous=FULL`) ends them all. A unit
 /// that joined a group is answered only once that commit is durable, and with its error if the
 /// commit fails; a group closes when nobody is waiting, at ``capacity`` units, or once it has
-/// been open for its window (``defaultWindow``): a unit never waits behind more than that many others, and another
-/// process (a backup, `bi-server rotate-master-key`) never waits long for the write lock the
-/// group holds, however slowly a loaded machine hands the turn on.
+/// been open for its window (``defaultWindow``): a unit never waits behind more than that many
+/// others, and another process (a backup, `bi-server rotate-master-key`) never waits long for
+/// the write lock the group holds, however slowly a loaded machine hands the turn on.
 ///
 /// This type only keeps the turns; ``SQLiteEngine`` runs the statements (`BEGIN`, savepoints,
 /// `COMMIT`) while holding its turn.

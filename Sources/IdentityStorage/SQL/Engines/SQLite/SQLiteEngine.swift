@@ -45,7 +45,7 @@ final class SQLiteEngine: SQLEngine {
             try await database.raw("PRAGMA foreign_keys = ON").run()
             try await database.raw("PRAGMA synchronous = \(unsafeRaw: synchronous.rawValue.uppercased())").run()
         } catch {
-            connection.close()
+            await waitingThread.close(connection)
             try? await waitingThread.shutdown()
             throw error
         }
@@ -149,8 +149,8 @@ final class SQLiteEngine: SQLEngine {
 
     /// Ends a unit that ran inside the group: it joins the group's commit while others wait,
     /// or commits the group. A unit that failed is answered after the commit too: what made it
-    /// fail (a code another member spent) may be another member's work, not durable before. The unit that `opened` the group and failed rolls it back, being
-    /// alone in it. A failure that rolled the whole transaction back (an I/O error, a full disk)
+    /// fail (a code another member spent) may be another member's work, not durable before.
+    /// The unit that `opened` the group and failed rolls it back, being alone in it. A failure that rolled the whole transaction back (an I/O error, a full disk)
     /// fails every unit in the group.
     private func finish<R: Sendable>(_ outcome: Result<R, any Error>, opened: Bool) async throws -> R {
         guard connection.isInTransaction else {

@@ -2,7 +2,7 @@ import NIOPosix
 import SQLiteNIO
 
 /// The one thread where a SQLite connection waits: for another process's lock (SQLite's busy
-/// timeout, at most ``lockWait``) and for the disk at a commit.
+/// timeout) and for the disk at a commit.
 ///
 /// A store operation's statements run where its task already is, on Swift's pool: a hop to a
 /// thread of the connection's own and back for each operation cost a quarter of a sign-in's
@@ -10,23 +10,23 @@ import SQLiteNIO
 final class SQLiteWaitingThread: Sendable {
     private let pool = NIOThreadPool(numberOfThreads: 1)
     /// How long a statement waits for another connection's lock before it fails with
-    /// `SQLITE_BUSY` (a 503), rather than stall every request behind a careless backup.
-    let lockWait: Duration
+    /// `SQLITE_BUSY` (a 503), rather than stall every request behind a careless backup: SQLite's
+    /// busy timeout, at least 1 ms (without a wait the connection would refuse to wait, here of
+    /// all places).
+    private let lockWaitMilliseconds: Int32
 
-    /// Starts the thread.
+    /// Starts the thread, whose statements wait up to `lockWait` for a lock.
     init(lockWait: Duration) {
-        self.lockWait = lockWait
+        lockWaitMilliseconds = Int32(min(max(lockWait / .milliseconds(1), 1), Double(Int32.max)))
         pool.start()
     }
 
-    /// Runs `sql` on `connection` from the thread, waiting up to ``lockWait`` for a lock.
+    /// Runs `sql` on `connection` from the thread, waiting for a lock as long as it was told to.
     func execute(
         _ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnectionHandle,
         _ onRow: @escaping @Sendable (SQLiteResultRow) throws -> Void = { _ in }
     ) async throws {
-        // At least 1: without a wait the connection would refuse to wait, here of all places.
-        let milliseconds = Int32(min(max(lockWait / .milliseconds(1), 1), Double(Int32.max)))
-        try await run { try connection.execute(sql, binds, lockWaitMilliseconds: milliseconds, onRow) }
+        try await run { [lockWaitMilliseconds] in try connection.execute(sql, binds, lockWaitMilliseconds: lockWaitMilliseconds, onRow) }
     }
 
     /// Closes `connection` from the thread: closing the last connection checkpoints the WAL
