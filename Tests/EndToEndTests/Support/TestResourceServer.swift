@@ -29,11 +29,27 @@ enum TestResourceServer {
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
-        let task = Task { try await app.runService() }
-        defer { task.cancel() }
-        guard let port = await ports.first(where: { _ in true }) else { throw SetupError("the resource server did not start") }
+        // Stopped gracefully, never cancelled: cancelling a Hummingbird server drops the
+        // connections it accepted but had not served yet, and NIO traps on each of them
+        // ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481).
+        let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+        let task = Task { try await group.run() }
+        func stop() async {
+            await group.triggerGracefulShutdown()
+            _ = try? await task.value
+        }
+        guard let port = await ports.first(where: { _ in true }) else {
+            await stop()
+            throw SetupError("the resource server did not start")
+        }
         baseURL.value = "http://127.0.0.1:\(port)"
-        try await body(baseURL.value)
+        do {
+            try await body(baseURL.value)
+        } catch {
+            await stop()
+            throw error
+        }
+        await stop()
     }
 }
 
