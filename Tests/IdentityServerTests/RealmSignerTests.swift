@@ -55,6 +55,40 @@ import X509
         #expect(failure?.errorType == .signatureVerificationFailed)
     }
 
+    /// ES256 tokens are verified by the signer itself, not jwt-kit: changed signed bytes and a
+    /// cut signature fail their signature check, a signed payload that is not the claims is
+    /// malformed, and the payload's own checks run, handed the ES256 key.
+    @Test func verifiesES256TokensAsJWTKitWould() async throws {
+        struct Refused: Error {}
+        struct Refusing: JWTPayload {
+            let sub: SubjectClaim
+            func verify(using algorithm: some JWTAlgorithm) throws {
+                #expect(algorithm.name == "ES256")
+                throw Refused()
+            }
+        }
+        struct Other: JWTPayload {
+            let count: Int
+            func verify(using _: some JWTAlgorithm) throws {}
+        }
+        let signer = try await RealmSigner(keys: [SigningKey(kid: "k1", material: .p256(P256.Signing.PrivateKey()))])
+        let parts = try await signer.sign(Claims(sub: "ada"), type: "JWT").split(separator: ".").map(String.init)
+        let eve = Data(#"{"sub":"eve"}"#.utf8).base64URLEncodedString
+        for forged in [[parts[0], eve, parts[2]], [parts[0], parts[1], String(parts[2].dropLast(4))]] {
+            let failure = await #expect(throws: JWTError.self) {
+                try await signer.verify(forged.joined(separator: "."), as: Claims.self, type: "JWT")
+            }
+            #expect(failure?.errorType == .signatureVerificationFailed)
+        }
+        for malformed in [parts.joined(separator: ".") + ".", [parts[0], parts[2]].joined(separator: ".")] {
+            await #expect(throws: RealmSigner.SignerError.malformed) { try await signer.verify(malformed, as: Claims.self, type: "JWT") }
+        }
+        let other = try await signer.sign(Other(count: 1), type: "JWT")
+        await #expect(throws: RealmSigner.SignerError.malformed) { try await signer.verify(other, as: Claims.self, type: "JWT") }
+        let refusing = try await signer.sign(Refusing(sub: "ada"), type: "JWT")
+        await #expect(throws: Refused.self) { try await signer.verify(refusing, as: Refusing.self, type: "JWT") }
+    }
+
     /// RS256 signs only what asks for it; a token's `alg` must be its key's algorithm.
     @Test func signsRS256OnRequestAndPublishesBothKinds() async throws {
         let rsa = try SigningKey.generate(.rs256, kid: "r1")

@@ -19,6 +19,8 @@ import Synchronization
 /// key's algorithm.
 struct RealmSigner: Sendable {
     private let collection: JWTKeyCollection
+    /// The ES256 keys by key id, which verify their tokens without jwt-kit's collection.
+    private let es256: [String: ES256Algorithm]
     /// Newest first.
     private let keys: [SigningKey]
     private let retiredKeysPublishedFor: TimeInterval
@@ -43,6 +45,10 @@ struct RealmSigner: Sendable {
         let collection = JWTKeyCollection()
         for key in keys { try await key.add(to: collection) }
         self.collection = collection
+        es256 = Dictionary(keys.compactMap { key in
+            guard case .p256(let privateKey) = key.material else { return nil }
+            return (key.kid, ES256Algorithm(privateKey))
+        }, uniquingKeysWith: { first, _ in first })
         self.keys = keys
         self.retiredKeysPublishedFor = retiredKeysPublishedFor
         self.now = now
@@ -103,6 +109,7 @@ struct RealmSigner: Sendable {
         guard let kid = header.kid else { throw SignerError.malformed }
         guard let key = publishedKeys().first(where: { $0.kid == kid }) else { throw SignerError.unknownKey }
         guard header.typ?.lowercased() == type.lowercased(), header.alg == key.algorithm.rawValue else { throw SignerError.wrongType }
+        if let algorithm = es256[kid] { return try await algorithm.verifiedPayload(of: token, as: Payload.self) }
         do {
             return try await collection.verify(token, as: Payload.self)
         } catch let error as JWTError {

@@ -20,6 +20,9 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         /// Whether it changes the database (transaction control aside, which SQLite counts as
         /// a change from `BEGIN IMMEDIATE` on): outside a transaction, it commits.
         let changes: Bool
+        /// Whether it is data definition (`CREATE`, `ALTER`, `DROP`), which changes the columns
+        /// a kept statement reads.
+        let changesSchema: Bool
     }
 
     /// The most statements kept: SQL text that varies with its arguments (a list of values)
@@ -58,7 +61,6 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         _ sql: String, _ binds: [SQLiteData], lockWaitMilliseconds: Int32 = 0, _ onRow: (SQLiteResultRow) throws -> Void
     ) throws {
         guard let handle else { throw StorageError.unavailable.with(detail: "the SQLite connection is closed") }
-        defer { if Self.changesSchema(sql) { finalizeAll() } }
         guard lockWaitMilliseconds > 0 else { return try run(sql, binds, refusingToWait: true, onRow) }
         sqlite_nio_sqlite3_busy_timeout(handle, lockWaitMilliseconds)
         defer { sqlite_nio_sqlite3_busy_timeout(handle, 0) }
@@ -78,6 +80,7 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         defer {
             sqlite_nio_sqlite3_reset(statement.handle)
             sqlite_nio_sqlite3_clear_bindings(statement.handle)
+            if statement.changesSchema { finalizeAll() }
         }
         for (offset, value) in binds.enumerated() { try bind(value, at: Int32(offset + 1), of: statement.handle) }
         var rows = 0
@@ -118,8 +121,11 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         let names = (0..<sqlite_nio_sqlite3_column_count(prepared)).map { column in
             sqlite_nio_sqlite3_column_name(prepared, column).map { String(cString: $0) } ?? ""
         }
-        let changes = sqlite_nio_sqlite3_stmt_readonly(prepared) == 0 && !Self.controlsTransactions(sql)
-        let statement = Statement(handle: prepared, columns: SQLiteColumnNames(names), changes: changes)
+        let keyword = Self.firstKeyword(sql)
+        let statement = Statement(
+            handle: prepared, columns: SQLiteColumnNames(names),
+            changes: sqlite_nio_sqlite3_stmt_readonly(prepared) == 0 && !Self.transactionControl.contains(keyword),
+            changesSchema: Self.dataDefinition.contains(keyword))
         statements[sql] = statement
         return statement
     }
@@ -129,15 +135,10 @@ final class SQLiteConnectionHandle: @unchecked Sendable {
         statements = [:]
     }
 
-    /// Whether `sql` is data definition, which changes the columns a kept statement reads.
-    static func changesSchema(_ sql: String) -> Bool {
-        ["CREATE", "ALTER", "DROP"].contains(firstKeyword(sql))
-    }
-
-    /// Whether `sql` begins or ends a transaction or savepoint.
-    static func controlsTransactions(_ sql: String) -> Bool {
-        ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(firstKeyword(sql))
-    }
+    /// The first keywords of data definition.
+    private static let dataDefinition: Set = ["CREATE", "ALTER", "DROP"]
+    /// The first keywords of statements that begin or end a transaction or savepoint.
+    private static let transactionControl: Set = ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"]
 
     private static func firstKeyword(_ sql: String) -> String {
         sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()

@@ -43,6 +43,9 @@ final class SQLiteEngine: SQLEngine {
                 throw StorageError.unavailable.with(detail: "\(path) cannot use write-ahead logging (journal_mode is \(mode ?? "unknown"))")
             }
             try await database.raw("PRAGMA foreign_keys = ON").run()
+            // Each unit in a group is a savepoint, whose undo journal would otherwise spill to
+            // a temporary file past 64 KiB: measured, 1.3% of a sign-in's CPU in its writes.
+            try await database.raw("PRAGMA temp_store = MEMORY").run()
             try await database.raw("PRAGMA synchronous = \(unsafeRaw: synchronous.rawValue.uppercased())").run()
         } catch {
             await waitingThread.close(connection)
