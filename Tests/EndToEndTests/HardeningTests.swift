@@ -1,6 +1,6 @@
 import Foundation
 import IdentityProtocol
-import IdentityServer
+@testable import IdentityServer
 @testable import IdentityStorage
 import Logging
 import Testing
@@ -137,19 +137,14 @@ import Testing
             clock.advance(by: 100)
             let started = ContinuousClock.now
             async let poll = session.status(after: 1, wait: 25)
-            // The poll has begun once it marked the holder seen (at the advanced time): stop the server.
-            let observer = try await SQLIdentityStore.sqlite(
-                path: server.dataDirectory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "observer"))
-            do {
-                while try await observer.extensionSession(id: session.sessionID)?.holderSeenAt ?? .distantPast
-                    < clock.now().addingTimeInterval(-50) {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-            } catch {
-                try? await observer.shutdown()
-                throw error
+            // The poll has begun once it marked the holder seen (at the advanced time): stop the
+            // server. Read through the server's own store: a second connection to its file would
+            // be another reader of its WAL.
+            let store = server.instance.context.store
+            while try await store.extensionSession(id: session.sessionID)?.holderSeenAt ?? .distantPast
+                < clock.now().addingTimeInterval(-50) {
+                try await Task.sleep(for: .milliseconds(20))
             }
-            try await observer.shutdown()
             await server.triggerGracefulShutdown()
             let answered = try await poll
             #expect(answered.status == 200 && answered.json["state"] as? String == "open", "\(answered.json)")

@@ -89,6 +89,23 @@ import X509
         await #expect(throws: Refused.self) { try await signer.verify(refusing, as: Refusing.self, type: "JWT") }
     }
 
+    /// A header as the server writes it is read without the JSON decoder, to the same values;
+    /// any other form (another order, a space, an escape, a missing member) is read by the
+    /// decoder, and what is not JSON is malformed.
+    @Test func headersReadTheSameWithOrWithoutTheDecoder() throws {
+        func token(_ json: String) -> String { Data(json.utf8).base64URLEncodedString + ".e30.c2ln" }
+        for json in [
+            #"{"alg":"ES256","kid":"k-1_A","typ":"at+jwt"}"#, #"{"typ":"JWT","alg":"RS256","kid":"r1"}"#,
+            #"{"alg":"ES256", "kid":"k1","typ":"JWT"}"#, #"{"alg":"ES256","kid":"a\"b","typ":"JWT"}"#,
+            #"{"alg":"ES256","kid":"a\u002Fb","typ":"JWT"}"#, #"{"alg":"ES256","kid":"k1"}"#,
+        ] {
+            let peek = try JWTHeaderPeek(token(json))
+            let decoded = try JSONDecoder().decode(JWTHeaderPeek.self, from: Data(json.utf8))
+            #expect(peek.alg == decoded.alg && peek.kid == decoded.kid && peek.typ == decoded.typ, "\(json)")
+        }
+        #expect(throws: RealmSigner.SignerError.malformed) { try JWTHeaderPeek(token(#"{"alg":"ES256","kid":"k1","typ":"JWT"}x"#)) }
+    }
+
     /// RS256 signs only what asks for it; a token's `alg` must be its key's algorithm.
     @Test func signsRS256OnRequestAndPublishesBothKinds() async throws {
         let rsa = try SigningKey.generate(.rs256, kid: "r1")

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import SQLiteNIO
 import Testing
 
@@ -41,5 +42,27 @@ import Testing
         connection.close()
         // An outage (a 503), not a server fault.
         #expect(throws: StorageError.unavailable) { _ = try Self.rows(connection, "SELECT id FROM t") }
+    }
+
+    /// Columns read by a row's shortcut for text and integers give what SQLiteKit's decoder
+    /// gives, `NULL` included, and everything else still goes through that decoder.
+    @Test func rowsReadTextAndIntegersAsTheDecoderDoes() throws {
+        let row = SQLiteResultRow(
+            columns: SQLiteColumnNames(["text", "integer", "null", "real", "blob", "flag"]),
+            values: [.text("ada"), .integer(42), .null, .float(1.5), .blob(ByteBuffer(bytes: [1, 2])), .integer(1)])
+        #expect(try row.decode(column: "text", as: String.self) == "ada")
+        #expect(try row.decode(column: "text", as: String?.self) == "ada")
+        #expect(try row.decode(column: "integer", as: Int64.self) == 42)
+        #expect(try row.decode(column: "integer", as: Int64?.self) == 42)
+        #expect(try row.decode(column: "integer", as: Int.self) == 42)
+        #expect(try row.decode(column: "integer", as: Int?.self) == 42)
+        #expect(try row.decode(column: "null", as: String?.self) == nil)
+        #expect(try row.decode(column: "null", as: Int64?.self) == nil)
+        #expect(try row.decode(column: "null", as: Int?.self) == nil)
+        #expect(try row.decode(column: "flag", as: Bool.self) == true)
+        #expect(try row.decode(column: "real", as: Double.self) == 1.5)
+        #expect(try row.decode(column: "blob", as: Data.self) == Data([1, 2]))
+        #expect(throws: DecodingError.self) { try row.decode(column: "null", as: String.self) }
+        #expect(throws: DecodingError.self) { try row.decode(column: "text", as: Int64.self) }
     }
 }

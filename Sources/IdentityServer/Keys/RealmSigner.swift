@@ -142,12 +142,41 @@ struct JWTHeaderPeek: Decodable {
         // make the keyring reload the realm's keys.
         let headerEnd = token.utf8.firstIndex(of: UInt8(ascii: ".")) ?? token.endIndex
         guard let json = Data(base64URLEncoded: String(token[..<headerEnd])),
-              let header = try? Self.decoder.decode(Self.self, from: json)
+              let header = Self.compact(json) ?? (try? Self.decoder.decode(Self.self, from: json))
         else { throw RealmSigner.SignerError.malformed }
         self = header
     }
 
+    private init(alg: String, kid: String, typ: String) {
+        (self.alg, self.kid, self.typ) = (alg, kid, typ)
+    }
+
     private static let decoder = JSONDecoder()
+
+    /// The header as this server writes it, read without a JSON decoder:
+    /// `{"alg":"…","kid":"…","typ":"…"}`, no space, each value of letters, digits and `-_+.`
+    /// only (so no escape can hide in it). `nil` for any other JSON, which the decoder reads.
+    private static func compact(_ json: Data) -> JWTHeaderPeek? {
+        var rest = json[...]
+        func value(after prefix: StaticString) -> String? {
+            let key = UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            guard rest.starts(with: key) else { return nil }
+            rest = rest.dropFirst(key.count)
+            let value = rest.prefix { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "."): true
+                default: false
+                }
+            }
+            rest = rest.dropFirst(value.count)
+            return String(decoding: value, as: UTF8.self)
+        }
+        guard let alg = value(after: #"{"alg":""#), let kid = value(after: #"","kid":""#), let typ = value(after: #"","typ":""#),
+              rest.elementsEqual(#""}"#.utf8)
+        else { return nil }
+        return JWTHeaderPeek(alg: alg, kid: kid, typ: typ)
+    }
 }
 
 /// A JSON Web Key Set.

@@ -46,6 +46,7 @@ final class SQLiteEngine: SQLEngine {
             // Each unit in a group is a savepoint, whose undo journal would otherwise spill to
             // a temporary file past 64 KiB: measured, 1.3% of a sign-in's CPU in its writes.
             try await database.raw("PRAGMA temp_store = MEMORY").run()
+            try await database.raw("PRAGMA wal_autocheckpoint = \(unsafeRaw: String(Self.checkpointPages))").run()
             try await database.raw("PRAGMA synchronous = \(unsafeRaw: synchronous.rawValue.uppercased())").run()
         } catch {
             await waitingThread.close(connection)
@@ -53,6 +54,12 @@ final class SQLiteEngine: SQLEngine {
             throw error
         }
     }
+
+    /// The log's size, in pages, at which a commit copies it back into the database file (its
+    /// checkpoint, two `fsync`s), a pause for the requests of that commit. Ten times SQLite's
+    /// default makes the pause ten times rarer, each one longer: measured, the p99 of a sign-in
+    /// went from 5.0–6.5 ms to 1.8–2.1 ms. The log file grows to about 40 MB between checkpoints.
+    static let checkpointPages = 10_000
 
     /// How long a statement waits for another process's lock (a careless backup) before the
     /// request is answered 503, rather than stall every request, unless told otherwise.

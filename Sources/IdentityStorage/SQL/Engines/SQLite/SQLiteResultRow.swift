@@ -24,7 +24,21 @@ struct SQLiteResultRow: SQLRow {
             throw DecodingError.keyNotFound(
                 SomeCodingKey(stringValue: column), .init(codingPath: [], debugDescription: "no column '\(column)' in the result"))
         }
-        return try Self.decoder.decode(D.self, from: values[index])
+        return try Self.direct(values[index], as: D.self) ?? Self.decoder.decode(D.self, from: values[index])
+    }
+
+    /// Text and integers read as what the stores ask for most (`String`, `Int64`, `Int`, or
+    /// their optionals), without SQLiteKit's generic decoder and its protocol lookups; `nil`
+    /// for anything else, which that decoder reads.
+    private static func direct<D>(_ value: SQLiteData, as _: D.Type) -> D? {
+        switch value {
+        case .text(let text) where D.self == String.self || D.self == String?.self: text as? D
+        case .integer(let number) where D.self == Int64.self || D.self == Int64?.self: Int64(number) as? D
+        case .integer(let number) where D.self == Int.self || D.self == Int?.self: number as? D
+        case .null where D.self == String?.self: String?.none as? D
+        case .null where D.self == Int64?.self: Int64?.none as? D
+        default: nil
+        }
     }
 }
 
