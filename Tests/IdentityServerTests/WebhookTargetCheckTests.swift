@@ -54,4 +54,16 @@ import Testing
         let literal = try await WebhookTargetCheck(allowPrivateTargets: true).check("http://[::1]:9/in")
         #expect(literal == WebhookTargetCheck.Target(host: "::1", address: "::1"))
     }
+
+    /// An address is its own resolution, and a name under `invalid.` (RFC 6761) resolves to
+    /// nothing without a DNS query.
+    @Test func addressesAndInvalidNamesResolveWithoutDNS() async throws {
+        #expect(try await WebhookTargetCheck.resolve("127.0.0.1") == ["127.0.0.1"])
+        #expect(try await WebhookTargetCheck.resolve("2001:db8::1") == ["2001:db8::1"])
+        for name in ["hooks.invalid", "HOOKS.INVALID.", "invalid"] {
+            await #expect(throws: WebhookTargetCheck.Refusal(description: "\(name) does not resolve (a special-use name, RFC 6761)")) {
+                try await WebhookTargetCheck.resolve(name)
+            }
+        }
+    }
 }
