@@ -40,6 +40,21 @@ import Testing
         try Self.expectSameMembers(claims)
     }
 
+    /// Read back by the hand-written decoding, whatever the decoder's date strategy, and with
+    /// an audience of one as a bare string (RFC 7519 §4.1.3).
+    @Test(arguments: accessTokens) func accessTokensReadBackAsTheyWereWritten(claims: AccessTokenClaims) throws {
+        var object = JSONObjectWriter()
+        claims.writeClaims(to: &object)
+        for decoder in [JSONDecoder.defaultForJWT as! JSONDecoder, JSONDecoder()] {
+            #expect(try decoder.decode(AccessTokenClaims.self, from: Data(object.json.utf8)) == claims)
+        }
+        let single = try JSONDecoder().decode(AccessTokenClaims.self, from: Data(#"""
+            {"iss":"i","sub":"s","aud":"a","exp":1764100000,"iat":1764100000,"jti":"j","client_id":"c","scope":"openid"}
+            """#.utf8))
+        #expect(single.aud.value == ["a"] && single.exp.value == Self.at && single.authTime == nil && single.cnf == nil)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AccessTokenClaims.self, from: Data(#"{"iss":"i"}"#.utf8)) }
+    }
+
     @Test func idTokensMatchTheirCodableFormEscapedOrBare() throws {
         let full = IDTokenClaims(
             iss: .init(value: "https://id.example/r"), sub: .init(value: "idn_1"), aud: .init(value: ["shop"]),

@@ -1,3 +1,4 @@
+public import Foundation
 public import JWTKit
 
 /// Access token claims (RFC 9068 §2.2), as the server signs them and resource servers read
@@ -36,6 +37,24 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
         case iss, sub, aud, exp, iat, jti, scope, cnf
         case clientID = "client_id"
         case authTime = "auth_time"
+    }
+
+    /// Reads the claims' plain values and wraps them, rather than have each of jwt-kit's claim
+    /// types decode itself through a container of its own: half the cost of reading a token,
+    /// which `/userinfo` and introspection do at every request. `exp` and `iat` are NumericDates,
+    /// seconds since 1970 (RFC 7519 §2), whatever the decoder's date strategy.
+    public init(from decoder: any Decoder) throws {
+        let claims = try decoder.container(keyedBy: CodingKeys.self)
+        iss = IssuerClaim(value: try claims.decode(String.self, forKey: .iss))
+        sub = SubjectClaim(value: try claims.decode(String.self, forKey: .sub))
+        aud = try claims.decode(AudienceClaim.self, forKey: .aud)
+        exp = ExpirationClaim(value: Date(timeIntervalSince1970: try claims.decode(Double.self, forKey: .exp)))
+        iat = IssuedAtClaim(value: Date(timeIntervalSince1970: try claims.decode(Double.self, forKey: .iat)))
+        jti = IDClaim(value: try claims.decode(String.self, forKey: .jti))
+        clientID = try claims.decode(String.self, forKey: .clientID)
+        scope = try claims.decode(String.self, forKey: .scope)
+        authTime = try claims.decodeIfPresent(Int64.self, forKey: .authTime)
+        cnf = try claims.decodeIfPresent(Confirmation.self, forKey: .cnf)
     }
 
     /// Checked by whoever verifies, with their own clock and leeway.
