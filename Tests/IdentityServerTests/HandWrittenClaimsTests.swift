@@ -48,6 +48,8 @@ import Testing
         for decoder in [JSONDecoder.defaultForJWT as! JSONDecoder, JSONDecoder()] {
             #expect(try decoder.decode(AccessTokenClaims.self, from: Data(object.json.utf8)) == claims)
         }
+        // Foundation's coders as they come (dates since 2001 by default) round-trip them too.
+        #expect(try JSONDecoder().decode(AccessTokenClaims.self, from: JSONEncoder().encode(claims)) == claims)
         let single = try JSONDecoder().decode(AccessTokenClaims.self, from: Data(#"""
             {"iss":"i","sub":"s","aud":"a","exp":1764100000,"iat":1764100000,"jti":"j","client_id":"c","scope":"openid"}
             """#.utf8))

@@ -80,7 +80,7 @@ import X509
             }
             #expect(failure?.errorType == .signatureVerificationFailed)
         }
-        for malformed in [parts.joined(separator: ".") + ".", [parts[0], parts[2]].joined(separator: ".")] {
+        for malformed in [parts.joined(separator: ".") + ".", [parts[0], parts[2]].joined(separator: "."), parts.joined(separator: ".") + "="] {
             await #expect(throws: RealmSigner.SignerError.malformed) { try await signer.verify(malformed, as: Claims.self, type: "JWT") }
         }
         let other = try await signer.sign(Other(count: 1), type: "JWT")
@@ -104,6 +104,9 @@ import X509
             #expect(peek.alg == decoded.alg && peek.kid == decoded.kid && peek.typ == decoded.typ, "\(json)")
         }
         #expect(throws: RealmSigner.SignerError.malformed) { try JWTHeaderPeek(token(#"{"alg":"ES256","kid":"k1","typ":"JWT"}x"#)) }
+        // The server's own form is read without the decoder; an escape never is.
+        #expect(JWTHeaderPeek.compact(Data(#"{"alg":"ES256","kid":"k-1_A","typ":"at+jwt"}"#.utf8))?.kid == "k-1_A")
+        #expect(JWTHeaderPeek.compact(Data(#"{"alg":"ES256","kid":"a"b","typ":"JWT"}"#.utf8)) == nil)
     }
 
     /// RS256 signs only what asks for it; a token's `alg` must be its key's algorithm.

@@ -60,6 +60,12 @@ import Testing
     @Test func addressesAndInvalidNamesResolveWithoutDNS() async throws {
         #expect(try await WebhookTargetCheck.resolve("127.0.0.1") == ["127.0.0.1"])
         #expect(try await WebhookTargetCheck.resolve("2001:db8::1") == ["2001:db8::1"])
+        // Forms of loopback that are not an address to inet_pton still resolve, and are refused.
+        let strict = WebhookTargetCheck(allowPrivateTargets: false)
+        for url in ["https://0177.0.0.1/in", "https://2130706433/in", "https://127.1/in", "https://0x7f.1/in"] {
+            let refusal = await #expect(throws: WebhookTargetCheck.Refusal.self, "\(url)") { _ = try await strict.check(url) }
+            #expect(refusal?.description.hasSuffix("a loopback address (webhooks.allow_private_targets allows it)") == true, "\(url)")
+        }
         for name in ["hooks.invalid", "HOOKS.INVALID.", "invalid"] {
             await #expect(throws: WebhookTargetCheck.Refusal(description: "\(name) does not resolve (a special-use name, RFC 6761)")) {
                 try await WebhookTargetCheck.resolve(name)

@@ -62,6 +62,10 @@ import Testing
         #expect(try row.decode(column: "flag", as: Bool.self) == true)
         #expect(try row.decode(column: "real", as: Double.self) == 1.5)
         #expect(try row.decode(column: "blob", as: Data.self) == Data([1, 2]))
+        // NULL read as an optional by the shortcut itself, not left to the decoder.
+        #expect(SQLiteResultRow.direct(.null, as: String?.self) == .some(nil))
+        #expect(SQLiteResultRow.direct(.null, as: Int64?.self) == .some(nil))
+        #expect(SQLiteResultRow.direct(.text("ada"), as: String.self) == "ada")
         #expect(throws: DecodingError.self) { try row.decode(column: "null", as: String.self) }
         #expect(throws: DecodingError.self) { try row.decode(column: "text", as: Int64.self) }
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import JWTKit
 
 /// Access token claims (RFC 9068 §2.2), as the server signs them and resource servers read
@@ -55,6 +55,22 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
         scope = try claims.decode(String.self, forKey: .scope)
         authTime = try claims.decodeIfPresent(Int64.self, forKey: .authTime)
         cnf = try claims.decodeIfPresent(Confirmation.self, forKey: .cnf)
+    }
+
+    /// Writes `exp` and `iat` as NumericDate seconds, whatever the encoder's date strategy, as
+    /// ``init(from:)`` reads them.
+    public func encode(to encoder: any Encoder) throws {
+        var claims = encoder.container(keyedBy: CodingKeys.self)
+        try claims.encode(iss.value, forKey: .iss)
+        try claims.encode(sub.value, forKey: .sub)
+        try claims.encode(aud, forKey: .aud)
+        try claims.encode(exp.value.timeIntervalSince1970, forKey: .exp)
+        try claims.encode(iat.value.timeIntervalSince1970, forKey: .iat)
+        try claims.encode(jti.value, forKey: .jti)
+        try claims.encode(clientID, forKey: .clientID)
+        try claims.encode(scope, forKey: .scope)
+        try claims.encodeIfPresent(authTime, forKey: .authTime)
+        try claims.encodeIfPresent(cnf, forKey: .cnf)
     }
 
     /// Checked by whoever verifies, with their own clock and leeway.

@@ -29,11 +29,15 @@ struct ES256Algorithm: JWTAlgorithm {
     }
 
     /// The payload of a compact JWS (RFC 7515 §7.1) this key signed, once its signature over
-    /// header and payload verifies and the payload's own checks pass.
+    /// header and payload verifies and the payload's own checks pass. A token that is not three
+    /// unpadded base64url parts (RFC 7515 §2), or whose payload is not `Payload`, is
+    /// ``RealmSigner/SignerError/malformed``; a wrong signature is jwt-kit's
+    /// `signatureVerificationFailed`; what the payload's checks throw is thrown as it is.
     func verifiedPayload<Payload: JWTPayload>(of token: String, as _: Payload.Type) async throws -> Payload {
         let bytes = token.utf8
         let dot = UInt8(ascii: ".")
-        guard let headerEnd = bytes.firstIndex(of: dot), let signatureStart = bytes.lastIndex(of: dot), headerEnd != signatureStart,
+        guard !bytes.contains(UInt8(ascii: "=")),
+              let headerEnd = bytes.firstIndex(of: dot), let signatureStart = bytes.lastIndex(of: dot), headerEnd != signatureStart,
               let signature = Data(base64URLEncoded: String(token[bytes.index(after: signatureStart)...])),
               let json = Data(base64URLEncoded: String(token[bytes.index(after: headerEnd)..<signatureStart]))
         else { throw RealmSigner.SignerError.malformed }

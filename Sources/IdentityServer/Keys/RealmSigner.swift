@@ -109,7 +109,7 @@ struct RealmSigner: Sendable {
         guard let kid = header.kid else { throw SignerError.malformed }
         guard let key = publishedKeys().first(where: { $0.kid == kid }) else { throw SignerError.unknownKey }
         guard header.typ?.lowercased() == type.lowercased(), header.alg == key.algorithm.rawValue else { throw SignerError.wrongType }
-        if let algorithm = es256[kid] { return try await algorithm.verifiedPayload(of: token, as: Payload.self) }
+        if key.algorithm == .es256, let algorithm = es256[kid] { return try await algorithm.verifiedPayload(of: token, as: Payload.self) }
         do {
             return try await collection.verify(token, as: Payload.self)
         } catch let error as JWTError {
@@ -156,7 +156,7 @@ struct JWTHeaderPeek: Decodable {
     /// The header as this server writes it, read without a JSON decoder:
     /// `{"alg":"…","kid":"…","typ":"…"}`, no space, each value of letters, digits and `-_+.`
     /// only (so no escape can hide in it). `nil` for any other JSON, which the decoder reads.
-    private static func compact(_ json: Data) -> JWTHeaderPeek? {
+    static func compact(_ json: Data) -> JWTHeaderPeek? {
         var rest = json[...]
         func value(after prefix: StaticString) -> String? {
             let key = UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)

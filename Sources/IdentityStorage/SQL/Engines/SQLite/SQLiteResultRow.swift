@@ -30,7 +30,7 @@ struct SQLiteResultRow: SQLRow {
     /// Text and integers read as what the stores ask for most (`String`, `Int64`, `Int`, or
     /// their optionals), without SQLiteKit's generic decoder and its protocol lookups; `nil`
     /// for anything else, which that decoder reads.
-    private static func direct<D>(_ value: SQLiteData, as _: D.Type) -> D? {
+    static func direct<D>(_ value: SQLiteData, as _: D.Type) -> D? {
         switch value {
         case .text(let text) where D.self == String.self || D.self == String?.self: text as? D
         case .integer(let number) where D.self == Int64.self || D.self == Int64?.self: Int64(number) as? D
