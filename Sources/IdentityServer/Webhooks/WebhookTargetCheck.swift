@@ -106,8 +106,7 @@ struct WebhookTargetCheck: Sendable {
     /// `getaddrinfo`, on NIO's thread pool.
     static func resolve(_ host: String) async throws -> [String] {
         if IPNetwork.bytes(of: host) != nil { return [host] }
-        let name = host.lowercased().hasSuffix(".") ? String(host.lowercased().dropLast()) : host.lowercased()
-        if name == "invalid" || name.hasSuffix(".invalid") {
+        if host.lowercased().split(separator: ".").last == "invalid" {
             throw Refusal(description: "\(host) does not resolve (a special-use name, RFC 6761)")
         }
         return try await NIOThreadPool.singleton.runIfActive {
