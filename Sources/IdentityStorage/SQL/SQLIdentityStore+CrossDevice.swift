@@ -51,9 +51,7 @@ extension SQLIdentityStore {
                 RETURNING id
                 """).first()
             guard completed != nil else { throw StorageError.notFound.with(detail: "approved cross-device sign-in \(id)") }
-            for statement in self.completionStatements(now: now, code: code, audit: audit) {
-                try await SQLErrors.translating { try await db.raw(statement).run() }
-            }
+            for statement in self.completionStatements(now: now, code: code, audit: audit) { try await db.run(statement) }
             try await self.engine.notify(Self.extensionSessionChannel, payload: id, on: db)
         }
     }

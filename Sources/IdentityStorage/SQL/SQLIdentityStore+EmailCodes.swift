@@ -39,9 +39,7 @@ extension SQLIdentityStore {
                 RETURNING id
                 """).first()
             guard redeemed != nil else { throw StorageError.notFound.with(detail: "email code challenge \(id)") }
-            for statement in self.completionStatements(now: now, code: code, audit: nil) {
-                try await SQLErrors.translating { try await db.raw(statement).run() }
-            }
+            for statement in self.completionStatements(now: now, code: code, audit: nil) { try await db.run(statement) }
             if let bindingJob { try await self.insert(bindingJob, on: db) }
             for event in audit { try await self.insert(event, on: db) }
         }

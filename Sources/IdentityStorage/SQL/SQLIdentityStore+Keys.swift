@@ -54,9 +54,8 @@ extension SQLIdentityStore {
     public func appendAuditEvent(_ event: AuditEventRecord) async throws { try await insert(event) }
 
     public func recordRepeatedEvent(_ event: AuditEventRecord) async throws {
-        var insert = insertStatement(event)
-        insert.appendLiteral(" ON CONFLICT (id) DO UPDATE SET occurrences = audit_events.occurrences + 1")
-        try await engine.run { [insert] db in try await db.raw(insert).run() }
+        let insert = RecordInsert(event, then: " ON CONFLICT (id) DO UPDATE SET occurrences = audit_events.occurrences + 1")
+        try await engine.run { db in try await db.run(insert) }
     }
 
     public func deleteExpired(before cutoff: Date, limit: Int) async throws -> Int {

@@ -40,15 +40,15 @@ extension SQLIdentityStore {
             try await engine.run { db in try await SQLErrors.translating { try await db.raw(combined).run() } }
         case .sqlite:
             try await engine.transaction { db in
-                for statement in statements { try await SQLErrors.translating { try await db.raw(statement).run() } }
+                for statement in statements { try await db.run(statement) }
             }
         }
     }
 
     /// What completing a sign-in writes: the code, its audit event, then the credential's last use.
-    func completionStatements(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) -> [SQLQueryString] {
-        [insertStatement(code)] + (audit.map { [insertStatement($0)] } ?? [])
-            + ["UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)"]
+    func completionStatements(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) -> [any SQLExpression] {
+        [RecordInsert(code)] + (audit.map { [RecordInsert($0)] } ?? [])
+            + ["UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: code.credentialID)" as SQLQueryString]
     }
 
     public func authorizationCodeWithStanding(
@@ -98,7 +98,7 @@ extension SQLIdentityStore {
             // atomic); the inserts see the spent row, so they insert nothing when it was not.
             let statement = Self.with(
                 first: ("redeemed", redeem), inserts: statements(issuance, when: "EXISTS (SELECT 1 FROM redeemed)"),
-                then: "SELECT * FROM redeemed")
+                then: "SELECT * FROM redeemed" as SQLQueryString)
             if let redeemed = try await engine.run({ db in try await SQLErrors.translating { try await db.raw(statement).first() } }) {
                 return .redeemed(try AuthorizationCodeRecord(row: redeemed))
             }
@@ -167,16 +167,16 @@ extension SQLIdentityStore {
 
     /// Inserts what one grant issued: session, refresh token, access tokens, audit events.
     func insert(_ issuance: TokenIssuance, on db: any SQLDatabase) async throws {
-        for statement in statements(issuance) { try await SQLErrors.translating { try await db.raw(statement).run() } }
+        for statement in statements(issuance) { try await db.run(statement) }
     }
 
     /// The `INSERT`s of what one grant issued, in order (a session before what refers to it).
-    func statements(_ issuance: TokenIssuance, when condition: String? = nil) -> [SQLQueryString] {
-        var statements: [SQLQueryString] = []
-        if let session = issuance.session { statements.append(insertStatement(session, when: condition)) }
-        if let refreshToken = issuance.refreshToken { statements.append(insertStatement(refreshToken, when: condition)) }
-        statements += issuance.accessTokens.map { insertStatement($0, when: condition) }
-        statements += issuance.auditEvents.map { insertStatement($0, when: condition) }
+    func statements(_ issuance: TokenIssuance, when condition: String? = nil) -> [RecordInsert] {
+        var statements: [RecordInsert] = []
+        if let session = issuance.session { statements.append(RecordInsert(session, when: condition)) }
+        if let refreshToken = issuance.refreshToken { statements.append(RecordInsert(refreshToken, when: condition)) }
+        statements += issuance.accessTokens.map { RecordInsert($0, when: condition) }
+        statements += issuance.auditEvents.map { RecordInsert($0, when: condition) }
         return statements
     }
 
@@ -184,10 +184,11 @@ extension SQLIdentityStore {
     /// clause that later ones may name, when given): one statement, atomic, one round trip. All see the
     /// same snapshot; foreign keys between them are checked at the statement's end.
     static func with(
-        first: (name: String, statement: SQLQueryString)? = nil, inserts statements: [SQLQueryString], then final: SQLQueryString
+        first: (name: String, statement: SQLQueryString)? = nil, inserts statements: [any SQLExpression], then final: any SQLExpression
     ) -> SQLQueryString {
         var sql = SQLQueryString("WITH ")
-        let clauses = (first.map { [$0] } ?? []) + statements.enumerated().map { (name: "s\($0.offset)", statement: $0.element) }
+        let clauses: [(name: String, statement: any SQLExpression)] =
+            (first.map { [($0.name, $0.statement)] } ?? []) + statements.enumerated().map { ("s\($0.offset)", $0.element) }
         for (index, clause) in clauses.enumerated() {
             sql.appendLiteral(index > 0 ? ", \(clause.name) AS (" : "\(clause.name) AS (")
             sql.appendInterpolation(clause.statement)

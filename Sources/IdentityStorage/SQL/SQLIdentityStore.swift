@@ -133,30 +133,10 @@ public final class SQLIdentityStore: IdentityStore {
     // MARK: Generic row operations
 
     /// Inserts a record; unique and foreign-key violations become ``StorageError``s.
-    ///
-    /// The generic statements here are written as SQL text with the (constant) table and
-    /// column names in place, rather than through SQLKit's builders, which quote and escape
-    /// every identifier again on every call: these statements run several times per sign-in.
     func insert<R: SQLRecord>(_ record: R, on db: (any SQLDatabase)? = nil) async throws {
-        let sql = insertStatement(record)
-        let statement: @Sendable (any SQLDatabase) async throws -> Void = { db in
-            try await SQLErrors.translating { try await db.raw(sql).run() }
-        }
+        let insert = RecordInsert(record)
+        let statement: @Sendable (any SQLDatabase) async throws -> Void = { db in try await db.run(insert) }
         if let db { try await statement(db) } else { try await engine.run(statement) }
-    }
-
-    /// `INSERT` of a record; with a `condition`, an `INSERT … SELECT` that inserts nothing
-    /// unless the condition holds (for PostgreSQL's data-modifying `WITH` clauses).
-    func insertStatement<R: SQLRecord>(_ record: R, when condition: String? = nil) -> SQLQueryString {
-        let columns = record.columns
-        var sql = SQLQueryString("INSERT INTO \(unsafeRaw: R.table) (\(unsafeRaw: columns.map(\.name).joined(separator: ", "))) ")
-        sql.appendLiteral(condition == nil ? "VALUES (" : "SELECT ")
-        for (index, column) in columns.enumerated() {
-            if index > 0 { sql.appendLiteral(", ") }
-            sql.appendInterpolation(sqlValue(column.value))
-        }
-        sql.appendLiteral(condition.map { " WHERE \($0)" } ?? ")")
-        return sql
     }
 
     /// The record whose `column` equals `value`.
