@@ -17,13 +17,16 @@ public enum FormEncoding {
     /// Percent-encodes every UTF-8 byte but the unreserved ones, byte by byte (Foundation's
     /// `addingPercentEncoding` goes through `NSString` on Linux, at several times the cost).
     public static func escape(_ text: String) -> String {
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
+        bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
             if isUnreserved(byte) {
                 bytes.append(byte)
             } else {
-                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -40,6 +40,8 @@ package struct FormParameters: Sendable {
     /// `+` as a space, `%XY` as the byte XY; `nil` for a malformed escape or bytes that are
     /// not UTF-8 (as `removingPercentEncoding` would, without its cost on every request).
     private static func decode(_ text: Substring.UTF8View) -> String? {
+        // Most values (codes, ids, plain redirect URIs' parts) have nothing to decode.
+        if !text.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(Substring(text)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count)
         var input = text.makeIterator()

@@ -51,9 +51,7 @@ extension Request {
     /// `415 unsupported_media_type` (so no form or text a browser can send cross-site without
     /// a preflight is ever read as JSON), a malformed one `400 invalid_request`.
     func decodeJSON<Value: Decodable>(_: Value.Type, context: ServerRequestContext) async throws -> Value {
-        guard let mediaType = headers[.contentType]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased(),
-            mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        guard let mediaType, mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
         else {
             throw ServerError(APIErrorCode.unsupportedMediaType, "the body must be application/json")
         }

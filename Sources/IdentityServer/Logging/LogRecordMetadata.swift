@@ -8,9 +8,14 @@ enum LogRecordMetadata {
     static func merged(
         _ base: Logger.Metadata, provider: Logger.MetadataProvider?, event: LogEvent
     ) -> [(key: String, value: Logger.Metadata.Value)] {
-        var metadata = base
-        if let provided = provider?.get(), !provided.isEmpty { metadata.merge(provided) { $1 } }
-        if let explicit = event.metadata, !explicit.isEmpty { metadata.merge(explicit) { $1 } }
+        // From the record's own down, each adding only keys not there yet: the record's
+        // dictionary is then kept as it is when it already has what the others give (the
+        // request log line's `request_id`), where merging into the logger's would rehash it.
+        var metadata = event.metadata ?? [:]
+        if let provided = provider?.get() {
+            for (key, value) in provided where metadata[key] == nil { metadata[key] = value }
+        }
+        for (key, value) in base where metadata[key] == nil { metadata[key] = value }
         if let error = event.error {
             metadata["error.message"] = "\(error)"
             metadata["error.type"] = "\(String(reflecting: type(of: error)))"

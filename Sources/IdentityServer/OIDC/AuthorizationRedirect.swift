@@ -14,7 +14,7 @@ enum AuthorizationRedirect {
         let fragmentStart = base.firstIndex(of: "#") ?? base.endIndex
         let beforeFragment = base[..<fragmentStart]
         guard !beforeFragment.isEmpty else { throw ServerError.invalidRequest("the redirect URI is malformed") }
-        let separator = !beforeFragment.contains("?") ? "?" : (beforeFragment.hasSuffix("?") || beforeFragment.hasSuffix("&") ? "" : "&")
+        let separator = !beforeFragment.utf8.contains(UInt8(ascii: "?")) ? "?" : (beforeFragment.hasSuffix("?") || beforeFragment.hasSuffix("&") ? "" : "&")
         return beforeFragment + separator + FormEncoding.encode(added) + base[fragmentStart...]
     }
 

@@ -65,7 +65,7 @@ extension SCIMController {
 
     /// A JSON object body (`application/scim+json` or `application/json`); `invalidSyntax` otherwise.
     static func body(_ request: Request, _ context: ServerRequestContext) async throws -> [String: Any] {
-        guard let mediaType = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
+        guard let mediaType = request.mediaType,
               mediaType == "application/json" || mediaType == SCIMResponse.contentType
         else { throw SCIMError(.unsupportedMediaType, nil, "the body must be application/scim+json") }
         var request = request
