@@ -41,6 +41,12 @@ import X509
             #expect(throws: invalidChain) { try checks.pinnedKey([try other.serializeAsPEM().pemString], of: record, keys: keys) }
             #expect(throws: invalidChain) { try checks.pinnedKey([], of: record, keys: keys) }
             #expect(throws: invalidChain) { try checks.pinnedKey(["not a certificate"], of: record, keys: keys) }
+            // The certificate written otherwise than this server writes it (after a line of
+            // text, as OpenSSL may write it) is decoded and compared: the credential's passes,
+            // another's does not.
+            let annotated = { (certificate: Certificate) in "subject=CN=crd_1\n" + (try certificate.serializeAsPEM().pemString) }
+            #expect(try checks.pinnedKey([annotated(pinned)], of: record, keys: keys).rawRepresentation == key.publicKey.rawRepresentation)
+            #expect(throws: invalidChain) { try checks.pinnedKey([annotated(other)], of: record, keys: keys) }
             // A credential whose pinned certificate changed is read again, not served from the cache.
             let renewedKey = P256.Signing.PrivateKey()
             let renewed = try certificate(key: renewedKey, from: now.addingTimeInterval(-60), to: now.addingTimeInterval(120))

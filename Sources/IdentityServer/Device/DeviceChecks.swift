@@ -108,13 +108,18 @@ struct DeviceChecks {
     /// the chain to the root would (and costs no signature verification). ``verifyChain(_:of:realm:)``
     /// does the whole check where the chain is handed on.
     func pinnedKey(_ pems: [String], of credential: CredentialRecord, keys: PinnedKeys) throws -> P256.Signing.PublicKey {
-        guard let first = pems.first, let document = try? PEMDocument(pemString: first), document.discriminator == "CERTIFICATE" else {
-            throw Self.invalidChain("the certificate chain is empty or not PEM")
+        guard let first = pems.first else { throw Self.invalidChain("the certificate chain is empty or not PEM") }
+        let key = keys.key(of: credential)
+        // The certificate exactly as this server wrote it is the credential's without decoding it.
+        if first != key?.certificatePEM {
+            guard let document = try? PEMDocument(pemString: first), document.discriminator == "CERTIFICATE" else {
+                throw Self.invalidChain("the certificate chain is empty or not PEM")
+            }
+            guard Data(document.derBytes) == credential.certificateDER else {
+                throw Self.invalidChain("the leaf certificate is not this credential's")
+            }
         }
-        guard Data(document.derBytes) == credential.certificateDER else {
-            throw Self.invalidChain("the leaf certificate is not this credential's")
-        }
-        guard let key = keys.key(of: credential) else {
+        guard let key else {
             throw Self.invalidChain("the credential's certificate does not parse")
         }
         let now = now()

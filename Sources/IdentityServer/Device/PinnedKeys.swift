@@ -11,6 +11,9 @@ final class PinnedKeys: Sendable {
     /// What a sign-in needs of a credential's certificate.
     struct PinnedKey: Sendable {
         let certificateDER: Data
+        /// The certificate as this server hands it out (`serializeAsPEM`), which a device
+        /// presents again as it was given.
+        let certificatePEM: String
         let publicKey: P256.Signing.PublicKey
         let notValidBefore: Date
         let notValidAfter: Date
@@ -30,11 +33,12 @@ final class PinnedKeys: Sendable {
             return kept
         }
         guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)),
-              let publicKey = P256.Signing.PublicKey(certificate.publicKey)
+              let publicKey = P256.Signing.PublicKey(certificate.publicKey),
+              let pem = try? certificate.serializeAsPEM().pemString
         else { return nil }
         let key = PinnedKey(
-            certificateDER: credential.certificateDER, publicKey: publicKey, notValidBefore: certificate.notValidBefore,
-            notValidAfter: certificate.notValidAfter)
+            certificateDER: credential.certificateDER, certificatePEM: pem, publicKey: publicKey,
+            notValidBefore: certificate.notValidBefore, notValidAfter: certificate.notValidAfter)
         _ = cache.withLock { $0.set(key, for: credential.id) }
         return key
     }

@@ -15,12 +15,15 @@ enum LogRecordMetadata {
         if let provided = provider?.get() {
             for (key, value) in provided where metadata[key] == nil { metadata[key] = value }
         }
-        for (key, value) in base where metadata[key] == nil { metadata[key] = value }
+        let hidesHummingbirdID = metadata["request_id"] != nil
+        for (key, value) in base where metadata[key] == nil && !(hidesHummingbirdID && key == "hb.request.id") {
+            metadata[key] = value
+        }
         if let error = event.error {
             metadata["error.message"] = "\(error)"
             metadata["error.type"] = "\(String(reflecting: type(of: error)))"
         }
-        if metadata["request_id"] != nil { metadata["hb.request.id"] = nil }
+        if hidesHummingbirdID { metadata["hb.request.id"] = nil }
         return metadata.sorted { $0.key < $1.key }
     }
 }

@@ -13,8 +13,11 @@ enum JSONText {
     /// Appends `text` to `result` with quote, backslash and control characters escaped as in a
     /// JSON string, without the quotes.
     static func escape(_ text: String, into result: inout String) {
-        // Most text (ids, tokens, URLs) has nothing to escape: appended whole, not scalar by scalar.
-        guard text.utf8.contains(where: mayBeginAnEscape) else {
+        // Most text (ids, tokens, URLs) has nothing to escape: appended whole, not scalar by
+        // scalar, after a scan of its bytes in place (a native string's are contiguous).
+        let plain = text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: mayBeginAnEscape) }
+            ?? !text.utf8.contains(where: mayBeginAnEscape)
+        guard !plain else {
             result += text
             return
         }
