@@ -48,12 +48,24 @@ import Testing
         for decoder in [JSONDecoder.defaultForJWT as! JSONDecoder, JSONDecoder()] {
             #expect(try decoder.decode(AccessTokenClaims.self, from: Data(object.json.utf8)) == claims)
         }
+        // Read without a decoder (``CompactJSON``), to the same claims.
+        #expect(CompactJSON(Data(object.json.utf8)).flatMap(AccessTokenClaims.init(compact:)) == claims)
         // Foundation's coders as they come (dates since 2001 by default) round-trip them too.
         #expect(try JSONDecoder().decode(AccessTokenClaims.self, from: JSONEncoder().encode(claims)) == claims)
         let single = try JSONDecoder().decode(AccessTokenClaims.self, from: Data(#"""
             {"iss":"i","sub":"s","aud":"a","exp":1764100000,"iat":1764100000,"jti":"j","client_id":"c","scope":"openid"}
             """#.utf8))
         #expect(single.aud.value == ["a"] && single.exp.value == Self.at && single.authTime == nil && single.cnf == nil)
+        let compact = try #require(CompactJSON(Data(
+            #"{"iss":"i","sub":"s","aud":"a","exp":1764100000,"iat":1764100000,"jti":"j","client_id":"c","scope":"openid"}"#.utf8)))
+        #expect(AccessTokenClaims(compact: compact) == single)
+        // A member of another type is left to the decoder (which refuses it), never read as something else.
+        for member in [#""auth_time":"1""#, #""cnf":{"jkt":1}"#, #""cnf":"x""#] {
+            let json = #"{"iss":"i","sub":"s","aud":"a","exp":1764100000,"iat":1764100000,"jti":"j","client_id":"c","scope":"s","#
+                + member + "}"
+            #expect(AccessTokenClaims(compact: try #require(CompactJSON(Data(json.utf8)))) == nil, "\(member)")
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(AccessTokenClaims.self, from: Data(json.utf8)) }
+        }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(AccessTokenClaims.self, from: Data(#"{"iss":"i"}"#.utf8)) }
     }
 

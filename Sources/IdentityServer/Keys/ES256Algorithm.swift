@@ -32,7 +32,8 @@ struct ES256Algorithm: JWTAlgorithm {
     /// header and payload verifies and the payload's own checks pass. A token that is not three
     /// unpadded base64url parts (RFC 7515 §2), or whose payload is not `Payload`, is
     /// ``RealmSigner/SignerError/malformed``; a wrong signature is jwt-kit's
-    /// `signatureVerificationFailed`; what the payload's checks throw is thrown as it is.
+    /// `signatureVerificationFailed`; what the payload's checks throw is thrown as it is. A
+    /// payload this server wrote is read without `JSONDecoder` where it can be (``CompactClaims``).
     func verifiedPayload<Payload: JWTPayload>(of token: String, as _: Payload.Type) async throws -> Payload {
         let bytes = token.utf8
         let dot = UInt8(ascii: ".")
@@ -43,10 +44,15 @@ struct ES256Algorithm: JWTAlgorithm {
         else { throw RealmSigner.SignerError.malformed }
         guard try verify(signature, signs: Data(bytes[..<signatureStart])) else { throw JWTError.signatureVerificationFailed }
         let payload: Payload
-        do {
-            payload = try Self.decoder.decode(Payload.self, from: json)
-        } catch {
-            throw RealmSigner.SignerError.malformed
+        if let compact = Payload.self as? any CompactClaims.Type, let value = CompactJSON(json),
+           let read = compact.init(compact: value) as? Payload {
+            payload = read
+        } else {
+            do {
+                payload = try Self.decoder.decode(Payload.self, from: json)
+            } catch {
+                throw RealmSigner.SignerError.malformed
+            }
         }
         try await payload.verify(using: self)
         return payload

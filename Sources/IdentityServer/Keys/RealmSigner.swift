@@ -147,35 +147,24 @@ struct JWTHeaderPeek: Decodable {
         self = header
     }
 
-    private init(alg: String, kid: String, typ: String) {
+    private init(alg: String?, kid: String?, typ: String?) {
         (self.alg, self.kid, self.typ) = (alg, kid, typ)
     }
 
     private static let decoder = JSONDecoder()
 
-    /// The header as this server writes it, read without a JSON decoder:
-    /// `{"alg":"…","kid":"…","typ":"…"}`, no space, each value of letters, digits and `-_+.`
-    /// only (so no escape can hide in it). `nil` for any other JSON, which the decoder reads.
+    /// The header read without a JSON decoder (``CompactJSON``): `nil` for JSON of other
+    /// shapes (white space, an escape), which the decoder reads, and for members of another
+    /// type, which it refuses.
     static func compact(_ json: Data) -> JWTHeaderPeek? {
-        var rest = json[...]
-        func value(after prefix: StaticString) -> String? {
-            let key = UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-            guard rest.starts(with: key) else { return nil }
-            rest = rest.dropFirst(key.count)
-            let value = rest.prefix { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "."): true
-                default: false
-                }
-            }
-            rest = rest.dropFirst(value.count)
-            return String(decoding: value, as: UTF8.self)
+        guard case .object(let members) = CompactJSON(json) else { return nil }
+        var strings: [String: String] = [:]
+        for key in ["alg", "kid", "typ"] {
+            guard let member = members[key] else { continue }
+            guard let value = member.string else { return nil }
+            strings[key] = value
         }
-        guard let alg = value(after: #"{"alg":""#), let kid = value(after: #"","kid":""#), let typ = value(after: #"","typ":""#),
-              rest.elementsEqual(#""}"#.utf8)
-        else { return nil }
-        return JWTHeaderPeek(alg: alg, kid: kid, typ: typ)
+        return JWTHeaderPeek(alg: strings["alg"], kid: strings["kid"], typ: strings["typ"])
     }
 }
 
