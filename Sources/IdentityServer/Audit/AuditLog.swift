@@ -42,8 +42,9 @@ struct AuditLog: Sendable {
     func event(
         _ type: String, tenantID: String?, realmID: String?, subjectID: String?, detail: [String: String] = [:]
     ) throws -> AuditEventRecord {
-        AuditEventRecord(
-            id: Secrets.identifier(), occurredAt: now(), type: type, tenantID: tenantID, realmID: realmID,
+        let occurredAt = now()
+        return AuditEventRecord(
+            id: Secrets.identifier(at: occurredAt), occurredAt: occurredAt, type: type, tenantID: tenantID, realmID: realmID,
             subjectID: subjectID, detailJSON: Self.json(detail))
     }
 
