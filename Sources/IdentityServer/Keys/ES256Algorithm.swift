@@ -33,7 +33,7 @@ struct ES256Algorithm: JWTAlgorithm {
     /// unpadded base64url parts (RFC 7515 §2), or whose payload is not `Payload`, is
     /// ``RealmSigner/SignerError/malformed``; a wrong signature is jwt-kit's
     /// `signatureVerificationFailed`; what the payload's checks throw is thrown as it is. A
-    /// payload this server wrote is read without `JSONDecoder` where it can be (``CompactClaims``).
+    /// payload this server wrote is read without `JSONDecoder` where it can be (``CompactReadable``).
     func verifiedPayload<Payload: JWTPayload>(of token: String, as _: Payload.Type) async throws -> Payload {
         let bytes = token.utf8
         let dot = UInt8(ascii: ".")
@@ -44,7 +44,7 @@ struct ES256Algorithm: JWTAlgorithm {
         else { throw RealmSigner.SignerError.malformed }
         guard try verify(signature, signs: Data(bytes[..<signatureStart])) else { throw JWTError.signatureVerificationFailed }
         let payload: Payload
-        if let compact = Payload.self as? any CompactClaims.Type, let value = CompactJSON(json),
+        if let compact = Payload.self as? any CompactReadable.Type, let value = CompactJSON(json),
            let read = compact.init(compact: value) as? Payload {
             payload = read
         } else {

@@ -1,8 +1,8 @@
-/// A JSON value of the shapes ``JSONObjectWriter`` writes, read without a JSON decoder: objects
-/// and arrays without whitespace, strings without escapes, whole numbers. Any other text (white
-/// space, an escape, a fraction, `true`, `null`, a repeated key, bytes that are not UTF-8) reads
-/// as `nil`, for `JSONDecoder` to read as before; what this reads, it reads as the decoder
-/// would, so a caller may try it first.
+/// A JSON value of the shapes this server and its SDK write, read without a JSON decoder:
+/// objects and arrays without white space, strings (escapes included), whole numbers. Any other
+/// text (white space, a fraction, `true`, `null`, a repeated key, a lone surrogate, bytes that are
+/// not UTF-8) reads as `nil`, for `JSONDecoder` to read as before; what this reads, it reads as
+/// the decoder would, so a caller may try it first (``CompactReadable``).
 enum CompactJSON: Equatable {
     case string(String)
     case integer(Int64)
@@ -34,6 +34,13 @@ enum CompactJSON: Equatable {
         return text
     }
 
+    /// The strings this array is, if it is an array of strings only.
+    var strings: [String]? {
+        guard case .array(let elements) = self else { return nil }
+        let strings = elements.compactMap(\.string)
+        return strings.count == elements.count ? strings : nil
+    }
+
     /// The whole number this is, if it is one.
     var integer: Int64? {
         guard case .integer(let number) = self else { return nil }
@@ -59,17 +66,83 @@ enum CompactJSON: Equatable {
             }
         }
 
-        /// `"…"` with no backslash or control character in it, of valid UTF-8.
+        /// `"…"` of valid UTF-8 without control characters, its escapes (RFC 8259 §7) decoded.
         mutating func string() -> String? {
             index += 1
             let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                guard bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\\") else { return nil }
+                guard bytes[index] >= 0x20 else { return nil }
+                if bytes[index] == UInt8(ascii: "\\") { return escapedString(from: start) }
                 index += 1
             }
             guard index < bytes.count else { return nil }
             defer { index += 1 }
             return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        }
+
+        /// The rest of a string from `start`, where an escape was found.
+        private mutating func escapedString(from start: Int) -> String? {
+            var text = Array(bytes[start..<index])
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                let byte = bytes[index]
+                index += 1
+                guard byte >= 0x20 else { return nil }
+                guard byte == UInt8(ascii: "\\") else {
+                    text.append(byte)
+                    continue
+                }
+                guard index < bytes.count else { return nil }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+                case UInt8(ascii: "b"): text.append(0x08)
+                case UInt8(ascii: "f"): text.append(0x0C)
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "r"): text.append(0x0D)
+                case UInt8(ascii: "t"): text.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard let scalar = unicodeScalar() else { return nil }
+                    UTF8.encode(scalar) { text.append($0) }
+                default: return nil
+                }
+            }
+            guard index < bytes.count else { return nil }
+            index += 1
+            return String(validating: text, as: UTF8.self)
+        }
+
+        /// The scalar of `XXXX` after `\u`, or of a surrogate pair `XXXX\uXXXX`.
+        private mutating func unicodeScalar() -> Unicode.Scalar? {
+            guard let unit = hexUnit() else { return nil }
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                index += 2
+                guard let low = hexUnit(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                return Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
+            case 0xDC00...0xDFFF: return nil
+            default: return Unicode.Scalar(UInt32(unit))
+            }
+        }
+
+        /// Four hexadecimal digits.
+        private mutating func hexUnit() -> UInt16? {
+            guard index + 4 <= bytes.count else { return nil }
+            var unit: UInt16 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                unit = unit << 4 | UInt16(digit)
+                index += 1
+            }
+            return unit
         }
 
         /// `-?(0|[1-9][0-9]*)`, not followed by a fraction or exponent, within `Int64`.

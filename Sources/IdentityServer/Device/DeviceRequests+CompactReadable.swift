@@ -1,0 +1,24 @@
+import IdentityProtocol
+
+/// The bodies of a sign-in's device steps, read without `JSONDecoder` (measured: 2.6% of a
+/// sign-in's CPU, most of it the assertion's certificate chain).
+extension AuthenticationChallengeRequest: CompactReadable {
+    init?(compact json: CompactJSON) {
+        guard let transaction = json["transaction"]?.string else { return nil }
+        self.init(transaction: transaction)
+    }
+}
+
+extension AuthenticationAssertion: CompactReadable {
+    init?(compact json: CompactJSON) {
+        guard let transaction = json["transaction"]?.string, let credentialID = json["credential_id"]?.string,
+              let certificateChain = json["certificate_chain"]?.strings, let signature = json["signature"]?.string
+        else { return nil }
+        var amr: [String]?
+        if let member = json["amr"] {
+            guard let methods = member.strings else { return nil }
+            amr = methods
+        }
+        self.init(transaction: transaction, credentialID: credentialID, certificateChain: certificateChain, signature: signature, amr: amr)
+    }
+}
