@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import SQLiteKit
 import SQLiteNIO
 import Testing
 
@@ -62,10 +63,22 @@ import Testing
         #expect(try row.decode(column: "flag", as: Bool.self) == true)
         #expect(try row.decode(column: "real", as: Double.self) == 1.5)
         #expect(try row.decode(column: "blob", as: Data.self) == Data([1, 2]))
+        #expect(try row.decode(column: "blob", as: Data?.self) == Data([1, 2]))
+        #expect(try row.decode(column: "null", as: Data?.self) == nil)
+        #expect((try? row.decode(column: "text", as: Data.self)) == (try? SQLiteDataDecoder().decode(Data.self, from: .text("ada"))))
         // NULL read as an optional by the shortcut itself, not left to the decoder.
         #expect(SQLiteResultRow.direct(.null, as: String?.self) == .some(nil))
         #expect(SQLiteResultRow.direct(.null, as: Int64?.self) == .some(nil))
         #expect(SQLiteResultRow.direct(.text("ada"), as: String.self) == "ada")
+        #expect(SQLiteResultRow.direct(.blob(ByteBuffer(bytes: [1, 2])), as: Data.self) == Data([1, 2]))
+        #expect(SQLiteResultRow.direct(.blob(ByteBuffer(bytes: [3])), as: Data?.self) == .some(Data([3])))
+        #expect(SQLiteResultRow.direct(.null, as: Data?.self) == .some(nil))
+        #expect(SQLiteResultRow.direct(.null, as: Int?.self) == .some(nil))
+        #expect(SQLiteResultRow.direct(.integer(7), as: Int?.self) == .some(7))
+        // Anything else is the decoder's: a float, text as bytes, NULL as a non-optional.
+        #expect(SQLiteResultRow.direct(.float(1.5), as: Double.self) == nil)
+        #expect(SQLiteResultRow.direct(.text("ab"), as: Data.self) == nil)
+        #expect(SQLiteResultRow.direct(.null, as: String.self) == nil)
         #expect(throws: DecodingError.self) { try row.decode(column: "null", as: String.self) }
         #expect(throws: DecodingError.self) { try row.decode(column: "text", as: Int64.self) }
     }

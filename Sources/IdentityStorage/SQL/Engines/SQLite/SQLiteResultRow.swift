@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
@@ -27,18 +28,30 @@ struct SQLiteResultRow: SQLRow {
         return try Self.direct(values[index], as: D.self) ?? Self.decoder.decode(D.self, from: values[index])
     }
 
-    /// Text and integers read as what the stores ask for most (`String`, `Int64`, `Int`, or
-    /// their optionals), without SQLiteKit's generic decoder and its protocol lookups; `nil`
-    /// for anything else, which that decoder reads.
+    /// Text, integers and bytes read as what the stores ask for most (`String`, `Int64`, `Int`,
+    /// `Data`, or their optionals), without SQLiteKit's generic decoder and its protocol lookups;
+    /// `nil` for anything else, which that decoder reads.
     static func direct<D>(_ value: SQLiteData, as _: D.Type) -> D? {
         switch value {
-        case .text(let text) where D.self == String.self || D.self == String?.self: text as? D
-        case .integer(let number) where D.self == Int64.self || D.self == Int64?.self: Int64(number) as? D
-        case .integer(let number) where D.self == Int.self || D.self == Int?.self: number as? D
-        case .null where D.self == String?.self: String?.none as? D
-        case .null where D.self == Int64?.self: Int64?.none as? D
-        default: nil
+        case .text(let text):
+            if D.self == String.self { return unsafeBitCast(text, to: D.self) }
+            if D.self == String?.self { return unsafeBitCast(String?.some(text), to: D.self) }
+        case .integer(let number):
+            if D.self == Int64.self { return unsafeBitCast(Int64(number), to: D.self) }
+            if D.self == Int64?.self { return unsafeBitCast(Int64?.some(Int64(number)), to: D.self) }
+            if D.self == Int.self { return unsafeBitCast(number, to: D.self) }
+            if D.self == Int?.self { return unsafeBitCast(Int?.some(number), to: D.self) }
+        case .blob(let bytes):
+            if D.self == Data.self { return unsafeBitCast(Data(bytes.readableBytesView), to: D.self) }
+            if D.self == Data?.self { return unsafeBitCast(Data?.some(Data(bytes.readableBytesView)), to: D.self) }
+        case .null:
+            if D.self == String?.self { return unsafeBitCast(String?.none, to: D.self) }
+            if D.self == Int64?.self { return unsafeBitCast(Int64?.none, to: D.self) }
+            if D.self == Int?.self { return unsafeBitCast(Int?.none, to: D.self) }
+            if D.self == Data?.self { return unsafeBitCast(Data?.none, to: D.self) }
+        case .float: break
         }
+        return nil
     }
 }
 
