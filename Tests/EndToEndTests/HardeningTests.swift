@@ -48,7 +48,10 @@ import Testing
         let refused = try await server.admin.send("POST", "/v1/admin/tenants", json: ["display_name": "Blocked"])
         #expect(refused.status == 503 && refused.error == "temporarily_unavailable", "\(refused.json)")
         #expect(refused.header("Retry-After") == "5")
-        #expect(try await server.client().send("GET", "/healthz").status == 200)
+        // Liveness holds through a storage outage.
+        let health = try await server.client().send("GET", "/healthz")
+        #expect(health.status == 200 && health.json["status"] as? String == "ok" && health.json.count == 1)
+        #expect(health.header("Content-Type") == "application/json" && health.header("Cache-Control") == "no-store")
         let metrics = try await server.client().send("GET", "/metrics")
         #expect(String(decoding: metrics.body, as: UTF8.self).contains("bi_storage_unavailable_total 1"))
     }

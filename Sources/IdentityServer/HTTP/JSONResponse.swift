@@ -32,7 +32,7 @@ enum JSONResponse {
             fields[.cacheControl] = "public, max-age=300"
         } else {
             fields[.cacheControl] = "no-store"
-            fields[HTTPField.Name("Pragma")!] = "no-cache"
+            fields[.pragma] = "no-cache"
         }
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
     }
@@ -92,4 +92,9 @@ enum DecodingFailure {
         default: "malformed JSON"
         }
     }
+}
+
+extension HTTPField.Name {
+    /// `Pragma` (RFC 9111 §5.4, deprecated): `no-cache` beside `Cache-Control` for HTTP/1.0 caches.
+    static let pragma = Self("Pragma")!
 }

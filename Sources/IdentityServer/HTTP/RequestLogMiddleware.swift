@@ -30,14 +30,14 @@ struct RequestLogMiddleware: RouterMiddleware {
         response.headers[.xRequestID] = id
         let elapsed = ContinuousClock.now - start
         var metadata: Logger.Metadata = [
-            "request_id": "\(id)",
-            "client": "\(context.clientAddress ?? "-")",
-            "method": "\(request.method.rawValue)",
-            "path": "\(request.uri.path)",
-            "status": "\(response.status.code)",
-            "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+            "request_id": .string(id),
+            "client": .string(context.clientAddress ?? "-"),
+            "method": .string(request.method.rawValue),
+            "path": .string(request.uri.path),
+            "status": .string(String(response.status.code)),
+            "ms": .string(String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
         ]
-        if let clientID = context.facts.clientID { metadata["client_id"] = "\(clientID)" }
+        if let clientID = context.facts.clientID { metadata["client_id"] = .string(clientID) }
         context.logger.info("request", metadata: metadata)
         return response
     }

@@ -27,11 +27,26 @@ public struct TextLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = Self.timestamp() + " " + event.level.rawValue + " " + label + ":"
+        // Appended piece by piece into one buffer: `a + b + …` would make a string per `+`.
+        var line = ""
+        line.reserveCapacity(256)
+        line += Self.timestamp()
+        line += " "
+        line += event.level.rawValue
+        line += " "
+        line += label
+        line += ":"
         for (key, value) in LogRecordMetadata.merged(metadata, provider: metadataProvider, event: event) {
-            line += " " + Self.printable(key) + "=" + Self.printable(value.description)
+            line += " "
+            line += Self.printable(key)
+            line += "="
+            line += Self.printable(value.description)
         }
-        line += " [" + event.source + "] " + Self.printable(event.message.description) + "\n"
+        line += " ["
+        line += event.source
+        line += "] "
+        line += Self.printable(event.message.description)
+        line += "\n"
         output.write(line, urgent: event.level >= .error)
     }
 
