@@ -3,7 +3,8 @@ import Testing
 
 @testable import IdentityServer
 
-/// Resource ids are time-ordered version 7 UUIDs (RFC 9562 §5.7), lowercase.
+/// Resource ids are time-ordered version 7 UUIDs (RFC 9562 §5.7), lowercase; an identity's is
+/// a random version 4 UUID, which tells nobody when it was made.
 @Suite struct SecretsTests {
     @Test func identifiersAreTimeOrderedLowercaseVersion7UUIDs() throws {
         let at = Date(timeIntervalSince1970: 1_764_100_000.5)
@@ -25,5 +26,21 @@ import Testing
         // A later millisecond sorts after an earlier one.
         #expect(Secrets.identifier(at: at) < Secrets.identifier(at: at.addingTimeInterval(0.001)))
         #expect(Secrets.identifier(at: Date(timeIntervalSince1970: 0)).hasPrefix("00000000-0000-7"))
+    }
+
+    @Test func randomIdentifiersAreLowercaseVersion4UUIDs() throws {
+        let ids = (0..<1000).map { _ in Secrets.randomIdentifier() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            let uuid = try #require(UUID(uuidString: id), "\(id)")
+            #expect(uuid.uuidString.lowercased() == id)
+            let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+            #expect(bytes[6] >> 4 == 4 && bytes[8] >> 6 == 0b10, "\(id)")
+        }
+        // Every digit but the version's varies, the time's too: all of it is random.
+        let fixed: Set = [8, 13, 14, 18, 23]
+        for position in 0..<36 where !fixed.contains(position) {
+            #expect(Set(ids.map { Array($0.utf8)[position] }).count > 1, "digit \(position)")
+        }
     }
 }

@@ -46,6 +46,11 @@ import Testing
         #expect(lines[0].range(of: layout, options: .regularExpression) != nil, "\(lines[0])")
         #expect(lines[3].contains(" error bi-server: request_id=r-9 [IdentityServerTests] failed"), "\(lines[3])")
         #expect(!lines[3].contains("hb.request.id") && lines[0].contains("hb.request.id=hummingbird's"))
+        // Ours on the logger itself hides Hummingbird's too.
+        logger[metadataKey: "request_id"] = "r-10"
+        logger.error("again")  // written before the call returns, as every error is
+        let again = pipe.text().split(separator: "\n").last.map(String.init) ?? ""
+        #expect(again.contains("request_id=r-10") && !again.contains("hb.request.id"), "\(again)")
     }
 
     @Test func controlCharactersCannotStartALineOfTheirOwn() throws {

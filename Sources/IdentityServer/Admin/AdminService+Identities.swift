@@ -9,7 +9,7 @@ extension AdminService {
         let username = try InputRules.name(input.username, field: "username", maxLength: 128)
         let now = now()
         let record = IdentityRecord(
-            id: Secrets.identifier(), tenantID: realm.tenantID, realmID: realm.realmID, username: username,
+            id: Secrets.randomIdentifier(), tenantID: realm.tenantID, realmID: realm.realmID, username: username,
             email: try InputRules.email(input.email),
             displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
             status: try InputRules.oneOf(input.status, default: .active, field: "status"),

@@ -110,8 +110,10 @@ struct DeviceChecks {
     func pinnedKey(_ pems: [String], of credential: CredentialRecord, keys: PinnedKeys) throws -> P256.Signing.PublicKey {
         guard let first = pems.first else { throw Self.invalidChain("the certificate chain is empty or not PEM") }
         let key = keys.key(of: credential)
-        // The certificate exactly as this server wrote it is the credential's without decoding it.
-        if first != key?.certificatePEM {
+        // The certificate exactly as this server wrote it, byte for byte (not `String`'s
+        // equivalence, which equates some different characters), is the credential's without
+        // decoding it.
+        if !(key.map { first.utf8.elementsEqual($0.certificatePEM.utf8) } ?? false) {
             guard let document = try? PEMDocument(pemString: first), document.discriminator == "CERTIFICATE" else {
                 throw Self.invalidChain("the certificate chain is empty or not PEM")
             }

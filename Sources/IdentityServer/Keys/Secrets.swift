@@ -36,22 +36,37 @@ enum Secrets {
     /// Unix time in milliseconds, then 74 random bits). Ids made one after another sort
     /// together, so each table's index on them takes a new row on its last page, not on a
     /// random one (measured: a third of the pages a sign-in writes were index pages touched for
-    /// one random id each). Written here, as Foundation has no version 7, from 16 random bytes
-    /// drawn at once (its `UUID()` opens `/dev/urandom` at each call on Linux).
+    /// one random id each). Written here, as Foundation has no version 7 and its `UUID()` opens
+    /// `/dev/urandom` at each call on Linux.
     static func identifier(at date: Date = Date()) -> String {
-        var bytes: (UInt64, UInt64) = (0, 0)
-        return withUnsafeMutableBytes(of: &bytes) { uuid in
-            arc4random_buf(uuid.baseAddress!, uuid.count)
-            let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
+        let milliseconds = UInt64(min(max(0, date.timeIntervalSince1970 * 1000), Double(1 << 48 - 1)))
+        return uuid(version: 7) { uuid in
             for index in 0..<6 { uuid[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
-            uuid[6] = uuid[6] & 0x0F | 0x70  // version 7
+        }
+    }
+
+    /// A new random (version 4) UUID, lowercase: for ids that must not tell when they were
+    /// made, such as an identity's, which relying parties see as its `sub`.
+    static func randomIdentifier() -> String {
+        uuid(version: 4) { _ in }
+    }
+
+    /// 16 random bytes, `stamp`ed, with the `version` and RFC 9562's variant, as text.
+    private static func uuid(version: UInt8, _ stamp: (UnsafeMutableRawBufferPointer) -> Void) -> String {
+        var random = SystemRandomNumberGenerator()
+        var bytes = (random.next() as UInt64, random.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bytes) { uuid in
+            stamp(uuid)
+            uuid[6] = uuid[6] & 0x0F | version << 4
             uuid[8] = uuid[8] & 0x3F | 0x80  // variant 10 (RFC 9562 §4.1)
             return String(unsafeUninitializedCapacity: 36) { text in
                 var next = 0
                 for (index, byte) in uuid.enumerated() {
-                    if [4, 6, 8, 10].contains(index) {
+                    switch index {
+                    case 4, 6, 8, 10:
                         text[next] = UInt8(ascii: "-")
                         next += 1
+                    default: break
                     }
                     text[next] = hexDigits[Int(byte >> 4)]
                     text[next + 1] = hexDigits[Int(byte & 0x0F)]

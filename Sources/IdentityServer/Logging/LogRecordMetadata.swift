@@ -15,7 +15,7 @@ enum LogRecordMetadata {
         if let provided = provider?.get() {
             for (key, value) in provided where metadata[key] == nil { metadata[key] = value }
         }
-        let hidesHummingbirdID = metadata["request_id"] != nil
+        let hidesHummingbirdID = metadata["request_id"] != nil || base["request_id"] != nil
         for (key, value) in base where metadata[key] == nil && !(hidesHummingbirdID && key == "hb.request.id") {
             metadata[key] = value
         }

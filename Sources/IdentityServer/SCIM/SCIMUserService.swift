@@ -20,7 +20,7 @@ struct SCIMUserService: SCIMResourceService {
         let fields = try SCIMUser.fields(body)
         let now = context.now()
         let identity = IdentityRecord(
-            id: Secrets.identifier(), tenantID: token.tenantID, realmID: token.realmID, username: fields.username,
+            id: Secrets.randomIdentifier(), tenantID: token.tenantID, realmID: token.realmID, username: fields.username,
             email: fields.email, displayName: fields.displayName, status: fields.active ? .active : .suspended,
             createdAt: now, updatedAt: now)
         let user = SCIMUserRecord(identity: identity, externalID: fields.externalID, attributesJSON: fields.attributesJSON, version: 1)

@@ -160,7 +160,12 @@ enum CompactJSON: Equatable {
             }
             let digits = index - start
             guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
-            if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+            if index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+                default: break
+                }
+            }
             return negative ? -magnitude : magnitude
         }
 
