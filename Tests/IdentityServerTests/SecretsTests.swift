@@ -6,41 +6,34 @@ import Testing
 /// Resource ids are time-ordered version 7 UUIDs (RFC 9562 §5.7), lowercase; an identity's is
 /// a random version 4 UUID, which tells nobody when it was made.
 @Suite struct SecretsTests {
-    @Test func identifiersAreTimeOrderedLowercaseVersion7UUIDs() throws {
-        let at = Date(timeIntervalSince1970: 1_764_100_000.5)
-        let ids = (0..<1000).map { _ in Secrets.identifier(at: at) }
+    /// Distinct lowercase UUIDs of `version` and RFC 9562's variant, whose digits from
+    /// `randomFrom` on (the version's aside) vary: they are random.
+    private static func expectUUIDs(_ ids: [String], version: UInt8, randomFrom: Int) throws {
         #expect(Set(ids).count == ids.count)
         for id in ids {
             let uuid = try #require(UUID(uuidString: id), "\(id)")
             #expect(uuid.uuidString.lowercased() == id)
             let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
-            #expect(bytes[6] >> 4 == 7 && bytes[8] >> 6 == 0b10, "\(id)")
-            // The first 48 bits are the time in milliseconds: 1764100000500 = 0x019ABC8DCAF4.
-            #expect(id.hasPrefix("019abc8d-caf4-7"), "\(id)")
+            #expect(bytes[6] >> 4 == version && bytes[8] >> 6 == 0b10, "\(id)")
         }
-        // Every digit after the time's and the version's varies: the rest is random.
         let fixed: Set = [8, 13, 14, 18, 23]
-        for position in 15..<36 where !fixed.contains(position) {
+        for position in randomFrom..<36 where !fixed.contains(position) {
             #expect(Set(ids.map { Array($0.utf8)[position] }).count > 1, "digit \(position)")
         }
+    }
+
+    @Test func identifiersAreTimeOrderedLowercaseVersion7UUIDs() throws {
+        let at = Date(timeIntervalSince1970: 1_764_100_000.5)
+        let ids = (0..<1000).map { _ in Secrets.identifier(at: at) }
+        try Self.expectUUIDs(ids, version: 7, randomFrom: 15)
+        // The first 48 bits are the time in milliseconds: 1764100000500 = 0x019ABC8DCAF4.
+        #expect(ids.allSatisfy { $0.hasPrefix("019abc8d-caf4-7") })
         // A later millisecond sorts after an earlier one.
         #expect(Secrets.identifier(at: at) < Secrets.identifier(at: at.addingTimeInterval(0.001)))
         #expect(Secrets.identifier(at: Date(timeIntervalSince1970: 0)).hasPrefix("00000000-0000-7"))
     }
 
     @Test func randomIdentifiersAreLowercaseVersion4UUIDs() throws {
-        let ids = (0..<1000).map { _ in Secrets.randomIdentifier() }
-        #expect(Set(ids).count == ids.count)
-        for id in ids {
-            let uuid = try #require(UUID(uuidString: id), "\(id)")
-            #expect(uuid.uuidString.lowercased() == id)
-            let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
-            #expect(bytes[6] >> 4 == 4 && bytes[8] >> 6 == 0b10, "\(id)")
-        }
-        // Every digit but the version's varies, the time's too: all of it is random.
-        let fixed: Set = [8, 13, 14, 18, 23]
-        for position in 0..<36 where !fixed.contains(position) {
-            #expect(Set(ids.map { Array($0.utf8)[position] }).count > 1, "digit \(position)")
-        }
+        try Self.expectUUIDs((0..<1000).map { _ in Secrets.randomIdentifier() }, version: 4, randomFrom: 0)
     }
 }
