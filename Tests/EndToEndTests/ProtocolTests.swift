@@ -353,6 +353,20 @@ import X509
             let unknownTransaction = try await client.send(
                 "POST", DeviceAPI.authenticationChallenge, json: ["transaction": "nope"])
             #expect(unknownTransaction.error == "invalid_transaction")
+            // Bodies the compact reader leaves to the decoder: white space is read the same, a
+            // member of another type refused as malformed.
+            let spaced = try await client.send(
+                "POST", DeviceAPI.authenticationChallenge, headers: ["Content-Type": " application/json "],
+                body: Data(#"{ "transaction" : "nope" }"#.utf8))
+            #expect(spaced.error == "invalid_transaction")
+            for (path, body) in [
+                (DeviceAPI.authenticationChallenge, #"{"transaction":1}"#),
+                (DeviceAPI.authenticate, #"{"transaction":"t","credential_id":"c","certificate_chain":"x","signature":"s"}"#),
+                (DeviceAPI.authenticate, #"{"transaction":"t","credential_id":"c","certificate_chain":[],"signature":"s","amr":[1]}"#),
+            ] {
+                let wrongType = try await client.send("POST", path, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+                #expect(wrongType.status == 400 && wrongType.error == "invalid_request", "\(body)")
+            }
             let metrics = try await client.send("GET", "/metrics")
             #expect(String(decoding: metrics.body, as: UTF8.self).contains("bi_credentials_bound_total 1"))
         }

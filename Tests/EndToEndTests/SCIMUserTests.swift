@@ -26,6 +26,7 @@ import Testing
             #expect(created.status == 201, "\(created.json)")
             #expect(created.header("Content-Type") == "application/scim+json")
             let id = try #require(created.json["id"] as? String)
+            #expect(Array(id.utf8)[14] == UInt8(ascii: "4"), "a random (version 4) id: \(id)")
             let location = "\(server.baseURL)\(base)/Users/\(id)"
             #expect(created.header("Location") == location)
             #expect(created.header("ETag") == #"W/"1""#)

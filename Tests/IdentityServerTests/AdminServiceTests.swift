@@ -39,6 +39,8 @@ import Testing
             let suspended = try await fixture.admin().createIdentity(
                 seeded.realm, IdentityInput(username: "bob", status: "suspended"))
             #expect(suspended.status == .suspended)
+            // An identity's id tells nobody when it was made: a random (version 4) UUID.
+            #expect(Array(suspended.id.utf8)[14] == UInt8(ascii: "4"), "\(suspended.id)")
             #expect(try await fixture.store.identity(id: suspended.id)?.status == .suspended)
         }
     }

@@ -47,6 +47,17 @@ import X509
             let annotated = { (certificate: Certificate) in "subject=CN=crd_1\n" + (try certificate.serializeAsPEM().pemString) }
             #expect(try checks.pinnedKey([annotated(pinned)], of: record, keys: keys).rawRepresentation == key.publicKey.rawRepresentation)
             #expect(throws: invalidChain) { try checks.pinnedKey([annotated(other)], of: record, keys: keys) }
+            // Text that Swift's String equality equates with the pinned PEM (KELVIN SIGN for a
+            // `K`) is not it: compared byte for byte, then decoded, and refused.
+            var kelvin: (record: CredentialRecord, pem: String)
+            repeat {
+                let withK = try certificate(key: P256.Signing.PrivateKey(), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60))
+                kelvin = (try credential(withK), try withK.serializeAsPEM().pemString)
+            } while !kelvin.pem.contains("K")
+            let lookalike = kelvin.pem.replacingOccurrences(of: "K", with: "\u{212A}")
+            #expect(lookalike == kelvin.pem, "String equality equates them")
+            _ = try checks.pinnedKey([kelvin.pem], of: kelvin.record, keys: keys)
+            #expect(throws: invalidChain) { try checks.pinnedKey([lookalike], of: kelvin.record, keys: keys) }
             // A credential whose pinned certificate changed is read again, not served from the cache.
             let renewedKey = P256.Signing.PrivateKey()
             let renewed = try certificate(key: renewedKey, from: now.addingTimeInterval(-60), to: now.addingTimeInterval(120))

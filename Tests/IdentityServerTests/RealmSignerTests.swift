@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityProtocol
 import JWTKit
 import Synchronization
 import Testing
@@ -89,6 +90,30 @@ import X509
         await #expect(throws: Refused.self) { try await signer.verify(refusing, as: Refusing.self, type: "JWT") }
     }
 
+    /// Access token payloads the compact reader leaves to the decoder (white space) verify to
+    /// the same claims; one of a shape it reads but with a member of another type is malformed.
+    @Test func accessTokenPayloadsOfAnyFormVerifyAlike() async throws {
+        let key = P256.Signing.PrivateKey()
+        let signer = try await RealmSigner(keys: [SigningKey(kid: "k1", material: .p256(key))])
+        func token(_ payload: String) throws -> String {
+            let input = Data(#"{"alg":"ES256","kid":"k1","typ":"at+jwt"}"#.utf8).base64URLEncodedString + "."
+                + Data(payload.utf8).base64URLEncodedString
+            return input + "." + (try key.signature(for: Data(input.utf8))).rawRepresentation.base64URLEncodedString
+        }
+        let members = #""iss":"i","sub":"s","aud":["a","b"],"exp":1764100000,"iat":1764099000,"jti":"j","client_id":"c","scope":"openid""#
+        let compact = try await signer.verify(try token("{" + members + #","cnf":{"jkt":"t"}}"#), as: AccessTokenClaims.self, type: "at+jwt")
+        let spaced = try await signer.verify(
+            try token("{ " + members + #", "cnf": {"jkt": "t"} }"#), as: AccessTokenClaims.self, type: "at+jwt")
+        #expect(compact == spaced && compact.aud.value == ["a", "b"] && compact.cnf?.jkt == "t")
+        for wrong in [#","auth_time":"1""#, #","cnf":{"jkt":1}"#, #","cnf":"t""#] {
+            await #expect(throws: RealmSigner.SignerError.malformed, "\(wrong)") {
+                try await signer.verify(try token("{" + members + wrong + "}"), as: AccessTokenClaims.self, type: "at+jwt")
+            }
+        }
+        // `null` is the decoder's, read as an absent member.
+        #expect(try await signer.verify(try token("{" + members + #","cnf":null}"#), as: AccessTokenClaims.self, type: "at+jwt").cnf == nil)
+    }
+
     /// A header as the server writes it is read without the JSON decoder, to the same values;
     /// any other form (another order, a space, an escape, a missing member) is read by the
     /// decoder, and what is not JSON is malformed.
@@ -106,11 +131,12 @@ import X509
         #expect(throws: RealmSigner.SignerError.malformed) { try JWTHeaderPeek(token(#"{"alg":"ES256","kid":"k1","typ":"JWT"}x"#)) }
         // The server's own form, or any without white space, is read without the decoder; a
         // space or a member that is not a string never is.
-        #expect(JWTHeaderPeek.compact(Data(#"{"alg":"ES256","kid":"k-1_A","typ":"at+jwt"}"#.utf8))?.kid == "k-1_A")
-        #expect(JWTHeaderPeek.compact(Data(#"{"typ":"JWT","kid":"k1"}"#.utf8)).map { [$0.alg, $0.kid, $0.typ] } == [nil, "k1", "JWT"])
-        #expect(JWTHeaderPeek.compact(Data(#"{"alg":"ES256","kid":"a\"b","typ":"JWT"}"#.utf8))?.kid == "a\"b")
-        for json in [#"{"alg":"ES256", "kid":"k1"}"#, #"{"alg":1,"kid":"k1"}"#] {
-            #expect(JWTHeaderPeek.compact(Data(json.utf8)) == nil, "\(json)")
+        func compact(_ json: String) -> JWTHeaderPeek? { CompactJSON.value(JWTHeaderPeek.self, from: Data(json.utf8)) }
+        #expect(compact(#"{"alg":"ES256","kid":"k-1_A","typ":"at+jwt"}"#)?.kid == "k-1_A")
+        #expect(compact(#"{"typ":"JWT","kid":"k1"}"#).map { [$0.alg, $0.kid, $0.typ] } == [nil, "k1", "JWT"])
+        #expect(compact(#"{"alg":"ES256","kid":"a\"b","typ":"JWT"}"#)?.kid == "a\"b")
+        for json in [#"{"alg":"ES256", "kid":"k1"}"#, #"{"alg":1,"kid":"k1"}"#, #""ES256""#] {
+            #expect(compact(json) == nil, "\(json)")
         }
         #expect(throws: RealmSigner.SignerError.malformed) { try JWTHeaderPeek(token(#"{"alg":1,"kid":"k1","typ":"JWT"}"#)) }
     }

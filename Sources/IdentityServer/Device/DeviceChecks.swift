@@ -113,7 +113,8 @@ struct DeviceChecks {
         // The certificate exactly as this server wrote it, byte for byte (not `String`'s
         // equivalence, which equates some different characters), is the credential's without
         // decoding it.
-        if !(key.map { first.utf8.elementsEqual($0.certificatePEM.utf8) } ?? false) {
+        let presentedAsPinned = key.map { first.utf8.elementsEqual($0.certificatePEM.utf8) } ?? false
+        if !presentedAsPinned {
             guard let document = try? PEMDocument(pemString: first), document.discriminator == "CERTIFICATE" else {
                 throw Self.invalidChain("the certificate chain is empty or not PEM")
             }

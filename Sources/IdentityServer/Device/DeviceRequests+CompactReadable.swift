@@ -12,13 +12,9 @@ extension AuthenticationChallengeRequest: CompactReadable {
 extension AuthenticationAssertion: CompactReadable {
     init?(compact json: CompactJSON) {
         guard let transaction = json["transaction"]?.string, let credentialID = json["credential_id"]?.string,
-              let certificateChain = json["certificate_chain"]?.strings, let signature = json["signature"]?.string
+              let certificateChain = json["certificate_chain"]?.strings, let signature = json["signature"]?.string,
+              let amr = json.optionalMember("amr", \.strings)
         else { return nil }
-        var amr: [String]?
-        if let member = json["amr"] {
-            guard let methods = member.strings else { return nil }
-            amr = methods
-        }
         self.init(transaction: transaction, credentialID: credentialID, certificateChain: certificateChain, signature: signature, amr: amr)
     }
 }

@@ -57,10 +57,7 @@ extension Request {
         }
         var request = self
         let body = try await request.collectBody(upTo: context.maxUploadSize)
-        if let compact = Value.self as? any CompactReadable.Type,
-           let value = body.withUnsafeReadableBytes({ CompactJSON($0) }).flatMap(compact.init(compact:)) as? Value {
-            return value
-        }
+        if let value = body.withUnsafeReadableBytes({ CompactJSON.value(Value.self, from: $0) }) { return value }
         do {
             return try Self.wireDecoder.decode(Value.self, from: Data(buffer: body))
         } catch {

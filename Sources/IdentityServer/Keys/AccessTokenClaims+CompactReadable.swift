@@ -16,18 +16,10 @@ extension AccessTokenClaims: CompactReadable {
     init?(compact json: CompactJSON) {
         guard let iss = json["iss"]?.string, let sub = json["sub"]?.string, let aud = json["aud"]?.audience,
               let exp = json["exp"]?.date, let iat = json["iat"]?.date, let jti = json["jti"]?.string,
-              let clientID = json["client_id"]?.string, let scope = json["scope"]?.string
+              let clientID = json["client_id"]?.string, let scope = json["scope"]?.string,
+              let authTime = json.optionalMember("auth_time", \.integer),
+              let cnf = json.optionalMember("cnf", { $0["jkt"]?.string.map(Confirmation.init(jkt:)) })
         else { return nil }
-        var authTime: Int64?
-        if let member = json["auth_time"] {
-            guard let number = member.integer else { return nil }
-            authTime = number
-        }
-        var cnf: Confirmation?
-        if let member = json["cnf"] {
-            guard let jkt = member["jkt"]?.string else { return nil }
-            cnf = Confirmation(jkt: jkt)
-        }
         self.init(
             iss: IssuerClaim(value: iss), sub: SubjectClaim(value: sub), aud: aud, exp: ExpirationClaim(value: exp),
             iat: IssuedAtClaim(value: iat), jti: IDClaim(value: jti), clientID: clientID, scope: scope, authTime: authTime, cnf: cnf)

@@ -44,8 +44,7 @@ struct ES256Algorithm: JWTAlgorithm {
         else { throw RealmSigner.SignerError.malformed }
         guard try verify(signature, signs: Data(bytes[..<signatureStart])) else { throw JWTError.signatureVerificationFailed }
         let payload: Payload
-        if let compact = Payload.self as? any CompactReadable.Type, let value = CompactJSON(json),
-           let read = compact.init(compact: value) as? Payload {
+        if let read = CompactJSON.value(Payload.self, from: json) {
             payload = read
         } else {
             do {

@@ -132,7 +132,7 @@ struct RealmSigner: Sendable {
 }
 
 /// The protected header of a compact JWS, read before verification to choose the key.
-struct JWTHeaderPeek: Decodable {
+struct JWTHeaderPeek: CompactReadable {
     let alg: String?
     let kid: String?
     let typ: String?
@@ -142,29 +142,19 @@ struct JWTHeaderPeek: Decodable {
         // make the keyring reload the realm's keys.
         let headerEnd = token.utf8.firstIndex(of: UInt8(ascii: ".")) ?? token.endIndex
         guard let json = Data(base64URLEncoded: String(token[..<headerEnd])),
-              let header = Self.compact(json) ?? (try? Self.decoder.decode(Self.self, from: json))
+              let header = CompactJSON.value(Self.self, from: json) ?? (try? Self.decoder.decode(Self.self, from: json))
         else { throw RealmSigner.SignerError.malformed }
         self = header
     }
 
-    private init(alg: String?, kid: String?, typ: String?) {
-        (self.alg, self.kid, self.typ) = (alg, kid, typ)
-    }
-
     private static let decoder = JSONDecoder()
 
-    /// The header read without a JSON decoder (``CompactJSON``): `nil` for JSON of other
-    /// shapes (white space, an escape), which the decoder reads, and for members of another
-    /// type, which it refuses.
-    static func compact(_ json: Data) -> JWTHeaderPeek? {
-        guard case .object(let members) = CompactJSON(json) else { return nil }
-        var strings: [String: String] = [:]
-        for key in ["alg", "kid", "typ"] {
-            guard let member = members[key] else { continue }
-            guard let value = member.string else { return nil }
-            strings[key] = value
-        }
-        return JWTHeaderPeek(alg: strings["alg"], kid: strings["kid"], typ: strings["typ"])
+    /// The header's members; one that is not a string is left to the decoder, which refuses it.
+    init?(compact json: CompactJSON) {
+        guard let alg = json.optionalMember("alg", \.string), let kid = json.optionalMember("kid", \.string),
+              let typ = json.optionalMember("typ", \.string)
+        else { return nil }
+        (self.alg, self.kid, self.typ) = (alg, kid, typ)
     }
 }
 

@@ -28,6 +28,15 @@ enum CompactJSON: Equatable {
         return members[key]
     }
 
+    /// The optional member `key` of this object as `read` reads it: `.some(nil)` without it;
+    /// `nil` when this is not an object or `read` refuses the member, for the decoder to refuse
+    /// it as `decodeIfPresent` does.
+    func optionalMember<Value>(_ key: String, _ read: (CompactJSON) -> Value?) -> Value?? {
+        guard case .object(let members) = self else { return nil }
+        guard let member = members[key] else { return .some(nil) }
+        return read(member).map { .some($0) }
+    }
+
     /// The string this is, if it is one.
     var string: String? {
         guard case .string(let text) = self else { return nil }
@@ -171,45 +180,52 @@ enum CompactJSON: Equatable {
 
         /// `[v,v,…]`.
         mutating func array(depth: Int) -> CompactJSON? {
-            index += 1
             var elements: [CompactJSON] = []
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
-            }
-            while true {
-                guard let element = value(depth: depth + 1), index < bytes.count else { return nil }
+            guard var more = opens(closing: UInt8(ascii: "]")) else { return nil }
+            while more {
+                guard let element = value(depth: depth + 1), let next = separator(closing: UInt8(ascii: "]")) else { return nil }
                 elements.append(element)
-                index += 1
-                switch bytes[index - 1] {
-                case UInt8(ascii: ","): continue
-                case UInt8(ascii: "]"): return .array(elements)
-                default: return nil
-                }
+                more = next
             }
+            return .array(elements)
         }
 
         /// `{"k":v,…}`, each key once.
         mutating func object(depth: Int) -> CompactJSON? {
-            index += 1
             var members: [String: CompactJSON] = [:]
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            while true {
+            guard var more = opens(closing: UInt8(ascii: "}")) else { return nil }
+            while more {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(),
                       index < bytes.count, bytes[index] == UInt8(ascii: ":")
                 else { return nil }
                 index += 1
-                guard let member = value(depth: depth + 1), members.updateValue(member, forKey: key) == nil, index < bytes.count
+                guard let member = value(depth: depth + 1), members.updateValue(member, forKey: key) == nil,
+                      let next = separator(closing: UInt8(ascii: "}"))
                 else { return nil }
-                index += 1
-                switch bytes[index - 1] {
-                case UInt8(ascii: ","): continue
-                case UInt8(ascii: "}"): return .object(members)
-                default: return nil
-                }
+                more = next
+            }
+            return .object(members)
+        }
+
+        /// Past the opening bracket: whether an element follows (`false` when `closing` is next,
+        /// and past it).
+        private mutating func opens(closing: UInt8) -> Bool? {
+            index += 1
+            guard index < bytes.count else { return nil }
+            guard bytes[index] == closing else { return true }
+            index += 1
+            return false
+        }
+
+        /// After an element: `true` past a `,` (another follows), `false` past `closing`, `nil`
+        /// at anything else.
+        private mutating func separator(closing: UInt8) -> Bool? {
+            guard index < bytes.count else { return nil }
+            index += 1
+            switch bytes[index - 1] {
+            case UInt8(ascii: ","): return true
+            case closing: return false
+            default: return nil
             }
         }
     }

@@ -4,3 +4,12 @@
 protocol CompactReadable: Decodable {
     init?(compact json: CompactJSON)
 }
+
+extension CompactJSON {
+    /// `bytes` read as `Value` without a decoder, when `Value` can be (``CompactReadable``) and
+    /// the bytes are of a shape read here; `nil` leaves them to the decoder.
+    static func value<Value>(_: Value.Type, from bytes: some Collection<UInt8>) -> Value? {
+        guard let readable = Value.self as? any CompactReadable.Type else { return nil }
+        return CompactJSON(bytes).flatMap(readable.init(compact:)) as? Value
+    }
+}
