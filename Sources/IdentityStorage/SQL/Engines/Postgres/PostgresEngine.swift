@@ -5,6 +5,7 @@ import SQLKit
 import Synchronization
 
 /// PostgreSQL: a connection pool; a transaction holds one connection for its duration.
+/// Queries and data changes run as prepared statements (``PreparingPostgresDatabase``).
 /// (`@unchecked`: the pool guards its state with locks but predates `Sendable`.)
 final class PostgresEngine: SQLEngine, @unchecked Sendable {
     let kind = SQLEngineKind.postgres
@@ -28,7 +29,7 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
         pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: 4, logger: logger, on: MultiThreadedEventLoopGroup.singleton)
-        database = pool.database(logger: logger).sql()
+        database = PreparingPostgresDatabase(pool: pool, names: PreparedStatementNames(), logger: logger)
     }
 
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
