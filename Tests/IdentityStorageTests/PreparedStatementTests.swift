@@ -36,6 +36,24 @@ import Testing
         #expect(PreparingPostgresDatabase.bindings(of: ["ada", Composite()]) == nil)
     }
 
+    @Test func aNameStandsForOneTextWithItsTypesInOneProcessOnly() throws {
+        let names = PreparedStatementNames(capacity: 3)
+        let text = PreparedStatementNames.Key(sql: "SELECT a FROM t WHERE a = $1", types: [.text])
+        let first = try #require(names.name(for: text))
+        #expect(names.name(for: text) == first)
+        // The parameters' types are fixed at preparation: other types, another statement.
+        let integer = try #require(names.name(for: .init(sql: text.sql, types: [.int8])))
+        #expect(integer != first)
+        names.retire(text)
+        let renamed = try #require(names.name(for: text))
+        #expect(![first, integer].contains(renamed))
+        // Used up: later texts run unprepared, those named keep their names.
+        #expect(names.name(for: .init(sql: "SELECT 1", types: [])) == nil)
+        #expect(names.name(for: .init(sql: text.sql, types: [.int8])) == integer)
+        // Another store's (or process's) names are never these.
+        #expect(PreparedStatementNames().name(for: text) != first)
+    }
+
     @Test(.enabled(if: TestEngine.postgresURL != nil))
     func aStatementIsPreparedOncePerConnectionAndItsPlanKept() async throws {
         try await TestEngine.postgres.withStore { store in

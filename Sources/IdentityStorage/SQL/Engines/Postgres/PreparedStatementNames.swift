@@ -4,6 +4,10 @@ import Synchronization
 /// The names under which ``PreparingPostgresDatabase`` prepares statements: one per text and
 /// parameter types, the same on every connection. At most `capacity` are ever given out, so
 /// no connection holds more prepared statements than that; later texts run unprepared.
+///
+/// Names start with a random prefix of their own, so that no two processes (or stores) ever
+/// mean different statements by one name, even where a pooler such as PgBouncer hands one
+/// server session to several of them.
 final class PreparedStatementNames: Sendable {
     /// A statement's text and its parameters' types.
     struct Key: Hashable, Sendable {
@@ -18,6 +22,7 @@ final class PreparedStatementNames: Sendable {
 
     private let given = Mutex(Given())
     private let capacity: Int
+    private let prefix = "bi_" + String(UInt64.random(in: 0 ... .max), radix: 36) + "_"
 
     /// Names for up to `capacity` statements.
     init(capacity: Int = 1_000) {
@@ -30,7 +35,7 @@ final class PreparedStatementNames: Sendable {
             if let name = given.names[key] { return name }
             guard given.count < capacity else { return nil }
             given.count += 1
-            let name = "bi_\(given.count)"
+            let name = prefix + String(given.count)
             given.names[key] = name
             return name
         }
