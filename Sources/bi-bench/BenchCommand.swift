@@ -120,6 +120,7 @@ struct BenchCommand: ParsableCommand {
         var report = BenchReport(
             date: Date(), cores: ProcessInfo.processInfo.activeProcessorCount, engine: databaseURL == nil ? "sqlite" : "postgresql")
         report.idleRSS = ProcessStats.residentMiB(process.pid)
+        report.swiftRuntime = ProcessStats.swiftRuntime(process.pid)
         report.floor = CryptoFloor.microseconds()
         guard let adminToken = process.adminToken else { throw BenchError("the first server wrote no admin token") }
         let everyInstance = LoadGenerator(

@@ -36,6 +36,14 @@ enum ProcessStats {
         return kib / 1024
     }
 
+    /// How `pid` has the Swift runtime: `"static"` when linked into its executable
+    /// (`--static-swift-stdlib`), `"shared"` when it maps `libswiftCore.so`.
+    static func swiftRuntime(_ pid: Int32) -> String {
+        // Read to the end: `String(contentsOfFile:)` stops after the first page of a /proc file.
+        let maps = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps")).readToEnd()) ?? nil
+        return String(decoding: maps ?? Data(), as: UTF8.self).contains("libswiftCore.so") ? "shared" : "static"
+    }
+
     /// Pins this process (all its threads) to `core` with `taskset`, where it exists.
     static func pinSelf(toCore core: Int) {
         guard let taskset = ServerProcess.which("taskset") else { return }
