@@ -6,7 +6,14 @@ import Foundation
 public enum FormEncoding {
     /// The encoded pairs, in order.
     public static func encode(_ fields: [(String, String)]) -> String {
-        fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+        var encoded = ""
+        for (index, (name, value)) in fields.enumerated() {
+            if index > 0 { encoded += "&" }
+            encoded += escape(name)
+            encoded += "="
+            encoded += escape(value)
+        }
+        return encoded
     }
 
     /// The encoded pairs of `form`, sorted by name.
@@ -17,31 +24,37 @@ public enum FormEncoding {
     /// Percent-encodes every UTF-8 byte but the unreserved ones, byte by byte (Foundation's
     /// `addingPercentEncoding` goes through `NSString` on Linux, at several times the cost).
     public static func escape(_ text: String) -> String {
-        if text.utf8.allSatisfy(isUnreserved) { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
+        var text = text
+        let escaped = text.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: { !isUnreserved($0) }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count * 3) { output in
+                var count = output.initialize(fromContentsOf: bytes[..<first])
+                for byte in bytes[first...] {
+                    if isUnreserved(byte) {
+                        output[count] = byte
+                        count += 1
+                    } else {
+                        output[count] = UInt8(ascii: "%")
+                        output[count + 1] = hexDigits[Int(byte >> 4)]
+                        output[count + 2] = hexDigits[Int(byte & 0x0F)]
+                        count += 3
+                    }
+                }
+                return count
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return escaped ?? text
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    /// RFC 3986 §2.3: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
+    /// RFC 3986 §2.3: `ALPHA / DIGIT / "-" / "." / "_" / "~"`, as bits of the ASCII table's
+    /// lower half (`-`, `.`, digits) and upper half (letters, `_`, `~`).
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
+        case 0 ..< 64: (0x03FF_6000_0000_0000 as UInt64) >> byte & 1 == 1
+        case 64 ..< 128: (0x47FF_FFFE_87FF_FFFE as UInt64) >> (byte - 64) & 1 == 1
+        default: false
         }
     }
 }

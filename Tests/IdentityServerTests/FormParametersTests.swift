@@ -24,12 +24,17 @@ import X509
         #expect(try edges.single("") == "nameless")
         #expect(try edges.single("é") == "é")
         #expect(throws: ServerError.invalidRequest("malformed form encoding")) { try FormParameters("a=%FF") }
+        // Repeats keep their order; the first of each is what a refused form shows again.
+        let repeats = try FormParameters("a=1&b=2&a=3")
+        #expect(repeats.all("a") == ["1", "3"])
+        #expect(repeats.firstValues == ["a": "1", "b": "2"])
     }
 
     /// Every byte but the unreserved ones is escaped (so `+`, `&`, `=`, `%` and spaces survive
     /// any reader), UTF-8 included; the server's form reader gives back the original text.
     @Test func encodesEveryReservedByteAndRoundTrips() throws {
-        let values = ["a b+c&d=e%f", "Zoë 🙂", "~-._AZaz09", "/?#[]@!$'()*,;", "", "\u{0}\n"]
+        let everyASCII = String(decoding: (0 ..< 128).map { UInt8($0) }, as: UTF8.self)
+        let values = ["a b+c&d=e%f", "Zoë 🙂", "~-._AZaz09", "/?#[]@!$'()*,;", "", "\u{0}\n", everyASCII, "unreserved first, then é"]
         #expect(FormEncoding.encode([("q", "a b+c&d=é")]) == "q=a%20b%2Bc%26d%3D%C3%A9")
         let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
         for value in values {

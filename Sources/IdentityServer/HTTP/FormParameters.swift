@@ -4,11 +4,13 @@ import Hummingbird
 /// `application/x-www-form-urlencoded` parameters (a query string or a form body), keeping
 /// repeats: RFC 6749 §3.1 forbids a parameter more than once, so callers must be able to tell.
 package struct FormParameters: Sendable {
-    private var values: [String: [String]] = [:]
+    /// The pairs in the order given: a request has a handful, so a scan beats hashing.
+    private var pairs: [(name: String, value: String)] = []
 
     /// Parses `a=b&c=d`; `+` is a space; malformed percent-escapes make the whole input invalid.
     package init(_ encoded: String?) throws {
         guard let encoded, !encoded.isEmpty else { return }
+        pairs.reserveCapacity(8)
         // Bytes, not characters: `&` and `=` are ASCII, and splitting a String by Character costs.
         for pair in encoded.utf8.split(separator: UInt8(ascii: "&")) {
             let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
@@ -16,25 +18,27 @@ package struct FormParameters: Sendable {
             guard let name = Self.decode(pair[..<equals]), let value = Self.decode(value) else {
                 throw ServerError.invalidRequest("malformed form encoding")
             }
-            values[name, default: []].append(value)
+            pairs.append((name, value))
         }
     }
 
     /// The parameter's single value; `nil` when absent or empty; throws when repeated.
     package func single(_ name: String) throws -> String? {
-        guard let all = values[name] else { return nil }
-        guard all.count == 1 else { throw ServerError.invalidRequest("parameter '\(name)' appears more than once") }
-        return all[0].isEmpty ? nil : all[0]
+        guard let first = pairs.firstIndex(where: { $0.name == name }) else { return nil }
+        guard !pairs[(first + 1)...].contains(where: { $0.name == name }) else {
+            throw ServerError.invalidRequest("parameter '\(name)' appears more than once")
+        }
+        return pairs[first].value.isEmpty ? nil : pairs[first].value
     }
 
     /// Every value of the parameter, in order (checkboxes sharing a name).
     package func all(_ name: String) -> [String] {
-        values[name] ?? []
+        pairs.filter { $0.name == name }.map(\.value)
     }
 
     /// Each parameter's first value (to show a refused form again as it was typed).
     package var firstValues: [String: String] {
-        values.compactMapValues(\.first)
+        pairs.reversed().reduce(into: [:]) { $0[$1.name] = $1.value }
     }
 
     /// `+` as a space, `%XY` as the byte XY; `nil` for a malformed escape or bytes that are
