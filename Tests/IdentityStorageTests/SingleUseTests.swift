@@ -264,21 +264,41 @@ import Testing
         }
     }
 
+    /// A replayed code revokes the session its redemption opened and every token issued in it,
+    /// refreshed ones too; nothing of another code's.
     @Test(arguments: TestEngine.all)
-    func revokeTokensRevokesEveryTokenOfTheCodeOnce(engine: TestEngine) async throws {
+    func revokeTokensRevokesEveryTokenOfTheCodesSessionOnce(engine: TestEngine) async throws {
         try await engine.withStore { store in
-            for (jti, code) in [("jti_1", "a"), ("jti_2", "a"), ("jti_3", "a"), ("jti_4", "b")] {
-                try await store.recordIssuedToken(Fixtures.accessToken(jti, code: code))
+            try await store.seedTreeWithCredential()
+            for code in ["a", "b", "unredeemed"] {
+                try await store.completeAuthentication(now: Fixtures.at(10), code: Fixtures.code(code, transaction: "ref-\(code)"))
             }
+            for (code, jti) in [("a", "jti_1"), ("b", "jti_4")] {
+                let issuance = TokenIssuance(
+                    session: Fixtures.session("ses_\(code)", code: code),
+                    accessTokens: [Fixtures.accessToken(jti, code: code, session: "ses_\(code)")])
+                guard case .redeemed(let redeemed) = try await store.redeemAuthorizationCode(
+                    hash: Fixtures.hash(code), now: Fixtures.at(20), issuing: issuance)
+                else { Issue.record("code \(code) was not redeemed"); return }
+                #expect(redeemed.sessionID == "ses_\(code)")
+            }
+            // Refreshed in the session: tokens without the code's hash, revoked with it all the same.
+            try await store.recordIssuance(TokenIssuance(accessTokens: [
+                IssuedTokenRecord(jti: "jti_2", grant: .refreshToken, codeHash: nil, sessionID: "ses_a", expiresAt: Fixtures.at(3600), revokedAt: nil),
+                IssuedTokenRecord(jti: "jti_3", grant: .refreshToken, codeHash: nil, sessionID: "ses_a", expiresAt: Fixtures.at(3600), revokedAt: nil),
+            ]))
             await #expect(throws: StorageError.alreadyExists) {
                 try await store.recordIssuedToken(Fixtures.accessToken("jti_1", code: "c", expiresAt: Fixtures.at(1)))
             }
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("a"), at: Fixtures.at(50)) == 3)
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("a"), at: Fixtures.at(60)) == 0)
+            #expect(try await store.session(id: "ses_a")?.revokedAt == Fixtures.at(50))
             #expect(try await store.issuedToken(jti: "jti_2")?.revokedAt == Fixtures.at(50))
-            #expect(try await store.issuedToken(jti: "jti_4") == Fixtures.accessToken("jti_4", code: "b"))
+            #expect(try await store.issuedToken(jti: "jti_4") == Fixtures.accessToken("jti_4", code: "b", session: "ses_b"))
+            #expect(try await store.session(id: "ses_b")?.revokedAt == nil)
             #expect(try await store.issuedToken(jti: "jti_x") == nil)
             #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("none"), at: Fixtures.at(1)) == 0)
+            #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("unredeemed"), at: Fixtures.at(1)) == 0)
 
             // One token by its id, once.
             #expect(try await store.revokeIssuedToken(jti: "jti_4", at: Fixtures.at(70)))

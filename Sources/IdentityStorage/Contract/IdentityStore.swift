@@ -102,8 +102,9 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     /// The code with this hash, used or not, with the standing of the credential that earned it
     /// (`nil` once that credential or its identity is gone), in one query; nothing changes.
     func authorizationCodeWithStanding(hash: Data) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?)?
-    /// In one transaction: marks an unused code used and records what it earned (its session,
-    /// refresh token, access tokens), so a replay seen afterwards finds them to revoke. One call
+    /// In one transaction: marks an unused code used, with the session it opens, and records
+    /// what it earned (that session, refresh token, access tokens), so a replay seen afterwards
+    /// finds them to revoke. One call
     /// per code can return `.redeemed`; the others record nothing.
     func redeemAuthorizationCode(hash: Data, now: Date, issuing issuance: TokenIssuance) async throws -> CodeRedemption
     /// Records access tokens issued without a code or a session (client credentials), with
@@ -115,8 +116,8 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     /// Revokes one issued token; `false` when there is none with that id or it was revoked already.
     @discardableResult
     func revokeIssuedToken(jti: String, at: Date) async throws -> Bool
-    /// Revokes every token issued from the code, and the session it opened with that session's
-    /// tokens; returns how many access tokens were revoked now.
+    /// Revokes the session the code's redemption opened (``AuthorizationCodeRecord/sessionID``)
+    /// and every access token issued in it; returns how many access tokens were revoked now.
     @discardableResult
     func revokeTokens(issuedFromCode codeHash: Data, at: Date) async throws -> Int
 

@@ -23,13 +23,16 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
     public var transactionHash: Data?
     /// What the sign-in proved.
     public var assurance: SignInAssurance
+    /// The session the code's redemption opened (`nil` until it is redeemed): a replay of the
+    /// code revokes it, and every token issued in it.
+    public var sessionID: String?
 
     /// Creates a record.
     public init(
         codeHash: Data, applicationID: String, realmID: String, identityID: String, credentialID: String?,
         redirectURI: String, scope: String, nonce: String?, codeChallenge: String?, codeChallengeMethod: String?,
         authTime: Date, expiresAt: Date, createdAt: Date, usedAt: Date?, transactionHash: Data?,
-        assurance: SignInAssurance = .unrecorded
+        assurance: SignInAssurance = .unrecorded, sessionID: String? = nil
     ) {
         self.codeHash = codeHash
         self.transactionHash = transactionHash
@@ -47,5 +50,6 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
         self.createdAt = createdAt
         self.usedAt = usedAt
         self.assurance = assurance
+        self.sessionID = sessionID
     }
 }

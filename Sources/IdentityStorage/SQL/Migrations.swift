@@ -36,6 +36,7 @@ enum Migrations {
         Migration(version: 20, statements: mailOutbox),
         Migration(version: 21, statements: scimProvisioning),
         Migration(version: 22, statements: scimEnrollment),
+        Migration(version: 23, statements: codeSessions),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

@@ -85,7 +85,7 @@ extension SQLIdentityStore {
         hash: Data, now: Date, issuing issuance: TokenIssuance
     ) async throws -> CodeRedemption {
         let redeem: SQLQueryString = """
-            UPDATE authorization_codes SET used_at = \(bind: now.milliseconds)
+            UPDATE authorization_codes SET used_at = \(bind: now.milliseconds), session_id = \(bind: issuance.session?.id)
             WHERE code_hash = \(bind: hash) AND used_at IS NULL RETURNING *
             """
         let existing: SQLQueryString = "SELECT * FROM authorization_codes WHERE code_hash = \(bind: hash)"
@@ -152,16 +152,12 @@ extension SQLIdentityStore {
 
     public func revokeTokens(issuedFromCode codeHash: Data, at date: Date) async throws -> Int {
         try await engine.transaction { db in
-            let sessions = try await db.raw("""
-                UPDATE sessions SET revoked_at = \(bind: date.milliseconds)
-                WHERE code_hash = \(bind: codeHash) AND revoked_at IS NULL RETURNING id
-                """).all().map { try $0.string("id") }
-            var revoked = try await db.raw("""
-                UPDATE issued_tokens SET revoked_at = \(bind: date.milliseconds)
-                WHERE code_hash = \(bind: codeHash) AND revoked_at IS NULL RETURNING jti
-                """).all().count
-            for session in sessions { revoked += try await self.revokeTokens(ofSession: session, at: date, on: db) }
-            return revoked
+            let code = try await db.raw("SELECT session_id FROM authorization_codes WHERE code_hash = \(bind: codeHash)").first()
+            guard let session = try code?.optionalString("session_id") else { return 0 }
+            try await db.raw("""
+                UPDATE sessions SET revoked_at = \(bind: date.milliseconds) WHERE id = \(bind: session) AND revoked_at IS NULL
+                """).run()
+            return try await self.revokeTokens(ofSession: session, at: date, on: db)
         }
     }
 
