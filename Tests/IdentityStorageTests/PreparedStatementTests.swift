@@ -37,21 +37,24 @@ import Testing
     }
 
     @Test func aNameStandsForOneTextWithItsTypesInOneProcessOnly() throws {
-        let names = PreparedStatementNames(capacity: 3)
+        let names = PreparedStatementNames(capacity: 3, logger: TestEngine.logger)
         let text = PreparedStatementNames.Key(sql: "SELECT a FROM t WHERE a = $1", types: [.text])
         let first = try #require(names.name(for: text))
         #expect(names.name(for: text) == first)
         // The parameters' types are fixed at preparation: other types, another statement.
         let integer = try #require(names.name(for: .init(sql: text.sql, types: [.int8])))
         #expect(integer != first)
-        names.retire(text)
+        names.retire(text, named: first)
         let renamed = try #require(names.name(for: text))
         #expect(![first, integer].contains(renamed))
+        // A second connection's failure under the old name leaves the new one be.
+        names.retire(text, named: first)
+        #expect(names.name(for: text) == renamed)
         // Used up: later texts run unprepared, those named keep their names.
         #expect(names.name(for: .init(sql: "SELECT 1", types: [])) == nil)
         #expect(names.name(for: .init(sql: text.sql, types: [.int8])) == integer)
         // Another store's (or process's) names are never these.
-        #expect(PreparedStatementNames().name(for: text) != first)
+        #expect(PreparedStatementNames(logger: TestEngine.logger).name(for: text) != first)
     }
 
     @Test(.enabled(if: TestEngine.postgresURL != nil))
@@ -88,6 +91,28 @@ import Testing
                     try await session.raw("CREATE TABLE arrives_later (a TEXT)").run()
                     try await session.raw("INSERT INTO arrives_later (a) VALUES (\(bind: "x"))").run()
                     #expect(try await session.raw(query).all().count == 1)
+                }
+            }
+        }
+    }
+
+    @Test(.enabled(if: TestEngine.postgresURL != nil))
+    func aPreparationThatTimedOutOnALockIsPreparedAgain() async throws {
+        try await TestEngine.postgres.withStore { store in
+            try await store.run("CREATE TABLE locked (a TEXT)")
+            try await store.engine.run { db in
+                try await db.withSession { holder in
+                    try await db.withSession { session in
+                        let query: SQLQueryString = "SELECT a FROM locked WHERE a = \(bind: "x")"
+                        try await holder.raw("BEGIN").run()
+                        try await holder.raw("LOCK TABLE locked IN ACCESS EXCLUSIVE MODE").run()
+                        try await session.raw("SET lock_timeout = '100ms'").run()
+                        // Preparing takes the table's lock: it times out, and PostgresNIO keeps that error.
+                        let timedOut = await #expect(throws: PSQLError.self) { try await session.raw(query).all() }
+                        #expect(timedOut?.serverInfo?[.sqlState] == "55P03")
+                        try await holder.raw("COMMIT").run()
+                        #expect(try await session.raw(query).all().isEmpty)
+                    }
                 }
             }
         }

@@ -29,7 +29,7 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
         pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: 4, logger: logger, on: MultiThreadedEventLoopGroup.singleton)
-        database = PreparingPostgresDatabase(pool: pool, names: PreparedStatementNames(), logger: logger)
+        database = PreparingPostgresDatabase(pool: pool, names: PreparedStatementNames(logger: logger), logger: logger)
     }
 
     func run<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {

@@ -44,29 +44,38 @@ struct PreparingPostgresDatabase: SQLDatabase {
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         var serializer = SQLSerializer(database: self)
         query.serialize(to: &serializer)
-        guard Self.isPreparable(serializer.sql), let (bindings, types) = Self.bindings(of: serializer.binds) else {
-            return try await unprepared.execute(sql: query, onRow)
-        }
+        guard Self.isPreparable(serializer.sql), serializer.binds.count <= Self.mostParameters,
+              let (bindings, types) = Self.bindings(of: serializer.binds)
+        else { return try await unprepared.execute(sql: query, onRow) }
         let key = PreparedStatementNames.Key(sql: serializer.sql, types: types)
         guard let name = names.name(for: key) else { return try await unprepared.execute(sql: query, onRow) }
+        var delivered = false
         do {
-            try await run(RuntimePreparedStatement.Text(name: name, sql: key.sql), bindings, onRow)
-        } catch let error as PSQLError where Self.retires(error) {
-            names.retire(key)
-            // Outside a transaction nothing has run: once more, under a new name. Inside one, the
-            // error has aborted the transaction, and a retry is the caller's.
-            guard case .pool = connections, let renamed = names.name(for: key) else { throw error }
-            try await run(RuntimePreparedStatement.Text(name: renamed, sql: key.sql), bindings, onRow)
+            try await run(RuntimePreparedStatement.Text(name: name, sql: key.sql), bindings, onRow, delivered: &delivered)
+        } catch let error as PSQLError where Self.spoils(error) {
+            names.retire(key, named: name)
+            // Outside a transaction, a statement refused before it ran is run once more, prepared
+            // afresh. Inside one, the error has aborted the transaction: a retry is the caller's.
+            guard case .pool = connections, Self.isRefusedBeforeRunning(error), !delivered else { throw error }
+            guard let renamed = names.name(for: key) else { return try await unprepared.execute(sql: query, onRow) }
+            try await run(RuntimePreparedStatement.Text(name: renamed, sql: key.sql), bindings, onRow, delivered: &delivered)
         }
     }
 
-    /// Runs `statement` on a connection, prepared there first unless it already is.
-    private func run(_ statement: RuntimePreparedStatement.Text, _ bindings: PostgresBindings, _ onRow: @Sendable (any SQLRow) -> Void) async throws {
+    /// Runs `statement` on a connection, prepared there first unless it already is; `delivered`
+    /// turns true once a row has been handed to `onRow`.
+    private func run(
+        _ statement: RuntimePreparedStatement.Text, _ bindings: PostgresBindings, _ onRow: @Sendable (any SQLRow) -> Void,
+        delivered: inout Bool
+    ) async throws {
         try await withConnection { connection in
             let rows = try await RuntimePreparedStatement.$current.withValue(statement) {
                 try await connection.execute(RuntimePreparedStatement(bindings: bindings), logger: logger)
             }
-            for try await row in rows { onRow(row.sql()) }
+            for try await row in rows {
+                delivered = true
+                onRow(row.sql())
+            }
         }
     }
 
@@ -116,13 +125,25 @@ struct PreparingPostgresDatabase: SQLDatabase {
         return (bindings, types)
     }
 
-    /// Whether `error` leaves the statement's prepared form unusable on its connection:
-    /// PostgresNIO keeps a failed preparation's error for the name, and the server refuses a
-    /// prepared statement whose result columns a schema change has changed (`0A000`), one
-    /// prepared in an aborted transaction (`25P02`), or one it no longer has (`26000`).
-    /// Syntax and schema errors (class `42`) are kept so that a later schema can serve.
-    static func retires(_ error: PSQLError) -> Bool {
+    /// The most values a prepared statement takes: texts with more are bulk inserts whose text
+    /// varies with their size, whose plans are not worth a name on every connection.
+    static let mostParameters = 64
+
+    /// Whether `error` may leave the statement's prepared form unusable on its connection, so
+    /// that the statement is prepared again under a new name: PostgresNIO keeps the error of a
+    /// failed preparation under the name, whatever it was (a missing table, a lock or statement
+    /// timeout, an aborted transaction), and the server refuses a prepared statement whose
+    /// result columns a schema change has changed (`0A000`) or one it no longer has (`26000`).
+    /// Only errors in the values themselves (classes `22` data and `23` integrity, such as a
+    /// unique violation) say nothing about the prepared form.
+    static func spoils(_ error: PSQLError) -> Bool {
         guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
-        return state == "0A000" || state == "25P02" || state == "26000" || state.hasPrefix("42")
+        return !state.hasPrefix("22") && !state.hasPrefix("23")
+    }
+
+    /// Whether the server refused the prepared statement itself, before running it: a fresh
+    /// preparation serves where it did not.
+    static func isRefusedBeforeRunning(_ error: PSQLError) -> Bool {
+        error.serverInfo?[.sqlState] == "0A000" || error.serverInfo?[.sqlState] == "26000"
     }
 }

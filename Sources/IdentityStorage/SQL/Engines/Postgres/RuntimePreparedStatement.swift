@@ -17,7 +17,13 @@ struct RuntimePreparedStatement: PostgresPreparedStatement {
     /// The statement the current task runs.
     @TaskLocal static var current = Text(name: "", sql: "")
 
-    static var name: String { current.name }
+    // The unnamed statement ("") is PostgreSQL's own, re-parsed at every use: never taken as
+    // one of ours, should this ever be read outside a statement's run.
+    static var name: String {
+        precondition(!current.name.isEmpty, "a prepared statement read outside its run")
+        return current.name
+    }
+
     static var sql: String { current.sql }
 
     /// The values, already encoded.
