@@ -70,7 +70,7 @@ struct BenchCommand: ParsableCommand {
         let binary = server.map(URL.init(fileURLWithPath:))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bi-server")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw ValidationError("no bi-server at \(binary.path): build it first (swift build -c release --product bi-server)")
+            throw ValidationError("no bi-server at \(binary.path): build it first (swift build -c release --static-swift-stdlib --product bi-server)")
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if cores > 1 { ProcessStats.pinSelf(toCore: 1) }
@@ -80,6 +80,7 @@ struct BenchCommand: ParsableCommand {
         if identities > 0, databaseURL != nil { throw ValidationError("--identities works with SQLite only, for now") }
         if instances > 1, databaseURL == nil { throw ValidationError("--instances needs --database-url: instances share PostgreSQL") }
         guard secondDevices >= 0 else { throw ValidationError("--second-devices must not be negative") }
+        guard logins >= 2 else { throw ValidationError("--logins must be 2 or more: half the codes are exchanged with DPoP") }
         // Loopback is a trusted proxy, so each claim of a code names its own client address.
         var arguments = ["--trusted-proxy", "127.0.0.1"]
         // The claims of second-device codes would otherwise stop at 120 a minute, all clients together.
@@ -158,12 +159,13 @@ struct BenchCommand: ParsableCommand {
             if let (unsyncedScript, unsyncedLogins) = unsynced {
                 unsyncedRounds.append(try unsyncedScript.signIns(unsyncedLogins, name: "login, synchronous=NORMAL").0)
             }
-            rounds.append([full] + (try script.steps(logins)) + (try script.lightEndpoints(requests, accessToken: accessToken)))
+            let (steps, dpop) = try script.steps(logins)
+            rounds.append([full] + steps + (try script.lightEndpoints(requests, accessToken: accessToken, dpop: dpop)))
         }
         let medians = rounds[0].indices.map { index in BenchScript.median(rounds.map { $0[index] }) }
         report.login = medians[0]
-        report.steps = Array(medians[1...4])
-        report.endpoints = Array(medians[5...])
+        report.steps = Array(medians[1...5])
+        report.endpoints = Array(medians[6...])
         report.unsyncedLogin = unsyncedRounds.isEmpty ? nil : BenchScript.median(unsyncedRounds)
 
         status("\(latencyLogins) sign-ins one at a time")

@@ -11,6 +11,8 @@ struct BenchRealm: Sendable {
     let clientID: String
     /// The issuer's path on the server, e.g. `/v1/tenants/T/realms/R`.
     let issuerPath: String
+    /// The issuer as the server names it: what DPoP proofs' `htu` starts with.
+    let issuer: URL
     let redirectURI: String
 
     static let redirectURI = "https://bench.example/callback"
@@ -30,7 +32,7 @@ struct BenchRealm: Sendable {
             AdminAPI.applications(tenant: tenantID, realm: realm.id), input, as: Application.self)
         guard let issuer = URL(string: realm.issuer) else { throw BenchError("the issuer is not a URL") }
         return BenchRealm(
-            tenantID: tenantID, realmID: realm.id, clientID: application.clientID, issuerPath: issuer.path,
+            tenantID: tenantID, realmID: realm.id, clientID: application.clientID, issuerPath: issuer.path, issuer: issuer,
             redirectURI: redirectURI)
     }
 

@@ -55,8 +55,10 @@ struct BenchScript {
     }
 
     /// The four steps of a sign-in, each measured alone: every authorize first, then every
-    /// challenge of the transactions they created, and so on.
-    func steps(_ devices: [BenchDevice]) throws -> [PhaseResult] {
+    /// challenge of the transactions they created, and so on; half the codes are then exchanged
+    /// as they were, the other half with DPoP proofs (`token (DPoP)`). Also returns the DPoP
+    /// key with a token bound to it.
+    func steps(_ devices: [BenchDevice]) throws -> ([PhaseResult], BenchDPoPAccess) {
         let (authorize, started) = try load.run("authorize", devices, workers: concurrency) { [realm] connection, _ in
             try LoginSteps(connection: connection, realm: realm).authorize()
         }
@@ -67,24 +69,39 @@ struct BenchScript {
         let (authenticate, answered) = try load.run("authenticate", pairs, workers: concurrency) { [realm] connection, pair in
             try LoginSteps(connection: connection, realm: realm).authenticate(pair.0, device: pair.1)
         }
-        let (token, _) = try load.run("token", answered, workers: concurrency) { [realm] connection, answered in
+        let half = answered.count / 2
+        let (token, _) = try load.run("token", Array(answered[..<half]), workers: concurrency) { [realm] connection, answered in
             try LoginSteps(connection: connection, realm: realm).token(answered)
         }
-        return [authorize, challenge, authenticate, token]
+        let key = BenchDPoPKey()
+        let nonce = try load.run("DPoP nonce", [key], workers: 1) { [realm] connection, key in
+            try LoginSteps(connection: connection, realm: realm).dpopNonce(for: key)
+        }.1[0]
+        var dpop = BenchDPoPAccess(key: key, nonce: nonce)
+        let (dpopToken, dpopTokens) = try load.run("token (DPoP)", Array(answered[half...]), workers: concurrency) {
+            [realm, dpop] connection, answered in
+            try LoginSteps(connection: connection, realm: realm).token(answered, dpop: dpop)
+        }
+        dpop.accessToken = dpopTokens[0].accessToken
+        return ([authorize, challenge, authenticate, token, dpopToken], dpop)
     }
 
     /// `count` requests to each endpoint that answers without a sign-in: health, JWKS,
-    /// discovery, and userinfo with `accessToken`.
-    func lightEndpoints(_ count: Int, accessToken: String) throws -> [PhaseResult] {
-        let endpoints: [(String, String, [(String, String)])] = [
-            ("/healthz", "/healthz", []),
-            ("/jwks", realm.issuerPath + "/jwks", []),
-            ("discovery", realm.issuerPath + "/.well-known/openid-configuration", []),
-            ("/userinfo", realm.issuerPath + "/userinfo", [("Authorization", "Bearer \(accessToken)")]),
+    /// discovery, and userinfo with `accessToken` and with `dpop`'s (a fresh proof each).
+    func lightEndpoints(_ count: Int, accessToken: String, dpop: BenchDPoPAccess) throws -> [PhaseResult] {
+        let endpoints: [(String, String, @Sendable () throws -> [(String, String)])] = [
+            ("/healthz", "/healthz", { [] }),
+            ("/jwks", realm.issuerPath + "/jwks", { [] }),
+            ("discovery", realm.issuerPath + "/.well-known/openid-configuration", { [] }),
+            ("/userinfo", realm.issuerPath + "/userinfo", { [("Authorization", "Bearer \(accessToken)")] }),
+            ("/userinfo (DPoP)", realm.issuerPath + "/userinfo", { [realm] in
+                [("Authorization", "DPoP \(dpop.accessToken)"),
+                 ("DPoP", try dpop.key.proof("GET", "userinfo", of: realm, accessToken: dpop.accessToken))]
+            }),
         ]
         return try endpoints.map { name, path, headers in
             try load.run(name, Array(repeating: 0, count: count), workers: concurrency) { connection, _ in
-                try connection.send("GET", path, headers: headers).expect(200, what: name)
+                try connection.send("GET", path, headers: try headers()).expect(200, what: name)
             }.0
         }
     }

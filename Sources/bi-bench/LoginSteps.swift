@@ -74,15 +74,27 @@ struct LoginSteps {
         return Answered(code: code, verifier: challenged.started.verifier)
     }
 
-    /// The code exchange at the token endpoint.
-    func token(_ answered: Answered) throws -> TokenEndpointResponse {
+    /// The code exchange at the token endpoint; with `dpop`, the tokens are bound to its key.
+    func token(_ answered: Answered, dpop: BenchDPoPAccess? = nil) throws -> TokenEndpointResponse {
         let form = FormEncoding.encode([
             ("grant_type", "authorization_code"), ("code", answered.code), ("redirect_uri", realm.redirectURI),
             ("client_id", realm.clientID), ("code_verifier", answered.verifier),
         ])
-        return try connection.send(
-            "POST", realm.issuerPath + "/token", headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Array(form.utf8)
-        ).decode(TokenEndpointResponse.self, what: "token")
+        var headers = [("Content-Type", "application/x-www-form-urlencoded")]
+        if let dpop { headers.append(("DPoP", try dpop.key.proof("POST", "token", of: realm, nonce: dpop.nonce))) }
+        return try connection.send("POST", realm.issuerPath + "/token", headers: headers, body: Array(form.utf8))
+            .decode(TokenEndpointResponse.self, what: "token")
+    }
+
+    /// The server's DPoP nonce (RFC 9449 §8): a token request whose proof carries none is
+    /// refused with `use_dpop_nonce` and the nonce to use.
+    func dpopNonce(for key: BenchDPoPKey) throws -> String {
+        let reply = try connection.send(
+            "POST", realm.issuerPath + "/token",
+            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("DPoP", try key.proof("POST", "token", of: realm))],
+            body: Array(FormEncoding.encode([("grant_type", "authorization_code"), ("client_id", realm.clientID)]).utf8))
+        try reply.expect(400, what: "DPoP nonce")
+        guard let nonce = reply.headers["dpop-nonce"] else { throw BenchError("DPoP nonce: the refusal has no DPoP-Nonce") }
+        return nonce
     }
 }

@@ -20,6 +20,13 @@ public struct DPoPProofBuilder: Sendable {
         method: String, url: URL, accessToken: String? = nil, nonce: String? = nil, now: Date,
         sign: (Data) async throws -> P256.Signing.ECDSASignature
     ) async throws -> String {
+        let input = try signingInput(method: method, url: url, accessToken: accessToken, nonce: nonce, now: now)
+        return Self.proof(signingInput: input, signature: try await sign(Data(input.utf8)))
+    }
+
+    /// The JWS signing input (header and claims) of a proof for `method` on `url` at `now`,
+    /// bound to `accessToken` and `nonce` when given: what the private key signs.
+    public func signingInput(method: String, url: URL, accessToken: String? = nil, nonce: String? = nil, now: Date) throws -> String {
         let raw = publicKey.rawRepresentation
         let header = DPoPProofJWT.Header(typ: "dpop+jwt", alg: DPoPProofVerifier.algorithm, jwk: DPoPProofJWT.JWK(
             kty: "EC", crv: "P-256", x: raw.prefix(32).base64URLEncodedString, y: raw.suffix(32).base64URLEncodedString))
@@ -29,9 +36,12 @@ public struct DPoPProofBuilder: Sendable {
             ath: accessToken.map { Data(SHA256.hash(data: Data($0.utf8))).base64URLEncodedString }, nonce: nonce)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let input = try encoder.encode(header).base64URLEncodedString + "." + encoder.encode(claims).base64URLEncodedString
-        let signature = try await sign(Data(input.utf8))
-        return input + "." + signature.rawRepresentation.base64URLEncodedString
+        return try encoder.encode(header).base64URLEncodedString + "." + encoder.encode(claims).base64URLEncodedString
+    }
+
+    /// The compact JWS of a proof: its signing input and the signature over it.
+    public static func proof(signingInput: String, signature: P256.Signing.ECDSASignature) -> String {
+        signingInput + "." + signature.rawRepresentation.base64URLEncodedString
     }
 
     /// `url` without its query, fragment and any user or password (§4.2: `htu`).
