@@ -17,7 +17,7 @@ struct BenchReport {
     let cores: Int
     let engine: String
     /// How the server has the Swift runtime (``ProcessStats/swiftRuntime(_:)``).
-    var swiftRuntime = "shared"
+    var swiftRuntime = SwiftRuntime.shared
     /// Identities added without a device (the scale mode).
     var identities = 0
     var idleRSS = 0.0
@@ -83,7 +83,7 @@ struct BenchReport {
         let width = rows.map(\.0.count).max() ?? 0
         let valueWidth = rows.map(\.1.count).max() ?? 0
         let scale = identities > 0 ? ", \(identities) more identities" : ""
-        let title = "bi-bench \(engine)\(scale), \(cores) cores, Swift runtime \(swiftRuntime), \(ISO8601DateFormatter().string(from: date))"
+        let title = "bi-bench \(engine)\(scale), \(cores) cores, Swift runtime \(swiftRuntime.rawValue), \(ISO8601DateFormatter().string(from: date))"
         return ([title] + rows.map { name, value, target in
             name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + (target.isEmpty ? "" : "  target \(target)")
@@ -92,7 +92,7 @@ struct BenchReport {
 
     var jsonLine: String {
         var object: [String: Any] = [
-            "engine": engine, "cores": cores, "swift_runtime": swiftRuntime, "extra_identities": identities, "date": ISO8601DateFormatter().string(from: date),
+            "engine": engine, "cores": cores, "swift_runtime": swiftRuntime.rawValue, "extra_identities": identities, "date": ISO8601DateFormatter().string(from: date),
             "rss_idle_mib": round1(idleRSS), "rss_final_mib": round1(finalRSS),
             "floor_us": round1(floorMicroseconds), "p256_verify_us": round1(floor.verify), "es256_sign_us": round1(floor.sign),
         ]

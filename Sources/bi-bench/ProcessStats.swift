@@ -36,12 +36,12 @@ enum ProcessStats {
         return kib / 1024
     }
 
-    /// How `pid` has the Swift runtime: `"static"` when linked into its executable
-    /// (`--static-swift-stdlib`), `"shared"` when it maps `libswiftCore.so`.
-    static func swiftRuntime(_ pid: Int32) -> String {
+    /// How `pid` has the Swift runtime: shared when it maps `libswiftCore.so`, linked into its
+    /// executable (`--static-swift-stdlib`) otherwise.
+    static func swiftRuntime(_ pid: Int32) -> SwiftRuntime {
         // Read to the end: `String(contentsOfFile:)` stops after the first page of a /proc file.
         let maps = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps")).readToEnd()) ?? nil
-        return String(decoding: maps ?? Data(), as: UTF8.self).contains("libswiftCore.so") ? "shared" : "static"
+        return String(decoding: maps ?? Data(), as: UTF8.self).contains("libswiftCore.so") ? .shared : .linkedIn
     }
 
     /// Pins this process (all its threads) to `core` with `taskset`, where it exists.

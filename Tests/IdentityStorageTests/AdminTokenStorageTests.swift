@@ -69,24 +69,16 @@ import Testing
 
     @Test(arguments: TestEngine.all)
     func upgradingGivesOldTokensTheIdAuditEventsNamedThemBy(engine: TestEngine) async throws {
-        try await engine.withDatabase { open in
-            let store = try await open()
-            do {
-                try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: 9)
-                let hash = Data((0..<32).map { UInt8($0 * 7 % 256) })
-                try await store.engine.run { db in
-                    try await db.raw("INSERT INTO admin_tokens (token_hash, label, created_at) VALUES (\(bind: hash), 'bootstrap', 0)").run()
-                }
-                try await store.migrate()
-                let upgraded = try #require(try await store.adminToken(hash: hash))
-                #expect(upgraded.id == "00070e151c232a31" && upgraded.id == AdminTokenRecord.id(forHash: hash))
-                #expect(upgraded.tenantID == nil && upgraded.isActive(at: Fixtures.t0))
-                #expect(try await store.adminToken(id: upgraded.id) == upgraded)
-            } catch {
-                try? await store.shutdown()
-                throw error
+        try await engine.withStore(migratedThrough: 9) { store in
+            let hash = Data((0..<32).map { UInt8($0 * 7 % 256) })
+            try await store.engine.run { db in
+                try await db.raw("INSERT INTO admin_tokens (token_hash, label, created_at) VALUES (\(bind: hash), 'bootstrap', 0)").run()
             }
-            try await store.shutdown()
+            try await store.migrate()
+            let upgraded = try #require(try await store.adminToken(hash: hash))
+            #expect(upgraded.id == "00070e151c232a31" && upgraded.id == AdminTokenRecord.id(forHash: hash))
+            #expect(upgraded.tenantID == nil && upgraded.isActive(at: Fixtures.t0))
+            #expect(try await store.adminToken(id: upgraded.id) == upgraded)
         }
     }
 }

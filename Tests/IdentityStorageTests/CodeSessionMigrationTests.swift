@@ -10,36 +10,28 @@ import Testing
 @Suite struct CodeSessionMigrationTests {
     @Test(arguments: TestEngine.all)
     func aCodeRedeemedBeforeTheUpgradeStillRevokesItsSession(engine: TestEngine) async throws {
-        try await engine.withDatabase { open in
-            let store = try await open()
-            do {
-                try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: 22)
-                try await store.seedTreeWithCredential()
-                try await store.engine.run { db in
-                    for code in ["code-1", "code-2"] {
-                        try await db.raw("""
-                            INSERT INTO authorization_codes (code_hash, application_id, realm_id, identity_id, credential_id,
-                                redirect_uri, scope, auth_time, expires_at, created_at, used_at)
-                            VALUES (\(bind: Fixtures.hash(code)), 'app_1', 'rlm_1', 'idn_1', 'crd_1', 'https://x', 'openid', 10, 70, 10,
-                                \(bind: code == "code-1" ? Int64?.some(20) : nil))
-                            """).run()
-                    }
+        try await engine.withStore(migratedThrough: 22) { store in
+            try await store.seedTreeWithCredential()
+            try await store.engine.run { db in
+                for code in ["code-1", "code-2"] {
+                    try await db.raw("""
+                        INSERT INTO authorization_codes (code_hash, application_id, realm_id, identity_id, credential_id,
+                            redirect_uri, scope, auth_time, expires_at, created_at, used_at)
+                        VALUES (\(bind: Fixtures.hash(code)), 'app_1', 'rlm_1', 'idn_1', 'crd_1', 'https://x', 'openid', 10, 70, 10,
+                            \(bind: code == "code-1" ? Int64?.some(20) : nil))
+                        """).run()
                 }
-                try await store.recordIssuance(TokenIssuance(
-                    session: Fixtures.session("ses_1", code: "code-1"),
-                    accessTokens: [Fixtures.accessToken("jti_1", code: "code-1", session: "ses_1")]))
-                try await store.migrate()
-
-                #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1"))?.code.sessionID == "ses_1")
-                #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-2"))?.code.sessionID == nil)
-                #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("code-1"), at: Fixtures.at(50)) == 1)
-                #expect(try await store.session(id: "ses_1")?.revokedAt == Fixtures.at(50))
-                #expect(try await store.issuedToken(jti: "jti_1")?.revokedAt == Fixtures.at(50))
-            } catch {
-                try? await store.shutdown()
-                throw error
             }
-            try await store.shutdown()
+            try await store.recordIssuance(TokenIssuance(
+                session: Fixtures.session("ses_1", code: "code-1"),
+                accessTokens: [Fixtures.accessToken("jti_1", code: "code-1", session: "ses_1")]))
+            try await store.migrate()
+
+            #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1"))?.code.sessionID == "ses_1")
+            #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-2"))?.code.sessionID == nil)
+            #expect(try await store.revokeTokens(issuedFromCode: Fixtures.hash("code-1"), at: Fixtures.at(50)) == 1)
+            #expect(try await store.session(id: "ses_1")?.revokedAt == Fixtures.at(50))
+            #expect(try await store.issuedToken(jti: "jti_1")?.revokedAt == Fixtures.at(50))
         }
     }
 }

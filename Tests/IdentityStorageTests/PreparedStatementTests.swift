@@ -65,10 +65,14 @@ import Testing
                     _ = try await db.raw("SELECT id FROM tenants WHERE id = \(bind: "t1")").all()
                 }
                 try await db.raw("CREATE TEMPORARY TABLE scratch (a TEXT)").run()
+                // More values than a prepared statement takes: a bulk statement, run unprepared.
+                let many = SQLList((0 ... PreparingPostgresDatabase.mostParameters).map { SQLBind("v\($0)") })
+                _ = try await db.raw("SELECT id FROM tenants WHERE id IN (\(many))").all()
                 return try await db.raw("""
                     SELECT count(*) FILTER (WHERE statement = 'SELECT id FROM tenants WHERE id = $1') AS statements,
                         sum(generic_plans + custom_plans) FILTER (WHERE statement = 'SELECT id FROM tenants WHERE id = $1')::bigint AS runs,
-                        count(*) FILTER (WHERE statement LIKE 'CREATE%') AS definitions
+                        count(*) FILTER (WHERE statement LIKE 'CREATE%') AS definitions,
+                        count(*) FILTER (WHERE statement LIKE 'SELECT id FROM tenants WHERE id IN%') AS bulk
                     FROM pg_prepared_statements
                     """).first()
             }
@@ -76,6 +80,7 @@ import Testing
             #expect(try row.decode(column: "statements", as: Int.self) == 1)
             #expect(try row.decode(column: "runs", as: Int.self) == 7)
             #expect(try row.decode(column: "definitions", as: Int.self) == 0)
+            #expect(try row.decode(column: "bulk", as: Int.self) == 0)
         }
     }
 

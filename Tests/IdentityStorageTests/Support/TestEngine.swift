@@ -42,6 +42,22 @@ enum TestEngine: String, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A fresh, empty database migrated up to `version` only, with a store on it passed to
+    /// `body` and shut down afterwards: a migration's test seeds the old schema, then migrates.
+    func withStore(migratedThrough version: Int, _ body: (SQLIdentityStore) async throws -> Void) async throws {
+        try await withDatabase { open in
+            let store = try await open()
+            do {
+                try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: version)
+                try await body(store)
+            } catch {
+                try? await store.shutdown()
+                throw error
+            }
+            try await store.shutdown()
+        }
+    }
+
     /// Two stores (two servers, as it were) on one fresh, empty, unmigrated database, shut down
     /// after `body`.
     func withTwoStores(_ body: (SQLIdentityStore, SQLIdentityStore) async throws -> Void) async throws {
