@@ -101,4 +101,36 @@ import Testing
             try verifier.verify(try maker.make(claims: ["htm": "GET"]), method: "GET", url: Self.url, accessToken: token, now: Self.now)
         }
     }
+
+    /// Proofs are read without `JSONDecoder` when compact; what is not (white space, a fraction of
+    /// a second) is read by the decoder, to the same proof, and a member of the wrong kind is
+    /// refused either way.
+    @Test func proofsInEveryJSONFormReadTheSame() throws {
+        let maker = ProofMaker()
+        let compact = try verifier.verify(try maker.make(claims: ["jti": "j"]), method: "POST", url: Self.url, now: Self.now)
+        let raw = maker.key.publicKey.rawRepresentation
+        let header = """
+            { "typ": "dpop+jwt", "alg": "ES256",
+              "jwk": { "kty": "EC", "crv": "P-256", "x": "\(raw.prefix(32).base64URLEncodedString)", "y": "\(raw.suffix(32).base64URLEncodedString)" } }
+            """
+        let claims = #"{"jti":"j","htm":"POST","htu":"\#(Self.url)","iat":\#(Self.now.timeIntervalSince1970 + 0.25)}"#
+        let input = Data(header.utf8).base64URLEncodedString + "." + Data(claims.utf8).base64URLEncodedString
+        let spaced = input + "." + (try maker.key.signature(for: Data(input.utf8))).rawRepresentation.base64URLEncodedString
+        let decoded = try verifier.verify(spaced, method: "POST", url: Self.url, now: Self.now)
+        #expect(decoded == DPoPProof(thumbprint: compact.thumbprint, jti: "j", issuedAt: Self.now.addingTimeInterval(0.25), nonce: nil))
+        #expect(throws: DPoPProofError.self) {
+            try verifier.verify(try maker.make(claims: ["iat": "1800000000"]), method: "POST", url: Self.url, now: Self.now)
+        }
+        #expect(throws: DPoPProofError.self) {
+            try verifier.verify(try maker.make(claims: ["htu": 7]), method: "POST", url: Self.url, now: Self.now)
+        }
+    }
+
+    /// `htu` equal to the URL is compared byte for byte: the Kelvin sign (U+212A) is the same
+    /// `String` as `K`, not the same URL.
+    @Test func anHTUThatOnlyLooksEqualIsAnotherURL() throws {
+        let url = "https://id.example/K/token"
+        let proof = try ProofMaker().make(claims: ["htu": "https://id.example/\u{212A}/token"])
+        #expect(throws: DPoPProofError.wrongURL) { try verifier.verify(proof, method: "POST", url: url, now: Self.now) }
+    }
 }

@@ -27,18 +27,21 @@ public struct DPoPProofVerifier: Sendable {
     /// The proof, checked for `method` on `url` (with `accessToken` where the request presents
     /// one) at `now`.
     public func verify(_ proof: String, method: String, url: String, accessToken: String? = nil, now: Date) throws(DPoPProofError) -> DPoPProof {
-        let parts = proof.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerData = Data(base64URLEncoded: String(parts[0])),
-              let claimsData = Data(base64URLEncoded: String(parts[1])), let signature = Data(base64URLEncoded: String(parts[2])),
-              let header = try? JSONDecoder().decode(DPoPProofJWT.Header.self, from: headerData),
-              let claims = try? JSONDecoder().decode(DPoPProofJWT.Claims.self, from: claimsData)
+        let bytes = proof.utf8
+        let dot = UInt8(ascii: ".")
+        guard let headerEnd = bytes.firstIndex(of: dot), let signatureStart = bytes.lastIndex(of: dot), headerEnd != signatureStart,
+              let headerData = Data(base64URLEncoded: String(proof[..<headerEnd])),
+              let claimsData = Data(base64URLEncoded: String(proof[bytes.index(after: headerEnd)..<signatureStart])),
+              let signature = Data(base64URLEncoded: String(proof[bytes.index(after: signatureStart)...])),
+              let header = Self.read(DPoPProofJWT.Header.self, from: headerData),
+              let claims = Self.read(DPoPProofJWT.Claims.self, from: claimsData)
         else { throw .malformed("not a JWS with a JSON header and claims (typ, alg, jwk; jti, htm, htu, iat)") }
         // Media types compare without case (RFC 7515 §4.1.9).
         guard header.typ.lowercased() == "dpop+jwt" else { throw .wrongType }
         guard header.alg == Self.algorithm else { throw .unsupportedAlgorithm(header.alg) }
         let (key, thumbprint) = try Self.publicKey(header.jwk)
         guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
-              key.isValidSignature(ecdsa, for: Data("\(parts[0]).\(parts[1])".utf8))
+              key.isValidSignature(ecdsa, for: Data(bytes[..<signatureStart]))
         else { throw .badSignature }
         guard claims.htm == method else { throw .wrongMethod }
         guard Self.sameResource(claims.htu, url) else { throw .wrongURL }
@@ -61,13 +64,23 @@ public struct DPoPProofVerifier: Sendable {
         guard let xBytes = Data(base64URLEncoded: x), let yBytes = Data(base64URLEncoded: y), xBytes.count == 32, yBytes.count == 32,
               let key = try? P256.Signing.PublicKey(rawRepresentation: xBytes + yBytes)
         else { throw .unusableKey("is not a point on P-256") }
-        // Computed from the key, so the thumbprint never depends on how the client encoded it.
-        return (key, JWKThumbprint.of(key))
+        // From the coordinates the key was made of, so the thumbprint never depends on how the
+        // client encoded them.
+        return (key, JWKThumbprint.of(x: xBytes, y: yBytes))
+    }
+
+    /// `json` read as `Value`, without `JSONDecoder` when it is compact; `nil` when it is not
+    /// `Value` at all.
+    private static func read<Value: CompactReadable>(_: Value.Type, from json: Data) -> Value? {
+        CompactJSON(json).flatMap(Value.init(compact:)) ?? (try? JSONDecoder().decode(Value.self, from: json))
     }
 
     /// Whether `htu` names the resource `url` does (RFC 9449 §4.3 point 9, with RFC 3986 §6.2.2
     /// and §6.2.3 normalization of scheme, host and port).
     private static func sameResource(_ htu: String, _ url: String) -> Bool {
+        // What clients send, and the normalized comparison's answer for it (byte for byte:
+        // `String` equality would take some other characters for these).
+        if htu.utf8.elementsEqual(url.utf8) { return true }
         guard let a = URLComponents(string: htu), let b = URLComponents(string: url),
               let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(),
               let hostA = a.host?.lowercased(), let hostB = b.host?.lowercased()

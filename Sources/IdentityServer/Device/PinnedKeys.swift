@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
+import IdentityProtocol
 import IdentityStorage
 import Synchronization
 import X509
 
-/// The public key and validity of each credential's pinned certificate, read from the
+/// The public key, its thumbprint and the validity of each credential's pinned certificate, read from the
 /// certificate once rather than at every sign-in: at most a given number of credentials, the least
 /// recently used forgotten first. An entry is used only while its DER is still the credential's.
 final class PinnedKeys: Sendable {
@@ -15,6 +16,8 @@ final class PinnedKeys: Sendable {
         /// presents again as it was given.
         let certificatePEM: String
         let publicKey: P256.Signing.PublicKey
+        /// The key's RFC 7638 thumbprint: what a DPoP proof made with it is bound to.
+        let thumbprint: String
         let notValidBefore: Date
         let notValidAfter: Date
     }
@@ -37,7 +40,7 @@ final class PinnedKeys: Sendable {
               let pem = try? certificate.serializeAsPEM().pemString
         else { return nil }
         let key = PinnedKey(
-            certificateDER: credential.certificateDER, certificatePEM: pem, publicKey: publicKey,
+            certificateDER: credential.certificateDER, certificatePEM: pem, publicKey: publicKey, thumbprint: JWKThumbprint.of(publicKey),
             notValidBefore: certificate.notValidBefore, notValidAfter: certificate.notValidAfter)
         _ = cache.withLock { $0.set(key, for: credential.id) }
         return key

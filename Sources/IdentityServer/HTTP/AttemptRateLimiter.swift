@@ -27,16 +27,14 @@ struct AttemptRateLimiter: Sendable {
         let now = now()
         let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / window).rounded(.down) * window)
         let retryAfter = max(1, Int(windowStart.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)))
-        func count(_ name: String) async throws -> Int {
-            try await store.recordAttempt(
-                buckets: [name], windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * window))[name] ?? 0
-        }
-        if let clientAddress, try await count("\(bucket):address:\(Self.network(of: clientAddress))") > perAddressPerMinute {
-            throw ServerError.rateLimited("too many \(attempts) from this address; try again later", retryAfter: retryAfter)
-        }
-        if let globalPerMinute, try await count("\(bucket):all") > globalPerMinute {
-            throw ServerError.rateLimited("too many \(attempts) on this server; try again later", retryAfter: retryAfter)
-        }
+        let address = clientAddress.map { AttemptBucket(name: "\(bucket):address:\(Self.network(of: $0))", limit: perAddressPerMinute) }
+        let everyone = globalPerMinute.map { AttemptBucket(name: "\(bucket):all", limit: $0) }
+        let buckets = [address, everyone].compactMap(\.self)
+        guard !buckets.isEmpty, let refused = try await store.recordAttempt(
+            in: buckets, windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * window))
+        else { return }
+        let source = refused == address ? "from this address" : "on this server"
+        throw ServerError.rateLimited("too many \(attempts) \(source); try again later", retryAfter: retryAfter)
     }
 
     /// What one client counts as: an IPv4 address (also when IPv4-mapped), or the /64 of an

@@ -61,8 +61,8 @@ enum Routes {
                 store: store, seal: context.transactionSeal, lifetimes: lifetimes,
                 crossDeviceLifetime: context.crossDeviceSignIn.lifetime, baseURL: baseURL, now: now),
             tokens: TokenService(
-                store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes,
-                publicClientProofs: context.publicClientProofs, baseURL: baseURL, now: now),
+                store: store, keyring: keyring, dpop: dpop, pinnedKeys: authentication.pinnedKeys, audit: audit, metrics: metrics,
+                lifetimes: lifetimes, publicClientProofs: context.publicClientProofs, baseURL: baseURL, now: now),
             userInfo: UserInfoService(check: accessTokens, dpop: dpop, baseURL: baseURL),
             discovery: DiscoveryService(store: store, keyring: keyring, baseURL: baseURL),
             tokenStatus: TokenStatusService(store: store, keyring: keyring, audit: audit, baseURL: baseURL, now: now),

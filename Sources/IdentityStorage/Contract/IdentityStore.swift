@@ -213,8 +213,10 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
 
     // MARK: Rate limits
     /// Counts one attempt in each bucket's window starting at `windowStart` (kept until
-    /// `expiresAt`) and returns every bucket's count in that window, this attempt included.
-    func recordAttempt(buckets: [String], windowStart: Date, expiresAt: Date) async throws -> [String: Int]
+    /// `expiresAt`), in order and in one transaction, stopping at the first bucket whose count,
+    /// this attempt included, exceeds its limit: that bucket, or `nil` when every limit held. A
+    /// bucket after a refusal is not counted.
+    func recordAttempt(in buckets: [AttemptBucket], windowStart: Date, expiresAt: Date) async throws -> AttemptBucket?
 
     // MARK: Keys and admin tokens
     func createSigningKey(_ key: SigningKeyRecord) async throws

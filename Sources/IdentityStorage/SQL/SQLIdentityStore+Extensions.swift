@@ -79,25 +79,20 @@ extension SQLIdentityStore {
         }
     }
 
-    public func recordAttempt(buckets: [String], windowStart: Date, expiresAt: Date) async throws -> [String: Int] {
-        guard !buckets.isEmpty else { return [:] }
-        let values: [[any SQLExpression]] = buckets.map { bucket in
-            [SQLBind(bucket), SQLBind(windowStart.milliseconds), SQLBind(Int64(1)), SQLBind(expiresAt.milliseconds)]
+    public func recordAttempt(in buckets: [AttemptBucket], windowStart: Date, expiresAt: Date) async throws -> AttemptBucket? {
+        try await engine.run { db in
+            for bucket in buckets {
+                let attempts = try await db.insert(into: "rate_limit_windows")
+                    .columns("bucket", "window_start", "attempts", "expires_at")
+                    .values(SQLBind(bucket.name), SQLBind(windowStart.milliseconds), SQLBind(Int64(1)), SQLBind(expiresAt.milliseconds))
+                    .onConflict(with: ["bucket", "window_start"]) { update in
+                        update.set("attempts", to: SQLRaw("rate_limit_windows.attempts + 1"))
+                    }
+                    .returning("attempts").first()?.decode(column: "attempts", as: Int64.self)
+                if let attempts, attempts > bucket.limit { return bucket }
+            }
+            return nil
         }
-        let rows = try await engine.run { db in
-            let insert = db.insert(into: "rate_limit_windows")
-                .columns("bucket", "window_start", "attempts", "expires_at")
-                .rows(values)
-                .onConflict(with: ["bucket", "window_start"]) { update in
-                    update.set("attempts", to: SQLRaw("rate_limit_windows.attempts + 1"))
-                }
-            return try await insert.returning("bucket", "attempts").all()
-        }
-        var attempts: [String: Int] = [:]
-        for row in rows {
-            attempts[try row.string("bucket")] = Int(try row.decode(column: "attempts", as: Int64.self))
-        }
-        return attempts
     }
 }
 

@@ -74,7 +74,7 @@ final class ServiceFixture: Sendable {
     /// The token endpoint's service.
     func tokens() -> TokenService {
         TokenService(
-            store: store, keyring: keyring, dpop: dpop, audit: audit, metrics: metrics, lifetimes: lifetimes,
+            store: store, keyring: keyring, dpop: dpop, pinnedKeys: PinnedKeys(), audit: audit, metrics: metrics, lifetimes: lifetimes,
             publicClientProofs: ServerConfiguration.PublicClientProofs(), baseURL: baseURL, now: now)
     }
 

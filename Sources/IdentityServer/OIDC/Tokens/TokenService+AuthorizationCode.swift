@@ -1,8 +1,6 @@
-import Crypto
 import Foundation
 import IdentityProtocol
 import IdentityStorage
-import X509
 
 /// The authorization code grant (RFC 6749 §4.1.3). A code is validated first and spent last: a
 /// wrong request (client, redirect URI, verifier) leaves it usable, and spending it records the
@@ -64,9 +62,7 @@ extension TokenService {
     private func binding(of proof: DPoPProof?, credentialID: String?) async throws -> DPoPBinding? {
         guard let proof else { return nil }
         guard let credentialID else { return DPoPBinding(thumbprint: proof.thumbprint, key: .client) }
-        let credentialKey = try await store.credential(id: credentialID)
-            .flatMap { try? Certificate(derEncoded: Array($0.certificateDER)) }.flatMap { P256.Signing.PublicKey($0.publicKey) }
-        let isCredentialKey = credentialKey.map { JWKThumbprint.of($0) == proof.thumbprint } ?? false
+        let isCredentialKey = try await store.credential(id: credentialID).flatMap(pinnedKeys.key(of:))?.thumbprint == proof.thumbprint
         return DPoPBinding(thumbprint: proof.thumbprint, key: isCredentialKey ? .credential : .client)
     }
 

@@ -12,6 +12,8 @@ struct TokenService {
     let store: any IdentityStore
     let keyring: RealmKeyring
     let dpop: DPoPCheck
+    /// The credentials' keys, shared with the device steps of sign-in, which read them first.
+    let pinnedKeys: PinnedKeys
     let audit: AuditLog
     let metrics: ServerMetrics
     let lifetimes: ServerConfiguration.Lifetimes

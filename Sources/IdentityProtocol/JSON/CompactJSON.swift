@@ -3,14 +3,14 @@
 /// text (white space, a fraction, `true`, `null`, a repeated key, a lone surrogate, bytes that are
 /// not UTF-8) reads as `nil`, for `JSONDecoder` to read as before; what this reads, it reads as
 /// the decoder would, so a caller may try it first (``CompactReadable``).
-enum CompactJSON: Equatable {
+package enum CompactJSON: Equatable {
     case string(String)
     case integer(Int64)
     case array([CompactJSON])
     case object([String: CompactJSON])
 
     /// The value that is the whole of `bytes`; `nil` when they are not one of these shapes.
-    init?(_ bytes: some Collection<UInt8>) {
+    package init?(_ bytes: some Collection<UInt8>) {
         guard let value = bytes.withContiguousStorageIfAvailable(Self.read) ?? Array(bytes).withUnsafeBufferPointer(Self.read)
         else { return nil }
         self = value
@@ -23,7 +23,7 @@ enum CompactJSON: Equatable {
     }
 
     /// The member `key` of an object.
-    subscript(key: String) -> CompactJSON? {
+    package subscript(key: String) -> CompactJSON? {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
@@ -31,27 +31,27 @@ enum CompactJSON: Equatable {
     /// The optional member `key` of this object as `read` reads it: `.some(nil)` without it;
     /// `nil` when this is not an object or `read` refuses the member, for the decoder to refuse
     /// it as `decodeIfPresent` does.
-    func optionalMember<Value>(_ key: String, _ read: (CompactJSON) -> Value?) -> Value?? {
+    package func optionalMember<Value>(_ key: String, _ read: (CompactJSON) -> Value?) -> Value?? {
         guard case .object(let members) = self else { return nil }
         guard let member = members[key] else { return .some(nil) }
         return read(member).map { .some($0) }
     }
 
     /// The string this is, if it is one.
-    var string: String? {
+    package var string: String? {
         guard case .string(let text) = self else { return nil }
         return text
     }
 
     /// The strings this array is, if it is an array of strings only.
-    var strings: [String]? {
+    package var strings: [String]? {
         guard case .array(let elements) = self else { return nil }
         let strings = elements.compactMap(\.string)
         return strings.count == elements.count ? strings : nil
     }
 
     /// The whole number this is, if it is one.
-    var integer: Int64? {
+    package var integer: Int64? {
         guard case .integer(let number) = self else { return nil }
         return number
     }
