@@ -89,7 +89,7 @@ import Testing
             let window = Fixtures.at(60)
             let (one, two, all) = (AttemptBucket(name: "addr:1", limit: 2), AttemptBucket(name: "addr:2", limit: 2), AttemptBucket(name: "all", limit: 3))
             func attempt(_ buckets: [AttemptBucket], at start: Date = window) async throws -> AttemptBucket? {
-                try await store.recordAttempt(in: buckets, windowStart: start, expiresAt: start.addingTimeInterval(120))
+                try await store.recordAttempt(AttemptCount(buckets: buckets, windowStart: start, expiresAt: start.addingTimeInterval(120)))
             }
             let refusals = [
                 try await attempt([one, all]), try await attempt([one, all]), try await attempt([one, all]),

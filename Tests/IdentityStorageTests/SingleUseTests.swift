@@ -314,11 +314,31 @@ import Testing
         try await engine.withTwoStores { first, second in
             try await first.migrate()
             try await second.migrate()
-            #expect(try await first.useDPoPProof(keyThumbprint: "jkt-a", jti: "p-1", expiresAt: Fixtures.at(300)))
-            #expect(try await second.useDPoPProof(keyThumbprint: "jkt-a", jti: "p-1", expiresAt: Fixtures.at(300)) == false)
-            #expect(try await second.useDPoPProof(keyThumbprint: "jkt-b", jti: "p-1", expiresAt: Fixtures.at(300)), "another key's id")
+            func use(_ store: SQLIdentityStore, _ key: String, _ jti: String, until: Date = Fixtures.at(300)) async throws -> DPoPProofUse {
+                try await store.useDPoPProof(keyThumbprint: key, jti: jti, expiresAt: until, counting: nil)
+            }
+            #expect(try await use(first, "jkt-a", "p-1") == .accepted)
+            #expect(try await use(second, "jkt-a", "p-1") == .replayed)
+            #expect(try await use(second, "jkt-b", "p-1") == .accepted, "another key's id")
             #expect(try await first.deleteExpired(before: Fixtures.at(301), limit: 10) == 2)
-            #expect(try await first.useDPoPProof(keyThumbprint: "jkt-a", jti: "p-1", expiresAt: Fixtures.at(900)), "purged: its proof's iat is long out of the window")
+            #expect(try await use(first, "jkt-a", "p-1", until: Fixtures.at(900)) == .accepted, "purged: its proof's iat is long out of the window")
+        }
+    }
+
+    /// An attempt counted with the proof: a refused one spends no proof (the same proof is
+    /// accepted once the limit allows it), and a replay is still counted.
+    @Test(arguments: TestEngine.all)
+    func aDPoPProofCountedAgainstALimitIsSpentOnlyWhenTheLimitHolds(engine: TestEngine) async throws {
+        try await engine.withStore { store async throws in
+            let bucket = AttemptBucket(name: "dpop:all", limit: 2)
+            func use(_ jti: String, window: Date = Fixtures.at(60)) async throws -> DPoPProofUse {
+                let attempt = AttemptCount(buckets: [bucket], windowStart: window, expiresAt: window.addingTimeInterval(120))
+                return try await store.useDPoPProof(keyThumbprint: "jkt", jti: jti, expiresAt: Fixtures.at(600), counting: attempt)
+            }
+            #expect(try await use("p-1") == .accepted)
+            #expect(try await use("p-1") == .replayed)
+            #expect(try await use("p-2") == .limited(bucket))
+            #expect(try await use("p-2", window: Fixtures.at(120)) == .accepted, "refused before: not spent")
         }
     }
 }

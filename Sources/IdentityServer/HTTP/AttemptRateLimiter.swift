@@ -24,17 +24,33 @@ struct AttemptRateLimiter: Sendable {
     /// its network's limit lets through counts toward the global limit, so one client cannot
     /// spend everyone's budget.
     func admit(clientAddress: String?) async throws {
-        let now = now()
-        let windowStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / window).rounded(.down) * window)
-        let retryAfter = max(1, Int(windowStart.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)))
+        if let refused = try await store.recordAttempt(attempt(from: clientAddress)) { throw refusal(refused) }
+    }
+
+    /// The attempt of a client at `clientAddress`, for the store to count (with what it guards,
+    /// where that is written in the same transaction): its network's bucket, then everyone's.
+    func attempt(from clientAddress: String?) -> AttemptCount {
+        let windowStart = windowStart(at: now())
         let address = clientAddress.map { AttemptBucket(name: "\(bucket):address:\(Self.network(of: $0))", limit: perAddressPerMinute) }
-        let everyone = globalPerMinute.map { AttemptBucket(name: "\(bucket):all", limit: $0) }
-        let buckets = [address, everyone].compactMap(\.self)
-        guard !buckets.isEmpty, let refused = try await store.recordAttempt(
-            in: buckets, windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * window))
-        else { return }
-        let source = refused == address ? "from this address" : "on this server"
-        throw ServerError.rateLimited("too many \(attempts) \(source); try again later", retryAfter: retryAfter)
+        return AttemptCount(
+            buckets: [address, everyone].compactMap(\.self), windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * window))
+    }
+
+    /// `429 rate_limited` for an attempt `bucket` refused, to retry when its window ends.
+    func refusal(_ bucket: AttemptBucket) -> ServerError {
+        let now = now()
+        let retryAfter = max(1, Int(windowStart(at: now).addingTimeInterval(window).timeIntervalSince(now).rounded(.up)))
+        let source = bucket == everyone ? "on this server" : "from this address"
+        return ServerError.rateLimited("too many \(attempts) \(source); try again later", retryAfter: retryAfter)
+    }
+
+    /// The bucket of all clients' attempts, when there is a global limit.
+    private var everyone: AttemptBucket? {
+        globalPerMinute.map { AttemptBucket(name: "\(bucket):all", limit: $0) }
+    }
+
+    private func windowStart(at time: Date) -> Date {
+        Date(timeIntervalSince1970: (time.timeIntervalSince1970 / window).rounded(.down) * window)
     }
 
     /// What one client counts as: an IPv4 address (also when IPv4-mapped), or the /64 of an

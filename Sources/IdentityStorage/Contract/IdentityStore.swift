@@ -208,15 +208,16 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     /// `false` when it already was (a replay), across instances.
     func useSignedRequest(credentialID: String, requestID: String, expiresAt: Date) async throws -> Bool
     /// Records that the DPoP proof `jti` of the key with `keyThumbprint` was accepted, until
-    /// `expiresAt`; `false` when it already was (a replay, RFC 9449 §11.1), across instances.
-    func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date) async throws -> Bool
+    /// `expiresAt`, unless it already was (a replay, RFC 9449 §11.1), across instances. With
+    /// `attempt`, the attempt is counted first, as ``recordAttempt(_:)`` counts it and in the same
+    /// transaction, and a refused attempt spends no proof.
+    func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date, counting attempt: AttemptCount?) async throws -> DPoPProofUse
 
     // MARK: Rate limits
-    /// Counts one attempt in each bucket's window starting at `windowStart` (kept until
-    /// `expiresAt`), in order and in one transaction, stopping at the first bucket whose count,
-    /// this attempt included, exceeds its limit: that bucket, or `nil` when every limit held. A
-    /// bucket after a refusal is not counted.
-    func recordAttempt(in buckets: [AttemptBucket], windowStart: Date, expiresAt: Date) async throws -> AttemptBucket?
+    /// Counts `attempt` in each of its buckets, in order and in one transaction, stopping at the
+    /// first bucket whose count, this attempt included, exceeds its limit: that bucket, or `nil`
+    /// when every limit held. A bucket after a refusal is not counted.
+    func recordAttempt(_ attempt: AttemptCount) async throws -> AttemptBucket?
 
     // MARK: Keys and admin tokens
     func createSigningKey(_ key: SigningKeyRecord) async throws

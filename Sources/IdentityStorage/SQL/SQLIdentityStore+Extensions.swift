@@ -57,8 +57,14 @@ extension SQLIdentityStore {
         try await useOnce("used_signed_requests", owner: ("credential_id", credentialID), id: ("request_id", requestID), expiresAt: expiresAt)
     }
 
-    public func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date) async throws -> Bool {
-        try await useOnce("used_dpop_proofs", owner: ("key_thumbprint", keyThumbprint), id: ("jti", jti), expiresAt: expiresAt)
+    public func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date, counting attempt: AttemptCount?) async throws -> DPoPProofUse {
+        // One transaction: one commit, where statements on their own would commit one by one.
+        try await engine.transaction { db in
+            if let attempt, let refused = try await Self.count(attempt, on: db) { return .limited(refused) }
+            let spent = try await Self.useOnce(
+                "used_dpop_proofs", owner: ("key_thumbprint", keyThumbprint), id: ("jti", jti), expiresAt: expiresAt, on: db)
+            return spent ? .accepted : .replayed
+        }
     }
 
     public func useConsoleForm(sessionID: String, formID: String, expiresAt: Date) async throws -> Bool {
@@ -70,29 +76,35 @@ extension SQLIdentityStore {
     private func useOnce(
         _ table: String, owner: (column: String, value: String), id: (column: String, value: String), expiresAt: Date
     ) async throws -> Bool {
-        try await engine.run { db in
-            try await db.raw("""
-                INSERT INTO \(ident: table) (\(ident: owner.column), \(ident: id.column), expires_at)
-                VALUES (\(bind: owner.value), \(bind: id.value), \(bind: expiresAt.milliseconds))
-                ON CONFLICT (\(ident: owner.column), \(ident: id.column)) DO NOTHING RETURNING \(ident: id.column)
-                """).first() != nil
-        }
+        try await engine.run { db in try await Self.useOnce(table, owner: owner, id: id, expiresAt: expiresAt, on: db) }
     }
 
-    public func recordAttempt(in buckets: [AttemptBucket], windowStart: Date, expiresAt: Date) async throws -> AttemptBucket? {
-        try await engine.run { db in
-            for bucket in buckets {
-                let attempts = try await db.insert(into: "rate_limit_windows")
-                    .columns("bucket", "window_start", "attempts", "expires_at")
-                    .values(SQLBind(bucket.name), SQLBind(windowStart.milliseconds), SQLBind(Int64(1)), SQLBind(expiresAt.milliseconds))
-                    .onConflict(with: ["bucket", "window_start"]) { update in
-                        update.set("attempts", to: SQLRaw("rate_limit_windows.attempts + 1"))
-                    }
-                    .returning("attempts").first()?.decode(column: "attempts", as: Int64.self)
-                if let attempts, attempts > bucket.limit { return bucket }
-            }
-            return nil
+    private static func useOnce(
+        _ table: String, owner: (column: String, value: String), id: (column: String, value: String), expiresAt: Date,
+        on db: any SQLDatabase
+    ) async throws -> Bool {
+        try await db.raw("""
+            INSERT INTO \(ident: table) (\(ident: owner.column), \(ident: id.column), expires_at)
+            VALUES (\(bind: owner.value), \(bind: id.value), \(bind: expiresAt.milliseconds))
+            ON CONFLICT (\(ident: owner.column), \(ident: id.column)) DO NOTHING RETURNING \(ident: id.column)
+            """).first() != nil
+    }
+
+    public func recordAttempt(_ attempt: AttemptCount) async throws -> AttemptBucket? {
+        try await engine.transaction { db in try await Self.count(attempt, on: db) }
+    }
+
+    /// Counts `attempt` up to the first bucket over its limit, which it returns.
+    private static func count(_ attempt: AttemptCount, on db: any SQLDatabase) async throws -> AttemptBucket? {
+        for bucket in attempt.buckets {
+            let attempts = try await db.raw("""
+                INSERT INTO rate_limit_windows (bucket, window_start, attempts, expires_at)
+                VALUES (\(bind: bucket.name), \(bind: attempt.windowStart.milliseconds), 1, \(bind: attempt.expiresAt.milliseconds))
+                ON CONFLICT (bucket, window_start) DO UPDATE SET attempts = rate_limit_windows.attempts + 1 RETURNING attempts
+                """).first()?.decode(column: "attempts", as: Int64.self)
+            if let attempts, attempts > bucket.limit { return bucket }
         }
+        return nil
     }
 }
 

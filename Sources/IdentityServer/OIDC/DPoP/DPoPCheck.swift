@@ -48,11 +48,18 @@ struct DPoPCheck {
     }
 
     /// Spends `proof`'s `jti`: remembered as long as the proof's `iat` stays within the window;
-    /// a `jti` already spent is refused.
-    func spend(_ proof: DPoPProof, at endpoint: Endpoint) async throws {
-        guard try await store.useDPoPProof(
-            keyThumbprint: proof.thumbprint, jti: proof.jti, expiresAt: proof.issuedAt.addingTimeInterval(verifier.window))
-        else { throw refusal(.invalidDPoPProof, DPoPProofError.replayed.description, at: endpoint) }
+    /// a `jti` already spent is refused. With `attempt`, the attempt is counted against its
+    /// limits first, in the same transaction: the bucket that refused it is returned, and the
+    /// proof is then not spent.
+    @discardableResult
+    func spend(_ proof: DPoPProof, at endpoint: Endpoint, counting attempt: AttemptCount? = nil) async throws -> AttemptBucket? {
+        switch try await store.useDPoPProof(
+            keyThumbprint: proof.thumbprint, jti: proof.jti, expiresAt: proof.issuedAt.addingTimeInterval(verifier.window), counting: attempt)
+        {
+        case .accepted: return nil
+        case .replayed: throw refusal(.invalidDPoPProof, DPoPProofError.replayed.description, at: endpoint)
+        case .limited(let bucket): return bucket
+        }
     }
 
     /// The headers every token endpoint answer carries: the nonce for the next proof.

@@ -39,8 +39,10 @@ struct TokenService {
         let tokenURL = baseURL.issuer(tenantID: tenantID, realmID: realmID) + ProviderPath.token
         let proof = try await dpop.proof(headers, method: "POST", url: tokenURL, at: .token)
         if let proof {
-            if application.clientType == .public { try await proofLimiter(for: application).admit(clientAddress: clientAddress) }
-            try await dpop.spend(proof, at: .token)
+            // A public client's proofs are limited: anyone may send them, and each is recorded.
+            let limiter = application.clientType == .public ? proofLimiter(for: application) : nil
+            let refused = try await dpop.spend(proof, at: .token, counting: limiter?.attempt(from: clientAddress))
+            if let limiter, let refused { throw limiter.refusal(refused) }
         }
         guard proof != nil || !application.dpopBoundAccessTokens else {
             throw dpop.refusal(.invalidDPoPProof, "this client's token requests must carry a DPoP proof", at: .token)
