@@ -32,17 +32,22 @@ final class PinnedKeys: Sendable {
     /// The key of `credential`'s certificate; `nil` when the certificate does not parse or its
     /// key is not P-256.
     func key(of credential: CredentialRecord) -> PinnedKey? {
-        if let kept = cache.withLock({ $0.value(for: credential.id) }), kept.certificateDER == credential.certificateDER {
+        key(credentialID: credential.id, certificateDER: credential.certificateDER)
+    }
+
+    /// The key of the certificate `certificateDER` of the credential `credentialID`.
+    func key(credentialID: String, certificateDER: Data) -> PinnedKey? {
+        if let kept = cache.withLock({ $0.value(for: credentialID) }), kept.certificateDER == certificateDER {
             return kept
         }
-        guard let certificate = try? Certificate(derEncoded: Array(credential.certificateDER)),
+        guard let certificate = try? Certificate(derEncoded: Array(certificateDER)),
               let publicKey = P256.Signing.PublicKey(certificate.publicKey),
               let pem = try? certificate.serializeAsPEM().pemString
         else { return nil }
         let key = PinnedKey(
-            certificateDER: credential.certificateDER, certificatePEM: pem, publicKey: publicKey, thumbprint: JWKThumbprint.of(publicKey),
+            certificateDER: certificateDER, certificatePEM: pem, publicKey: publicKey, thumbprint: JWKThumbprint.of(publicKey),
             notValidBefore: certificate.notValidBefore, notValidAfter: certificate.notValidAfter)
-        _ = cache.withLock { $0.set(key, for: credential.id) }
+        _ = cache.withLock { $0.set(key, for: credentialID) }
         return key
     }
 }

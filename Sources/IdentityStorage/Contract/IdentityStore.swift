@@ -100,8 +100,11 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     /// transaction was completed already.
     func completeAuthentication(now: Date, code: AuthorizationCodeRecord, audit: AuditEventRecord?) async throws
     /// The code with this hash, used or not, with the standing of the credential that earned it
-    /// (`nil` once that credential or its identity is gone), in one query; nothing changes.
-    func authorizationCodeWithStanding(hash: Data) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?)?
+    /// (`nil` once that credential or its identity is gone) and that credential's certificate
+    /// (the key a DPoP proof may be made with), in one query; nothing changes.
+    func authorizationCodeWithStanding(
+        hash: Data
+    ) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?, certificateDER: Data?)?
     /// In one transaction: marks an unused code used, with the session it opens, and records
     /// what it earned (that session, refresh token, access tokens), so a replay seen afterwards
     /// finds them to revoke. One call

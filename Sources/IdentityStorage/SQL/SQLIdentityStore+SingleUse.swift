@@ -53,10 +53,11 @@ extension SQLIdentityStore {
 
     public func authorizationCodeWithStanding(
         hash: Data
-    ) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?)? {
+    ) async throws -> (code: AuthorizationCodeRecord, standing: CredentialStanding?, certificateDER: Data?)? {
         let row = try await engine.run { db in
             try await db.raw("""
-                SELECT a.*, \(unsafeRaw: Self.credentialState("a")) AS credential_state, i.status AS identity_status
+                SELECT a.*, \(unsafeRaw: Self.credentialState("a")) AS credential_state, i.status AS identity_status,
+                    c.certificate_der AS credential_certificate_der
                 FROM authorization_codes a LEFT JOIN credentials c ON c.id = a.credential_id
                 LEFT JOIN identities i ON i.id = \(unsafeRaw: Self.signedInIdentity("a"))
                 WHERE a.code_hash = \(bind: hash)
@@ -65,7 +66,7 @@ extension SQLIdentityStore {
         return try row.map { row in
             let standing: CredentialStanding? = try row.decodeNil(column: "identity_status")
                 ? nil : CredentialStanding(credentialState: try row.value("credential_state"), identityStatus: try row.value("identity_status"))
-            return (try AuthorizationCodeRecord(row: row), standing)
+            return (try AuthorizationCodeRecord(row: row), standing, try row.optionalData("credential_certificate_der"))
         }
     }
 

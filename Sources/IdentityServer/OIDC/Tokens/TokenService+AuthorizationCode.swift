@@ -17,7 +17,7 @@ extension TokenService {
 
         let now = now()
         let codeHash = Secrets.hash(code)
-        guard let (record, standing) = try await store.authorizationCodeWithStanding(hash: codeHash) else {
+        guard let (record, standing, certificateDER) = try await store.authorizationCodeWithStanding(hash: codeHash) else {
             throw Self.invalidGrant("the code is unknown")
         }
         guard record.applicationID == application.id else { throw Self.invalidGrant("the code was issued to another client") }
@@ -32,7 +32,7 @@ extension TokenService {
             applicationID: application.id, identityID: record.identityID, credentialID: record.credentialID,
             scope: record.scope, authTime: record.authTime, codeHash: codeHash, createdAt: now,
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
-            lastRefreshedAt: nil, revokedAt: nil, dpopBinding: try await binding(of: proof, credentialID: record.credentialID),
+            lastRefreshedAt: nil, revokedAt: nil, dpopBinding: binding(of: proof, credentialID: record.credentialID, certificateDER: certificateDER),
             assurance: record.assurance)
         guard standing?.credentialState == .active, standing?.identityStatus == .active else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
@@ -58,12 +58,11 @@ extension TokenService {
     }
 
     /// What the tokens are bound to: the proof's key, which is the credential's own when its
-    /// thumbprint is that of the key the credential's certificate certifies.
-    private func binding(of proof: DPoPProof?, credentialID: String?) async throws -> DPoPBinding? {
+    /// thumbprint is that of the key the credential's certificate (`certificateDER`) certifies.
+    private func binding(of proof: DPoPProof?, credentialID: String?, certificateDER: Data?) -> DPoPBinding? {
         guard let proof else { return nil }
-        guard let credentialID else { return DPoPBinding(thumbprint: proof.thumbprint, key: .client) }
-        let isCredentialKey = try await store.credential(id: credentialID).flatMap(pinnedKeys.key(of:))?.thumbprint == proof.thumbprint
-        return DPoPBinding(thumbprint: proof.thumbprint, key: isCredentialKey ? .credential : .client)
+        let credentialKey = credentialID.flatMap { id in certificateDER.flatMap { pinnedKeys.key(credentialID: id, certificateDER: $0) } }
+        return DPoPBinding(thumbprint: proof.thumbprint, key: credentialKey?.thumbprint == proof.thumbprint ? .credential : .client)
     }
 
     /// A code presented again: revokes what its first use issued (RFC 6749 §4.1.2) and
