@@ -212,12 +212,12 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     func useSignedRequest(credentialID: String, requestID: String, expiresAt: Date) async throws -> Bool
     /// Records that the DPoP proof `jti` of the key with `keyThumbprint` was accepted, until
     /// `expiresAt`, unless it already was (a replay, RFC 9449 §11.1), across instances. With
-    /// `attempt`, the attempt is counted first, as ``recordAttempt(_:)`` counts it and in the same
-    /// transaction, and a refused attempt spends no proof.
+    /// `attempt`, the attempt is counted first, as ``recordAttempt(_:)`` counts it, in the same
+    /// call, and a refused attempt spends no proof.
     func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date, counting attempt: AttemptCount?) async throws -> DPoPProofUse
 
     // MARK: Rate limits
-    /// Counts `attempt` in each of its buckets, in order and in one transaction, stopping at the
+    /// Counts `attempt` in each of its buckets, in order and in one call, stopping at the
     /// first bucket whose count, this attempt included, exceeds its limit: that bucket, or `nil`
     /// when every limit held. A bucket after a refusal is not counted.
     func recordAttempt(_ attempt: AttemptCount) async throws -> AttemptBucket?

@@ -58,8 +58,7 @@ extension SQLIdentityStore {
     }
 
     public func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date, counting attempt: AttemptCount?) async throws -> DPoPProofUse {
-        // One transaction: one commit, where statements on their own would commit one by one.
-        try await engine.transaction { db in
+        try await engine.write { db in
             if let attempt, let refused = try await Self.count(attempt, on: db) { return .limited(refused) }
             let spent = try await Self.useOnce(
                 "used_dpop_proofs", owner: ("key_thumbprint", keyThumbprint), id: ("jti", jti), expiresAt: expiresAt, on: db)
@@ -76,7 +75,7 @@ extension SQLIdentityStore {
     private func useOnce(
         _ table: String, owner: (column: String, value: String), id: (column: String, value: String), expiresAt: Date
     ) async throws -> Bool {
-        try await engine.run { db in try await Self.useOnce(table, owner: owner, id: id, expiresAt: expiresAt, on: db) }
+        try await engine.write { db in try await Self.useOnce(table, owner: owner, id: id, expiresAt: expiresAt, on: db) }
     }
 
     private static func useOnce(
@@ -91,7 +90,7 @@ extension SQLIdentityStore {
     }
 
     public func recordAttempt(_ attempt: AttemptCount) async throws -> AttemptBucket? {
-        try await engine.transaction { db in try await Self.count(attempt, on: db) }
+        try await engine.write { db in try await Self.count(attempt, on: db) }
     }
 
     /// Counts `attempt` up to the first bucket over its limit, which it returns.

@@ -36,6 +36,11 @@ final class PostgresEngine: SQLEngine, @unchecked Sendable {
         try await SQLErrors.detectingOutages { try await body(database) }
     }
 
+    /// The same as ``run(_:)``: each statement is atomic, and one round trip.
+    func write<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await run(body)
+    }
+
     /// The same as ``run(_:)``: a pooled connection is never left inside a transaction.
     func runOutsideTransactions<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await run(body)

@@ -92,6 +92,12 @@ final class SQLiteEngine: SQLEngine {
         try await unit(.transaction, body)
     }
 
+    /// A transaction: it opens a commit group or joins one, where statements on their own
+    /// would commit alone (an `fsync` each) whenever no group is open.
+    func write<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await transaction(body)
+    }
+
     /// Runs `body` on Swift's pool in its turn: on its own, or in a group's transaction (a
     /// savepoint of its own if `kind` is a transaction). Statements run as they are (`run`)
     /// keep what succeeded before one that failed, as on their own; in a group, that is
