@@ -66,6 +66,8 @@ let package = Package(
         ),
         // What Swift cannot say to SQLite itself (a variadic C call).
         .target(name: "CSQLiteSettings"),
+        // Random bytes in one system call (Swift's generator asks the kernel for 8 at a time).
+        .target(name: "CSystemRandom"),
         // The identity server as a library: HTTP, OIDC, device and admin APIs, keys.
         .target(
             name: "IdentityServer",
@@ -73,6 +75,7 @@ let package = Package(
                 "IdentityProtocol",
                 "IdentityStorage",
                 "QRCodeEncoder",
+                "CSystemRandom",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -36,4 +36,16 @@ import Testing
     @Test func randomIdentifiersAreLowercaseVersion4UUIDs() throws {
         try Self.expectUUIDs((0..<1000).map { _ in Secrets.randomIdentifier() }, version: 4, randomFrom: 0)
     }
+
+    /// Random bytes come whole from one system call: every position of a buffer varies across
+    /// draws (a fill that stopped short, or filled only the first bytes, leaves some fixed), and
+    /// tokens are 256 bits, base64url.
+    @Test func randomBytesFillTheWholeBuffer() {
+        let draws = (0..<200).map { _ in Array(Secrets.randomBytes(33)) }
+        #expect(draws.allSatisfy { $0.count == 33 } && Set(draws).count == draws.count)
+        for position in 0..<33 { #expect(Set(draws.map { $0[position] }).count > 1, "byte \(position)") }
+        #expect(Secrets.randomBytes(0).isEmpty)
+        let token = Secrets.token()
+        #expect(token.utf8.count == 43 && Data(base64URLEncoded: token)?.count == 32)
+    }
 }

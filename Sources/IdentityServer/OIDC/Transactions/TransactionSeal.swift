@@ -23,7 +23,8 @@ struct TransactionSeal: Sendable {
     /// The reference for `transaction` (``TransactionBytes``, sealed): base64url, about 200
     /// characters plus state and nonce.
     func seal(_ transaction: AuthorizationTransaction) throws -> String {
-        let box = try AES.GCM.seal(TransactionBytes.encode(transaction), using: key, authenticating: Self.purpose)
+        let nonce = try AES.GCM.Nonce(data: Secrets.randomBytes(12))
+        let box = try AES.GCM.seal(TransactionBytes.encode(transaction), using: key, nonce: nonce, authenticating: Self.purpose)
         guard let combined = box.combined else { throw TransactionSealError.unsealable }
         return combined.base64URLEncodedString
     }
