@@ -133,4 +133,34 @@ import Testing
         let proof = try ProofMaker().make(claims: ["htu": "https://id.example/\u{212A}/token"])
         #expect(throws: DPoPProofError.wrongURL) { try verifier.verify(proof, method: "POST", url: url, now: Self.now) }
     }
+
+    /// RFC 9449 §4.3 refuses any private key material in the `jwk`: a `d` member at all, also
+    /// `null` or repeated (the decoder keeps the first of repeated members).
+    @Test func aPrivateKeyMemberIsRefusedInEveryForm() throws {
+        let maker = ProofMaker()
+        let raw = maker.key.publicKey.rawRepresentation
+        let (x, y) = (raw.prefix(32).base64URLEncodedString, raw.suffix(32).base64URLEncodedString)
+        for jwk in [#"{"kty":"EC","crv":"P-256","x":"\#(x)","y":"\#(y)","d":null}"#,
+                    #"{"kty":"EC","crv":"P-256","x":"\#(x)","y":"\#(y)","d":null,"d":"AAAA"}"#,
+                    #"{"kty":"EC","crv":"P-256","x":"\#(x)","y":"\#(y)","d":7}"#] {
+            let header = #"{"typ":"dpop+jwt","alg":"ES256","jwk":\#(jwk)}"#
+            let claims = #"{"jti":"j","htm":"POST","htu":"\#(Self.url)","iat":\#(Int(Self.now.timeIntervalSince1970))}"#
+            let input = Data(header.utf8).base64URLEncodedString + "." + Data(claims.utf8).base64URLEncodedString
+            let proof = input + "." + (try maker.key.signature(for: Data(input.utf8))).rawRepresentation.base64URLEncodedString
+            #expect(throws: DPoPProofError.unusableKey("must not contain a private key"), "\(jwk)") {
+                try verifier.verify(proof, method: "POST", url: Self.url, now: Self.now)
+            }
+        }
+    }
+
+    /// A compact JWS is exactly three parts: a fourth, before or after the signature, is refused
+    /// (the signed input is the text before the last dot).
+    @Test func aProofOfMoreOrFewerPartsIsMalformed() throws {
+        let parts = try ProofMaker().make().split(separator: ".").map(String.init)
+        for proof in [parts.joined(separator: ".") + ".x", [parts[0], parts[1], "x", parts[2]].joined(separator: "."),
+                      [parts[0], "x", parts[1], parts[2]].joined(separator: "."), parts[0] + "." + parts[1], "." + parts[2]] {
+            #expect(throws: DPoPProofError.self, "\(proof)") { try verifier.verify(proof, method: "POST", url: Self.url, now: Self.now) }
+        }
+        #expect(throws: Never.self) { try verifier.verify(parts.joined(separator: "."), method: "POST", url: Self.url, now: Self.now) }
+    }
 }

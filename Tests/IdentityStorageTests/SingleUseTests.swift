@@ -217,6 +217,7 @@ import Testing
             let fresh = try #require(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1")))
             #expect(fresh.code == Fixtures.code())
             #expect(fresh.standing == CredentialStanding(credentialState: .active, identityStatus: .active))
+            #expect(fresh.certificateDER == Fixtures.credential().certificateDER, "the key a DPoP proof may be made with")
 
             var identity = Fixtures.identity()
             identity.status = .deleted
@@ -224,6 +225,13 @@ import Testing
             _ = try await store.revokeCredential(id: "crd_1", at: Fixtures.at(11))
             let later = try #require(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-1")))
             #expect(later.standing == CredentialStanding(credentialState: .revoked, identityStatus: .deleted))
+            #expect(later.certificateDER == Fixtures.credential().certificateDER)
+
+            // A code earned without a credential (an email code) has no certificate.
+            var emailed = Fixtures.code("code-2", transaction: "ref-2")
+            emailed.credentialID = nil
+            try await store.completeAuthentication(now: Fixtures.at(12), code: emailed)
+            #expect(try await store.authorizationCodeWithStanding(hash: Fixtures.hash("code-2")).map { $0.certificateDER == nil } == true)
         }
     }
 

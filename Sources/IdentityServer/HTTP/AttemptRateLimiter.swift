@@ -24,7 +24,8 @@ struct AttemptRateLimiter: Sendable {
     /// its network's limit lets through counts toward the global limit, so one client cannot
     /// spend everyone's budget.
     func admit(clientAddress: String?) async throws {
-        if let refused = try await store.recordAttempt(attempt(from: clientAddress)) { throw refusal(refused) }
+        let attempt = attempt(from: clientAddress)
+        if let refused = try await store.recordAttempt(attempt) { throw refusal(refused, of: attempt) }
     }
 
     /// The attempt of a client at `clientAddress`, for the store to count (with what it guards,
@@ -36,10 +37,9 @@ struct AttemptRateLimiter: Sendable {
             buckets: [address, everyone].compactMap(\.self), windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * window))
     }
 
-    /// `429 rate_limited` for an attempt `bucket` refused, to retry when its window ends.
-    func refusal(_ bucket: AttemptBucket) -> ServerError {
-        let now = now()
-        let retryAfter = max(1, Int(windowStart(at: now).addingTimeInterval(window).timeIntervalSince(now).rounded(.up)))
+    /// `429 rate_limited` for `attempt`, which `bucket` refused: to retry when its window ends.
+    func refusal(_ bucket: AttemptBucket, of attempt: AttemptCount) -> ServerError {
+        let retryAfter = max(1, Int(attempt.windowStart.addingTimeInterval(window).timeIntervalSince(now()).rounded(.up)))
         let source = bucket == everyone ? "on this server" : "from this address"
         return ServerError.rateLimited("too many \(attempts) \(source); try again later", retryAfter: retryAfter)
     }

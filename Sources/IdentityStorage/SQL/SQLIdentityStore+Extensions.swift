@@ -90,7 +90,8 @@ extension SQLIdentityStore {
     }
 
     public func recordAttempt(_ attempt: AttemptCount) async throws -> AttemptBucket? {
-        try await engine.write { db in try await Self.count(attempt, on: db) }
+        guard !attempt.buckets.isEmpty else { return nil }
+        return try await engine.write { db in try await Self.count(attempt, on: db) }
     }
 
     /// Counts `attempt` up to the first bucket over its limit, which it returns.

@@ -48,11 +48,15 @@ struct DPoPCheck {
     }
 
     /// Spends `proof`'s `jti`: remembered as long as the proof's `iat` stays within the window;
-    /// a `jti` already spent is refused. With `attempt`, the attempt is counted against its
-    /// limits first, in the same transaction: the bucket that refused it is returned, and the
-    /// proof is then not spent.
-    @discardableResult
-    func spend(_ proof: DPoPProof, at endpoint: Endpoint, counting attempt: AttemptCount? = nil) async throws -> AttemptBucket? {
+    /// a `jti` already spent is refused.
+    func spend(_ proof: DPoPProof, at endpoint: Endpoint) async throws {
+        _ = try await spend(proof, at: endpoint, counting: nil)
+    }
+
+    /// Spends `proof`'s `jti` as ``spend(_:at:)`` does, counting `attempt` against its limits
+    /// first, in the same call: the bucket that refused the attempt is returned, and the proof
+    /// is then not spent.
+    func spend(_ proof: DPoPProof, at endpoint: Endpoint, counting attempt: AttemptCount?) async throws -> AttemptBucket? {
         switch try await store.useDPoPProof(
             keyThumbprint: proof.thumbprint, jti: proof.jti, expiresAt: proof.issuedAt.addingTimeInterval(verifier.window), counting: attempt)
         {

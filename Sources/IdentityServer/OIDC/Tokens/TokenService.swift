@@ -41,8 +41,10 @@ struct TokenService {
         if let proof {
             // A public client's proofs are limited: anyone may send them, and each is recorded.
             let limiter = application.clientType == .public ? proofLimiter(for: application) : nil
-            let refused = try await dpop.spend(proof, at: .token, counting: limiter?.attempt(from: clientAddress))
-            if let limiter, let refused { throw limiter.refusal(refused) }
+            let attempt = limiter?.attempt(from: clientAddress)
+            if let refused = try await dpop.spend(proof, at: .token, counting: attempt), let limiter, let attempt {
+                throw limiter.refusal(refused, of: attempt)
+            }
         }
         guard proof != nil || !application.dpopBoundAccessTokens else {
             throw dpop.refusal(.invalidDPoPProof, "this client's token requests must carry a DPoP proof", at: .token)
