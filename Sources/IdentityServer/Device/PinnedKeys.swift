@@ -5,9 +5,9 @@ import IdentityStorage
 import Synchronization
 import X509
 
-/// The public key, its thumbprint and the validity of each credential's pinned certificate, read from the
-/// certificate once rather than at every sign-in: at most a given number of credentials, the least
-/// recently used forgotten first. An entry is used only while its DER is still the credential's.
+/// The public key, its thumbprint and the validity of each credential's pinned certificate, read
+/// from the certificate once rather than at every sign-in: at most a given number of credentials,
+/// the least recently used forgotten first. An entry is used only while its DER is still the credential's.
 final class PinnedKeys: Sendable {
     /// What a sign-in needs of a credential's certificate.
     struct PinnedKey: Sendable {

@@ -28,13 +28,14 @@ struct AttemptRateLimiter: Sendable {
         if let refused = try await store.recordAttempt(attempt) { throw refusal(refused, of: attempt) }
     }
 
-    /// The attempt of a client at `clientAddress`, for the store to count (with what it guards,
-    /// where that is written in the same transaction): its network's bucket, then everyone's.
+    /// The attempt of a client at `clientAddress`, for the store to count (alone, or with what
+    /// it guards in the same call): its network's bucket, then everyone's.
     func attempt(from clientAddress: String?) -> AttemptCount {
         let windowStart = windowStart(at: now())
         let address = clientAddress.map { AttemptBucket(name: "\(bucket):address:\(Self.network(of: $0))", limit: perAddressPerMinute) }
         return AttemptCount(
-            buckets: [address, everyone].compactMap(\.self), windowStart: windowStart, expiresAt: windowStart.addingTimeInterval(2 * window))
+            buckets: [address, everyone].compactMap(\.self), windowStart: windowStart,
+            expiresAt: windowStart.addingTimeInterval(2 * window))
     }
 
     /// `429 rate_limited` for `attempt`, which `bucket` refused: to retry when its window ends.

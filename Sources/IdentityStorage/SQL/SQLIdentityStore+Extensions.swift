@@ -57,7 +57,9 @@ extension SQLIdentityStore {
         try await useOnce("used_signed_requests", owner: ("credential_id", credentialID), id: ("request_id", requestID), expiresAt: expiresAt)
     }
 
-    public func useDPoPProof(keyThumbprint: String, jti: String, expiresAt: Date, counting attempt: AttemptCount?) async throws -> DPoPProofUse {
+    public func useDPoPProof(
+        keyThumbprint: String, jti: String, expiresAt: Date, counting attempt: AttemptCount?
+    ) async throws -> DPoPProofUse {
         try await engine.write { db in
             if let attempt, let refused = try await Self.count(attempt, on: db) { return .limited(refused) }
             let spent = try await Self.useOnce(

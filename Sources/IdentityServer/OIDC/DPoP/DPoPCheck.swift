@@ -57,9 +57,8 @@ struct DPoPCheck {
     /// first, in the same call: the bucket that refused the attempt is returned, and the proof
     /// is then not spent.
     func spend(_ proof: DPoPProof, at endpoint: Endpoint, counting attempt: AttemptCount?) async throws -> AttemptBucket? {
-        switch try await store.useDPoPProof(
-            keyThumbprint: proof.thumbprint, jti: proof.jti, expiresAt: proof.issuedAt.addingTimeInterval(verifier.window), counting: attempt)
-        {
+        let expiresAt = proof.issuedAt.addingTimeInterval(verifier.window)
+        switch try await store.useDPoPProof(keyThumbprint: proof.thumbprint, jti: proof.jti, expiresAt: expiresAt, counting: attempt) {
         case .accepted: return nil
         case .replayed: throw refusal(.invalidDPoPProof, DPoPProofError.replayed.description, at: endpoint)
         case .limited(let bucket): return bucket

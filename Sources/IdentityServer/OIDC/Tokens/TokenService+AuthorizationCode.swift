@@ -32,8 +32,8 @@ extension TokenService {
             applicationID: application.id, identityID: record.identityID, credentialID: record.credentialID,
             scope: record.scope, authTime: record.authTime, codeHash: codeHash, createdAt: now,
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
-            lastRefreshedAt: nil, revokedAt: nil, dpopBinding: binding(of: proof, credentialID: record.credentialID, certificateDER: certificateDER),
-            assurance: record.assurance)
+            lastRefreshedAt: nil, revokedAt: nil,
+            dpopBinding: binding(of: proof, credentialID: record.credentialID, certificateDER: certificateDER), assurance: record.assurance)
         guard standing?.credentialState == .active, standing?.identityStatus == .active else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
         }
