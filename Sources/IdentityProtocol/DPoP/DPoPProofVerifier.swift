@@ -33,8 +33,7 @@ public struct DPoPProofVerifier: Sendable {
               let headerData = Data(base64URLEncoded: String(proof[..<headerEnd])),
               let claimsData = Data(base64URLEncoded: String(proof[bytes.index(after: headerEnd)..<signatureStart])),
               let signature = Data(base64URLEncoded: String(proof[bytes.index(after: signatureStart)...])),
-              let header = Self.read(DPoPProofJWT.Header.self, from: headerData),
-              let claims = Self.read(DPoPProofJWT.Claims.self, from: claimsData)
+              let header = DPoPProofJWT.Header.read(from: headerData), let claims = DPoPProofJWT.Claims.read(from: claimsData)
         else { throw .malformed("not a JWS with a JSON header and claims (typ, alg, jwk; jti, htm, htu, iat)") }
         // Media types compare without case (RFC 7515 §4.1.9).
         guard header.typ.lowercased() == "dpop+jwt" else { throw .wrongType }
@@ -67,12 +66,6 @@ public struct DPoPProofVerifier: Sendable {
         // From the coordinates the key was made of, so the thumbprint never depends on how the
         // client encoded them.
         return (key, JWKThumbprint.of(x: xBytes, y: yBytes))
-    }
-
-    /// `json` read as `Value`, without `JSONDecoder` when it is compact; `nil` when it is not
-    /// `Value` at all.
-    private static func read<Value: CompactReadable>(_: Value.Type, from json: Data) -> Value? {
-        CompactJSON(json).flatMap(Value.init(compact:)) ?? (try? JSONDecoder().decode(Value.self, from: json))
     }
 
     /// Whether `htu` names the resource `url` does (RFC 9449 §4.3 point 9, with RFC 3986 §6.2.2

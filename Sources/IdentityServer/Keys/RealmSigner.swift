@@ -142,7 +142,7 @@ struct JWTHeaderPeek: CompactReadable {
         // make the keyring reload the realm's keys.
         let headerEnd = token.utf8.firstIndex(of: UInt8(ascii: ".")) ?? token.endIndex
         guard let json = Data(base64URLEncoded: String(token[..<headerEnd])),
-              let header = CompactJSON.value(Self.self, from: json) ?? (try? Self.decoder.decode(Self.self, from: json))
+              let header = Self.read(from: json, decoder: Self.decoder)
         else { throw RealmSigner.SignerError.malformed }
         self = header
     }

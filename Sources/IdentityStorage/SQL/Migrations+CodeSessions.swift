@@ -2,7 +2,8 @@ extension Migrations {
     /// Version 23: a redeemed code names the session it opened, and a replay revokes through
     /// it, so sessions and issued tokens need no index by code. Those two indexes took a page
     /// on a random leaf at every sign-in (measured: 15% of the log's pages per commit).
-    /// Codes redeemed before learn their session from the index being dropped.
+    /// Codes redeemed before this version are given their session first, found by the index
+    /// about to be dropped.
     static func codeSessions(_: SQLEngineKind) -> [String] {
         [
             "ALTER TABLE authorization_codes ADD COLUMN session_id TEXT",
