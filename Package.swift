@@ -7,6 +7,26 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The server's release link on Linux (measured in docs/performance.md, the eighth slice): lld
+/// packs the executable's 165,000 relative relocations (DT_RELR, glibc 2.36 or later) where the
+/// loader otherwise reads 4 MB of them at every start; the executable exports no dynamic symbols
+/// (the static Swift runtime links with `-export-dynamic`: 5.4 MB of symbol tables that nothing
+/// looks up, and every exported function kept from `--gc-sections`); and the functions a server
+/// runs come first, together (`Link/`: the order `Scripts/order-server-functions` writes, and the
+/// unnamed ones grouped), so that it maps a few megabytes of its code, not most of it. The
+/// order takes effect where functions have sections of their own: the standard library's, and
+/// everything built with `Link/function-sections.toolset.json` as the production build is.
+let serverLink = Context.packageDirectory + "/Sources/bi-server/Link"
+let leanServerLink: [LinkerSetting] = [
+    .unsafeFlags(
+        [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+            "-Xlinker", "--symbol-ordering-file=\(serverLink)/bi-server.order", "-Xlinker", "--no-warn-symbol-ordering",
+            "-Xlinker", "-T", "-Xlinker", "\(serverLink)/local-functions.lds",
+        ],
+        .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "beyond-identity-swift",
     // What the code needs: Synchronization's Mutex (the SDK's locks) is macOS 15 / iOS 18.
@@ -104,7 +124,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            exclude: ["Link"],
+            swiftSettings: strict,
+            linkerSettings: leanServerLink
         ),
         // A small QR code encoder (no Swift QR library in the mirror; no C dependency for SDK users).
         .target(name: "QRCodeEncoder", swiftSettings: strict),
