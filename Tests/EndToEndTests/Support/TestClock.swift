@@ -1,26 +1,55 @@
 import Foundation
 import Synchronization
 
-/// A server clock a test can move forward (to expire codes and sessions without waiting).
+/// A server clock a test can move forward (to expire codes and sessions without waiting), and
+/// stop where counting must not depend on how long the machine takes.
 final class TestClock: Sendable {
-    private let offset = Mutex<TimeInterval>(0)
+    /// Running: real time plus every advance so far; stopped: a fixed time.
+    private enum Reading {
+        case running(offset: TimeInterval)
+        case stopped(at: Date)
+    }
 
-    /// Now, plus every advance so far.
-    @Sendable func now() -> Date { Date().addingTimeInterval(offset.withLock { $0 }) }
+    private let reading = Mutex(Reading.running(offset: 0))
 
-    /// Moves the clock to one second into the next minute, so that what a test counts in
-    /// one-minute windows (rate limits, collapsed refusals) from now on cannot straddle two,
-    /// however loaded the machine. Call it right before the counting starts (a server's start
-    /// under load can take many seconds).
+    /// Now, plus every advance so far (or the time the clock stopped at).
+    @Sendable func now() -> Date { reading.withLock { Self.time($0) } }
+
+    private static func time(_ reading: Reading) -> Date {
+        switch reading {
+        case .running(let offset): Date().addingTimeInterval(offset)
+        case .stopped(let date): date
+        }
+    }
+
+    /// Moves the clock to one second into the next minute and stops it there, so that what a
+    /// test counts in one-minute windows (rate limits, collapsed refusals) from now on falls in
+    /// one, however loaded the machine (a full run on two cores has taken over a minute for 120
+    /// requests). Call it right before the counting starts; `advance(by:)` still moves it.
     func startAMinute() {
-        advance(by: 61 - now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
+        reading.withLock {
+            let now = Self.time($0)
+            $0 = .stopped(at: now.addingTimeInterval(61 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60)))
+        }
     }
 
     /// Sets the clock to `date` (however much time passed meanwhile on a loaded machine).
     func set(to date: Date) {
-        offset.withLock { $0 = date.timeIntervalSince(Date()) }
+        reading.withLock {
+            switch $0 {
+            case .running: $0 = .running(offset: date.timeIntervalSince(Date()))
+            case .stopped: $0 = .stopped(at: date)
+            }
+        }
     }
 
     /// Moves the clock `seconds` ahead.
-    func advance(by seconds: TimeInterval) { offset.withLock { $0 += seconds } }
+    func advance(by seconds: TimeInterval) {
+        reading.withLock {
+            switch $0 {
+            case .running(let offset): $0 = .running(offset: offset + seconds)
+            case .stopped(let date): $0 = .stopped(at: date.addingTimeInterval(seconds))
+            }
+        }
+    }
 }
