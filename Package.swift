@@ -240,6 +240,8 @@ let package = Package(
             ],
             path: "Fuzz/TokenInputs", swiftSettings: strict),
         .executableTarget(
+            name: "FuzzSCIMInputs", dependencies: ["FuzzSupport", "IdentityServer"], path: "Fuzz/SCIMInputs", swiftSettings: strict),
+        .executableTarget(
             name: "FuzzSDKInputs",
             dependencies: ["FuzzSupport", "BeyondIdentityEmbedded", "IdentityProtocol", .product(name: "JWTKit", package: "jwt-kit")],
             path: "Fuzz/SDKInputs", swiftSettings: strict),

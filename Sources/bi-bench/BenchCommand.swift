@@ -147,6 +147,9 @@ struct BenchCommand: ParsableCommand {
             status("adding \(identities) identities")
             try BulkIdentities.add(identities, realm: realm, database: process.dataDirectory.appendingPathComponent("identity.sqlite").path)
             report.identities = identities
+            status("listing them through SCIM")
+            report.scimListPeakRSS = try SCIMListingPhase.peakRSS(
+                on: process, realm: realm, adminToken: adminToken, pages: min(5, (identities + 199) / 200))
         }
         let logins = try script.warmedUp(self.logins, over: enrolled)
         let unsynced = try normal.map { normal in

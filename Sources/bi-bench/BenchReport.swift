@@ -22,6 +22,8 @@ struct BenchReport {
     var identities = 0
     var idleRSS = 0.0
     var finalRSS = 0.0
+    /// The server's peak RSS over SCIM list pages of the added identities (the scale mode).
+    var scimListPeakRSS: Double?
     /// Microseconds of one P-256 verify and of one ES256 signature.
     var floor = (verify: 0.0, sign: 0.0)
     var enrollment: PhaseResult?
@@ -80,6 +82,9 @@ struct BenchReport {
                        us(scaleOut.all.serverMicroseconds), us(scaleOut.all.databaseMicroseconds ?? 0)))
         }
         add("RSS idle / after", String(format: "%.0f / %.0f MiB", idleRSS, finalRSS), "idle ≤ 30 MB")
+        if let scimListPeakRSS {
+            add("RSS peak, SCIM lists over \(identities) users of 16 KiB", String(format: "%.0f MiB", scimListPeakRSS), "< 100 MB")
+        }
         let width = rows.map(\.0.count).max() ?? 0
         let valueWidth = rows.map(\.1.count).max() ?? 0
         let scale = identities > 0 ? ", \(identities) more identities" : ""
@@ -102,6 +107,7 @@ struct BenchReport {
             object["floor_ratio"] = round1(login.serverMicroseconds / floorMicroseconds)
             if let database = login.databaseMicroseconds { object["database_cpu_us_per_login"] = round1(database) }
         }
+        if let scimListPeakRSS { object["rss_scim_list_peak_mib"] = round1(scimListPeakRSS) }
         if let unsyncedLogin {
             object["logins_per_second_synchronous_normal"] = round1(unsyncedLogin.rate)
             object["server_cpu_us_per_login_synchronous_normal"] = round1(unsyncedLogin.serverMicroseconds)

@@ -4,8 +4,13 @@ import Foundation
 /// `sqlite3` command, for the scale mode: the admin API would take minutes for a million.
 /// SQLite's own locking keeps the running server's view consistent.
 enum BulkIdentities {
-    /// Inserts `count` active identities into `realm`'s table in the database at `path`, then
-    /// checkpoints the write-ahead log, so the server does not pay for copying them back.
+    /// The attributes each added identity's directory keeps, as JSON: as large as the SCIM
+    /// service accepts (16 KiB), so a SCIM list over them is the costliest one can be.
+    static let scimAttributesBytes = 16 * 1024 - 40
+
+    /// Inserts `count` active identities into `realm`'s table in the database at `path`, each
+    /// with a SCIM row holding the largest attributes allowed, then checkpoints the write-ahead
+    /// log, so the server does not pay for copying them back.
     static func add(_ count: Int, realm: BenchRealm, database path: String) throws {
         guard let sqlite3 = ServerProcess.which("sqlite3") else {
             throw BenchError("--identities needs the sqlite3 command (apt-get install sqlite3)")
@@ -17,6 +22,9 @@ enum BulkIdentities {
             INSERT INTO identities (id, tenant_id, realm_id, username, email, display_name, status, created_at, updated_at)
             SELECT 'idn_bulk_' || i, '\(realm.tenantID)', '\(realm.realmID)', 'bulk-' || i, NULL, 'Bulk ' || i, 'active', \(now), \(now)
             FROM n;
+            INSERT INTO scim_users (identity_id, realm_id, external_id, attributes_json, version)
+            SELECT id, realm_id, 'ext-' || id, '{"roles":[{"value":"' || printf('%.\(scimAttributesBytes)c', 'r') || '"}]}', 1
+            FROM identities WHERE id LIKE 'idn_bulk_%';
             PRAGMA wal_checkpoint(TRUNCATE);
             """
         let process = Process()

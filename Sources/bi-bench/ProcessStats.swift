@@ -28,12 +28,24 @@ enum ProcessStats {
     }
 
     /// Resident set size of `pid` in MiB, or 0 when it cannot be read.
-    static func residentMiB(_ pid: Int32) -> Double {
+    static func residentMiB(_ pid: Int32) -> Double { statusMiB(pid, "VmRSS:") }
+
+    /// The most `pid` has had resident (`VmHWM`) in MiB since it started or since
+    /// ``resetPeakResident(_:)``; 0 when it cannot be read.
+    static func peakResidentMiB(_ pid: Int32) -> Double { statusMiB(pid, "VmHWM:") }
+
+    /// A field of `/proc/PID/status` given in kB, in MiB.
+    private static func statusMiB(_ pid: Int32, _ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return 0 }
         return kib / 1024
+    }
+
+    /// Starts `pid`'s peak resident set afresh from what it has now (`clear_refs` 5, Linux 4.0).
+    static func resetPeakResident(_ pid: Int32) {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/\(pid)/clear_refs"))
     }
 
     /// How `pid` has the Swift runtime: shared when it maps `libswiftCore.so`, linked into its

@@ -290,6 +290,22 @@ import Testing
         }
     }
 
+    /// A path spelled with empty segments (`//console/…`) is the path the router resolves, and
+    /// gets the console's headers as the plain spelling does: paths are normalised before any
+    /// middleware looks at them (the console's headers once matched the path as sent).
+    @Test(arguments: ServerMode.allCases)
+    func aConsolePathSpelledWithEmptySegmentsKeepsTheHeaders(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, _ in
+            let browser = ConsoleBrowser(server: server, root: "//console")
+            let replies = [try await browser.signIn(server.adminToken), try await browser.get("//admin-tokens"), try await browser.get("/")]
+            #expect(replies.map(\.status) == [303, 200, 200])
+            for reply in replies {
+                #expect(reply.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+                #expect(reply.header("Cache-Control") == "no-store" && reply.header("X-Content-Type-Options") == "nosniff")
+            }
+        }
+    }
+
     /// Under `Referrer-Policy: no-referrer` a browser posts its own forms with `Origin: null`
     /// (Fetch): then `Sec-Fetch-Site` decides, and must say `same-origin`.
     @Test func aNullOriginIsDecidedBySecFetchSite() async throws {

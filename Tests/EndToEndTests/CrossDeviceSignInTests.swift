@@ -111,7 +111,8 @@ import TestProcessSupport
             #expect(refused.status == 403)
             #expect(await !stranger.shows(code))
             #expect(await !stranger.shows("data:image/png"))
-            await stranger.setCookie("bi_sign_in", "made-up")
+            let id = try #require(pagePath.split(separator: "/").last.map(String.init))
+            await stranger.setCookie("bi_sign_in_\(id)", "made-up")
             #expect(try await stranger.get(pagePath).status == 403)
             #expect(try await stranger.get(pagePath + "/status").status == 403)
 
@@ -123,6 +124,33 @@ import TestProcessSupport
             #expect(try await browser.post(pagePath + "/continue", origin: "https://evil.example").status == 403)
             // The browser that started it still continues.
             #expect(try await browser.post(pagePath + "/continue").status == 303)
+        }
+    }
+
+    /// The browser's secret is minted by the server for each sign-in, named after it: a cookie
+    /// the browser arrives with (planted by someone who knows its value) is never taken as the
+    /// secret, and a second sign-in in the same browser leaves the first one's cookie working.
+    @Test func theSecretIsMintedForEachSignInWhateverTheBrowserSends() async throws {
+        try await Self.withStartedSignIn { server, realm, _, party, browser in
+            let first = try #require(await browser.lastLocation)
+            let planted = TestBrowser(server: server)
+            await planted.setCookie("bi_sign_in", "ATTACKER-KNOWN")
+            let started = try await planted.get(try party.authorizeURL())
+            let page = try #require(started.location)
+            let id = try #require(page.split(separator: "/").last.map(String.init))
+            let cookie = try #require(started.header("Set-Cookie"))
+            #expect(cookie.hasPrefix("bi_sign_in_\(id)=") && !cookie.contains("ATTACKER-KNOWN"), "\(cookie)")
+            #expect(try await planted.get(page).status == 200)
+            let attacker = TestBrowser(server: server)
+            for name in ["bi_sign_in", "bi_sign_in_\(id)"] { await attacker.setCookie(name, "ATTACKER-KNOWN") }
+            #expect(try await attacker.get(page).status == 403, "the value the attacker planted opens nothing")
+
+            // The first browser starts another sign-in; both of its pages still open.
+            let second = try #require(try await browser.get(try TestRelyingParty(application: realm.confidential, server: server)
+                .authorizeURL()).location)
+            #expect(second != first)
+            #expect(try await browser.get(first).status == 200)
+            #expect(try await browser.get(second).status == 200)
         }
     }
 

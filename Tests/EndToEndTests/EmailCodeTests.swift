@@ -169,15 +169,37 @@ import Testing
         }
     }
 
-    @Test func codesPerRecipientAreLimited() async throws {
+    /// Codes for an address are counted per requesting network first: a stranger who spends
+    /// their network's allowance for someone's address leaves the user's own untouched (a
+    /// limit per address alone let ten requests lock the user out for the day); the address's
+    /// allowance from all networks counts only what each network's let through.
+    @Test func codesPerRecipientAreLimitedPerNetworkThenInAll() async throws {
         let clock = TestClock()
-        try await Self.withSignIn(clock: clock) { server, _, party, _ in
+        try await RunningServer.withRealm(.live, configure: {
+            $0.now = clock.now
+            $0.trustedProxies = [IPNetwork("127.0.0.1")!]
+            $0.emailCodes.codesPerRecipientPerDay = 2
+            $0.emailCodes.codesPerRecipientPerDayAllNetworks = 3
+        }) { server, realm in
+            let updated = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_codes": true])
+            try #require(updated.status == 200)
             // Counted per day: start one, then start the sign-in.
             clock.set(to: Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 / 86_400).rounded(.up) * 86_400 + 1))
-            let invoke = try #require(try await party.authorize().location)
-            for _ in 1...10 { #expect(try await Self.begin(invoke, email: "someone@example.com", server: server).status == 200) }
-            let limited = try await Self.begin(invoke, email: "SOMEONE@example.com", server: server)
-            #expect(limited.status == 429 && limited.error == "rate_limited")
+            let invoke = try #require(try await TestRelyingParty(application: realm.publicClient, server: server).authorize().location)
+            func begin(from address: String) async throws -> Int {
+                try await server.client().send("POST", EmailCodeAPI.begin, json: [
+                    "transaction": try #require(HTTPTestClient.queryItem("transaction", in: invoke)), "email": "ada@example.com",
+                ], headers: ["X-Forwarded-For": address]).status
+            }
+            let (stranger, user, third) = ("198.51.100.7", "203.0.113.9", "192.0.2.44")
+            #expect(try await begin(from: stranger) == 200)
+            #expect(try await begin(from: stranger) == 200)
+            #expect(try await begin(from: stranger) == 429, "the stranger's network has spent its allowance for the address")
+            #expect(try await begin(from: user) == 200, "the user's own network still gets a code")
+            #expect(try await begin(from: third) == 429, "the address's allowance from all networks (3) is spent")
+            _ = try await server.mail(to: "ada@example.com", skipping: 2)
+            #expect(try server.outboxMails().count == 3)
         }
     }
 

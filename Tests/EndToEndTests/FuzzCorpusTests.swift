@@ -7,7 +7,7 @@ import Testing
 @Suite struct FuzzCorpusTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test(arguments: ["ServerInputs", "TokenInputs", "SDKInputs", "QRCodeInput"])
+    @Test(arguments: ["ServerInputs", "TokenInputs", "SCIMInputs", "SDKInputs", "QRCodeInput"])
     func targetReplaysItsSeeds(target: String) async throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("Fuzz\(target)").path

@@ -167,6 +167,7 @@ import Testing
                 try await names("filter=" + (filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
             }
             #expect(try await filtered(#"userName eq "bob""#) == ["bob"])
+            #expect(try await names(#"filter=userName+eq+%22bob%22"#) == ["bob"], "a query decoded as forms are: + is a space")
             #expect(try await filtered(#"externalId eq "x-2""#) == ["bea"])
             #expect(try await filtered(#"emails.value eq "cid@example.com""#) == ["cid"])
             #expect(try await filtered(#"userName sw "b""#) == ["bob", "bea"])
@@ -187,11 +188,34 @@ import Testing
             #expect(try await names("count=0").isEmpty)
             #expect(try await names("").count == 5)
 
-            for bad in [#"userName is "ann""#, #"userName eq "ann"#, #"(userName eq "ann""#] {
+            for bad in [#"userName is "ann""#, #"userName eq "ann"#, #"(userName eq "ann""#, #"title eq "Dr""#] {
                 SCIMDiscoveryTests.expectError(
                     try await scim.send("GET", "\(base)/Users?filter=\(bad.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"),
                     status: 400, scimType: "invalidFilter")
             }
+        }
+    }
+
+    /// A filter nested past the parser's limit, in a PATCH path (up to the 64 KiB body:
+    /// `invalidPath`) or a list's filter (`invalidFilter`), is refused: it once overflowed the
+    /// stack and killed the server.
+    @Test func deeplyNestedFiltersAreRefusedNotFollowed() async throws {
+        try await RunningServer.withRealm(.live) { server, realm in
+            let (scim, base) = try await SCIMDiscoveryTests.scimClient(server, realm)
+            let created = try await scim.send("POST", "\(base)/Users", json: Self.newUser("ann", email: "ann@example.com", externalID: "x"))
+            let user = "\(base)/Users/\(try #require(created.json["id"] as? String))"
+            let nested = String(repeating: "(", count: 22_000) + #"a eq "b""# + String(repeating: ")", count: 22_000)
+            SCIMDiscoveryTests.expectError(try await scim.send("PATCH", user, json: Self.patch([
+                ["op": "remove", "path": "nosuch[\(nested)]"]])), status: 400, scimType: "invalidPath")
+            let group = try await scim.send("POST", "\(base)/Groups", json: [
+                "schemas": ["urn:ietf:params:scim:schemas:core:2.0:Group"], "displayName": "g"])
+            SCIMDiscoveryTests.expectError(try await scim.send("PATCH", "\(base)/Groups/\(try #require(group.json["id"] as? String))",
+                json: Self.patch([["op": "remove", "path": "members[\(nested)]"]])), status: 400, scimType: "invalidPath")
+            let query = String(repeating: "(", count: 2_000) + #"userName eq "ann""# + String(repeating: ")", count: 2_000)
+            SCIMDiscoveryTests.expectError(
+                try await scim.send("GET", "\(base)/Users?filter=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"),
+                status: 400, scimType: "invalidFilter")
+            #expect(try await scim.send("GET", user).status == 200, "the server still answers")
         }
     }
 

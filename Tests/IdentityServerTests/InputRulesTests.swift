@@ -35,4 +35,17 @@ import Testing
     func refusesEverythingElse(uri: String) {
         #expect(throws: ServerError.invalidRequest("")) { try InputRules.redirectTarget(uri, field: "redirect_uris") }
     }
+
+    /// Names are shown on pages ("Continue as …") and in the console: text-direction controls
+    /// (U+202E makes "Ada\u{202E}gnp.exe" read "Adaexe.png") are refused like other controls;
+    /// the joiners that emoji and many scripts need are not.
+    @Test(arguments: ["Ada\u{202E}gnp.exe", "\u{202D}x", "a\u{2066}b\u{2069}", "x\u{200F}", "x\u{200E}", "x\u{061C}", "tab\tbed"])
+    func namesRefuseTextDirectionControls(name: String) {
+        #expect(throws: ServerError.invalidRequest("")) { try InputRules.name(name, field: "display_name") }
+    }
+
+    @Test(arguments: ["Ada Lovelace", "👩‍💻 Ada", "می‌خواهم", "علی", "李雷"])
+    func namesKeepTheJoinersScriptsNeed(name: String) throws {
+        #expect(try InputRules.name(name, field: "display_name") == name)
+    }
 }

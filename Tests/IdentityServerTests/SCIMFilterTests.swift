@@ -1,4 +1,5 @@
 @testable import IdentityServer
+import IdentityStorage
 import Foundation
 import Testing
 
@@ -54,5 +55,69 @@ import Testing
         #"not userName eq "ada""#, #"user..name eq "x""#,
     ]) func malformedFiltersAreInvalidFilter(text: String) {
         #expect(throws: SCIMError.invalidFilter("")) { try SCIMFilter(parsing: text) }
+    }
+}
+
+/// A filter's size is bounded: its length, its nesting, its comparisons, each at the limit and one
+/// past it (a PATCH path of 22,000 parentheses once overflowed the parser's stack and killed the
+/// server).
+@Suite struct SCIMFilterLimitTests {
+    private static func nested(_ depth: Int) -> String {
+        String(repeating: "(", count: depth) + #"a eq "b""# + String(repeating: ")", count: depth)
+    }
+
+    @Test func nestingIsBounded() throws {
+        _ = try SCIMFilter(parsing: Self.nested(SCIMFilter.Limits.depth))
+        #expect(throws: SCIMError.invalidFilter("")) { try SCIMFilter(parsing: Self.nested(SCIMFilter.Limits.depth + 1)) }
+        let notChain = String(repeating: "not (", count: 9) + #"a pr"# + String(repeating: ")", count: 9)
+        #expect(throws: SCIMError.invalidFilter("")) { try SCIMFilter(parsing: notChain) }  // `not (` is two levels
+        let valuePaths = "emails[" + Self.nested(SCIMFilter.Limits.depth) + "]"
+        #expect(throws: SCIMError.invalidFilter("")) { try SCIMFilter(parsing: valuePaths) }
+        #expect(throws: SCIMError.invalidFilter("")) { try SCIMFilter(parsing: "nosuch[" + Self.nested(22_000) + "]") }
+    }
+
+    @Test func comparisonsAreBounded() throws {
+        let terms = { (count: Int) in (0..<count).map { #"a\#($0) eq "x""# }.joined(separator: " or ") }
+        let widest = try SCIMFilter(parsing: terms(SCIMFilter.Limits.comparisons))
+        #expect(widest.matches(["a63": "x"]) && !widest.matches(["a64": "x"]))
+        #expect(throws: SCIMError.invalidFilter("")) { try SCIMFilter(parsing: terms(SCIMFilter.Limits.comparisons + 1)) }
+    }
+
+    @Test func lengthIsBounded() throws {
+        let longest = #"a eq ""# + String(repeating: "x", count: SCIMFilter.Limits.length - 7) + #"""#
+        #expect(longest.utf8.count == SCIMFilter.Limits.length)
+        _ = try SCIMFilter(parsing: longest)
+        #expect(throws: SCIMError.invalidFilter("")) { try SCIMFilter(parsing: longest + " ") }
+    }
+}
+
+/// Filters become conditions the store evaluates: each attribute lists can be filtered by, as
+/// its field; any other, or a value that does not fit, is `invalidFilter` before the store is asked.
+@Suite struct SCIMFilterConditionTests {
+    private static func users(_ text: String) throws -> DirectoryCondition<SCIMUserField> {
+        try SCIMFilter(parsing: text).condition(SCIMUserService.filterable)
+    }
+
+    @Test func attributesBecomeFields() throws {
+        #expect(try Self.users(#"UserName eq "Ada""#) == .compare(.userName, .eq, .text("Ada")))
+        #expect(try Self.users(#"emails[value co "@x"]"#) == .compare(.email, .co, .text("@x")))
+        #expect(try Self.users(#"externalId eq null"#) == .not(.present(.externalID)))
+        #expect(try Self.users(#"not (active eq false) and meta.created ge "2026-01-31T12:00:00Z""#) == .and(
+            .not(.compare(.active, .eq, .bool(false))), .compare(.created, .ge, .date(Date(timeIntervalSince1970: 1_769_860_800)))))
+        let members = try SCIMFilter(parsing: #"members[value eq "idn_1"]"#).condition(SCIMGroupService.filterable)
+        #expect(members == .compare(.member, .eq, .text("idn_1")))
+    }
+
+    @Test(arguments: [
+        #"title eq "x""#, #"name.givenName eq "x""#, #"emails[type eq "work"]"#, #"active eq "yes""#, #"active gt true"#,
+        #"meta.created gt "yesterday""#, #"userName eq 3"#, #"userName gt null"#,
+    ]) func whatTheStoreCannotAnswerIsInvalidFilter(text: String) {
+        #expect(throws: SCIMError.invalidFilter("")) { try Self.users(text) }
+    }
+
+    @Test func membersCompareByEqualityOnly() {
+        #expect(throws: SCIMError.invalidFilter("")) {
+            try SCIMFilter(parsing: #"members.value co "idn""#).condition(SCIMGroupService.filterable)
+        }
     }
 }

@@ -100,6 +100,25 @@ import Testing
         #expect(listed, "update the table in docs/operating.md: bi-server check-config --markdown")
     }
 
+    /// The threat models state the code's numbers: docs/protocol.md derives the chance of guessing
+    /// a cross-device code and an email code from the default limits (the cross-device ones once
+    /// said 20 and 600 where the code allowed 60 and 6,000).
+    @Test func theThreatModelsStateTheDefaultLimits() throws {
+        let protocolGuide = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/protocol.md"),
+            encoding: .utf8).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "   ", with: " ")
+        let crossDevice = ServerConfiguration.CrossDeviceSignIn()
+        #expect(protocolGuide.contains("(`cross_device.requests_per_address_per_minute`, \(crossDevice.requestsPerAddressPerMinute); "
+            + "`cross_device.requests_per_minute`, \(crossDevice.requestsPerMinute))"))
+        #expect(protocolGuide.contains("at \(crossDevice.requestsPerMinute) lookups a minute for \(Int(crossDevice.lifetime / 60)) minutes"))
+        let emailCodes = ServerConfiguration.EmailCodes()
+        #expect(protocolGuide.contains("\(emailCodes.codesPerRecipientPerDay) a day asked from any one network"))
+        #expect(protocolGuide.contains("\(emailCodes.codesPerRecipientPerDayAllNetworks) a day from all networks together"))
+        #expect(protocolGuide.contains("\(emailCodes.codesPerRecipientPerDayAllNetworks) codes a day per address from all networks and "
+            + "\(emailCodes.attempts) tries each"))
+    }
+
     private func withFile(_ json: String, _ body: (URL) throws -> Void) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bi-settings-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: file)

@@ -14,7 +14,8 @@ import Testing
         ("64:ff9b::a9fe:a9fe", "metadata"), ("::", "unspecified"), ("0.0.0.0", "unspecified"), ("100.64.0.1", "shared (carrier-grade NAT)"),
         ("224.0.0.1", "multicast"), ("ff02::1", "multicast"), ("255.255.255.255", "reserved"),
         ("64:ff9b:1::a00:1", "local-use NAT64"), ("2002:a00:1::1", "private"), ("2002:a9fe:a9fe::", "metadata"),
-        ("2001:0:4136:e378::1", "Teredo"),
+        ("2001:0:4136:e378::1", "Teredo"), ("fd00:ec2::254", "metadata"), ("fd20:ce::254", "metadata"),
+        ("100.100.100.200", "metadata"), ("192.0.0.192", "metadata"), ("169.254.170.2", "link-local"), ("fd00:ec2::253", "unique-local"),
     ])
     func nonPublicAddressesAreNamed(address: String, kind: String) {
         #expect(WebhookTargetCheck.nonPublicKind(address) == kind)
@@ -37,11 +38,24 @@ import Testing
         _ = try WebhookTargetCheck(allowPrivateTargets: true).validate("http://127.0.0.1:8080/in")
     }
 
-    /// The metadata service is refused even where private targets are allowed.
-    @Test func theMetadataAddressIsNeverATarget() async throws {
+    /// The clouds' metadata services (all of link-local, and those named outside it: AWS and
+    /// Google Cloud over IPv6, Alibaba Cloud, Oracle Cloud) are refused even where private
+    /// targets are allowed.
+    @Test(arguments: [
+        "http://169.254.169.254/latest/meta-data", "http://169.254.170.2/v2/credentials", "http://[fd00:ec2::254]/latest/meta-data",
+        "http://[fd20:ce::254]/computeMetadata/v1", "http://100.100.100.200/latest/meta-data", "http://192.0.0.192/opc/v1",
+        "http://[fe80::1]/", "http://[::ffff:169.254.170.2]/",
+    ])
+    func metadataServicesAreNeverATarget(url: String) async throws {
         let lenient = WebhookTargetCheck(allowPrivateTargets: true)
-        await #expect(throws: WebhookTargetCheck.Refusal.self) { _ = try await lenient.check("http://169.254.169.254/latest/meta-data") }
+        await #expect(throws: WebhookTargetCheck.Refusal.self) { _ = try await lenient.check(url) }
+    }
+
+    @Test func privateTargetsPassWhereAllowed() async throws {
+        let lenient = WebhookTargetCheck(allowPrivateTargets: true)
         _ = try await lenient.check("http://127.0.0.1:9/in")
+        _ = try await lenient.check("http://10.0.0.1:9/in")
+        _ = try await lenient.check("http://[fd00:ec2::253]:9/in")
     }
 
     @Test func loopbackAndNamesResolvingToPrivateAddressesAreRefusedAtTheAttempt() async throws {

@@ -5,10 +5,12 @@ import Testing
 /// A realm's groups in storage: written with their members, renamed and re-membered only at the
 /// expected version, names unique per realm, deleted identities no members; both engines.
 @Suite struct GroupStorageTests {
-    static func group(_ id: String, _ name: String, members: [String] = [], realm: String = "rlm_1") -> IdentityGroupRecord {
+    static func group(
+        _ id: String, _ name: String, members: [String] = [], realm: String = "rlm_1", created: TimeInterval = 1
+    ) -> IdentityGroupRecord {
         IdentityGroupRecord(
             id: id, tenantID: "ten_1", realmID: realm, displayName: name, externalID: "ext-\(id)", memberIDs: members,
-            createdAt: Fixtures.at(1), updatedAt: Fixtures.at(1))
+            createdAt: Fixtures.at(created), updatedAt: Fixtures.at(created))
     }
 
     @Test(arguments: TestEngine.all) func groupsKeepTheirMembersAtAVersion(engine: TestEngine) async throws {
@@ -52,16 +54,45 @@ import Testing
             bob.status = .deleted
             try await store.updateIdentity(bob, revokingCredentialsAt: nil, audit: nil)
             #expect(try await store.group(id: "grp_1")?.memberIDs == [])
-            #expect(try await store.listGroups(realmID: "rlm_1").map { "\($0.displayName):\($0.memberIDs)" } == [
-                "operators:[]", "staff:[\"idn_1\"]",
-            ])
-            #expect(try await store.listGroups(realmID: "rlm_2").isEmpty)
+            let listed = try await store.groups(realmID: "rlm_1", matching: nil, offset: 0, limit: 10, memberLimit: 10)
+            #expect(listed.items.map { "\($0.displayName):\($0.memberIDs)" } == ["operators:[]", "staff:[\"idn_1\"]"])
+            #expect(try await store.groups(realmID: "rlm_1", matching: .present(.member), offset: 0, limit: 10, memberLimit: 10)
+                .items.map(\.displayName) == ["staff"])
+            #expect(try await store.groups(realmID: "rlm_1", matching: .compare(.member, .eq, .text("idn_2")), offset: 0, limit: 10,
+                                           memberLimit: 10).total == 0)
+            #expect(try await store.groups(realmID: "rlm_2", matching: nil, offset: 0, limit: 10, memberLimit: 10).items.isEmpty)
 
             // Deleted at the version read, its name gone from its members.
             await #expect(throws: StorageError.notFound) { try await store.deleteGroup(id: "grp_4", expectedVersion: 2, audit: nil) }
             try await store.deleteGroup(id: "grp_4", expectedVersion: 1, audit: nil)
             #expect(try await store.group(id: "grp_4") == nil)
             #expect(try await store.groups(ofIdentity: "idn_1").isEmpty)
+        }
+    }
+
+    /// A page of groups stops before the group that would bring its members past the limit, but
+    /// always holds one; the total counts every group that matches.
+    @Test(arguments: TestEngine.all) func aPageOfGroupsHoldsBoundedMembers(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            for index in 2...4 { try await store.createIdentity(Fixtures.identity("idn_\(index)", username: "u\(index)")) }
+            let groups = [
+                Self.group("grp_a", "a", members: ["idn_1", "idn_2", "idn_3"], created: 2), Self.group("grp_b", "b", members: ["idn_4"], created: 3),
+                Self.group("grp_c", "c", members: ["idn_2"], created: 4),
+            ]
+            for group in groups { try await store.createGroup(group, audit: nil) }
+            func page(offset: Int, memberLimit: Int) async throws -> [String] {
+                let page = try await store.groups(realmID: "rlm_1", matching: nil, offset: offset, limit: 3, memberLimit: memberLimit)
+                #expect(page.total == 3)
+                return page.items.map { "\($0.displayName):\($0.memberIDs.count)" }
+            }
+            #expect(try await page(offset: 0, memberLimit: 4) == ["a:3", "b:1"])
+            #expect(try await page(offset: 0, memberLimit: 2) == ["a:3"])
+            #expect(try await page(offset: 1, memberLimit: 2) == ["b:1", "c:1"])
+            #expect(try await store.groups(realmID: "rlm_1", matching: .compare(.member, .eq, .text("idn_2")), offset: 0, limit: 3,
+                                           memberLimit: 10).items.map(\.displayName) == ["a", "c"])
+            #expect(try await store.groups(realmID: "rlm_1", matching: .compare(.displayName, .eq, .text("B")), offset: 0, limit: 3,
+                                           memberLimit: 10).items.map(\.id) == ["grp_b"])
         }
     }
 

@@ -48,8 +48,41 @@ import Testing
             deleted.version = 3
             try await store.updateSCIMUser(deleted, expectedVersion: 2, revokingCredentialsAt: Fixtures.at(5), audit: nil)
             #expect(try await store.credential(id: "crd_1")?.state == .revoked)
-            #expect(try await store.listSCIMUsers(realmID: "rlm_1").map(\.id) == ["idn_1"])
-            #expect(try await store.listSCIMUsers(realmID: "rlm_2").isEmpty)
+            #expect(try await store.scimUsers(realmID: "rlm_1", matching: nil, offset: 0, limit: 10).items.map(\.id) == ["idn_1"])
+            #expect(try await store.scimUsers(realmID: "rlm_2", matching: nil, offset: 0, limit: 10).total == 0)
+        }
+    }
+
+    /// Lists are filtered and paged in the query: each comparison as SCIM means it (text
+    /// case-insensitively, `ne` true of a missing value, `co`'s wildcards taken literally), the
+    /// total over every page.
+    @Test(arguments: TestEngine.all) func listsAreFilteredAndPagedInTheQuery(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            for (index, name) in ["ann", "Bob", "b_x", "bea"].enumerated() {
+                var identity = Fixtures.identity("idn_u\(index)", username: name)
+                identity.createdAt = Fixtures.at(100 + Double(index))
+                identity.email = index == 3 ? nil : "\(name.lowercased())@example.com"
+                identity.status = index == 1 ? .suspended : .active
+                try await store.createSCIMUser(
+                    SCIMUserRecord(identity: identity, externalID: index == 0 ? nil : "e-\(index)", version: 1), enrolling: nil, audit: nil)
+            }
+            func names(_ condition: DirectoryCondition<SCIMUserField>?, offset: Int = 0, limit: Int = 10) async throws -> [String] {
+                try await store.scimUsers(realmID: "rlm_1", matching: condition, offset: offset, limit: limit).items.map(\.identity.username)
+            }
+            #expect(try await names(.compare(.userName, .eq, .text("BOB"))) == ["Bob"])
+            #expect(try await names(.compare(.userName, .sw, .text("b"))) == ["Bob", "b_x", "bea"])
+            #expect(try await names(.compare(.userName, .co, .text("_"))) == ["b_x"])
+            #expect(try await names(.compare(.externalID, .ne, .text("e-1"))) == ["alice", "ann", "b_x", "bea"])
+            #expect(try await names(.not(.present(.email))) == ["bea"])
+            #expect(try await names(.compare(.active, .eq, .bool(false))) == ["Bob"])
+            #expect(try await names(.or(.compare(.userName, .eq, .text("ann")), .and(.present(.externalID), .compare(.active, .eq, .bool(false))))) == ["ann", "Bob"])
+            #expect(try await names(.compare(.created, .ge, .date(Fixtures.at(102)))) == ["b_x", "bea"])
+            #expect(try await names(.compare(.created, .co, .text("1"))) == [])  // a value that does not fit: nothing
+            let page = try await store.scimUsers(realmID: "rlm_1", matching: .compare(.userName, .ne, .text("ann")), offset: 1, limit: 2)
+            #expect(page.total == 4 && page.items.map(\.identity.username) == ["Bob", "b_x"])
+            #expect(try await names(nil, offset: 1, limit: 2) == ["ann", "Bob"])
+            #expect(try await store.scimUsers(realmID: "rlm_1", matching: nil, offset: 50, limit: 2).total == 5)
         }
     }
 

@@ -10,9 +10,9 @@ extension ServerConfiguration {
         /// Sign-ins one client network may start per minute.
         public var startsPerAddressPerMinute = 30
         /// Context lookups, approvals and declines one client network may attempt per minute.
-        public var requestsPerAddressPerMinute = 60
+        public var requestsPerAddressPerMinute = 20
         /// Context lookups, approvals and declines all clients together may attempt per minute.
-        public var requestsPerMinute = 6000
+        public var requestsPerMinute = 600
         /// A header a trusted proxy sets with a coarse place of the client (e.g. a country);
         /// shown on the approving device. `nil`: none.
         public var geolocationHeader: String?

@@ -10,9 +10,14 @@ extension ServerConfiguration {
         public var attempts = 5
         /// Codes one client network may ask for, and redemptions it may try, per minute.
         public var requestsPerAddressPerMinute = 10
-        /// Codes one email address may be sent per day (known or not: the answer is the same).
-        /// With ``attempts`` it bounds the guesses at any one identity's codes: 50 a day.
+        /// Codes one email address may be sent per day at the request of one client network
+        /// (known or not: the answer is the same), so a stranger's requests spend only their
+        /// own network's allowance, never the user's.
         public var codesPerRecipientPerDay = 10
+        /// Codes one email address may be sent per day from all networks together (only what
+        /// each network's allowance let through counts): the mail an address can be sent, and
+        /// with ``attempts`` the guesses at any one identity's codes, 250 a day.
+        public var codesPerRecipientPerDayAllNetworks = 50
         /// The mail's subject; `{application}` is replaced by the application's name.
         public var subject = "Your sign-in code for {application}"
         /// The mail's text; `{code}`, `{application}` and `{minutes}` are replaced.

@@ -15,8 +15,10 @@ struct EmailCodeService {
     let settings: ServerConfiguration.EmailCodes
     /// Requests and redemptions per network.
     let networkLimiter: AttemptRateLimiter
-    /// Codes sent per recipient address (per day).
+    /// Codes sent per recipient address and requesting network (per day).
     let recipientLimiter: AttemptRateLimiter
+    /// Codes sent per recipient address from all networks (per day).
+    let allNetworksRecipientLimiter: AttemptRateLimiter
     let baseURL: PublicBaseURL
     let logger: Logger
     let now: @Sendable () -> Date
@@ -45,7 +47,7 @@ struct EmailCodeService {
         guard !email.isEmpty, email.utf8.count <= 254, !email.contains(where: { $0.isNewline }) else {
             throw ServerError.invalidRequest("email must be an address")
         }
-        try await recipientLimiter.admit(clientAddress: email)
+        try await admitCode(for: email, from: clientAddress)
         let identity = try await store.identity(realmID: realm.id, email: email).flatMap { $0.status == .active ? $0 : nil }
         let now = now()
         let code = codes.random()
@@ -61,6 +63,19 @@ struct EmailCodeService {
             send(code, to: address, application: application.displayName)
         }
         return try continuation(challenge, invokeURL: application.invokeURL)
+    }
+
+    /// Counts a code for `email` asked from `clientAddress`: against the address's allowance for
+    /// that network, then (only if that let it through) against the address's allowance from all
+    /// networks, in one call. A stranger's network spends its own allowance, not the user's; the
+    /// second bounds the mail and the guesses, at the price that several networks together can
+    /// still spend it (docs/protocol.md, "Email one-time codes").
+    private func admitCode(for email: String, from clientAddress: String?) async throws {
+        let network = clientAddress.map(AttemptRateLimiter.network(of:)) ?? "unknown"
+        let own = recipientLimiter.attempt(from: "\(email) from \(network)")
+        let all = allNetworksRecipientLimiter.attempt(from: email)
+        let attempt = AttemptCount(buckets: own.buckets + all.buckets, windowStart: own.windowStart, expiresAt: own.expiresAt)
+        if let refused = try await store.recordAttempt(attempt) { throw recipientLimiter.refusal(refused, of: attempt) }
     }
 
     /// Redeems a code: the right one completes the sign-in (and, when asked and the

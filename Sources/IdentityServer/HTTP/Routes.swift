@@ -11,6 +11,7 @@ enum Routes {
         context: ServerContext, metrics registry: PrometheusCollectorRegistry, servesMetrics: Bool = true, pathPrefix: String = ""
     ) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: PathNormalizingMiddleware())
         router.add(middleware: RequestLogMiddleware(trustedProxies: context.trustedProxies))
         router.add(middleware: HTTPMetricsMiddleware(registry: registry))
         router.add(middleware: ErrorMiddleware(metrics: context.metrics))
@@ -116,10 +117,14 @@ enum Routes {
         (network.bucket, network.attempts) = ("email_code", "email code requests")
         var recipient = AttemptRateLimiter(
             store: context.store, perAddressPerMinute: settings.codesPerRecipientPerDay, globalPerMinute: nil, now: context.now)
-        (recipient.bucket, recipient.attempts, recipient.window) = ("email_code_recipient", "codes for this address", 86_400)
+        (recipient.bucket, recipient.attempts, recipient.window) = ("email_code_recipient", "codes for this email address", 86_400)
+        var allNetworks = AttemptRateLimiter(
+            store: context.store, perAddressPerMinute: settings.codesPerRecipientPerDayAllNetworks, globalPerMinute: nil, now: context.now)
+        (allNetworks.bucket, allNetworks.attempts, allNetworks.window) = ("email_code_recipient_all", "codes for this email address", 86_400)
         return EmailCodeService(
             store: context.store, codes: context.emailCodes, authentication: authentication, mail: context.mail,
             mailFrom: context.mailFrom, settings: settings, networkLimiter: network, recipientLimiter: recipient,
+            allNetworksRecipientLimiter: allNetworks,
             baseURL: context.baseURL, logger: context.logger, now: context.now)
     }
 

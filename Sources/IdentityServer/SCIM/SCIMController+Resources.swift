@@ -26,14 +26,13 @@ extension SCIMController {
         }
         scim.get(path) { request, context in
             let service = try await service(request, context)
-            let query = request.uri.queryParameters
-            let filter = try query["filter"].map { try SCIMFilter(parsing: String($0)) }
-            return SCIMResponse.make(try SCIMListing(query: query).page(try await service.list(filter: filter)))
+            let query = try request.queryParameters()
+            return SCIMResponse.make(try await service.list(filter: try query.single("filter"), try SCIMListing(query: query)))
         }
         scim.get(item) { request, context in
             let service = try await service(request, context)
             let record = try await service.read(try context.id("id"))
-            let listing = try SCIMListing(query: request.uri.queryParameters)
+            let listing = try SCIMListing(query: try request.queryParameters())
             return SCIMResponse.make(listing.project(service.resource(record)), headers: [.eTag: SCIMMeta.etag(record.version)])
         }
         scim.put(item) { request, context in

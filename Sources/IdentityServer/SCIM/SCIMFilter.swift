@@ -4,7 +4,9 @@ import Foundation
 /// `ew`, `gt`, `ge`, `lt`, `le`, `pr`) joined by `and` (which binds tighter) and `or`, negated by
 /// `not (…)`, grouped by parentheses, and value paths (`emails[type eq "work"]`). Anything else
 /// is ``SCIMError/invalidFilter(_:)``. Attribute names are case-insensitive; a schema URN
-/// prefix (`urn:…:User:userName`) is dropped.
+/// prefix (`urn:…:User:userName`) is dropped. A filter is bounded (``Limits``): its length, its
+/// nesting and its number of comparisons, so no text can make the parser or an evaluation recurse
+/// without end.
 indirect enum SCIMFilter: Equatable, Sendable {
     case compare(path: String, op: Operator, value: Value)
     case present(path: String)
@@ -23,8 +25,23 @@ indirect enum SCIMFilter: Equatable, Sendable {
         case null
     }
 
-    /// Parses `text`; ``SCIMError/invalidFilter(_:)`` on anything it does not understand.
+    /// How large a filter may be. Directories send a comparison or two (`userName eq "…"`,
+    /// `members[value eq "…"]`); these leave room for far more and keep every recursion short.
+    enum Limits {
+        /// The longest filter, in UTF-8 bytes.
+        static let length = 4096
+        /// The deepest nesting of parentheses, `not (…)` and `attribute[…]`.
+        static let depth = 16
+        /// The most attribute expressions (`a eq "x"`, `a pr`) in one filter.
+        static let comparisons = 64
+    }
+
+    /// Parses `text`; ``SCIMError/invalidFilter(_:)`` on anything it does not understand or
+    /// beyond the ``Limits``.
     init(parsing text: String) throws {
+        guard text.utf8.count <= Limits.length else {
+            throw SCIMError.invalidFilter("a filter is at most \(Limits.length) bytes long")
+        }
         var parser = Parser(tokens: try Self.tokens(text))
         self = try parser.filter()
         guard parser.atEnd else { throw SCIMError.invalidFilter("unexpected '\(parser.peek ?? "")' in the filter") }
@@ -105,7 +122,7 @@ indirect enum SCIMFilter: Equatable, Sendable {
         }
     }
 
-    private static func date(_ text: String) -> Date? {
+    static func date(_ text: String) -> Date? {
         guard text.count >= 20, text.dropFirst(4).first == "-" else { return nil }
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -163,6 +180,11 @@ indirect enum SCIMFilter: Equatable, Sendable {
     private struct Parser {
         var tokens: [Token]
         var position = 0
+        /// How many groups (parentheses, `not`, value paths) enclose the current position.
+        private var depth = 0
+        private var comparisons = 0
+
+        init(tokens: [Token]) { self.tokens = tokens }
 
         var atEnd: Bool { position == tokens.count }
         var peek: String? {
@@ -206,11 +228,11 @@ indirect enum SCIMFilter: Equatable, Sendable {
                 guard position < tokens.count, tokens[position] == .open else {
                     throw SCIMError.invalidFilter("'not' must be followed by '('")
                 }
-                return .not(try unary())
+                return .not(try nested { try $0.unary() })
             }
             if position < tokens.count, tokens[position] == .open {
                 position += 1
-                let inner = try filter()
+                let inner = try nested { try $0.filter() }
                 try expect(.close, "')'")
                 return inner
             }
@@ -223,10 +245,14 @@ indirect enum SCIMFilter: Equatable, Sendable {
                     : "an attribute name was expected, not '\(peek ?? "")'")
             }
             position += 1
+            comparisons += 1
+            guard comparisons <= Limits.comparisons else {
+                throw SCIMError.invalidFilter("a filter has at most \(Limits.comparisons) comparisons")
+            }
             let path = try SCIMFilter.attributePath(word)
             if position < tokens.count, tokens[position] == .openBracket {
                 position += 1
-                let inner = try filter()
+                let inner = try nested { try $0.filter() }
                 try expect(.closeBracket, "']'")
                 return .valuePath(attribute: path, filter: inner)
             }
@@ -257,6 +283,14 @@ indirect enum SCIMFilter: Equatable, Sendable {
             }
             position += 1
             return .compare(path: path, op: op, value: value)
+        }
+
+        /// `parse` one level deeper; ``SCIMError/invalidFilter(_:)`` past ``Limits/depth``.
+        private mutating func nested(_ parse: (inout Parser) throws -> SCIMFilter) throws -> SCIMFilter {
+            guard depth < Limits.depth else { throw SCIMError.invalidFilter("a filter nests at most \(Limits.depth) deep") }
+            depth += 1
+            defer { depth -= 1 }
+            return try parse(&self)
         }
 
         private mutating func expect(_ token: Token, _ name: String) throws {

@@ -7,6 +7,9 @@ import IdentityStorage
 enum SCIMGroup {
     static let schema = "urn:ietf:params:scim:schemas:core:2.0:Group"
 
+    /// The most members a group has: what one answer lists of a group, and of a page of groups.
+    static let maxMembers = 10_000
+
     /// The attributes a Group has here.
     static let attributes: [SCIMAttribute] = [
         SCIMAttribute(name: "displayName", description: "The group's name, unique in the realm: what the groups claim carries",
@@ -66,6 +69,7 @@ enum SCIMGroup {
             }
         default: throw SCIMError.invalidValue("'members' must be an array of objects")
         }
+        guard Set(memberIDs).count <= maxMembers else { throw SCIMError.invalidValue("a group has at most \(maxMembers) members") }
         let externalID: String?
         switch resource["externalId"] {
         case nil, is NSNull: externalID = nil

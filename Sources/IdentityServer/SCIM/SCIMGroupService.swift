@@ -46,8 +46,19 @@ struct SCIMGroupService: SCIMResourceService {
         }
     }
 
-    func records() async throws -> [IdentityGroupRecord] {
-        try await store.listGroups(realmID: token.realmID).filter { $0.tenantID == token.tenantID }
+    static let filterable: [String: SCIMFilterAttribute<IdentityGroupField>] = [
+        "id": .init(field: .id, kind: .text), "displayname": .init(field: .displayName, kind: .text),
+        "externalid": .init(field: .externalID, kind: .text), "members": .init(field: .member, kind: .reference),
+        "members.value": .init(field: .member, kind: .reference), "meta.created": .init(field: .created, kind: .date),
+        "meta.lastmodified": .init(field: .lastModified, kind: .date),
+    ]
+
+    /// A page of groups holds at most ``SCIMGroup/maxMembers`` members in all (and one group at least).
+    func records(
+        matching condition: DirectoryCondition<IdentityGroupField>?, offset: Int, limit: Int
+    ) async throws -> DirectoryPage<IdentityGroupRecord> {
+        try await store.groups(
+            realmID: token.realmID, matching: condition, offset: offset, limit: limit, memberLimit: SCIMGroup.maxMembers)
     }
 
     func update(_ current: IdentityGroupRecord, with fields: SCIMGroup.Fields) async throws -> IdentityGroupRecord {

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 
 /// What a query asks of a list or a resource (RFC 7644 §3.4.2.4, §3.4.2.5, §3.9): `startIndex`
 /// (1-based) and `count` (at most ``SCIMResourceType/maxResults``), `attributes` or
@@ -10,20 +9,20 @@ struct SCIMListing {
     var attributes: [String] = []
     var excluded: [String] = []
 
-    init(query: Hummingbird.Parameters) throws {
-        if let text = query["startIndex"] {
+    init(query: FormParameters) throws {
+        if let text = try query.single("startIndex") {
             guard let value = Int(text) else { throw SCIMError.invalidValue("'startIndex' must be an integer") }
             startIndex = max(1, value)
         }
-        if let text = query["count"] {
+        if let text = try query.single("count") {
             guard let value = Int(text) else { throw SCIMError.invalidValue("'count' must be an integer") }
             count = min(max(0, value), SCIMResourceType.maxResults)
         }
-        attributes = Self.names(query["attributes"])
-        excluded = Self.names(query["excludedAttributes"])
+        attributes = Self.names(try query.single("attributes"))
+        excluded = Self.names(try query.single("excludedAttributes"))
     }
 
-    private static func names(_ text: Substring?) -> [String] {
+    private static func names(_ text: String?) -> [String] {
         guard let text else { return [] }
         return text.split(separator: ",").map {
             // A name in full (`urn:…:User:name.givenName`) is the name after its schema's URN.
@@ -32,11 +31,10 @@ struct SCIMListing {
         }.filter { !$0.isEmpty }
     }
 
-    /// One page of `resources` as a ListResponse.
-    func page(_ resources: [[String: Any]]) -> [String: Any] {
-        let items = resources.dropFirst(startIndex - 1).prefix(count).map(project)
-        return ["schemas": [SCIMDiscovery.listResponseSchema], "totalResults": resources.count, "startIndex": startIndex,
-                "itemsPerPage": items.count, "Resources": Array(items)]
+    /// A page of resources, of `total` that match, as a ListResponse.
+    func page(_ resources: [[String: Any]], total: Int) -> [String: Any] {
+        ["schemas": [SCIMDiscovery.listResponseSchema], "totalResults": total, "startIndex": startIndex,
+         "itemsPerPage": resources.count, "Resources": resources.map(project)]
     }
 
     /// The resource with only the attributes asked for, or without those excluded.

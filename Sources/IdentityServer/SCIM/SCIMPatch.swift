@@ -86,8 +86,8 @@ struct SCIMPatch {
                 attribute = String(text[..<open])
                 do {
                     filter = try SCIMFilter(parsing: String(text[text.index(after: open)..<close]))
-                } catch {
-                    throw SCIMError.invalidPath("'\(text)': its filter is not one")
+                } catch let error as SCIMError {
+                    throw SCIMError.invalidPath("'\(attribute)[…]': its filter is not one (\(error.detail))")
                 }
                 let rest = text[text.index(after: close)...]
                 if !rest.isEmpty {

@@ -5,9 +5,11 @@ import IdentityStorage
 /// (``SCIMController/registerResource(_:on:make:)``): each type says how it reads, writes and
 /// shows its records; replacing, patching and listing are the same for all (below).
 protocol SCIMResourceService {
-    associatedtype Record: Identifiable<String> & SCIMVersioned
+    associatedtype Record: Identifiable<String> & SCIMVersioned & Sendable
     /// What a resource's JSON says of its record.
     associatedtype Fields
+    /// What a list of these is filtered by in the store.
+    associatedtype FilterField: Sendable & Equatable
     /// The resource type served.
     static var type: SCIMResourceType { get }
     /// This realm's SCIM base URL.
@@ -17,8 +19,11 @@ protocol SCIMResourceService {
     /// The resource with this id in this realm; `404` otherwise.
     func read(_ id: String) async throws -> Record
     func delete(_ id: String, ifMatch: String?) async throws
-    /// The realm's records, oldest first.
-    func records() async throws -> [Record]
+    /// The attributes a list is filtered by (lowercased paths), as the store's fields.
+    static var filterable: [String: SCIMFilterAttribute<FilterField>] { get }
+    /// The realm's records that meet `condition`, oldest first: at most `limit` after the first
+    /// `offset`, filtered and paged by the store.
+    func records(matching condition: DirectoryCondition<FilterField>?, offset: Int, limit: Int) async throws -> DirectoryPage<Record>
     /// Reads a resource's JSON.
     static func fields(_ resource: [String: Any]) throws -> Fields
     /// Writes `current` changed to `fields` (unless nothing changes), at its next version.
@@ -56,8 +61,10 @@ extension SCIMResourceService {
         return try await update(current, with: try Self.fields(resource))
     }
 
-    /// The realm's resources that match `filter`, oldest first.
-    func list(filter: SCIMFilter?) async throws -> [[String: Any]] {
-        try await records().map(resource).filter { filter?.matches($0) ?? true }
+    /// GET of the endpoint: the page `listing` asks for of the resources `filter` selects.
+    func list(filter: String?, _ listing: SCIMListing) async throws -> [String: Any] {
+        let condition = try filter.map { try SCIMFilter(parsing: $0).condition(Self.filterable) }
+        let page = try await records(matching: condition, offset: listing.startIndex - 1, limit: listing.count)
+        return listing.page(page.items.map(resource), total: page.total)
     }
 }

@@ -12,6 +12,10 @@ import IdentityStorage
 enum SCIMUser {
     static let schema = "urn:ietf:params:scim:schemas:core:2.0:User"
 
+    /// The most a user's kept attributes (``Fields/attributesJSON``) take, in bytes of JSON: a
+    /// directory's user is a kilobyte or two, and a page of users must stay small in memory.
+    static let maxAttributesSize = 16 * 1024
+
     /// The attributes a User has here (case-insensitive): a path naming another is `invalidPath`.
     static let attributes: [SCIMAttribute] = [
         SCIMAttribute(name: "userName", description: "The identity's username, unique in the realm", required: true,
@@ -141,6 +145,9 @@ enum SCIMUser {
         guard JSONSerialization.isValidJSONObject(kept),
               let json = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes])
         else { throw SCIMError.invalidValue("the user's attributes are not JSON values") }
+        guard json.count <= maxAttributesSize else {
+            throw SCIMError.invalidValue("a user's attributes take at most \(maxAttributesSize / 1024) KiB of JSON (these \(json.count) bytes)")
+        }
         return Fields(
             username: username, displayName: try valid { try InputRules.name(displayName, field: "displayName") }, email: email,
             active: active, externalID: externalID, attributesJSON: String(decoding: json, as: UTF8.self))

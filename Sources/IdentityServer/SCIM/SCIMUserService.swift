@@ -67,8 +67,18 @@ struct SCIMUserService: SCIMResourceService {
         }
     }
 
-    func records() async throws -> [SCIMUserRecord] {
-        try await store.listSCIMUsers(realmID: token.realmID).filter { $0.identity.tenantID == token.tenantID }
+    static let filterable: [String: SCIMFilterAttribute<SCIMUserField>] = [
+        "id": .init(field: .id, kind: .text), "username": .init(field: .userName, kind: .text),
+        "displayname": .init(field: .displayName, kind: .text), "emails": .init(field: .email, kind: .text),
+        "emails.value": .init(field: .email, kind: .text), "externalid": .init(field: .externalID, kind: .text),
+        "active": .init(field: .active, kind: .bool), "meta.created": .init(field: .created, kind: .date),
+        "meta.lastmodified": .init(field: .lastModified, kind: .date),
+    ]
+
+    func records(
+        matching condition: DirectoryCondition<SCIMUserField>?, offset: Int, limit: Int
+    ) async throws -> DirectoryPage<SCIMUserRecord> {
+        try await store.scimUsers(realmID: token.realmID, matching: condition, offset: offset, limit: limit)
     }
 
     func update(_ current: SCIMUserRecord, with fields: SCIMUser.Fields) async throws -> SCIMUserRecord {

@@ -3,12 +3,16 @@ import Foundation
 /// Shape checks for input that ends up in records, logs, redirects or mail headers.
 /// Each throws `400 invalid_request` naming the field.
 enum InputRules {
-    /// A name of 1…`maxLength` characters without control characters; `nil` stays `nil`.
+    /// A name of 1…`maxLength` characters without control characters, nor the bidirectional
+    /// controls (U+202E and the rest of Unicode's Bidi_Control) that make a name shown on a page
+    /// read as something else; `nil` stays `nil`.
     static func optionalName(_ value: String?, field: String, maxLength: Int = 200) throws -> String? {
         guard let value else { return nil }
         guard !value.isEmpty, value.count <= maxLength,
-              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw ServerError.invalidRequest("'\(field)' must be 1–\(maxLength) characters without control characters") }
+              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.isBidiControl })
+        else {
+            throw ServerError.invalidRequest("'\(field)' must be 1–\(maxLength) characters without control or text-direction characters")
+        }
         return value
     }
 

@@ -12,8 +12,8 @@ import Darwin
 /// What an outbound webhook request may reach (server-side request forgery): an `https` URL
 /// whose host resolves only to public addresses. Unless private targets are allowed (for
 /// tests on loopback and receivers on the operator's own network: then `http` is allowed too,
-/// and every address), loopback, private, link-local (cloud metadata `169.254.169.254`
-/// among them), shared, unique-local, multicast and unspecified addresses are refused, also
+/// and every address but link-local and the clouds' metadata services), loopback, private,
+/// link-local, shared, unique-local, multicast and unspecified addresses are refused, also
 /// inside an IPv4-mapped, IPv4-compatible or NAT64 IPv6 address. The check runs right before
 /// each attempt, and the attempt connects to the address checked (the client's DNS override),
 /// so a name that resolves elsewhere a moment later (DNS rebinding) changes nothing.
@@ -52,8 +52,11 @@ struct WebhookTargetCheck: Sendable {
         guard let first = addresses.first else { throw Refusal(description: "\(host) does not resolve") }
         for address in addresses {
             guard let kind = Self.nonPublicKind(address) else { continue }
-            // A cloud's metadata service is never a webhook receiver, whatever the setting says.
-            if kind == "metadata" { throw Refusal(description: "\(host) resolves to \(address), the metadata address") }
+            // A cloud's metadata service is never a webhook receiver, whatever the setting says:
+            // link-local holds most (169.254.169.254, ECS's 169.254.170.2), the rest are named.
+            if kind == "metadata" || kind == "link-local" {
+                throw Refusal(description: "\(host) resolves to \(address), a \(kind) address: where cloud metadata services answer, never a webhook")
+            }
             if !allowPrivateTargets {
                 throw Refusal(description: "\(host) resolves to \(address), a \(kind) address (webhooks.allow_private_targets allows it)")
             }
@@ -78,6 +81,7 @@ struct WebhookTargetCheck: Sendable {
         if v6.prefix(6).elementsEqual([0, 0x64, 0xFF, 0x9B, 0, 1]) { return "local-use NAT64" }  // 64:ff9b:1::/48 (RFC 8215)
         if v6[0] == 0x20 && v6[1] == 0x02 { return nonPublicKind(v4: Array(v6[2..<6])) ?? nil }  // 2002::/16, 6to4: its IPv4
         if v6.prefix(4).elementsEqual([0x20, 0x01, 0, 0]) { return "Teredo" }  // 2001::/32
+        if metadataIPv6.contains(v6) { return "metadata" }
         if v6[0] & 0xFE == 0xFC { return "unique-local" }  // fc00::/7
         if v6[0] == 0xFE && v6[1] & 0xC0 == 0x80 { return "link-local" }  // fe80::/10
         if v6[0] == 0xFE && v6[1] & 0xC0 == 0xC0 { return "site-local" }  // fec0::/10
@@ -85,8 +89,18 @@ struct WebhookTargetCheck: Sendable {
         return nil
     }
 
+    /// The metadata services outside link-local: AWS's (`fd00:ec2::254`) and Google Cloud's
+    /// (`fd20:ce::254`) over IPv6, Alibaba Cloud's (`100.100.100.200`), Oracle Cloud's older one
+    /// (`192.0.0.192`).
+    private static let metadataIPv6: Set<[UInt8]> = [
+        [0xFD, 0x00, 0x0E, 0xC2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54],
+        [0xFD, 0x20, 0x00, 0xCE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54],
+    ]
+    private static let metadataIPv4: Set<[UInt8]> = [[100, 100, 100, 200], [192, 0, 0, 192]]
+
     private static func nonPublicKind(v4 b: [UInt8]) -> String? {
-        switch (b[0], b[1]) {
+        if metadataIPv4.contains(b) { return "metadata" }
+        return switch (b[0], b[1]) {
         case (0, _): "unspecified"
         case (127, _): "loopback"
         case (10, _), (172, 16...31), (192, 168): "private"

@@ -8,8 +8,13 @@ public protocol IdentityGroupStore: Sendable {
     /// The group with this id and its members that are not deleted; `nil` if none.
     func group(id: String) async throws -> IdentityGroupRecord?
 
-    /// The realm's groups with their members, oldest first.
-    func listGroups(realmID: String) async throws -> [IdentityGroupRecord]
+    /// The realm's groups that meet `condition` (all without one), with their members that are
+    /// not deleted, oldest first: at most `limit` of them after the first `offset`, fewer where
+    /// the next would bring the page's members past `memberLimit` (never none while one is
+    /// left), and how many meet it in all. Filtered and paged in the query.
+    func groups(
+        realmID: String, matching condition: DirectoryCondition<IdentityGroupField>?, offset: Int, limit: Int, memberLimit: Int
+    ) async throws -> DirectoryPage<IdentityGroupRecord>
 
     /// Overwrites the group and its members, provided its stored version is still
     /// `expectedVersion` (``StorageError/notFound`` otherwise); ``StorageError/alreadyExists`` on

@@ -11,8 +11,12 @@ public protocol SCIMUserStore: Sendable {
     /// The identity with this id, with its SCIM row if it has one (version 0 otherwise); `nil` if none.
     func scimUser(identityID: String) async throws -> SCIMUserRecord?
 
-    /// The realm's identities that are not deleted, with their SCIM rows, oldest first.
-    func listSCIMUsers(realmID: String) async throws -> [SCIMUserRecord]
+    /// The realm's identities that are not deleted and meet `condition` (all without one), with
+    /// their SCIM rows, oldest first: at most `limit` of them after the first `offset`, and how
+    /// many meet it in all. Filtered and paged in the query: a page costs its own size.
+    func scimUsers(
+        realmID: String, matching condition: DirectoryCondition<SCIMUserField>?, offset: Int, limit: Int
+    ) async throws -> DirectoryPage<SCIMUserRecord>
 
     /// Overwrites the identity and its SCIM row, provided the stored version is still
     /// `expectedVersion` (``StorageError/notFound`` otherwise, or with no such identity); with

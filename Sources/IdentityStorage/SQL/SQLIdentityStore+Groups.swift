@@ -24,24 +24,58 @@ extension SQLIdentityStore {
             let members = try await db.raw("""
                 SELECT m.identity_id FROM identity_group_members m JOIN identities i ON i.id = m.identity_id
                 WHERE m.group_id = \(bind: id) AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)
+                ORDER BY m.identity_id
                 """).all().map { try $0.string("identity_id") }
             return try IdentityGroupRecord(row: row, memberIDs: members)
         }
     }
 
-    public func listGroups(realmID: String) async throws -> [IdentityGroupRecord] {
-        try await engine.run { db in
+    public func groups(
+        realmID: String, matching condition: DirectoryCondition<IdentityGroupField>?, offset: Int, limit: Int, memberLimit: Int
+    ) async throws -> DirectoryPage<IdentityGroupRecord> {
+        let scope: SQLQueryString = """
+            FROM identity_groups g WHERE g.realm_id = \(bind: realmID)
+            AND \(condition?.sql(Self.groupColumn) ?? DirectoryColumn.always)
+            """
+        return try await engine.run { db in
+            let total = try await db.raw("SELECT count(*) AS total " + scope).first()?.decode(column: "total", as: Int.self) ?? 0
+            guard limit > 0, offset < total else { return DirectoryPage(items: [], total: total) }
             let rows = try await db.raw("""
-                SELECT * FROM identity_groups WHERE realm_id = \(bind: realmID) ORDER BY created_at, id
+                SELECT g.*, (SELECT count(*) FROM identity_group_members m JOIN identities i ON i.id = m.identity_id
+                    WHERE m.group_id = g.id AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)) AS member_count
+                \(scope) ORDER BY g.created_at, g.id LIMIT \(bind: limit) OFFSET \(bind: max(0, offset))
                 """).all()
-            let memberships = try await db.raw("""
-                SELECT m.group_id, m.identity_id FROM identity_group_members m
-                JOIN identity_groups g ON g.id = m.group_id JOIN identities i ON i.id = m.identity_id
-                WHERE g.realm_id = \(bind: realmID) AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)
-                """).all()
-            var members: [String: [String]] = [:]
-            for row in memberships { members[try row.string("group_id"), default: []].append(try row.string("identity_id")) }
-            return try rows.map { row in try IdentityGroupRecord(row: row, memberIDs: members[try row.string("id")] ?? []) }
+            var members = 0
+            var page: [any SQLRow] = []
+            for row in rows {
+                members += try row.decode(column: "member_count", as: Int.self)
+                guard page.isEmpty || members <= memberLimit else { break }
+                page.append(row)
+            }
+            let ids = try page.map { try $0.string("id") }
+            var memberIDs: [String: [String]] = [:]
+            for row in try await db.raw("""
+                SELECT m.group_id, m.identity_id FROM identity_group_members m JOIN identities i ON i.id = m.identity_id
+                WHERE m.group_id IN (\(binds: ids)) AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)
+                ORDER BY m.identity_id
+                """).all() {
+                memberIDs[try row.string("group_id"), default: []].append(try row.string("identity_id"))
+            }
+            return DirectoryPage(
+                items: try page.map { row in try IdentityGroupRecord(row: row, memberIDs: memberIDs[try row.string("id")] ?? []) },
+                total: total)
+        }
+    }
+
+    /// Where each field a group is filtered by is.
+    private static func groupColumn(_ field: IdentityGroupField) -> DirectoryColumn {
+        switch field {
+        case .id: .text("g.id")
+        case .displayName: .text("g.display_name")
+        case .externalID: .text("g.external_id")
+        case .created: .milliseconds("g.created_at")
+        case .lastModified: .milliseconds("g.updated_at")
+        case .member: .members(ofGroup: "g.id")
         }
     }
 

@@ -29,13 +29,36 @@ extension SQLIdentityStore {
         }
     }
 
-    public func listSCIMUsers(realmID: String) async throws -> [SCIMUserRecord] {
-        try await engine.run { db in
-            try await db.raw("""
-                \(unsafeRaw: Self.scimUserSelect)
-                WHERE i.realm_id = \(bind: realmID) AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)
-                ORDER BY i.created_at, i.id
-                """).all().map(SCIMUserRecord.init(row:))
+    public func scimUsers(
+        realmID: String, matching condition: DirectoryCondition<SCIMUserField>?, offset: Int, limit: Int
+    ) async throws -> DirectoryPage<SCIMUserRecord> {
+        let scope: SQLQueryString = """
+            FROM identities i LEFT JOIN scim_users s ON s.identity_id = i.id
+            WHERE i.realm_id = \(bind: realmID) AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)
+            AND \(condition?.sql(Self.scimUserColumn) ?? DirectoryColumn.always)
+            """
+        return try await engine.run { db in
+            let total = try await db.raw("SELECT count(*) AS total " + scope).first()?.decode(column: "total", as: Int.self) ?? 0
+            guard limit > 0, offset < total else { return DirectoryPage(items: [], total: total) }
+            let rows = try await db.raw("""
+                \(unsafeRaw: Self.scimUserColumns) \(scope)
+                ORDER BY i.created_at, i.id LIMIT \(bind: limit) OFFSET \(bind: max(0, offset))
+                """).all()
+            return DirectoryPage(items: try rows.map(SCIMUserRecord.init(row:)), total: total)
+        }
+    }
+
+    /// Where each field a SCIM user is filtered by is.
+    private static func scimUserColumn(_ field: SCIMUserField) -> DirectoryColumn {
+        switch field {
+        case .id: .text("i.id")
+        case .userName: .text("i.username")
+        case .displayName: .text("i.display_name")
+        case .email: .text("i.email")
+        case .externalID: .text("s.external_id")
+        case .created: .milliseconds("i.created_at")
+        case .lastModified: .milliseconds("i.updated_at")
+        case .active: .activeStatus("i.status")
         }
     }
 
@@ -68,10 +91,10 @@ extension SQLIdentityStore {
         }
     }
 
-    private static let scimUserSelect = """
+    private static let scimUserColumns = """
         SELECT i.*, s.external_id AS scim_external_id, s.attributes_json AS scim_attributes_json, s.version AS scim_version
-        FROM identities i LEFT JOIN scim_users s ON s.identity_id = i.id
         """
+    private static let scimUserSelect = scimUserColumns + " FROM identities i LEFT JOIN scim_users s ON s.identity_id = i.id"
 }
 
 extension SCIMUserRecord {

@@ -4,7 +4,7 @@ extension ServerSettings {
     static let webhooks: [Setting] = [
         Setting(
             "webhooks.allow_private_targets", \.webhooks.allowPrivateTargets, .boolean,
-            help: "Whether webhook endpoints may be http URLs and reach loopback, private and link-local addresses (tests, on-premises receivers); never the metadata address."),
+            help: "Whether webhook endpoints may be http URLs and reach loopback, private and unique-local addresses (tests, on-premises receivers); never link-local nor a cloud's metadata service."),
         Setting(
             "webhooks.retry_delays", \.webhooks.retryDelays, .durations(1...86_400),
             help: "The waits before each retry of a webhook delivery (±20 % jitter); given up once spent."),

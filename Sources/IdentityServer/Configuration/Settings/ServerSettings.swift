@@ -148,7 +148,11 @@ public enum ServerSettings {
             help: "Emailed codes one client network may ask for, and redemptions it may try, per minute."),
         Setting(
             "email_codes.codes_per_recipient_per_day", \.emailCodes.codesPerRecipientPerDay, .integer(1...1000),
-            help: "Codes one email address may be sent per day (with the attempts per code, the guesses at one identity's codes)."),
+            help: "Codes one email address may be sent per day at the request of one client network."),
+        Setting(
+            "email_codes.codes_per_recipient_per_day_all_networks", \.emailCodes.codesPerRecipientPerDayAllNetworks,
+            .integer(1...10_000),
+            help: "Codes one email address may be sent per day from all networks together (with the attempts per code, the guesses at one identity's codes)."),
         Setting(
             "email_codes.subject", \.emailCodes.subject, .text,
             help: "The code mail's subject; {application} is replaced by the application's name."),

@@ -43,13 +43,15 @@ struct SignInPageController {
             return try await page(request, context) { try await service.cancelSignIn(of: $0, browserSecret: $1) }
         }
         router.get("v1/sign-ins/:id/status") { request, context in
+            let id = try context.parameters.require("id")
             let state = try await service.waitForDecision(
-                of: try context.parameters.require("id"), browserSecret: cookie.secret(in: request))
+                of: id, browserSecret: cookie.secret(in: request, of: id))
             return try JSONResponse.make(["state": state.rawValue])
         }
         router.get("v1/sign-ins/:id/this-device") { request, context in
-            secured(JSONResponse.redirect(to: try await service.thisDeviceURL(
-                of: try context.parameters.require("id"), browserSecret: cookie.secret(in: request)), status: .seeOther))
+            let id = try context.parameters.require("id")
+            return secured(JSONResponse.redirect(
+                to: try await service.thisDeviceURL(of: id, browserSecret: cookie.secret(in: request, of: id)), status: .seeOther))
         }
         router.get(RouterPath(CrossDeviceAPI.signInURL)) { _, _ in
             secured(renderer.page(.message, MessagePage(
@@ -69,7 +71,7 @@ struct SignInPageController {
         let id = try context.parameters.require("id")
         let view: CrossDeviceBrowserView
         do {
-            view = try await decide(id, cookie.secret(in: request))
+            view = try await decide(id, cookie.secret(in: request, of: id))
         } catch let error as ServerError where [.forbidden, .notFound, .tooManyRequests].contains(error.status) {
             return secured(renderer.page(
                 .message, MessagePage(assets: assets, heading: "This sign-in cannot continue here", message: error.description),

@@ -103,11 +103,11 @@ struct OIDCController {
         case .authenticateURL(let url):
             return try JSONResponse.make(["authenticate_url": url])
         case .crossDevice(let reference, let transaction, let tenantID):
-            let secret = signInCookie.secret(in: request) ?? Secrets.token()
+            let secret = Secrets.token()
             let origin = BrowserOrigin.of(request, context, geolocationHeader: crossDevice.settings.geolocationHeader)
             let id = try await crossDevice.start(reference, of: transaction, tenantID: tenantID, origin: origin, browserSecret: secret)
             var response = JSONResponse.redirect(to: crossDevice.baseURL.value + CrossDeviceAPI.page(id), status: .seeOther)
-            response.headers[.setCookie] = signInCookie.setting(secret)
+            response.headers[.setCookie] = signInCookie.setting(secret, of: id)
             return response
         }
     }
