@@ -86,6 +86,18 @@ import Testing
         }
     }
 
+    /// A proof longer than ``DPoPProofVerifier/maxLength`` is malformed, however well signed.
+    @Test func aProofIsBoundedInLength() throws {
+        let maker = ProofMaker()
+        let padding = String(repeating: "p", count: DPoPProofVerifier.maxLength)
+        #expect(throws: DPoPProofError.malformed("a proof is at most \(DPoPProofVerifier.maxLength) bytes")) {
+            try verifier.verify(try maker.make(claims: ["padding": padding]), method: "POST", url: Self.url, now: Self.now)
+        }
+        #expect(throws: Never.self) {
+            try verifier.verify(try maker.make(claims: ["padding": "short"]), method: "POST", url: Self.url, now: Self.now)
+        }
+    }
+
     @Test func theSignedBytesAreWhatIsChecked() throws {
         let good = try ProofMaker().make()
         let parts = good.split(separator: ".").map(String.init)

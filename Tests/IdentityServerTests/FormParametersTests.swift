@@ -44,4 +44,14 @@ import X509
             #expect(try form.single("n+&=") == "1")
         }
     }
+
+    /// A query or form holds at most `maxCount` parameters: at the limit it reads, one past it is
+    /// `invalid_request` (a 64 KiB body of `a&a&…` would otherwise be 32,000 of them).
+    @Test func theNumberOfParametersIsBounded() throws {
+        let pairs = { (count: Int) in (0..<count).map { "p\($0)=\($0)" }.joined(separator: "&") }
+        let widest = try FormParameters(pairs(FormParameters.maxCount))
+        #expect(try widest.single("p999") == "999")
+        #expect(throws: ServerError.invalidRequest("")) { try FormParameters(pairs(FormParameters.maxCount + 1)) }
+        #expect(throws: ServerError.invalidRequest("")) { try FormParameters(String(repeating: "a&", count: 32_000)) }
+    }
 }

@@ -16,6 +16,9 @@ public struct DPoPProofVerifier: Sendable {
     public let futureSkew: TimeInterval
     /// The one proof algorithm accepted (`dpop_signing_alg_values_supported`).
     public static let algorithm = "ES256"
+    /// The longest proof read, in bytes: an ES256 proof with its key, `htu` and `ath` is under
+    /// one kilobyte; a longer one is malformed before any of it is decoded.
+    public static let maxLength = 8 * 1024
 
     /// A verifier that allows `iat` to lie up to `window` seconds in the past and `futureSkew`
     /// seconds in the future.
@@ -28,6 +31,7 @@ public struct DPoPProofVerifier: Sendable {
     /// one) at `now`.
     public func verify(_ proof: String, method: String, url: String, accessToken: String? = nil, now: Date) throws(DPoPProofError) -> DPoPProof {
         let bytes = proof.utf8
+        guard bytes.count <= Self.maxLength else { throw .malformed("a proof is at most \(Self.maxLength) bytes") }
         let dot = UInt8(ascii: ".")
         guard let headerEnd = bytes.firstIndex(of: dot), let signatureStart = bytes.lastIndex(of: dot), headerEnd != signatureStart,
               let headerData = Data(base64URLEncoded: String(proof[..<headerEnd])),

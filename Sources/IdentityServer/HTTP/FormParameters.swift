@@ -7,12 +7,20 @@ package struct FormParameters: Sendable {
     /// The pairs in the order given: a request has a handful, so a scan beats hashing.
     private var pairs: [(name: String, value: String)] = []
 
-    /// Parses `a=b&c=d`; `+` is a space; malformed percent-escapes make the whole input invalid.
+    /// The most parameters one query or form has (OAuth requests have a dozen, the console's
+    /// largest form a few dozen); its length is bounded by the request line or body limit.
+    package static let maxCount = 1000
+
+    /// Parses `a=b&c=d`; `+` is a space; malformed percent-escapes, or more than ``maxCount``
+    /// parameters, make the whole input invalid.
     package init(_ encoded: String?) throws {
         guard let encoded, !encoded.isEmpty else { return }
         pairs.reserveCapacity(8)
         // Bytes, not characters: `&` and `=` are ASCII, and splitting a String by Character costs.
         for pair in encoded.utf8.split(separator: UInt8(ascii: "&")) {
+            guard pairs.count < Self.maxCount else {
+                throw ServerError.invalidRequest("a query or form has at most \(Self.maxCount) parameters")
+            }
             let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
             let value = equals == pair.endIndex ? pair[equals...] : pair[pair.index(after: equals)...]
             guard let name = Self.decode(pair[..<equals]), let value = Self.decode(value) else {

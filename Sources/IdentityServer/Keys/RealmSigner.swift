@@ -105,6 +105,7 @@ struct RealmSigner: Sendable {
     /// Verifies signature and claims of a token signed by one of this realm's published keys
     /// with the `typ` header `type`.
     func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String) async throws -> Payload {
+        guard token.utf8.count <= Self.maxTokenLength else { throw SignerError.malformed }
         let header = try JWTHeaderPeek(token)
         guard let kid = header.kid else { throw SignerError.malformed }
         guard let key = publishedKeys().first(where: { $0.kid == kid }) else { throw SignerError.unknownKey }
@@ -120,6 +121,11 @@ struct RealmSigner: Sendable {
             throw SignerError.malformed
         }
     }
+
+    /// The longest token read, in bytes (the most a request's header fields hold together): one
+    /// of ours is a kilobyte or two, its `groups` claim included; a longer one is malformed
+    /// before any of it is decoded.
+    static let maxTokenLength = 16 * 1024
 
     private func publishedKeys() -> [SigningKey] {
         let time = now()
