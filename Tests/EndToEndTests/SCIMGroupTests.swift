@@ -146,6 +146,30 @@ import Testing
     /// and introspection name the group. A second group shows
     /// after a refresh; the first deleted is gone from the next answers; the user deactivated,
     /// the device's refresh and userinfo are refused.
+    /// However many groups a directory puts a user in, the claim names at most 8 KiB of them,
+    /// the first by name, so the ID token stays one the server itself reads back as a logout hint
+    /// (70 groups of 256-character names once made a 25 KB token that logout refused).
+    @Test func theGroupsClaimIsBoundedSoLogoutStillReadsTheIDToken() async throws {
+        try await RunningServer.withEnrolledDevice(.router) { server, realm, device in
+            let (scim, base) = try await SCIMDiscoveryTests.scimClient(server, realm)
+            for index in 0..<70 {
+                let name = String(format: "%02d", index) + String(repeating: "g", count: 254)
+                #expect(try await scim.send("POST", "\(base)/Groups", json: Self.newGroup(name, members: [realm.identityID])).status == 201)
+            }
+            _ = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["allowed_scopes": ["openid", "profile", "groups"]])
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let tokens = try await party.exchange(try await party.signIn(with: device, ["scope": "openid groups"]))
+            let idToken = try #require(tokens.json["id_token"] as? String)
+            let groups = try #require(try await party.verifyIDToken(idToken).groups)
+            #expect(groups.count == 8 * 1024 / 256 && groups.first?.hasPrefix("00") == true && groups.last?.hasPrefix("31") == true)
+            #expect(idToken.utf8.count < 16 * 1024, "\(idToken.utf8.count) bytes")
+            let logout = try await party.post(ProviderPath.endSession, ["id_token_hint": idToken])
+            #expect(logout.status == 200 && logout.json["signed_out"] as? Bool == true,
+                    "the server reads its own ID token back: \(logout.status) \(logout.json)")
+        }
+    }
+
     @Test(arguments: ServerMode.allCases) func provisionedGroupsReachTheRelyingParty(mode: ServerMode) async throws {
         try await RunningServer.withRealm(mode) { server, realm in
             let (scim, base) = try await SCIMDiscoveryTests.scimClient(server, realm)

@@ -196,6 +196,29 @@ import Testing
         }
     }
 
+    /// What a user keeps as sent is bounded in bytes, values and nesting (a page of 200 users of
+    /// 16 KiB of empty arrays once took 150 MB to answer); within them it is kept.
+    @Test func keptAttributesAreBoundedInSizeValuesAndDepth() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let (scim, base) = try await SCIMDiscoveryTests.scimClient(server, realm)
+            func create(_ name: String, roles: Any) async throws -> HTTPTestClient.Reply {
+                var user = Self.newUser(name)
+                user["roles"] = roles
+                return try await scim.send("POST", "\(base)/Users", json: user)
+            }
+            let roles = { (count: Int) in (0..<count).map { ["value": "r\($0)"] } }
+            #expect(try await create("many", roles: roles(200)).status == 201)
+            SCIMDiscoveryTests.expectError(try await create("toomany", roles: roles(600)), status: 400, scimType: "invalidValue")
+            SCIMDiscoveryTests.expectError(
+                try await create("dense", roles: Array(repeating: [Any](), count: 1_001)), status: 400, scimType: "invalidValue")
+            var nested: Any = "x"
+            for _ in 0..<8 { nested = [nested] }
+            SCIMDiscoveryTests.expectError(try await create("deep", roles: nested), status: 400, scimType: "invalidValue")
+            SCIMDiscoveryTests.expectError(
+                try await create("long", roles: [["value": String(repeating: "r", count: 16 * 1024)]]), status: 400, scimType: "invalidValue")
+        }
+    }
+
     /// A filter nested past the parser's limit, in a PATCH path (up to the 64 KiB body:
     /// `invalidPath`) or a list's filter (`invalidFilter`), is refused: it once overflowed the
     /// stack and killed the server.

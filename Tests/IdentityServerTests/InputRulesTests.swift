@@ -39,9 +39,17 @@ import Testing
     /// Names are shown on pages ("Continue as …") and in the console: text-direction controls
     /// (U+202E makes "Ada\u{202E}gnp.exe" read "Adaexe.png") are refused like other controls;
     /// the joiners that emoji and many scripts need are not.
-    @Test(arguments: ["Ada\u{202E}gnp.exe", "\u{202D}x", "a\u{2066}b\u{2069}", "x\u{200F}", "x\u{200E}", "x\u{061C}", "tab\tbed"])
+    @Test(arguments: [
+        "Ada\u{202E}gnp.exe", "\u{202D}x", "a\u{2066}b\u{2069}", "x\u{200F}", "x\u{200E}", "x\u{061C}", "tab\tbed", "a\u{200B}b",
+        "x\u{E0041}", "\u{FEFF}x",
+    ])
     func namesRefuseTextDirectionControls(name: String) {
         #expect(throws: ServerError.invalidRequest("")) { try InputRules.name(name, field: "display_name") }
+    }
+
+    @Test(arguments: ["a\u{202E}b@example.com", "a\u{200B}b@example.com", "ada@exa\u{2066}mple.com"])
+    func addressesRefuseInvisibleCharacters(address: String) {
+        #expect(throws: ServerError.invalidRequest("")) { try InputRules.email(address) }
     }
 
     @Test(arguments: ["Ada Lovelace", "👩‍💻 Ada", "می‌خواهم", "علی", "李雷"])

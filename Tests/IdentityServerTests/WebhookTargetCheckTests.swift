@@ -16,6 +16,7 @@ import Testing
         ("64:ff9b:1::a00:1", "local-use NAT64"), ("2002:a00:1::1", "private"), ("2002:a9fe:a9fe::", "metadata"),
         ("2001:0:4136:e378::1", "Teredo"), ("fd00:ec2::254", "metadata"), ("fd20:ce::254", "metadata"),
         ("100.100.100.200", "metadata"), ("192.0.0.192", "metadata"), ("169.254.170.2", "link-local"), ("fd00:ec2::253", "unique-local"),
+        ("168.63.129.16", "metadata"), ("::ffff:0:a9fe:a9fe", "metadata"), ("::ffff:0:808:808", "IPv4-translated"),
     ])
     func nonPublicAddressesAreNamed(address: String, kind: String) {
         #expect(WebhookTargetCheck.nonPublicKind(address) == kind)
@@ -44,7 +45,8 @@ import Testing
     @Test(arguments: [
         "http://169.254.169.254/latest/meta-data", "http://169.254.170.2/v2/credentials", "http://[fd00:ec2::254]/latest/meta-data",
         "http://[fd20:ce::254]/computeMetadata/v1", "http://100.100.100.200/latest/meta-data", "http://192.0.0.192/opc/v1",
-        "http://[fe80::1]/", "http://[::ffff:169.254.170.2]/",
+        "http://[fe80::1]/", "http://[::ffff:169.254.170.2]/", "http://168.63.129.16/machine", "http://[::ffff:0:a9fe:a9fe]/",
+        "http://[64:ff9b:1::a9fe:a9fe]/", "http://[2001:0:4136:e378:8000:63bf:5601:5601]/",
     ])
     func metadataServicesAreNeverATarget(url: String) async throws {
         let lenient = WebhookTargetCheck(allowPrivateTargets: true)

@@ -30,9 +30,10 @@ import Testing
             }
             #expect(try await store.group(id: "grp_3") == nil)
             try await store.createGroup(Self.group("grp_4", "staff", members: ["idn_1"]), audit: nil)
-            #expect(try await store.groups(ofIdentity: "idn_1") == [
+            #expect(try await store.groups(ofIdentity: "idn_1", limit: 10) == [
                 GroupMembership(groupID: "grp_1", displayName: "admins"), GroupMembership(groupID: "grp_4", displayName: "staff"),
             ])
+            #expect(try await store.groups(ofIdentity: "idn_1", limit: 1).map(\.displayName) == ["admins"], "the first by name")
 
             // Updated at the version read: renamed and re-membered together; a stale version changes nothing.
             var renamed = admins
@@ -46,8 +47,8 @@ import Testing
             await #expect(throws: StorageError.alreadyExists) { try await store.updateGroup(clash, expectedVersion: 1, audit: nil) }
             try await store.updateGroup(renamed, expectedVersion: 1, audit: nil)
             #expect(try await store.group(id: "grp_1") == renamed)
-            #expect(try await store.groups(ofIdentity: "idn_1").map(\.displayName) == ["staff"])
-            #expect(try await store.groups(ofIdentity: "idn_2").map(\.displayName) == ["operators"])
+            #expect(try await store.groups(ofIdentity: "idn_1", limit: 10).map(\.displayName) == ["staff"])
+            #expect(try await store.groups(ofIdentity: "idn_2", limit: 10).map(\.displayName) == ["operators"])
 
             // A deleted identity is no member any more; the list shows every group with its members.
             var bob = try #require(try await store.identity(id: "idn_2"))
@@ -66,7 +67,7 @@ import Testing
             await #expect(throws: StorageError.notFound) { try await store.deleteGroup(id: "grp_4", expectedVersion: 2, audit: nil) }
             try await store.deleteGroup(id: "grp_4", expectedVersion: 1, audit: nil)
             #expect(try await store.group(id: "grp_4") == nil)
-            #expect(try await store.groups(ofIdentity: "idn_1").isEmpty)
+            #expect(try await store.groups(ofIdentity: "idn_1", limit: 10).isEmpty)
         }
     }
 

@@ -83,6 +83,15 @@ import Testing
             #expect(page.total == 4 && page.items.map(\.identity.username) == ["Bob", "b_x"])
             #expect(try await names(nil, offset: 1, limit: 2) == ["ann", "Bob"])
             #expect(try await store.scimUsers(realmID: "rlm_1", matching: nil, offset: 50, limit: 2).total == 5)
+
+            // Letters beyond ASCII: the value as sent always matches (SQLite's lower() folds ASCII only).
+            var angstrom = Fixtures.identity("idn_u9", username: "ÄNGSTRÖM")
+            angstrom.createdAt = Fixtures.at(200)
+            try await store.createSCIMUser(SCIMUserRecord(identity: angstrom, version: 1), enrolling: nil, audit: nil)
+            #expect(try await names(.compare(.userName, .eq, .text("ÄNGSTRÖM"))) == ["ÄNGSTRÖM"])
+            #expect(try await names(.compare(.userName, .sw, .text("ÄNG"))) == ["ÄNGSTRÖM"])
+            #expect(try await names(.compare(.userName, .co, .text("ngstr"))) == ["ÄNGSTRÖM"])
+            #expect(try await names(.not(.compare(.userName, .ne, .text("ÄNGSTRÖM")))) == ["ÄNGSTRÖM"])
         }
     }
 

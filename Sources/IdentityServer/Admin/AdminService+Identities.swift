@@ -21,10 +21,13 @@ extension AdminService {
         return AdminViews.identity(record)
     }
 
-    /// The identity, with the groups it belongs to (a deleted identity belongs to none).
+    /// The identity, with the groups it belongs to (a deleted identity belongs to none): the
+    /// first ``GroupsClaim/maxGroups`` by name, as tokens carry them.
     func identity(_ path: IdentityPath) async throws -> Identity {
         var identity = AdminViews.identity(try await identityRecord(path))
-        identity.groups = identity.status == .deleted ? [] : try await store.groups(ofIdentity: path.identityID).map {
+        identity.groups = identity.status == .deleted ? [] : try await store.groups(
+            ofIdentity: path.identityID, limit: GroupsClaim.maxGroups
+        ).map {
             IdentityGroup(id: $0.groupID, displayName: $0.displayName)
         }
         return identity

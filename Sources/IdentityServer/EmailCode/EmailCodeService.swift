@@ -75,7 +75,9 @@ struct EmailCodeService {
         let own = recipientLimiter.attempt(from: "\(email) from \(network)")
         let all = allNetworksRecipientLimiter.attempt(from: email)
         let attempt = AttemptCount(buckets: own.buckets + all.buckets, windowStart: own.windowStart, expiresAt: own.expiresAt)
-        if let refused = try await store.recordAttempt(attempt) { throw recipientLimiter.refusal(refused, of: attempt) }
+        if let refused = try await store.recordAttempt(attempt) {
+            throw (all.buckets.contains(refused) ? allNetworksRecipientLimiter : recipientLimiter).refusal(refused, of: attempt)
+        }
     }
 
     /// Redeems a code: the right one completes the sign-in (and, when asked and the

@@ -17,6 +17,8 @@ struct AttemptRateLimiter: Sendable {
     var bucket = "claim"
     /// What is counted, in the refusal's words.
     var attempts = "code attempts"
+    /// Whose attempts one bucket counts, in the refusal's words.
+    var source = "from this address"
     /// The length of a counting window (the limits are per window): a minute unless said.
     var window: TimeInterval = 60
 
@@ -41,7 +43,7 @@ struct AttemptRateLimiter: Sendable {
     /// `429 rate_limited` for `attempt`, which `bucket` refused: to retry when its window ends.
     func refusal(_ bucket: AttemptBucket, of attempt: AttemptCount) -> ServerError {
         let retryAfter = max(1, Int(attempt.windowStart.addingTimeInterval(window).timeIntervalSince(now()).rounded(.up)))
-        let source = bucket == everyone ? "on this server" : "from this address"
+        let source = bucket == everyone ? "on this server" : source
         return ServerError.rateLimited("too many \(attempts) \(source); try again later", retryAfter: retryAfter)
     }
 

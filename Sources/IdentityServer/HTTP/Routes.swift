@@ -117,10 +117,12 @@ enum Routes {
         (network.bucket, network.attempts) = ("email_code", "email code requests")
         var recipient = AttemptRateLimiter(
             store: context.store, perAddressPerMinute: settings.codesPerRecipientPerDay, globalPerMinute: nil, now: context.now)
-        (recipient.bucket, recipient.attempts, recipient.window) = ("email_code_recipient", "codes for this email address", 86_400)
+        (recipient.bucket, recipient.attempts, recipient.source, recipient.window) = (
+            "email_code_recipient", "codes for this email address", "asked from this network today", 86_400)
         var allNetworks = AttemptRateLimiter(
             store: context.store, perAddressPerMinute: settings.codesPerRecipientPerDayAllNetworks, globalPerMinute: nil, now: context.now)
-        (allNetworks.bucket, allNetworks.attempts, allNetworks.window) = ("email_code_recipient_all", "codes for this email address", 86_400)
+        (allNetworks.bucket, allNetworks.attempts, allNetworks.source, allNetworks.window) = (
+            "email_code_recipient_all", "codes for this email address", "today", 86_400)
         return EmailCodeService(
             store: context.store, codes: context.emailCodes, authentication: authentication, mail: context.mail,
             mailFrom: context.mailFrom, settings: settings, networkLimiter: network, recipientLimiter: recipient,

@@ -5,7 +5,7 @@ import Hummingbird
 /// An error of the SCIM service, answered as RFC 7644 §3.12 says: `schemas` (the error
 /// message's URN), `status` (the HTTP status as a string), `scimType` (for the `400`s and `409`
 /// that have one) and `detail`, as `application/scim+json`.
-struct SCIMError: HTTPResponseError, Equatable {
+package struct SCIMError: HTTPResponseError, Equatable {
     let status: HTTPResponse.Status
     /// `invalidFilter`, `uniqueness`, `invalidSyntax`, `invalidPath`, `noTarget`, `invalidValue`,
     /// `mutability`, `tooMany`, `invalidVers`; `nil` for errors that have none.
@@ -44,7 +44,7 @@ struct SCIMError: HTTPResponseError, Equatable {
         SCIMResponse.make(body, status: status, headers: headers)
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.status == rhs.status && lhs.scimType == rhs.scimType }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.status == rhs.status && lhs.scimType == rhs.scimType }
 }
 
 /// SCIM answers: JSON as `application/scim+json`, never cached.

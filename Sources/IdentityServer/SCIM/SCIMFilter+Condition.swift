@@ -1,11 +1,11 @@
-import IdentityStorage
+package import IdentityStorage
 
 extension SCIMFilter {
     /// The filter as a condition the store evaluates in its query, each attribute path (lowercased,
     /// `a` or `a.b`; a value path's `emails[value eq "x"]` as `emails.value`) found in
     /// `attributes`. ``SCIMError/invalidFilter(_:)`` for an attribute lists are not filtered by,
     /// or a value that does not fit its attribute.
-    func condition<Field>(_ attributes: [String: SCIMFilterAttribute<Field>]) throws -> DirectoryCondition<Field> {
+    package func condition<Field>(_ attributes: [String: SCIMFilterAttribute<Field>]) throws -> DirectoryCondition<Field> {
         try condition(attributes, under: nil)
     }
 

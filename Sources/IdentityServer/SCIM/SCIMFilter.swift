@@ -7,7 +7,7 @@ import Foundation
 /// prefix (`urn:…:User:userName`) is dropped. A filter is bounded (``Limits``): its length, its
 /// nesting and its number of comparisons, so no text can make the parser or an evaluation recurse
 /// without end.
-indirect enum SCIMFilter: Equatable, Sendable {
+package indirect enum SCIMFilter: Equatable, Sendable {
     case compare(path: String, op: Operator, value: Value)
     case present(path: String)
     case and(SCIMFilter, SCIMFilter)
@@ -16,9 +16,9 @@ indirect enum SCIMFilter: Equatable, Sendable {
     /// `attribute[filter]`: some element of the multi-valued attribute matches `filter`.
     case valuePath(attribute: String, filter: SCIMFilter)
 
-    enum Operator: String, CaseIterable, Sendable { case eq, ne, co, sw, ew, gt, ge, lt, le }
+    package enum Operator: String, CaseIterable, Sendable { case eq, ne, co, sw, ew, gt, ge, lt, le }
 
-    enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case string(String)
         case number(Double)
         case bool(Bool)
@@ -27,18 +27,18 @@ indirect enum SCIMFilter: Equatable, Sendable {
 
     /// How large a filter may be. Directories send a comparison or two (`userName eq "…"`,
     /// `members[value eq "…"]`); these leave room for far more and keep every recursion short.
-    enum Limits {
+    package enum Limits {
         /// The longest filter, in UTF-8 bytes.
-        static let length = 4096
+        package static let length = 4096
         /// The deepest nesting of parentheses, `not (…)` and `attribute[…]`.
-        static let depth = 16
+        package static let depth = 16
         /// The most attribute expressions (`a eq "x"`, `a pr`) in one filter.
-        static let comparisons = 64
+        package static let comparisons = 64
     }
 
     /// Parses `text`; ``SCIMError/invalidFilter(_:)`` on anything it does not understand or
     /// beyond the ``Limits``.
-    init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         guard text.utf8.count <= Limits.length else {
             throw SCIMError.invalidFilter("a filter is at most \(Limits.length) bytes long")
         }
@@ -48,7 +48,7 @@ indirect enum SCIMFilter: Equatable, Sendable {
     }
 
     /// Whether `resource` (a SCIM resource as JSON) matches.
-    func matches(_ resource: [String: Any]) -> Bool {
+    package func matches(_ resource: [String: Any]) -> Bool {
         switch self {
         case let .and(left, right): return left.matches(resource) && right.matches(resource)
         case let .or(left, right): return left.matches(resource) || right.matches(resource)

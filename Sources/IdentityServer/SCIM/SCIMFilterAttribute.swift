@@ -1,7 +1,7 @@
 import IdentityStorage
 
 /// An attribute a list can be filtered by: the store's field for it and what it compares with.
-struct SCIMFilterAttribute<Field: Sendable & Equatable> {
+package struct SCIMFilterAttribute<Field: Sendable & Equatable> {
     let field: Field
     let kind: Kind
 

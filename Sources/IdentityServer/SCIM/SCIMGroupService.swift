@@ -1,11 +1,11 @@
 import Foundation
-import IdentityStorage
+package import IdentityStorage
 
 /// `/Groups` of a realm's SCIM service: the realm's groups, whose members are its users. Each
 /// change is written with its audit event (`scim.group.created`, `scim.group.updated`,
 /// `scim.group.deleted`, naming the provisioning token); a member must be a user of this realm
 /// that is not deleted.
-struct SCIMGroupService: SCIMResourceService {
+package struct SCIMGroupService: SCIMResourceService {
     let context: SCIMRequestContext
     private var store: any IdentityStore { context.store }
     private var token: ProvisioningTokenRecord { context.token }
@@ -46,7 +46,7 @@ struct SCIMGroupService: SCIMResourceService {
         }
     }
 
-    static let filterable: [String: SCIMFilterAttribute<IdentityGroupField>] = [
+    package static let filterable: [String: SCIMFilterAttribute<IdentityGroupField>] = [
         "id": .init(field: .id, kind: .text), "displayname": .init(field: .displayName, kind: .text),
         "externalid": .init(field: .externalID, kind: .text), "members": .init(field: .member, kind: .reference),
         "members.value": .init(field: .member, kind: .reference), "meta.created": .init(field: .created, kind: .date),

@@ -8,7 +8,7 @@ import Foundation
 /// nothing, is `noTarget`. `add` or `replace` through a filter that matches nothing adds an
 /// element the filter's `eq` comparisons describe (what Entra ID and Okta expect of
 /// `emails[type eq "work"].value`).
-struct SCIMPatch {
+package struct SCIMPatch {
     enum Op: String { case add, replace, remove }
 
     struct Operation {
@@ -24,7 +24,7 @@ struct SCIMPatch {
     /// The schema of the resource patched: which attributes a path may name.
     let schema: SCIMSchema
 
-    init(_ body: [String: Any], of schema: SCIMSchema) throws {
+    package init(_ body: [String: Any], of schema: SCIMSchema) throws {
         guard (body["schemas"] as? [String])?.contains(Self.messageSchema) == true else {
             throw SCIMError.invalidSyntax("a PATCH body's schemas must be [\"\(Self.messageSchema)\"]")
         }
@@ -44,7 +44,7 @@ struct SCIMPatch {
     }
 
     /// The resource after every operation, in order.
-    func apply(to resource: [String: Any]) throws -> [String: Any] {
+    package func apply(to resource: [String: Any]) throws -> [String: Any] {
         var resource = resource
         for operation in operations {
             guard let path = operation.path else {

@@ -1,9 +1,9 @@
 /// A resource type the service serves: its endpoint, its schema and the features its endpoint has.
-struct SCIMResourceType: Sendable {
+package struct SCIMResourceType: Sendable {
     let name: String
     let endpoint: String
     let description: String
-    let schema: SCIMSchema
+    package let schema: SCIMSchema
     let features: Features
 
     struct Features: OptionSet, Sendable {
@@ -20,7 +20,7 @@ struct SCIMResourceType: Sendable {
     static let served: [SCIMResourceType] = [user, group]
 
     /// `/Users`: the realm's identities.
-    static let user = SCIMResourceType(
+    package static let user = SCIMResourceType(
         name: "User", endpoint: "/Users", description: "The realm's identities",
         schema: SCIMSchema(id: SCIMUser.schema, name: "User", description: "User Account", attributes: SCIMUser.attributes),
         features: [.patch, .filter, .etag])

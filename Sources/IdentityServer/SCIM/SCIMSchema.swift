@@ -1,5 +1,5 @@
 /// A resource schema (RFC 7643 §7): its URN, and the attributes the service keeps.
-struct SCIMSchema: Sendable {
+package struct SCIMSchema: Sendable {
     let id: String
     let name: String
     let description: String

@@ -9,12 +9,16 @@ import IdentityStorage
 /// removed they are gone), or when the identity's differs from what their absence means (a
 /// display name an administrator changed, a suspension) or the directory never wrote the user:
 /// never made up from other attributes.
-enum SCIMUser {
-    static let schema = "urn:ietf:params:scim:schemas:core:2.0:User"
+package enum SCIMUser {
+    package static let schema = "urn:ietf:params:scim:schemas:core:2.0:User"
 
-    /// The most a user's kept attributes (``Fields/attributesJSON``) take, in bytes of JSON: a
-    /// directory's user is a kilobyte or two, and a page of users must stay small in memory.
+    /// The most a user's kept attributes (``Fields/attributesJSON``) take, in bytes of JSON, in
+    /// values (every string, number, object and array counts) and in nesting: a directory's
+    /// user is a kilobyte or two, some dozens of values three or four deep, and a page of users
+    /// must stay small in memory (bytes alone do not bound that: 16 KiB of `[],` is 5,000 arrays).
     static let maxAttributesSize = 16 * 1024
+    static let maxAttributeValues = 1000
+    static let maxAttributeDepth = 8
 
     /// The attributes a User has here (case-insensitive): a path naming another is `invalidPath`.
     static let attributes: [SCIMAttribute] = [
@@ -91,7 +95,7 @@ enum SCIMUser {
     }
 
     /// What a resource sent (a POST or PUT body, or a resource after a PATCH) says of the identity.
-    struct Fields {
+    package struct Fields {
         var username: String
         var displayName: String
         var email: String?
@@ -102,7 +106,7 @@ enum SCIMUser {
 
     /// Reads a resource; `invalidValue` when a known attribute has the wrong type or an invalid
     /// value, `invalidSyntax` without `userName`.
-    static func fields(_ body: [String: Any]) throws -> Fields {
+    package static func fields(_ body: [String: Any]) throws -> Fields {
         var resource: [String: Any] = [:]
         for (key, value) in body {
             if key.lowercased().hasPrefix("urn:") { continue }  // extension schemas: not kept
@@ -142,6 +146,7 @@ enum SCIMUser {
         kept["displayName"] = sentDisplayName
         kept["active"] = resource["active"] == nil || resource["active"] is NSNull ? nil : active
         if kept["emails"] != nil, (kept["emails"] as? [Any])?.isEmpty == true { kept["emails"] = nil }
+        try checkShape(of: kept)
         guard JSONSerialization.isValidJSONObject(kept),
               let json = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes])
         else { throw SCIMError.invalidValue("the user's attributes are not JSON values") }
@@ -151,6 +156,25 @@ enum SCIMUser {
         return Fields(
             username: username, displayName: try valid { try InputRules.name(displayName, field: "displayName") }, email: email,
             active: active, externalID: externalID, attributesJSON: String(decoding: json, as: UTF8.self))
+    }
+
+    /// `invalidValue` when `attributes` hold more than ``maxAttributeValues`` values or nest
+    /// deeper than ``maxAttributeDepth`` (walked without recursion).
+    private static func checkShape(of attributes: [String: Any]) throws {
+        var pending: [(value: Any, depth: Int)] = [(attributes, 1)]
+        var count = 0
+        while let (value, depth) = pending.popLast() {
+            count += 1
+            guard count <= maxAttributeValues, depth <= maxAttributeDepth else {
+                throw SCIMError.invalidValue(
+                    "a user's attributes hold at most \(maxAttributeValues) values, nested at most \(maxAttributeDepth) deep")
+            }
+            if let object = value as? [String: Any] {
+                pending += object.values.map { ($0, depth + 1) }
+            } else if let array = value as? [Any] {
+                pending += array.map { ($0, depth + 1) }
+            }
+        }
     }
 
     /// The display name of a user that has none: `name.formatted`, else `name.givenName name.familyName`, else `userName`.

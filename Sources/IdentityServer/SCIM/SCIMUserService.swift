@@ -1,12 +1,12 @@
 import Foundation
-import IdentityStorage
+package import IdentityStorage
 
 /// `/Users` of a realm's SCIM service: the realm's identities as SCIM users. Each change is
 /// written with its audit event (`scim.user.created`, `scim.user.updated`, `scim.user.deleted`,
 /// naming the provisioning token) and goes through the storage path the admin API's takes: a
 /// suspension (`active: false`) is the identity's status `suspended`, so its sessions and tokens
 /// stop at once; a deletion is the status `deleted` with every credential revoked.
-struct SCIMUserService: SCIMResourceService {
+package struct SCIMUserService: SCIMResourceService {
     let context: SCIMRequestContext
     private var store: any IdentityStore { context.store }
     private var token: ProvisioningTokenRecord { context.token }
@@ -67,7 +67,7 @@ struct SCIMUserService: SCIMResourceService {
         }
     }
 
-    static let filterable: [String: SCIMFilterAttribute<SCIMUserField>] = [
+    package static let filterable: [String: SCIMFilterAttribute<SCIMUserField>] = [
         "id": .init(field: .id, kind: .text), "username": .init(field: .userName, kind: .text),
         "displayname": .init(field: .displayName, kind: .text), "emails": .init(field: .email, kind: .text),
         "emails.value": .init(field: .email, kind: .text), "externalid": .init(field: .externalID, kind: .text),

@@ -3,17 +3,25 @@ import Foundation
 /// Shape checks for input that ends up in records, logs, redirects or mail headers.
 /// Each throws `400 invalid_request` naming the field.
 enum InputRules {
-    /// A name of 1…`maxLength` characters without control characters, nor the bidirectional
-    /// controls (U+202E and the rest of Unicode's Bidi_Control) that make a name shown on a page
-    /// read as something else; `nil` stays `nil`.
+    /// A name of 1…`maxLength` characters without control characters, nor invisible formatting
+    /// characters (Unicode's Cf: the text-direction controls such as U+202E that make a name
+    /// shown on a page read as something else, zero-width spaces, tag characters) but the
+    /// zero-width joiner and non-joiner that emoji and many scripts need; `nil` stays `nil`.
     static func optionalName(_ value: String?, field: String, maxLength: Int = 200) throws -> String? {
         guard let value else { return nil }
-        guard !value.isEmpty, value.count <= maxLength,
-              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.isBidiControl })
-        else {
-            throw ServerError.invalidRequest("'\(field)' must be 1–\(maxLength) characters without control or text-direction characters")
+        guard !value.isEmpty, value.count <= maxLength, !value.unicodeScalars.contains(where: isHidden) else {
+            throw ServerError.invalidRequest("'\(field)' must be 1–\(maxLength) characters without control or invisible formatting characters")
         }
         return value
+    }
+
+    /// A control character, or an invisible formatting one other than the joiners (U+200C, U+200D).
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control: true
+        case .format: scalar.value != 0x200C && scalar.value != 0x200D
+        default: false
+        }
     }
 
     /// A required name.

@@ -54,7 +54,7 @@ struct WebhookTargetCheck: Sendable {
             guard let kind = Self.nonPublicKind(address) else { continue }
             // A cloud's metadata service is never a webhook receiver, whatever the setting says:
             // link-local holds most (169.254.169.254, ECS's 169.254.170.2), the rest are named.
-            if kind == "metadata" || kind == "link-local" {
+            if Self.neverTargets.contains(kind) {
                 throw Refusal(description: "\(host) resolves to \(address), a \(kind) address: where cloud metadata services answer, never a webhook")
             }
             if !allowPrivateTargets {
@@ -64,6 +64,11 @@ struct WebhookTargetCheck: Sendable {
         return Target(host: host, address: first)
     }
 
+    /// What is refused whatever `allowPrivateTargets` says: where the clouds' metadata services
+    /// answer, and the tunnels whose embedded IPv4 address (obfuscated in Teredo's case) could
+    /// be one of them.
+    static let neverTargets: Set<String> = ["metadata", "link-local", "Teredo", "local-use NAT64"]
+
     /// Why an address is not public, or `nil` when it is.
     static func nonPublicKind(_ address: String) -> String? {
         var v4 = [UInt8](repeating: 0, count: 4)
@@ -72,6 +77,9 @@ struct WebhookTargetCheck: Sendable {
         guard inet_pton(AF_INET6, address, &v6) == 1 else { return "unparsable" }
         let embedded = Array(v6.suffix(4))
         if v6.prefix(10).allSatisfy({ $0 == 0 }) && v6[10] == 0xFF && v6[11] == 0xFF { return nonPublicKind(v4: embedded) }  // ::ffff:a.b.c.d
+        if v6.prefix(8).allSatisfy({ $0 == 0 }) && v6[8] == 0xFF && v6[9] == 0xFF && v6[10] == 0 && v6[11] == 0 {
+            return nonPublicKind(v4: embedded) ?? "IPv4-translated"  // ::ffff:0:a.b.c.d (RFC 2765)
+        }
         if v6.prefix(12).allSatisfy({ $0 == 0 }) {
             if embedded == [0, 0, 0, 0] { return "unspecified" }
             if embedded == [0, 0, 0, 1] { return "loopback" }
@@ -91,12 +99,12 @@ struct WebhookTargetCheck: Sendable {
 
     /// The metadata services outside link-local: AWS's (`fd00:ec2::254`) and Google Cloud's
     /// (`fd20:ce::254`) over IPv6, Alibaba Cloud's (`100.100.100.200`), Oracle Cloud's older one
-    /// (`192.0.0.192`).
+    /// (`192.0.0.192`), Azure's host service (`168.63.129.16`, a public address).
     private static let metadataIPv6: Set<[UInt8]> = [
         [0xFD, 0x00, 0x0E, 0xC2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54],
         [0xFD, 0x20, 0x00, 0xCE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54],
     ]
-    private static let metadataIPv4: Set<[UInt8]> = [[100, 100, 100, 200], [192, 0, 0, 192]]
+    private static let metadataIPv4: Set<[UInt8]> = [[100, 100, 100, 200], [192, 0, 0, 192], [168, 63, 129, 16]]
 
     private static func nonPublicKind(v4 b: [UInt8]) -> String? {
         if metadataIPv4.contains(b) { return "metadata" }

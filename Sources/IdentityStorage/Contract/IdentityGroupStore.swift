@@ -25,6 +25,6 @@ public protocol IdentityGroupStore: Sendable {
     /// (``StorageError/notFound`` otherwise).
     func deleteGroup(id: String, expectedVersion: Int64, audit event: AuditEventRecord?) async throws
 
-    /// The groups the identity belongs to, by name.
-    func groups(ofIdentity identityID: String) async throws -> [GroupMembership]
+    /// The first `limit` groups the identity belongs to, by name.
+    func groups(ofIdentity identityID: String, limit: Int) async throws -> [GroupMembership]
 }

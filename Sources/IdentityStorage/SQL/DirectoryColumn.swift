@@ -20,16 +20,20 @@ enum DirectoryColumn {
     func compare(_ op: DirectoryComparison, _ value: DirectoryValue) -> SQLQueryString {
         switch (self, value) {
         case let (.text(column), .text(text)):
-            let text = text.lowercased()
+            let folded = text.lowercased()
             switch op {
-            case .ne: return "(\(unsafeRaw: column) IS NULL OR lower(\(unsafeRaw: column)) <> \(bind: text))"
+            case .eq, .ne:
+                // `lower` folds ASCII only on SQLite: the value as sent matches exactly there too.
+                let equal: SQLQueryString = "(lower(\(unsafeRaw: column)) = \(bind: folded) OR \(unsafeRaw: column) = \(bind: text))"
+                return op == .eq ? "(\(unsafeRaw: column) IS NOT NULL AND \(equal))" : "(\(unsafeRaw: column) IS NULL OR NOT \(equal))"
             case .co, .sw, .ew:
-                let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                    .replacingOccurrences(of: "_", with: "\\_")
-                let pattern = op == .sw ? escaped + "%" : op == .ew ? "%" + escaped : "%" + escaped + "%"
-                return "(\(unsafeRaw: column) IS NOT NULL AND lower(\(unsafeRaw: column)) LIKE \(bind: pattern) ESCAPE '\\')"
-            case .eq, .gt, .ge, .lt, .le:
-                return "(\(unsafeRaw: column) IS NOT NULL AND lower(\(unsafeRaw: column)) \(unsafeRaw: Self.symbol(op)) \(bind: text))"
+                let (foldedPattern, pattern) = (Self.pattern(folded, op), Self.pattern(text, op))
+                return """
+                    (\(unsafeRaw: column) IS NOT NULL AND (lower(\(unsafeRaw: column)) LIKE \(bind: foldedPattern) ESCAPE '\\' \
+                    OR \(unsafeRaw: column) LIKE \(bind: pattern) ESCAPE '\\'))
+                    """
+            case .gt, .ge, .lt, .le:
+                return "(\(unsafeRaw: column) IS NOT NULL AND lower(\(unsafeRaw: column)) \(unsafeRaw: Self.symbol(op)) \(bind: folded))"
             }
         case let (.milliseconds(column), .date(date)):
             guard ![.co, .sw, .ew].contains(op) else { return Self.never }
@@ -53,6 +57,13 @@ enum DirectoryColumn {
         case .milliseconds, .activeStatus: Self.always
         case let .members(group): "(\(Self.member(of: group, "")))"
         }
+    }
+
+    /// `text` as a `LIKE` pattern for `co`, `sw` or `ew`, its `\\`, `%` and `_` taken literally.
+    private static func pattern(_ text: String, _ op: DirectoryComparison) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        return op == .sw ? escaped + "%" : op == .ew ? "%" + escaped : "%" + escaped + "%"
     }
 
     private static func member(of group: String, _ condition: SQLQueryString) -> SQLQueryString {

@@ -103,11 +103,11 @@ extension SQLIdentityStore {
         }
     }
 
-    public func groups(ofIdentity identityID: String) async throws -> [GroupMembership] {
+    public func groups(ofIdentity identityID: String, limit: Int) async throws -> [GroupMembership] {
         try await engine.run { db in
             try await db.raw("""
                 SELECT g.id, g.display_name FROM identity_groups g JOIN identity_group_members m ON m.group_id = g.id
-                WHERE m.identity_id = \(bind: identityID) ORDER BY g.display_name, g.id
+                WHERE m.identity_id = \(bind: identityID) ORDER BY g.display_name, g.id LIMIT \(bind: limit)
                 """).all().map { GroupMembership(groupID: try $0.string("id"), displayName: try $0.string("display_name")) }
         }
     }
