@@ -83,7 +83,7 @@ struct BenchReport {
         }
         add("RSS idle / after", String(format: "%.0f / %.0f MiB", idleRSS, finalRSS), "idle ≤ 30 MB")
         if let scimListPeakRSS {
-            add("RSS peak, SCIM lists over \(identities) users of 16 KiB", String(format: "%.0f MiB", scimListPeakRSS), "< 100 MB")
+            add("RSS peak, SCIM lists over \(identities) users of 16 KiB, 1,000 values", String(format: "%.0f MiB", scimListPeakRSS), "< 100 MB")
         }
         let width = rows.map(\.0.count).max() ?? 0
         let valueWidth = rows.map(\.1.count).max() ?? 0

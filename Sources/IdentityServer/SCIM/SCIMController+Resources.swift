@@ -27,7 +27,7 @@ extension SCIMController {
         scim.get(path) { request, context in
             let service = try await service(request, context)
             let query = try request.queryParameters()
-            return SCIMResponse.make(try await service.list(filter: try query.single("filter"), try SCIMListing(query: query)))
+            return SCIMResponse.make(json: try await service.list(filter: try query.single("filter"), try SCIMListing(query: query)))
         }
         scim.get(item) { request, context in
             let service = try await service(request, context)

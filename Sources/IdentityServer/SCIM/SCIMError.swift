@@ -52,11 +52,20 @@ enum SCIMResponse {
     static let contentType = "application/scim+json"
 
     static func make(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        make(json: json(object), status: status, headers: headers)
+    }
+
+    /// An answer whose body is `json`, already written.
+    static func make(json: Data, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = contentType
         fields[.cacheControl] = "no-store"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
+    /// `object` as JSON, keys sorted, slashes as they are.
+    static func json(_ object: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
     }
 }
 

@@ -31,10 +31,18 @@ struct SCIMListing {
         }.filter { !$0.isEmpty }
     }
 
-    /// A page of resources, of `total` that match, as a ListResponse.
-    func page(_ resources: [[String: Any]], total: Int) -> [String: Any] {
-        ["schemas": [SCIMDiscovery.listResponseSchema], "totalResults": total, "startIndex": startIndex,
-         "itemsPerPage": resources.count, "Resources": resources.map(project)]
+    /// A page of resources, of `total` that match, as a ListResponse's JSON. Each resource is
+    /// built, projected and written before the next is built, so the page holds one resource's
+    /// objects at a time (a thousand values each, at most) beside the bytes written so far.
+    func page(_ count: Int, total: Int, resource: (Int) -> [String: Any]) -> Data {
+        var json = Data(#"{"Resources":["#.utf8)
+        for index in 0..<count {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(SCIMResponse.json(project(resource(index))))
+        }
+        json.append(contentsOf: Data(#"],"itemsPerPage":\#(count),"schemas":["\#(SCIMDiscovery.listResponseSchema)"],"#.utf8))
+        json.append(contentsOf: Data(#""startIndex":\#(startIndex),"totalResults":\#(total)}"#.utf8))
+        return json
     }
 
     /// The resource with only the attributes asked for, or without those excluded.

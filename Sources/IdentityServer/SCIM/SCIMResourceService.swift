@@ -61,10 +61,10 @@ extension SCIMResourceService {
         return try await update(current, with: try Self.fields(resource))
     }
 
-    /// GET of the endpoint: the page `listing` asks for of the resources `filter` selects.
-    func list(filter: String?, _ listing: SCIMListing) async throws -> [String: Any] {
+    /// GET of the endpoint: the page `listing` asks for of the resources `filter` selects, as JSON.
+    func list(filter: String?, _ listing: SCIMListing) async throws -> Data {
         let condition = try filter.map { try SCIMFilter(parsing: $0).condition(Self.filterable) }
         let page = try await records(matching: condition, offset: listing.startIndex - 1, limit: listing.count)
-        return listing.page(page.items.map(resource), total: page.total)
+        return listing.page(page.items.count, total: page.total) { resource(page.items[$0]) }
     }
 }
