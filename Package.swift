@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Strict settings for every target of ours (see STYLE.md: hummingbird's choices).
+/// Strict settings for every target of ours, as hummingbird sets them for its own.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),

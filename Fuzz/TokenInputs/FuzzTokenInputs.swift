@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import FuzzSupport
 import IdentityProtocol
-@testable import IdentityServer
+import IdentityServer
 import JWTKit
 
 /// Token-shaped input through the code bi-server runs on it: the first byte picks the entry

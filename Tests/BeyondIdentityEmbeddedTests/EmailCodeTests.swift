@@ -68,7 +68,8 @@ import Testing
 
     @Test func redeemingNeedsAContinuationURL() async throws {
         let (server, embedded) = try await setUp()
-        await #expect(throws: BISDKError.self) { try await embedded.redeemOtp(url: FakeServer.invoke(), otp: FakeServer.emailCode) }
+        let refused = await #expect(throws: BISDKError.self) { try await embedded.redeemOtp(url: FakeServer.invoke(), otp: FakeServer.emailCode) }
+        #expect(refused?.errorType == .invalidLink, "\(String(describing: refused))")
         #expect(server.requests().isEmpty)
     }
 

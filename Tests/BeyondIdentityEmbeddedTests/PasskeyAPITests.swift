@@ -37,10 +37,12 @@ import Testing
 
     @Test func anEntryThatIsNotAHostIsRefused() {
         for entry in ["https://id.example.com", "id.example.com/bi", "id.example.com:443", "", " ", "user@id.example.com"] {
-            #expect(throws: BISDKError.self, "\(entry)") { try AllowedDomains([entry]) }
-            #expect(throws: BISDKError.self, "\(entry)") {
+            let refused = #expect(throws: BISDKError.self, "\(entry)") { try AllowedDomains([entry]) }
+            #expect(refused?.errorType == .description, "\(entry): \(String(describing: refused))")
+            let initialised = #expect(throws: BISDKError.self, "\(entry)") {
                 try Embedded(allowedDomains: [entry], biometricAskPrompt: "Test", keyStore: FileKeyStore(directory: temporaryDirectory()))
             }
+            #expect(initialised == refused)
         }
     }
 
@@ -66,7 +68,8 @@ import Testing
         await #expect(throws: refusal) { try await embedded.authenticateOtp(url: invoke, email: "ada@example.com") }
         await #expect(throws: refusal) { try await embedded.redeemOtp(url: continuation, otp: FakeServer.emailCode) }
         // A URL naming no server at all.
-        await #expect(throws: BISDKError.self) { try await embedded.bindPasskey(url: URL(string: "https://app.example/x")!) }
+        let noServer = await #expect(throws: BISDKError.self) { try await embedded.bindPasskey(url: URL(string: "https://app.example/x")!) }
+        #expect(noServer?.errorType == .invalidLink, "\(String(describing: noServer))")
         #expect(server.requests().isEmpty)
     }
 

@@ -8,7 +8,7 @@ import Testing
 // signature line of the `authorize` snippet), empty `case` bodies given a statement, the stray
 // `}` of the delete snippet removed, and UIKit / AuthenticationServices
 // (`ASWebAuthenticationSession`, `UIImageView`) lines removed. The `extendCredentials` snippet
-// also gains a `case .aborted` (the status DESIGN.md adds for a cancelled extension; Swift
+// also gains a `case .aborted` (the status the SDK adds for a cancelled extension; Swift
 // requires the switch to name it). The functions that would reach a server are never called.
 
 /// The seeds' `viewModel` placeholder.

@@ -215,7 +215,10 @@ import X509
             #expect(stale.status == 400)
             var stranger = TestDevice()
             stranger.credentialID = holder.credentialID
-            await #expect(throws: SetupError.self) { _ = try await stranger.openExtension(server: server, issuedAt: clock.now()) }
+            // Another key signing for the holder's credential: its signature does not verify.
+            let impostor = try await server.client().send(
+                "POST", DeviceAPI.openExtension, json: try stranger.signedRequest(issuedAt: clock.now(), SignedMessage.extension))
+            #expect(impostor.status == 401 && impostor.error == "invalid_signature", "\(impostor.status) \(impostor.json)")
             let early = try await session.endorse(Data("x".utf8), with: holder.key, chain: holder.chain)
             #expect(early.status == 409)
             #expect(early.error == "extension_state_conflict")

@@ -169,9 +169,10 @@ import X509
             await #expect(throws: BISDKError.otherServer(apiBaseURL: "http://127.0.0.1:1")) {
                 try await app.sdk.registerCredentials(URL(string: otherServer)!)
             }
-            await #expect(throws: BISDKError.self) {
+            let tokenless = await #expect(throws: BISDKError.self) {
                 try await app.sdk.registerCredentials(URL(string: "\(server.baseURL)/v1/bind")!)
             }
+            #expect(tokenless?.errorType == .invalidLink, "a link without its token: \(String(describing: tokenless))")
             _ = try await app.sdk.registerCredentials(URL(string: link)!)
             let files = app.storedFiles
             await #expect {

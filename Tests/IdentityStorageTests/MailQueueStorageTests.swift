@@ -27,7 +27,7 @@ import Testing
         try await engine.withStore { store in
             try await store.seedTree()
             // A job whose mail cannot be written is not written either.
-            await #expect(throws: StorageError.self) {
+            await #expect(throws: StorageError.notFound) {
                 try await store.createBindingJob(Fixtures.bindingJob("bjb_1"), mailing: Self.mail("mld_1", job: "bjb_none"), audit: nil)
             }
             #expect(try await store.bindingJob(id: "bjb_1") == nil)

@@ -1,6 +1,6 @@
 import Foundation
 
-// Credential extension (a second device), DESIGN.md §3 "Extension":
+// Credential extension (a second device), as docs/protocol.md describes it:
 // A opens a session (signed by its credential) and shows a rotating 9-digit code;
 // B claims it with a CSR; A endorses B's certificate draft; the server issues B's certificate.
 

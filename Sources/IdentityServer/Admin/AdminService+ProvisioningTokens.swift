@@ -89,9 +89,4 @@ extension AdminController {
             try JSONResponse.make(try await acting(context).revokeProvisioningToken(try RealmPath(context), try context.id("token")))
         }
     }
-
-    /// The service acting for the administrator the middleware authenticated.
-    private func acting(_ context: ServerRequestContext) throws -> AdminService {
-        service(try context.requireAdmin())
-    }
 }

@@ -4,7 +4,7 @@ import IdentityProtocol
 import IdentityStorage
 import ServiceLifecycle
 
-/// Credential extension on the server (DESIGN.md §3): sessions in the database, each step a
+/// Credential extension on the server (docs/protocol.md): sessions in the database, each step a
 /// compare-and-set on the session's version, so two devices (or two server instances) racing
 /// for one session cannot both win. Holder (A) steps are in `ExtensionService+Holder`, the
 /// claimant's (B) in `ExtensionService+Claimant`; this file has the status long poll and

@@ -1,9 +1,9 @@
 import _CryptoExtras
 import Crypto
-import Foundation
+package import Foundation
 import IdentityProtocol
-import IdentityStorage
-import JWTKit
+package import IdentityStorage
+package import JWTKit
 import Synchronization
 
 /// Signs and verifies a realm's JWTs and publishes its keys as a JWKS: ES256 for every token,
@@ -17,7 +17,7 @@ import Synchronization
 /// Verification rejects a token whose `kid` is not one of the realm's published keys (jwt-kit's
 /// key collection would otherwise fall back to its default key), and one whose `alg` is not its
 /// key's algorithm.
-struct RealmSigner: Sendable {
+package struct RealmSigner: Sendable {
     private let collection: JWTKeyCollection
     /// The ES256 keys by key id, which verify their tokens without jwt-kit's collection.
     private let es256: [String: ES256Algorithm]
@@ -35,7 +35,7 @@ struct RealmSigner: Sendable {
 
     /// Builds a signer over keys listed newest first; it needs an ES256 key that signs now or
     /// will.
-    init(
+    package init(
         keys: [SigningKey], retiredKeysPublishedFor: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }
     ) async throws {
         let time = now()
@@ -76,7 +76,7 @@ struct RealmSigner: Sendable {
     /// Signs `payload` with the active key of `algorithm`; `type` goes in the `typ` header.
     /// Access and ID tokens signed with ES256, most of what the server signs, are written and
     /// signed here directly (``HandWrittenClaims``, swift-crypto); anything else by jwt-kit.
-    func sign(_ payload: some JWTPayload, type: String, algorithm: SigningAlgorithm = .es256) async throws -> String {
+    package func sign(_ payload: some JWTPayload, type: String, algorithm: SigningAlgorithm = .es256) async throws -> String {
         guard let key = activeKey(algorithm) else { throw SignerError.noActiveKey }
         if let claims = payload as? any HandWrittenClaims, case .p256(let privateKey) = key.material {
             return try Self.signES256(claims, kid: key.kid, type: type, with: privateKey)
@@ -104,7 +104,7 @@ struct RealmSigner: Sendable {
 
     /// Verifies signature and claims of a token signed by one of this realm's published keys
     /// with the `typ` header `type`.
-    func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String) async throws -> Payload {
+    package func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String) async throws -> Payload {
         guard token.utf8.count <= Self.maxTokenLength else { throw SignerError.malformed }
         let header = try JWTHeaderPeek(token)
         guard let kid = header.kid else { throw SignerError.malformed }
@@ -132,7 +132,7 @@ struct RealmSigner: Sendable {
         return keys.filter { key in key.retiresAt.map { $0.addingTimeInterval(retiredKeysPublishedFor) > time } ?? true }
     }
 
-    enum SignerError: Error {
+    package enum SignerError: Error {
         case noActiveKey, unknownKey, wrongType, malformed
     }
 }

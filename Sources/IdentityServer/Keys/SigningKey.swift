@@ -1,13 +1,13 @@
-import _CryptoExtras
-import Crypto
-import Foundation
+package import _CryptoExtras
+package import Crypto
+package import Foundation
 import IdentityStorage
 import JWTKit
 
 /// One of a realm's token-signing keys, unsealed: a P-256 key (ES256) or an RSA key (RS256).
-struct SigningKey: Sendable {
+package struct SigningKey: Sendable {
     /// The private key itself.
-    enum Material: Sendable {
+    package enum Material: Sendable {
         case p256(P256.Signing.PrivateKey)
         case rsa(_RSA.Signing.PrivateKey)
     }
@@ -57,7 +57,7 @@ struct SigningKey: Sendable {
         }
     }
 
-    init(kid: String, activatesAt: Date = .distantPast, retiresAt: Date? = nil, material: Material) {
+    package init(kid: String, activatesAt: Date = .distantPast, retiresAt: Date? = nil, material: Material) {
         self.kid = kid
         self.activatesAt = activatesAt
         self.retiresAt = retiresAt

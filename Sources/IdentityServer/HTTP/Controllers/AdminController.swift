@@ -13,7 +13,7 @@ struct AdminController {
     let webhooks: WebhookAdminController
 
     /// The service acting for the administrator the middleware authenticated.
-    private func acting(_ context: ServerRequestContext) throws -> AdminService {
+    func acting(_ context: ServerRequestContext) throws -> AdminService {
         service(try context.requireAdmin())
     }
 
