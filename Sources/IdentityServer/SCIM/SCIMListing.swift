@@ -34,13 +34,13 @@ struct SCIMListing {
     /// A page of resources, of `total` that match, as a ListResponse's JSON. Each resource is
     /// built, projected and written before the next is built, so the page holds one resource's
     /// objects at a time (a thousand values each, at most) beside the bytes written so far.
-    func page(_ count: Int, total: Int, resource: (Int) -> [String: Any]) -> Data {
+    func page(_ resourceCount: Int, total: Int, resource: (Int) -> [String: Any]) -> Data {
         var json = Data(#"{"Resources":["#.utf8)
-        for index in 0..<count {
+        for index in 0..<resourceCount {
             if index > 0 { json.append(UInt8(ascii: ",")) }
             json.append(SCIMResponse.json(project(resource(index))))
         }
-        json.append(contentsOf: Data(#"],"itemsPerPage":\#(count),"schemas":["\#(SCIMDiscovery.listResponseSchema)"],"#.utf8))
+        json.append(contentsOf: Data(#"],"itemsPerPage":\#(resourceCount),"schemas":["\#(SCIMDiscovery.listResponseSchema)"],"#.utf8))
         json.append(contentsOf: Data(#""startIndex":\#(startIndex),"totalResults":\#(total)}"#.utf8))
         return json
     }
