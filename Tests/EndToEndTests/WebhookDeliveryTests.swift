@@ -101,10 +101,9 @@ import Testing
                 let deliveries = try await server.admin.send("GET", AdminAPI.webhookDeliveries(tenant: realm.tenantID, webhook: flaky.id))
                 let item = try #require((deliveries.json["items"] as? [[String: Any]])?.first)
                 let id = try #require(item["id"] as? String)
-                var delivery = try await server.admin.send("GET", AdminAPI.webhookDelivery(tenant: realm.tenantID, webhook: flaky.id, delivery: id))
-                for _ in 0..<600 where delivery.json["status"] as? String != "delivered" {  // up to 30 s under a loaded run
-                    try await Task.sleep(for: .milliseconds(50))
-                    delivery = try await server.admin.send("GET", AdminAPI.webhookDelivery(tenant: realm.tenantID, webhook: flaky.id, delivery: id))
+                let delivery = try await eventually("the flaky endpoint's delivery marked delivered") {
+                    let delivery = try await server.admin.send("GET", AdminAPI.webhookDelivery(tenant: realm.tenantID, webhook: flaky.id, delivery: id))
+                    return delivery.json["status"] as? String == "delivered" ? delivery : nil
                 }
                 #expect(delivery.json["status"] as? String == "delivered" && delivery.json["message_id"] as? String == messages[0].id)
                 let attempts = try #require(delivery.json["attempts"] as? [[String: Any]])
@@ -152,10 +151,9 @@ import Testing
                 #expect(signed.type == "webhook.test" && signed.signatures == 2 && signed.verifiedBy == [0, 1], "both secrets sign")
                 #expect(!messages.contains { $0.path == "/target" }, "redirects are not followed")
 
-                var endpoint = try await server.admin.send("GET", AdminAPI.webhook(tenant: tenant, webhook: gone.id))
-                for _ in 0..<600 where endpoint.json["enabled"] as? Bool != false {
-                    try await Task.sleep(for: .milliseconds(50))
-                    endpoint = try await server.admin.send("GET", AdminAPI.webhook(tenant: tenant, webhook: gone.id))
+                let endpoint = try await eventually("the gone endpoint turned off") {
+                    let endpoint = try await server.admin.send("GET", AdminAPI.webhook(tenant: tenant, webhook: gone.id))
+                    return endpoint.json["enabled"] as? Bool == false ? endpoint : nil
                 }
                 #expect(endpoint.json["enabled"] as? Bool == false)
                 #expect((endpoint.json["disabled_reason"] as? String)?.hasPrefix("410 Gone") == true)

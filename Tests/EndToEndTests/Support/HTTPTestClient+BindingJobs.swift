@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 
 extension HTTPTestClient {
     /// Reads the binding job at `path` until `done` holds for it (polling every 20 ms, up to
@@ -6,13 +7,10 @@ extension HTTPTestClient {
     func bindingJob(
         _ path: String, timeout: Duration = .seconds(60), until done: ([String: Any]) -> Bool
     ) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + timeout
         var last: [String: Any] = [:]
-        while ContinuousClock.now < deadline {
+        return try await eventually(within: timeout, "the binding job's change (last seen: \(last))") {
             last = try await send("GET", path).json
-            if done(last) { return last }
-            try await Task.sleep(for: .milliseconds(20))
+            return done(last) ? last : nil
         }
-        throw SetupError("the binding job never got there; last seen: \(last)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcessSupport
 import Testing
 
 extension RunningServer {
@@ -13,13 +14,10 @@ extension RunningServer {
     /// Waits (polling the outbox, up to 30 s) for a mail to `address` beyond the first `skipping`
     /// ones to it, and returns its text.
     func mail(to address: String, skipping: Int = 0) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
+        try await eventually("mail \(skipping + 1) to \(address)") {
             let sent = try outboxMails().filter { $0.contains("To: \(address)") }
-            if sent.count > skipping { return sent[skipping] }
-            try await Task.sleep(for: .milliseconds(20))  // the server sends it in the background
+            return sent.count > skipping ? sent[skipping] : nil
         }
-        throw SetupError("no mail to \(address)")
     }
 
     /// The one-time code of an email-code mail: the first run of exactly eight digits in its

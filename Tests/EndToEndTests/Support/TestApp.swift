@@ -1,5 +1,6 @@
 import BeyondIdentityEmbedded
 import Foundation
+import TestProcessSupport
 
 /// An app on a device: an SDK instance with its own key store directory, pointed at a server.
 struct TestApp: Sendable {
@@ -36,12 +37,7 @@ extension RunningServer {
     /// The enrollment link in the newest email of the outbox, once there is one (the server
     /// sends it in the background).
     func linkFromNewestEmail() async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try outboxMails().isEmpty {
-            guard ContinuousClock.now < deadline else { throw SetupError("the outbox is empty") }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let message = try outboxMails().last ?? ""
+        let message = try await eventually("a mail in the outbox") { try outboxMails().last }
         guard let range = message.range(of: #"https?://[^\s]+/v1/bind\?token=[A-Za-z0-9_\-]+"#, options: .regularExpression) else {
             throw SetupError("no enrollment link in the email")
         }

@@ -77,12 +77,9 @@ final class WebhookReceiver: @unchecked Sendable {
     func wait(
         timeout: Duration = .seconds(30), until condition: ([Message]) -> Bool
     ) async throws -> [Message] {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        try await eventually(within: timeout, "the webhook messages awaited") {
             let messages = try messages()
-            if condition(messages) { return messages }
-            try await Task.sleep(for: .milliseconds(50))
+            return condition(messages) ? messages : nil
         }
-        return try messages()
     }
 }

@@ -1,0 +1,21 @@
+/// Waits for something that happens in the background (a mail sent, a webhook delivered, a
+/// child process's output): polls `probe` every `interval` until it gives a value, and returns
+/// that value; throws ``PollTimeout`` naming `what` when `timeout` passes first. The one way the
+/// tests wait: never a fixed sleep, so a loaded machine only makes a test take longer, and the
+/// generous default deadline (30 s) is spent only by a test that is going to fail anyway.
+public func eventually<Value>(
+    within timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20), _ what: @autoclosure () -> String,
+    _ probe: () async throws -> Value?
+) async throws -> Value {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+        if let value = try await probe() { return value }
+        guard ContinuousClock.now < deadline else { throw PollTimeout(description: "\(what()) did not happen within \(timeout)") }
+        try await Task.sleep(for: interval)
+    }
+}
+
+/// What ``eventually(within:every:_:_:)`` throws when its deadline passes.
+public struct PollTimeout: Error, CustomStringConvertible {
+    public let description: String
+}
