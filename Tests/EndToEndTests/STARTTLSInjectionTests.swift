@@ -58,15 +58,10 @@ private final class InjectingRelay: @unchecked Sendable {
             .appendingPathComponent("ThirdParty/starttls_injector.py").path
         let process = try await SpawnedProcess.start(
             "/usr/bin/env", ["python3", script, directory.path, certificate, key] + gaps.map { "\($0)" }, error: STDERR_FILENO)
-        for _ in 0..<500 {
-            if let text = try? String(contentsOf: directory.appendingPathComponent("port"), encoding: .utf8), let port = Int(text) {
-                return InjectingRelay(port: port, directory: directory, process: process)
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
+        let port = try await process.whenReady("the injecting relay starting") {
+            (try? String(contentsOf: directory.appendingPathComponent("port"), encoding: .utf8)).flatMap { Int($0) }
         }
-        process.send(SIGKILL)
-        throw SetupError("the injecting relay did not start")
+        return InjectingRelay(port: port, directory: directory, process: process)
     }
 
     private init(port: Int, directory: URL, process: SpawnedProcess) {

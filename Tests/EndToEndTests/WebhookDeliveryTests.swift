@@ -176,16 +176,14 @@ import Testing
                 let endpoint = try await Self.endpoint(server, tenant: realm.tenantID, url: url)
                 _ = try await server.admin.send("POST", AdminAPI.testWebhook(tenant: realm.tenantID, webhook: endpoint.id))
                 let deliveries = AdminAPI.webhookDeliveries(tenant: realm.tenantID, webhook: endpoint.id)
-                var attempt: [String: Any]?
-                for _ in 0..<600 where attempt == nil {
-                    try await Task.sleep(for: .milliseconds(50))
+                let attempt = try await eventually("an attempt to deliver to \(url)") { () async throws -> [String: Any]? in
                     let id = try #require(((try await server.admin.send("GET", deliveries)).json["items"] as? [[String: Any]])?.first?["id"] as? String)
                     let delivery = try await server.admin.send(
                         "GET", AdminAPI.webhookDelivery(tenant: realm.tenantID, webhook: endpoint.id, delivery: id))
-                    attempt = (delivery.json["attempts"] as? [[String: Any]])?.first
+                    return (delivery.json["attempts"] as? [[String: Any]])?.first
                 }
-                let error = try #require(attempt?["error"] as? String, "\(url)")
-                #expect(error.hasPrefix("target refused:") && attempt?["status_code"] == nil, "\(error)")
+                let error = try #require(attempt["error"] as? String, "\(url)")
+                #expect(error.hasPrefix("target refused:") && attempt["status_code"] == nil, "\(error)")
             }
         }
     }
@@ -292,18 +290,12 @@ struct ServerProcess {
         defer { try? output.close() }
         let process = try await SpawnedProcess.start(
             "/usr/bin/env", environment + [StartUpFailureTests.server, "--port", "0", "--host", "127.0.0.1"], output: output.fileDescriptor)
-        for _ in 0..<1500 {
+        let url = try await process.whenReady("bi-server printing its address") {
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let range = output.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
-                let url = String(output[range])
-                try await HTTPTestClient(baseURL: url).waitUntilHealthy()
-                return ServerProcess(url: url, process: process)
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
+            return output.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { String(output[$0]) }
         }
-        process.send(SIGKILL)
-        throw SetupError("bi-server did not start")
+        try await HTTPTestClient(baseURL: url).waitUntilHealthy()
+        return ServerProcess(url: url, process: process)
     }
 
     /// `kill -9`.

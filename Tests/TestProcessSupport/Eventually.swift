@@ -1,3 +1,5 @@
+import Foundation
+
 /// Waits for something that happens in the background (a mail sent, a webhook delivered, a
 /// child process's output): polls `probe` every `interval` until it gives a value, and returns
 /// that value; throws ``PollTimeout`` naming `what` when `timeout` passes first. The one way the
@@ -18,4 +20,24 @@ public func eventually<Value>(
 /// What ``eventually(within:every:_:_:)`` throws when its deadline passes.
 public struct PollTimeout: Error, CustomStringConvertible {
     public let description: String
+}
+
+extension SpawnedProcess {
+    /// Waits for the process to be ready, as ``eventually(within:every:_:_:)`` polls `probe` (its
+    /// port file written, its address printed), but gives up as soon as the process has ended;
+    /// on any failure the process is killed, so a test that gives up leaves nothing running.
+    public func whenReady<Value>(
+        within timeout: Duration = .seconds(30), _ what: String, _ probe: () async throws -> Value?
+    ) async throws -> Value {
+        do {
+            return try await eventually(within: timeout, what) {
+                if let value = try await probe() { return value }
+                guard isRunning else { throw PollTimeout(description: "\(what) did not happen: the process ended") }
+                return nil
+            }
+        } catch {
+            send(SIGKILL)
+            throw error
+        }
+    }
 }

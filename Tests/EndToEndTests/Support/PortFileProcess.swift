@@ -33,15 +33,10 @@ struct PortFileProcess: @unchecked Sendable {
             .appendingPathComponent("ThirdParty/\(script)").path
         let process = try await SpawnedProcess.start("/usr/bin/env", ["python3", path, directory.path] + arguments)
         let portFile = directory.appendingPathComponent("port")
-        for _ in 0..<500 {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8), let port = Int(text) {
-                return PortFileProcess(port: port, directory: directory, process: process)
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
+        let port = try await process.whenReady("the \(name) starting") {
+            (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
         }
-        process.send(SIGKILL)
-        throw SetupError("the \(name) did not start")
+        return PortFileProcess(port: port, directory: directory, process: process)
     }
 
     /// Kills the program and waits for it, then removes its directory.
