@@ -38,13 +38,11 @@ extension SQLIdentityStore {
             AND \(condition?.sql(Self.groupColumn) ?? DirectoryColumn.always)
             """
         return try await engine.run { db in
-            let total = try await db.raw("SELECT count(*) AS total " + scope).first()?.decode(column: "total", as: Int.self) ?? 0
-            guard limit > 0, offset < total else { return DirectoryPage(items: [], total: total) }
-            let rows = try await db.raw("""
+            let (rows, total) = try await db.directoryPage("""
                 SELECT g.*, (SELECT count(*) FROM identity_group_members m JOIN identities i ON i.id = m.identity_id
                     WHERE m.group_id = g.id AND i.status <> \(bind: IdentityRecord.Status.deleted.rawValue)) AS member_count
-                \(scope) ORDER BY g.created_at, g.id LIMIT \(bind: limit) OFFSET \(bind: max(0, offset))
-                """).all()
+                """, scope, order: "g.created_at, g.id", offset: offset, limit: limit)
+            guard !rows.isEmpty else { return DirectoryPage(items: [], total: total) }
             var members = 0
             var page: [any SQLRow] = []
             for row in rows {

@@ -38,12 +38,8 @@ extension SQLIdentityStore {
             AND \(condition?.sql(Self.scimUserColumn) ?? DirectoryColumn.always)
             """
         return try await engine.run { db in
-            let total = try await db.raw("SELECT count(*) AS total " + scope).first()?.decode(column: "total", as: Int.self) ?? 0
-            guard limit > 0, offset < total else { return DirectoryPage(items: [], total: total) }
-            let rows = try await db.raw("""
-                \(unsafeRaw: Self.scimUserColumns) \(scope)
-                ORDER BY i.created_at, i.id LIMIT \(bind: limit) OFFSET \(bind: max(0, offset))
-                """).all()
+            let (rows, total) = try await db.directoryPage(
+                "\(unsafeRaw: Self.scimUserColumns)", scope, order: "i.created_at, i.id", offset: offset, limit: limit)
             return DirectoryPage(items: try rows.map(SCIMUserRecord.init(row:)), total: total)
         }
     }
