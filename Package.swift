@@ -88,17 +88,86 @@ let package = Package(
         .target(name: "CSQLiteSettings"),
         // Random bytes in one system call (Swift's generator asks the kernel for 8 at a time).
         .target(name: "CSystemRandom"),
+        // The server's foundation: HTTP plumbing, the error model, logging, metrics, audit, rate
+        // limits, the outbox loop, secrets and mail's values. It knows no feature.
+        .target(
+            name: "IdentityServerCore",
+            dependencies: [
+                "IdentityProtocol",
+                "IdentityStorage",
+                "CSystemRandom",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: strict
+        ),
+        // The realms' keys: token signing and its rotation's keys, the realm CAs, sealed secrets, keyed codes.
+        .target(
+            name: "RealmKeys",
+            dependencies: [
+                "IdentityServerCore",
+                "IdentityProtocol",
+                "IdentityStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strict
+        ),
+        // Mail delivery: SMTP (STARTTLS or TLS), sendmail, the .eml directory, and the mail queue's worker.
+        .target(
+            name: "MailDelivery",
+            dependencies: [
+                "IdentityServerCore",
+                "IdentityStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        // Webhook delivery: signed events posted to checked, pinned addresses, retried from the queue.
+        .target(
+            name: "WebhookDelivery",
+            dependencies: [
+                "IdentityServerCore",
+                "IdentityStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strict
+        ),
         // The identity server as a library: HTTP, OIDC, device and admin APIs, keys.
         .target(
             name: "IdentityServer",
             dependencies: [
+                "IdentityServerCore",
+                "RealmKeys",
+                "MailDelivery",
+                "WebhookDelivery",
                 "IdentityProtocol",
                 "IdentityStorage",
                 "QRCodeEncoder",
-                "CSystemRandom",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -106,12 +175,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strict
@@ -119,7 +183,7 @@ let package = Package(
         .executableTarget(
             name: "bi-server",
             dependencies: [
-                "IdentityServer",
+                "IdentityServer", "IdentityServerCore",
                 "IdentityProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -169,7 +233,7 @@ let package = Package(
                 "BeyondIdentityEmbedded",
                 "BeyondIdentityEmbeddedUI",
                 "QRCodeEncoder",
-                "IdentityServer",
+                "IdentityServer", "IdentityServerCore",
                 "IdentityProtocol",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -200,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "IdentityServerTests",
             dependencies: [
-                "IdentityServer",
+                "IdentityServer", "IdentityServerCore", "RealmKeys", "WebhookDelivery",
                 "IdentityProtocol",
                 "IdentityStorage",
                 .product(name: "Logging", package: "swift-log"),
@@ -228,19 +292,19 @@ let package = Package(
         .executableTarget(
             name: "FuzzServerInputs",
             dependencies: [
-                "FuzzSupport", "IdentityServer", "IdentityProtocol", .product(name: "X509", package: "swift-certificates"),
+                "FuzzSupport", "IdentityServer", "IdentityServerCore", "IdentityProtocol", .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             path: "Fuzz/ServerInputs", swiftSettings: strict),
         .executableTarget(
             name: "FuzzTokenInputs",
             dependencies: [
-                "FuzzSupport", "IdentityServer", "IdentityProtocol", .product(name: "Crypto", package: "swift-crypto"),
+                "FuzzSupport", "IdentityServer", "IdentityServerCore", "RealmKeys", "IdentityProtocol", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
             path: "Fuzz/TokenInputs", swiftSettings: strict),
         .executableTarget(
-            name: "FuzzSCIMInputs", dependencies: ["FuzzSupport", "IdentityServer"], path: "Fuzz/SCIMInputs", swiftSettings: strict),
+            name: "FuzzSCIMInputs", dependencies: ["FuzzSupport", "IdentityServer", "IdentityServerCore"], path: "Fuzz/SCIMInputs", swiftSettings: strict),
         .executableTarget(
             name: "FuzzSDKInputs",
             dependencies: ["FuzzSupport", "BeyondIdentityEmbedded", "IdentityProtocol", .product(name: "JWTKit", package: "jwt-kit")],
@@ -279,7 +343,7 @@ let package = Package(
                 "BeyondIdentityEmbeddedUI",
                 "QRCodeEncoder",
                 "BeyondIdentityEmbedded",
-                "IdentityServer",
+                "IdentityServer", "IdentityServerCore", "RealmKeys", "MailDelivery",
                 "IdentityStorage",
                 "IdentityProtocol",
                 .product(name: "Crypto", package: "swift-crypto"),

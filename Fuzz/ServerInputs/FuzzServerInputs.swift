@@ -4,6 +4,7 @@ import IdentityProtocol
 import IdentityServer
 import SwiftASN1
 import X509
+import IdentityServerCore
 
 /// What bi-server parses from an attacker: the first byte picks the parser, the rest is input.
 /// Parsers may refuse anything; they must never crash.

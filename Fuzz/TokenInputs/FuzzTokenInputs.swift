@@ -4,6 +4,8 @@ import FuzzSupport
 import IdentityProtocol
 import IdentityServer
 import JWTKit
+import IdentityServerCore
+import RealmKeys
 
 /// Token-shaped input through the code bi-server runs on it: the first byte picks the entry
 /// point, the rest is a compact JWS (or an `Authorization` field). Access tokens and ID tokens

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityServer
+import IdentityServerCore
 
 /// `bi-server admin-tokens`: admin tokens made at the server, not through the admin API.
 struct AdminTokensCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IdentityServer
+import IdentityServerCore
 
 /// `bi-server backup`: a consistent copy of the SQLite database, taken while serving.
 struct BackupCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityServer
+import IdentityServerCore
 
 /// `bi-server check-config`: reads the configuration as `serve` would and prints every
 /// setting's value and where it came from; exits 1 on the first value that does not read.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityServer
+import IdentityServerCore
 
 /// `bi-server migrate`: applies the schema migrations the database lacks, without serving.
 struct MigrateCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IdentityServer
+import IdentityServerCore
 
 /// `bi-server keys rotate-master`: re-seals every secret under a new master key.
 struct RotateMasterKeyCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityServer
+import IdentityServerCore
 
 /// `bi-server keys rotate-signing`: gives realms new token-signing keys, published ahead.
 struct RotateSigningKeysCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IdentityServer
 import Logging
+import IdentityServerCore
 
 /// `bi-server serve` (the default): serves until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IdentityServer
+import IdentityServerCore
 
 /// The flags every subcommand shares: the configuration file and the settings most often given
 /// on the command line. Each is optional, so that the environment and the file can supply it.

@@ -4,6 +4,8 @@ import IdentityProtocol
 import Logging
 import TestProcessSupport
 import Testing
+import IdentityServerCore
+import MailDelivery
 
 /// Enrollment email through a real SMTP server (aiosmtpd on loopback): plain, STARTTLS with
 /// AUTH, and every way a relay can fail — each failure says whether trying later may help

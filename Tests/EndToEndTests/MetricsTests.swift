@@ -1,6 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import Testing
+import IdentityServerCore
 
 /// `/metrics` says what each metric is, keeps its labels bounded, counts refusals by reason,
 /// and can live on a listener of its own (issue 16).

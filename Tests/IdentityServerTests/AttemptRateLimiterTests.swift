@@ -1,6 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import Testing
+import IdentityServerCore
 
 /// Which addresses share a claim limit.
 @Suite struct AttemptRateLimiterTests {

@@ -3,6 +3,7 @@ import IdentityStorage
 import Testing
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// The audit page's filter form: times as a `datetime-local` input sends them, in UTC; every
 /// unreadable field named with what was typed kept; links that keep the filters.

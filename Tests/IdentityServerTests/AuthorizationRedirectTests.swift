@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// Redirects keep the registered URI's own query and add form-encoded parameters that every
 /// client decodes back to the exact values.

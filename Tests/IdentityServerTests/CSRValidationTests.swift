@@ -5,6 +5,7 @@ import Testing
 import X509
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// Proof of possession: a CSR is accepted only with a P-256 key that signed it.
 @Suite struct CSRValidationTests {

@@ -4,6 +4,7 @@ import IdentityProtocol
 import IdentityStorage
 @testable import IdentityServer
 import Testing
+import IdentityServerCore
 
 /// Console sessions at the service level, on the fixture's clock.
 @Suite struct ConsoleSessionsTests {

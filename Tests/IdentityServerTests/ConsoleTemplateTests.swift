@@ -1,5 +1,6 @@
 @testable import IdentityServer
 import Testing
+import IdentityServerCore
 
 /// The console's templates: all compile, and none uses Mustache's unescaped forms, so every
 /// value a page shows is HTML-escaped.

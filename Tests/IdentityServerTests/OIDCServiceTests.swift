@@ -4,6 +4,7 @@ import IdentityProtocol
 import Testing
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// The authorization and token endpoints' services without HTTP, on the fixture's clock.
 @Suite struct OIDCServiceTests {

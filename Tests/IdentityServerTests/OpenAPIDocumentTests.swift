@@ -3,6 +3,7 @@ import Prometheus
 import Testing
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// The OpenAPI document against what the server really has: the embedded copy is the
 /// repository's file, and the document's routes are the router's.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// Request targets with runs of `/` in their paths, made single; the query untouched.
 @Suite struct PathNormalizingTests {

@@ -6,6 +6,7 @@ import Testing
 import X509
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// A sign-in's chain must start with the credential's own pinned certificate, byte for byte,
 /// inside its validity period; its key is read once per credential and certificate.

@@ -5,6 +5,8 @@ import Testing
 import X509
 
 @testable import IdentityServer
+import IdentityServerCore
+import RealmKeys
 
 @Suite struct RealmAuthorityTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -7,6 +7,8 @@ import Testing
 import X509
 
 @testable import IdentityServer
+import IdentityServerCore
+import RealmKeys
 
 @Suite struct RealmSignerTests {
     struct Claims: JWTPayload, Equatable {

@@ -2,6 +2,7 @@
 import IdentityStorage
 import Foundation
 import Testing
+import IdentityServerCore
 
 /// The SCIM filter parser and its evaluation (RFC 7644 §3.4.2.2).
 @Suite struct SCIMFilterTests {

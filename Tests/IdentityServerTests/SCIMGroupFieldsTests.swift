@@ -1,5 +1,6 @@
 @testable import IdentityServer
 import Testing
+import IdentityServerCore
 
 /// A group a directory writes holds at most `SCIMGroup.maxMembers` distinct members (what one
 /// answer lists of it); repeats of one member count once.

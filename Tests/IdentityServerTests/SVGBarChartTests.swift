@@ -1,5 +1,6 @@
 @testable import IdentityServer
 import Testing
+import IdentityServerCore
 
 /// The dashboard's chart geometry: heights proportional to the largest value, which fills the
 /// plot; nothing drawn for no data; bars side by side within their slot.

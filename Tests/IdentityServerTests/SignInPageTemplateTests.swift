@@ -1,5 +1,6 @@
 @testable import IdentityServer
 import Testing
+import IdentityServerCore
 
 /// The hosted sign-in pages' templates, under the console's rules: all compile, none writes a
 /// value unescaped, no inline style, and script only from the server's own file.

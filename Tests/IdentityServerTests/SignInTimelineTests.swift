@@ -3,6 +3,7 @@ import IdentityStorage
 import Testing
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// Hourly sign-in counts binned into the dashboard's periods.
 @Suite struct SignInTimelineTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import IdentityStorage
+import IdentityServerCore
 
 /// Guards the admin API: `Authorization: Bearer <admin token>`, looked up by its hash and
 /// refused when missing, unknown, expired or revoked (see ``AdminRefusal``); puts the authenticated

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// The first admin token: created when the store has none, written 0600 to
 /// `admin-token` in the data directory, stored only as its hash.

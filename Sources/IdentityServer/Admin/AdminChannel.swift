@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// How an administrator reached the server: recorded as `via` in every admin audit event.
 enum AdminChannel: String, Sendable {
     /// The admin API (`/v1/admin`), with a bearer token.

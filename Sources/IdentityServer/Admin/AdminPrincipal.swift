@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Who is calling the admin API: the admin token the request presented, named by its label
 /// and public id (never the token). Recorded in every admin audit event.

@@ -1,5 +1,6 @@
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// Why an admin call was refused: the reason of its `admin.refused` audit event.
 enum AdminRefusal: String, Sendable {

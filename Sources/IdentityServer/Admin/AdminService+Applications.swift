@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Applications: OAuth clients with an embedded authenticator.
 extension AdminService {

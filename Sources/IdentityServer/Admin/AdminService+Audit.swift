@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The audit log searched and read one event at a time, within the administrator's reach: a
 /// token scoped to one tenant sees that tenant's events only, as ``auditEvents(_:)`` lists them.

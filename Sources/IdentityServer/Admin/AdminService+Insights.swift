@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// What the console's dashboard shows, for the tenants the administrator administers (every
 /// tenant, or the token's own).

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import Hummingbird
+import IdentityServerCore
 
 /// Provisioning tokens: the bearer tokens of a realm's SCIM service, managed by whoever
 /// administers the realm's tenant.

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// A user's sign-ins: listed, and ended one by one (its refresh and access tokens with it).
 extension AdminService {

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// A realm's token-signing keys: current, next and retired, and rotation on demand.
 extension AdminService {

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Admin tokens: managed only with a token for every tenant.
 extension AdminService {

@@ -2,6 +2,8 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import X509
+import IdentityServerCore
+import RealmKeys
 
 /// The admin API's logic: resources under tenants, validated, audited.
 struct AdminService {

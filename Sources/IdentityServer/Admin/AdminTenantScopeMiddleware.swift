@@ -1,4 +1,5 @@
 import Hummingbird
+import IdentityServerCore
 
 /// Guards everything under `/tenants/:tenant`: a token scoped to one tenant finds no other
 /// (`404`, as if it did not exist), and the refusal is audited.

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import X509
+import IdentityServerCore
 
 /// Records as the admin API shows them (never a secret or a hash).
 enum AdminViews {

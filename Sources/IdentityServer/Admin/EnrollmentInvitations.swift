@@ -1,6 +1,9 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
+import RealmKeys
+import MailDelivery
 
 /// Makes enrollment links: a binding job, the link that carries its single-use token (only its
 /// hash is stored), and for delivery `email` the mail, sealed under the master key, that the

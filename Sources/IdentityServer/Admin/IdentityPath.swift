@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// Where an identity is: its realm and its own id (`…/realms/{realm}/identities/{identity}`). An
 /// identity under another realm or tenant is not found.
 struct IdentityPath: Hashable, Sendable {

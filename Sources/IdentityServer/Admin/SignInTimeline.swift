@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// Sign-ins counted in consecutive periods of equal length, the last of them holding the
 /// moment it was made: how many succeeded and how many were refused in each, and why they

@@ -2,6 +2,8 @@ public import Foundation
 import Crypto
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
+import RealmKeys
 
 /// What `bi-server` does besides serving: migrating the schema, rotating the master key,
 /// backing up.

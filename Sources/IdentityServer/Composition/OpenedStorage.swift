@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
 import IdentityStorage
+import IdentityServerCore
+import RealmKeys
 
 /// What every start opens first: the data directory (owner only), storage with every
 /// migration applied and taking writes, and the master key its secrets are sealed under.

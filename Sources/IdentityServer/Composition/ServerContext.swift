@@ -3,6 +3,9 @@ import IdentityStorage
 import Logging
 import Prometheus
 import Synchronization
+import IdentityServerCore
+import RealmKeys
+import WebhookDelivery
 
 /// The composition root: everything the services are built from (storage, keys, clock,
 /// configuration, the public base URL). Services take only the parts they use.

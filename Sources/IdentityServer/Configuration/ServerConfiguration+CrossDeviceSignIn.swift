@@ -1,4 +1,5 @@
 public import Foundation
+import IdentityServerCore
 
 extension ServerConfiguration {
     /// Browser sign-ins approved on another device (a QR code on the hosted sign-in page).

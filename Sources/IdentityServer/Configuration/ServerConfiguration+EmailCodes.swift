@@ -1,4 +1,5 @@
 public import Foundation
+import IdentityServerCore
 
 extension ServerConfiguration {
     /// One-time codes mailed to an identity, for a device without a credential (where an

@@ -2,6 +2,10 @@ public import Foundation
 public import IdentityStorage
 public import Logging
 public import Prometheus
+public import IdentityServerCore
+import RealmKeys
+public import MailDelivery
+public import WebhookDelivery
 
 /// Everything `bi-server` can be told. Defaults suit a developer machine.
 public struct ServerConfiguration: Sendable {
@@ -43,6 +47,7 @@ public struct ServerConfiguration: Sendable {
     public var connections = Connections()
     /// What is purged, when, and in what batches.
     public var housekeeping = Housekeeping()
+    /// Webhook delivery: retries, timeouts, which targets may be reached.
     public var webhooks = Webhooks()
     /// The operators' web console.
     public var console = Console()
@@ -68,6 +73,9 @@ public struct ServerConfiguration: Sendable {
 
     /// A configuration with the defaults.
     public init() {}
+
+    /// Webhook delivery's settings.
+    public typealias Webhooks = WebhookSettings
 
     /// How long each single-use artifact lives.
     public struct Lifetimes: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import IdentityStorage
+import IdentityServerCore
 
 /// Where the browser that starts a cross-device sign-in comes from, as the approving device
 /// shows it. Only the address (through the trusted proxies) and the place (a trusted proxy's

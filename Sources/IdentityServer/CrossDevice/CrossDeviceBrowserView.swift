@@ -1,4 +1,5 @@
 import IdentityStorage
+import IdentityServerCore
 
 /// What the browser that started a cross-device sign-in is shown.
 enum CrossDeviceBrowserView {

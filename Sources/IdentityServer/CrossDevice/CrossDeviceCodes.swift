@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityServerCore
 
 /// The codes of cross-device sign-ins: 8 letters (`BCDF-GHJK`) from the 20 consonants that
 /// survive being read aloud and typed (RFC 8628 §6.1's alphabet), about 34.6 bits. A code is

@@ -1,5 +1,6 @@
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// The approving device's side of cross-device sign-in: the context of a code, approval and decline.
 struct CrossDeviceController {

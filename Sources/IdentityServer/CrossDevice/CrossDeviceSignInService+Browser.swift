@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The side of the browser that started a cross-device sign-in: its page, its long poll, the
 /// confirmation that releases the code, and the hand-over to the app on the same device. Only

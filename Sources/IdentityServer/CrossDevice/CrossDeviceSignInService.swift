@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Cross-device sign-in: a browser that cannot hand a sign-in to the app shows a code (QR
 /// code and URL); the app on another device fetches where the browser comes from, and

@@ -1,6 +1,7 @@
 package import Crypto
 import IdentityProtocol
 import X509
+import IdentityServerCore
 
 /// Checks a device's PKCS#10 request: well-formed PEM, a P-256 key, and a signature by that
 /// key (proof that the device holds it).

@@ -1,5 +1,6 @@
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Builds what a device is told about a credential: ids with the names of its tenant,
 /// realm and identity.

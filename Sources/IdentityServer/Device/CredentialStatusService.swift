@@ -1,5 +1,6 @@
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Tells devices the current state of their credentials, so a revocation or a suspended
 /// identity reaches them. Unsigned: a credential id is a random 128-bit value that only its

@@ -1,6 +1,8 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
+import RealmKeys
 
 /// The device's part of a sign-in: fetch a transaction's challenge, answer it with a
 /// signature by a credential key, get the client's redirect with a single-use code.

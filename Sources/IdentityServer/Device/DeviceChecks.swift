@@ -4,6 +4,8 @@ import IdentityProtocol
 import IdentityStorage
 import SwiftASN1
 import X509
+import IdentityServerCore
+import RealmKeys
 
 /// The checks every device request shares: the credential and identity are active, the
 /// signature is the credential's, a signed request is fresh, a chain is the realm's.

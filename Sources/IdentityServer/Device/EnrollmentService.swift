@@ -2,6 +2,8 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import X509
+import IdentityServerCore
+import RealmKeys
 
 /// Enrollment: follows a link to the app, then binds a device key to the identity the link
 /// was made for.

@@ -4,6 +4,7 @@ import IdentityProtocol
 import IdentityStorage
 import Synchronization
 import X509
+import IdentityServerCore
 
 /// The public key, its thumbprint and the validity of each credential's pinned certificate, read
 /// from the certificate once rather than at every sign-in: at most a given number of credentials,

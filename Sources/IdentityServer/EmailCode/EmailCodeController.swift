@@ -1,5 +1,6 @@
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// Email one-time codes: ask for a code for a pending sign-in, redeem it.
 struct EmailCodeController {

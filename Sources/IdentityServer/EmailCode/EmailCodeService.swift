@@ -2,6 +2,8 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import Logging
+import IdentityServerCore
+import RealmKeys
 
 /// Email one-time codes: a device without a credential (a lost or new phone) signs in to a
 /// pending sign-in with a code mailed to the identity, and may then bind a new credential

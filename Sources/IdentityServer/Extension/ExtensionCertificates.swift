@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 import SwiftASN1
 import X509
+import IdentityServerCore
+import RealmKeys
 
 /// Device B's certificate, which the realm's CA issues once device A has endorsed it. The
 /// server drafts the certificate exactly as the CA will issue it (issuer the realm root, B's

@@ -1,5 +1,6 @@
 import IdentityStorage
 import ServiceLifecycle
+import IdentityServerCore
 
 /// Wakes this instance's long polls when another server instance sharing the database changes
 /// an extension session (PostgreSQL `NOTIFY`), so device A on one instance hears at once that

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import X509
+import IdentityServerCore
 
 /// Device B's step: claim a session with the code A shows and a CSR for B's new key.
 extension ExtensionService {

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import X509
+import IdentityServerCore
 
 /// Device A's steps: open a session, replace its code, endorse the claimant, cancel (which
 /// device B may do too).

@@ -3,6 +3,8 @@ import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
 import ServiceLifecycle
+import IdentityServerCore
+import RealmKeys
 
 /// Credential extension on the server (docs/protocol.md): sessions in the database, each step a
 /// compare-and-set on the session's version, so two devices (or two server instances) racing

@@ -1,5 +1,6 @@
 import Foundation
 import ServiceLifecycle
+import IdentityServerCore
 
 /// Wakes the long polls of this server instance as soon as a session changes, here or (through
 /// ``ExtensionChangeRelay``) on another instance sharing the database. A waiting poll also

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// CORS (Fetch standard §3.2) for the endpoints of a realm's provider that browser clients
 /// call: discovery, JWKS, token, userinfo, revocation and introspection. An origin is allowed

@@ -5,6 +5,10 @@ import IdentityStorage
 import Logging
 import NIOCore
 public import ServiceLifecycle
+import IdentityServerCore
+import RealmKeys
+import MailDelivery
+import WebhookDelivery
 
 /// The identity server: storage opened and migrated, keys ready, routes built. `prepare`
 /// does the slow work once; `run` serves until cancelled or signalled.

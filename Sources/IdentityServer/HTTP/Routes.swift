@@ -1,5 +1,6 @@
 import Hummingbird
 import Prometheus
+import IdentityServerCore
 
 /// The route table: one controller per endpoint family. `HEAD` is answered wherever `GET` is.
 enum Routes {

@@ -2,6 +2,7 @@ import Foundation
 import IdentityStorage
 import Logging
 import ServiceLifecycle
+import IdentityServerCore
 
 /// Every ``ServerConfiguration/Housekeeping/interval``: marks cross-device sign-ins nobody
 /// approved in time expired (each audited), then deletes rows that expired more than

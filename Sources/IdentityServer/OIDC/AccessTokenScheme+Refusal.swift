@@ -1,4 +1,5 @@
 import IdentityProtocol
+import IdentityServerCore
 
 extension AccessTokenScheme {
     /// `401 invalid_token` with this scheme's challenge.

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 extension ApplicationRecord {
     /// Whether `secretHash` is the hash of the client's secret, or of the one a rotation

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityProtocol
+import IdentityServerCore
 
 /// Builds redirects to a client: its registered URI with parameters appended to the query
 /// (RFC 6749 §4.1.2: existing query components are kept).

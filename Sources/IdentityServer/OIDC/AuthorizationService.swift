@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// `/authorize` (RFC 6749 §4.1.1, OIDC Core §3.1.2): validates the request and starts an
 /// authentication transaction that the application's embedded authenticator completes. The

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Authenticates the client at the token endpoint with the method it registered
 /// (RFC 6749 §2.3.1): `client_secret_basic`, `client_secret_post` or `none`.

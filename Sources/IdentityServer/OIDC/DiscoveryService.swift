@@ -1,6 +1,8 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
+import RealmKeys
 
 /// OpenID Provider metadata (Discovery 1.0 §3), the realm's JWKS, and which issuer serves a client.
 struct DiscoveryService {

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityStorage
 import Synchronization
+import IdentityServerCore
 
 /// Documents encoded once and served as bytes, by key (an issuer): those of the `capacity`
 /// keys used most recently, so many realms cannot grow it without limit.

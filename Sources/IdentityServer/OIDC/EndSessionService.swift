@@ -2,6 +2,8 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import JWTKit
+import IdentityServerCore
+import RealmKeys
 
 /// RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0). The provider keeps no browser
 /// session — every sign-in is a device's signature —, so logging out ends what the sign-in

@@ -1,4 +1,5 @@
 import IdentityStorage
+import IdentityServerCore
 
 /// The `groups` claim (scope `groups`): the names of the realm's groups the identity belongs to,
 /// as ID tokens, userinfo and introspection release it, read when released (so a group deleted

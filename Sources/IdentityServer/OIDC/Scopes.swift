@@ -1,4 +1,5 @@
 import IdentityStorage
+import IdentityServerCore
 
 /// Scope values (RFC 6749 §3.3) the provider itself gives meaning to.
 enum Scopes {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// `/userinfo` (OIDC Core §5.3): the claims of the user an active access token stands for. A
 /// bearer token comes as `Authorization: Bearer` (RFC 6750); a DPoP-bound one only as

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// One attribute of a schema as RFC 7643 §7 describes it.
 struct SCIMAttribute: Sendable {
     let name: String

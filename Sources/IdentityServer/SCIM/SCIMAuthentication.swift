@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import IdentityStorage
+import IdentityServerCore
 
 /// Who may call a realm's SCIM service: `Authorization: Bearer <provisioning token>`, a token
 /// of this very realm, neither revoked nor expired. Anything else is `401` (a token of another

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import IdentityStorage
+import IdentityServerCore
 
 /// `/{Resources}` and `/{Resources}/{id}` (RFC 7644 §3.3–§3.6) of each resource type: create,
 /// read, list (filtered, paged), replace, PATCH, delete; each answer with the resource's `ETag`,

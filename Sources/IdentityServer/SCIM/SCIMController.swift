@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import IdentityStorage
+import IdentityServerCore
 
 /// A realm's SCIM 2.0 service provider (RFC 7643, RFC 7644) at `{issuer}/scim/v2`, behind a
 /// provisioning token of that realm (``SCIMAuthentication``); every error answered as SCIM's,

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// What the service says of itself (RFC 7643 §5–§7, RFC 7644 §4): exactly what it serves. A
 /// resource type is listed, with its schema, once its endpoint is (``SCIMResourceType/served``).

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import IdentityServerCore
 
 /// An error of the SCIM service, answered as RFC 7644 §3.12 says: `schemas` (the error
 /// message's URN), `status` (the HTTP status as a string), `scimType` (for the `400`s and `409`

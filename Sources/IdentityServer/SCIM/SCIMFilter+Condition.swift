@@ -1,4 +1,5 @@
 package import IdentityStorage
+import IdentityServerCore
 
 extension SCIMFilter {
     /// The filter as a condition the store evaluates in its query, each attribute path (lowercased,

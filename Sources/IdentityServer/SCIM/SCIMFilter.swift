@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// A SCIM filter (RFC 7644 §3.4.2.2), parsed: attribute expressions (`eq`, `ne`, `co`, `sw`,
 /// `ew`, `gt`, `ge`, `lt`, `le`, `pr`) joined by `and` (which binds tighter) and `or`, negated by

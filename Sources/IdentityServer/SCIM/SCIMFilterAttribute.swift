@@ -1,4 +1,5 @@
 import IdentityStorage
+import IdentityServerCore
 
 /// An attribute a list can be filtered by: the store's field for it and what it compares with.
 package struct SCIMFilterAttribute<Field: Sendable & Equatable> {

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// The Group resource (RFC 7643 §4.2) over a realm's group: `displayName` (unique in the realm)
 /// is the name the `groups` claim releases, `members` are the realm's users (no nested groups),

@@ -1,5 +1,6 @@
 import Foundation
 package import IdentityStorage
+import IdentityServerCore
 
 /// `/Groups` of a realm's SCIM service: the realm's groups, whose members are its users. Each
 /// change is written with its audit event (`scim.group.created`, `scim.group.updated`,

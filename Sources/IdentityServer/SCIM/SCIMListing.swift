@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// What a query asks of a list or a resource (RFC 7644 §3.4.2.4, §3.4.2.5, §3.9): `startIndex`
 /// (1-based) and `count` (at most ``SCIMResourceType/maxResults``), `attributes` or

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// A PATCH request (RFC 7644 §3.5.2) applied to a resource as JSON: `add`, `replace` and
 /// `remove` (case-insensitive, as Entra ID sends them), with a `path` (`active`,

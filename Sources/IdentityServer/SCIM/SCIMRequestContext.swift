@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// What a SCIM request acts with: the store, the audit log and the clock, as the request's
 /// provisioning token, under its realm's base URL.

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// What a resource endpoint (`/Users`, `/Groups`) does, so that one set of routes serves each
 /// (``SCIMController/registerResource(_:on:make:)``): each type says how it reads, writes and

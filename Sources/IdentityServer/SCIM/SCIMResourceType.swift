@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A resource type the service serves: its endpoint, its schema and the features its endpoint has.
 package struct SCIMResourceType: Sendable {
     let name: String

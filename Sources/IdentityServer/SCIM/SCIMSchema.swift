@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A resource schema (RFC 7643 §7): its URN, and the attributes the service keeps.
 package struct SCIMSchema: Sendable {
     let id: String

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// The User resource (RFC 7643 §4.1) over an identity: `userName` is its username, `displayName`
 /// (else `name.formatted`, else `name.givenName name.familyName`, else `userName`) its display

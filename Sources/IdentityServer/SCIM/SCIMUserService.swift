@@ -1,5 +1,6 @@
 import Foundation
 package import IdentityStorage
+import IdentityServerCore
 
 /// `/Users` of a realm's SCIM service: the realm's identities as SCIM users. Each change is
 /// written with its audit event (`scim.user.created`, `scim.user.updated`, `scim.user.deleted`,

@@ -2,6 +2,7 @@ import Foundation
 import IdentityServer
 import Logging
 import ServiceLifecycle
+import IdentityServerCore
 
 /// A `bi-server` inside the demo process: SQLite in a temporary directory, a free loopback port.
 struct DemoServer: Sendable {

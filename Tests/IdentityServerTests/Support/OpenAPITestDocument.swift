@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IdentityServer
+import IdentityServerCore
 
 /// The admin API's OpenAPI document as the server embeds it, parsed for tests that hold code to it.
 struct OpenAPITestDocument {

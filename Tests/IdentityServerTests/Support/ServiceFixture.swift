@@ -7,6 +7,8 @@ import Prometheus
 import Synchronization
 
 @testable import IdentityServer
+import IdentityServerCore
+import RealmKeys
 
 /// The one place service-level tests build services from (as dex's `server/helpers_test.go`):
 /// a migrated SQLite store in a temporary directory, realm keys under a random master key, and

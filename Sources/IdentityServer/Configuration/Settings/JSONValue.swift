@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A value of a JSON document, as the configuration file holds it.
 public enum JSONValue: Sendable, Equatable, Decodable {
     case string(String)

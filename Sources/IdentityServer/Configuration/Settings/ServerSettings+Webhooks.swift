@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 extension ServerSettings {
     static let webhooks: [Setting] = [

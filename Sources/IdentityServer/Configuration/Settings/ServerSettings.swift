@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// Every setting of the server, in the order `check-config` and docs/operating.md list them.
 public enum ServerSettings {
     /// All of them.

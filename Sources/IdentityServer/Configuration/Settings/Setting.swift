@@ -1,6 +1,8 @@
 import Foundation
 import IdentityStorage
 import Logging
+import IdentityServerCore
+import MailDelivery
 
 /// One setting of the server: its key in the configuration file (`lifetimes.token`), its
 /// environment variable (`BI_` and the key in capitals, dots as underscores:

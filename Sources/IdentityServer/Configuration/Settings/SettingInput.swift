@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// A setting's value as given: text from a flag or an environment variable, or a value of
 /// the JSON configuration file. Each reader names what it expected when the value is not that.

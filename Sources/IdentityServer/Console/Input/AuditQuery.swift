@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityServerCore
 
 /// The audit page's filter form, sent by `GET` so that a filtered list is a link and the back
 /// button works: what was typed, the filter and page it asks for, or each field's error in

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// A time typed into the console: what an HTML `datetime-local` input sends
 /// (`2026-11-25T13:45`, with seconds and a fraction if its step asks for them) or a date alone

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Admin tokens, for operators whose token covers every tenant (the admin service refuses the
 /// others with `403`, as the API does): create with expiry and tenant scope (shown once), revoke.

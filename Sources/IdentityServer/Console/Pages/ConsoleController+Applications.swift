@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// A realm's applications: create (a confidential client's secret shown once), edit every
 /// setting, rotate the secret with a chosen overlap, delete after confirmation.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The audit log: filtered by a `GET` form (type or type family, subject, admin token, time),
 /// newest first, a page at a time; each event on a page of its own with every detail. A

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// The console built from the server's composition root.
 extension ConsoleController {

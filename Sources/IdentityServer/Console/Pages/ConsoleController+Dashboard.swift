@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import IdentityStorage
+import IdentityServerCore
 
 /// The console's home page: sign-ins over the last day (per hour) and week (per six hours),
 /// succeeded against refused, refusals by reason, and each realm's active identities and

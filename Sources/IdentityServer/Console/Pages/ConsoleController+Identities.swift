@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// A realm's identities: search by username or email, create, edit, suspend and reactivate,
 /// delete after confirmation, send an enrollment or recovery link by mail or show it once.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// A realm's provisioning tokens (the bearer tokens of its SCIM service): list, create with an
 /// expiry (shown once, with the SCIM base URL), revoke after a confirmation.

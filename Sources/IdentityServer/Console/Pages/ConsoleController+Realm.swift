@@ -2,6 +2,7 @@ import Foundation
 import IdentityStorage
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// A realm's page: settings, applications, signing keys (rotated on demand), deletion.
 extension ConsoleController {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import IdentityServerCore
 
 /// Revoking an identity's credential or session, each after a page that says what will happen.
 extension ConsoleController {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import IdentityServerCore
 
 /// Signing in with an admin token (typed or pasted into a form, posted, never in a URL), and out.
 extension ConsoleController {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Tenants and their realms. Everything under `/tenants/{tenant}` passes the admin API's
 /// tenant-scope check: another tenant's pages are `404`, and the refusal audited.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// A tenant's webhook endpoints and their deliveries, to read (changes go through the admin API
 /// and `bi admin webhooks`, which show a new secret once).

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import IdentityStorage
+import IdentityServerCore
+import WebhookDelivery
 
 /// The operators' web console under `/console`: server-rendered pages over the admin
 /// services, so every rule, refusal and audit event is the admin API's (each change recorded

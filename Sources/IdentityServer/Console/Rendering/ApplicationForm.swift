@@ -1,4 +1,5 @@
 import IdentityProtocol
+import IdentityServerCore
 
 /// The application form's fields, both ways: an ``Application`` or a posted form into the
 /// values and choices the template shows, and a posted form into the admin API's

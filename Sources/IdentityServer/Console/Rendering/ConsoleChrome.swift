@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// What the frame of every page shows: where the console is, who is signed in, and the CSRF
 /// token of the sign-out form.
 struct ConsoleChrome: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// How the console writes values: dates in UTC to the minute, lists one per line.
 enum ConsoleFormat {

@@ -1,4 +1,5 @@
 import Hummingbird
+import IdentityServerCore
 
 /// What a page says after a change sent the operator to it (`?notice=`): typed, so a URL can
 /// only pick one of these messages, never supply text.

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import IdentityServerCore
 
 /// Wraps every console response: the strict security headers (no script at all, styles from
 /// the console's own stylesheet, no framing, no referrer, nothing cached), and any error shown

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import IdentityServerCore
 
 /// The console's URLs, under its root (`/console`, or under the public base URL's path).
 struct ConsolePaths: Sendable {

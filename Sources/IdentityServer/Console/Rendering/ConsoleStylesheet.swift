@@ -1,4 +1,5 @@
 import Hummingbird
+import IdentityServerCore
 
 /// The console's one stylesheet, served from the binary at `/console/assets/console.css` (the
 /// CSP allows styles from the console's origin only, so no page carries inline style).

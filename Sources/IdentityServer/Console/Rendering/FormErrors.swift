@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A refused form's error, placed beside the field it names: the admin services name the
 /// field first in their descriptions (`'username' is required`), in its wire name, which is
 /// also the form field's name.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A bar chart the server draws as SVG: one slot per period, in it a bar per series side by
 /// side. The largest value fills the plot's height and every other bar is proportional to it
 /// (rounded to whole units; a value above zero is at least one unit tall, so it never

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// The dashboard's sign-in charts: a ``SignInTimeline`` as an ``SVGBarChart`` of succeeded
 /// against refused sign-ins, its periods named in UTC.

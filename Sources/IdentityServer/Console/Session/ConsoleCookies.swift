@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import IdentityServerCore
 
 /// The console's cookies: the session's secret, and the sign-in form's CSRF value. HttpOnly
 /// and SameSite=Strict always; under an https public URL also Secure with the `__Host-` prefix

@@ -1,4 +1,5 @@
 import IdentityProtocol
+import IdentityServerCore
 
 /// What the console's session middleware established for a request: its session and, for a
 /// form post, the form (its CSRF token already checked).

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityServerCore
 
 /// A signed-in console session as a request sees it: who acts, and the CSRF token its forms
 /// must carry.

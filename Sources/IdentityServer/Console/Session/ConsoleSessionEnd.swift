@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// Why a console session is over; the sign-in page says so (`?ended=`).
 enum ConsoleSessionEnd: String, Sendable, CaseIterable, Error {
     /// The operator signed out.

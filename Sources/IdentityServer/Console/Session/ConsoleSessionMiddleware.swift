@@ -1,4 +1,5 @@
 import Hummingbird
+import IdentityServerCore
 
 /// Guards the signed-in console: without an active session a request is sent to the sign-in
 /// page (saying why the session ended), and a form post must come from the console's origin

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// Opens, finds and ends console sessions. A session lives in the database (any instance
 /// serves it), acts with the rights of the admin token that opened it, and ends when it has

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// Admin tokens: list, revoke, create.
     static let adminTokensSource = """

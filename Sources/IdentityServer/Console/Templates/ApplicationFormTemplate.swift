@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// An application's settings: create or edit, rotate its secret, delete.
     static let applicationFormSource = """

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// One audit event: every field, its details as key/value rows and as indented JSON.
     static let auditEventSource = """

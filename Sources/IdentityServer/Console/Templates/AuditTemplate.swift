@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// The audit log: a filter form sent by `GET` (so a filtered list is a link), then the
     /// matching events, newest first, with a link to the next page that keeps the filters. A

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// Asks before a destructive action, saying what it will do.
     static let confirmSource = """

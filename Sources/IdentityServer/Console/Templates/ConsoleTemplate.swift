@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The console's templates, compiled into the binary (one source per file beside this one, so
 /// the server stays one file to deploy). Every page fills the blocks of ``layout``. Only
 /// `{{name}}`, which escapes for HTML, is used: a test fails on the raw forms.
@@ -45,3 +47,6 @@ enum ConsoleTemplate: String, PageTemplate {
         }
     }
 }
+
+/// The console's renderer.
+typealias ConsoleRenderer = PageRenderer<ConsoleTemplate>

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// The home page: sign-ins as charts (each with its numbers as a table), refusals by
     /// reason, and the realms' active identities and credentials.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// A refusal or failure, in the server's words.
     static let errorSource = """

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// A realm's identities: search, list, create.
     static let identitiesSource = """

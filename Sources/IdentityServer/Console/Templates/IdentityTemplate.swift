@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// One identity: facts, status, enrollment links, credentials, sessions, settings.
     static let identitySource = """

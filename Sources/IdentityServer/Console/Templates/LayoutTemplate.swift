@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// The frame: header with navigation and sign-out, then the page's `main` block.
     static let layoutSource = """

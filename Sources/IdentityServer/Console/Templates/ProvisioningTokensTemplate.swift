@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// A realm's provisioning tokens: list, revoke, create.
     static let provisioningTokensSource = """

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// A realm: applications, identities, signing keys, settings.
     static let realmSource = """

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// A secret shown once (a client secret, an admin token, an enrollment link).
     static let shownOnceSource = """

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// Sign in with an admin token.
     static let signInSource = """

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// A tenant: rename, its realms, add a realm, delete.
     static let tenantSource = """

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// The tenants, and the form that creates one.
     static let tenantsSource = """

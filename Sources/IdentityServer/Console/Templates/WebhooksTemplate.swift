@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 extension ConsoleTemplate {
     /// A tenant's webhook endpoints.
     static let webhooksSource = """

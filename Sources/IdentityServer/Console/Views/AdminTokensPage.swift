@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The admin tokens (server-wide operators only), and the form that creates one.
 struct AdminTokensPage: Sendable {
     /// One token.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// An application's settings: the form that creates one, or that edits one with its secret
 /// rotation and deletion.
 struct ApplicationFormPage: Sendable {

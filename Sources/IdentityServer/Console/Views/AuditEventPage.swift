@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// One audit event: every field, and its details as key/value rows.
 struct AuditEventPage: Sendable {
     /// One key of the details.

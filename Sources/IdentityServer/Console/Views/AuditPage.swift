@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The audit log: the filter form and, when it can be read, the events it matches, newest
 /// first, a page at a time.
 struct AuditPage: Sendable {

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// Asks before a destructive action.
 struct ConfirmPage: Sendable {
     let chrome: ConsoleChrome

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The console's home page, for “is anything wrong?” at a glance: sign-ins over the last day
 /// and week, refusals by reason, and each realm's active identities and credentials.
 struct DashboardPage: Sendable {

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A refusal or failure, in the server's own words.
 struct ErrorPage: Sendable {
     let chrome: ConsoleChrome

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A realm's identities: search, list, and the form that creates one.
 struct IdentitiesPage: Sendable {
     /// One identity in the list.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// One identity: its facts and settings, status actions, enrollment links, credentials,
 /// sessions and binding jobs.
 struct IdentityPage: Sendable {

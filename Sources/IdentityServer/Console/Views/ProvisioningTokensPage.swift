@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A realm's provisioning tokens, and the form that creates one.
 struct ProvisioningTokensPage: Sendable {
     /// One token.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The breadcrumb trail to a realm: tenant, then realm, each a link.
 struct RealmCrumbs: Sendable {
     let tenantName: String

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A realm: its settings, applications and signing keys, with links to its identities.
 struct RealmPage: Sendable {
     /// One application in the list.

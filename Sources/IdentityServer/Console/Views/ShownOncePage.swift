@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A secret shown once: it is in this response only, never in a URL or a later page.
 struct ShownOncePage: Sendable {
     let chrome: ConsoleChrome

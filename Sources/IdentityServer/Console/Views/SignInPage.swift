@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The sign-in form.
 struct SignInPage: Sendable {
     let chrome: ConsoleChrome

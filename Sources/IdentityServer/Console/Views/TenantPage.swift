@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A tenant: its name, its realms, and the forms that rename it and add a realm.
 struct TenantPage: Sendable {
     /// One realm in the list.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// Every tenant the operator administers, and the form that creates one.
 struct TenantsPage: Sendable {
     /// One tenant in the list.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// One webhook endpoint and its latest deliveries.
 struct WebhookPage: Sendable {
     /// One delivery.

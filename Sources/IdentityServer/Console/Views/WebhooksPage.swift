@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A tenant's webhook endpoints.
 struct WebhooksPage: Sendable {
     /// One endpoint.

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// What the page of an approved sign-in shows: continue as who approved it, or cancel.
 struct ContinuePage: Sendable {
     let assets: String

@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// What the page of an ended sign-in shows.
 struct EndedPage: Sendable {
     let assets: String

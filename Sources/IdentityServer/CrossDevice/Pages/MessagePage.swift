@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// A page of one message.
 struct MessagePage: Sendable {
     let assets: String

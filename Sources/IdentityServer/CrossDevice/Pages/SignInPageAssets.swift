@@ -1,4 +1,5 @@
 import Hummingbird
+import IdentityServerCore
 
 /// The hosted sign-in pages' stylesheet and script, served from the binary (the pages' CSP
 /// allows style and script from the server's origin only: nothing inline).

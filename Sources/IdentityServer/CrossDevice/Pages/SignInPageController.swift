@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityProtocol
 import QRCodeEncoder
+import IdentityServerCore
 
 /// The hosted sign-in pages of cross-device sign-in: the page of the browser that started one
 /// (QR code and code while waiting, then on to the client), its long poll, the hand-over to

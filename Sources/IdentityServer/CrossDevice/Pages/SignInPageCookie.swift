@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import IdentityServerCore
 
 /// The cookie that binds a cross-device sign-in to the browser that started it: a random
 /// secret the server mints for each sign-in (the sign-in stores its hash; whatever the browser

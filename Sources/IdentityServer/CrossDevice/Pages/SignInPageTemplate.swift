@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The hosted sign-in pages' templates (one source per case below). Only `{{name}}`, which
 /// escapes for HTML, is used.
 enum SignInPageTemplate: String, PageTemplate {

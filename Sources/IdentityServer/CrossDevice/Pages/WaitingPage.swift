@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// What the waiting page shows.
 struct WaitingPage: Sendable {
     let assets: String

@@ -1,6 +1,7 @@
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The admin API under `/v1/admin`, behind the admin token.
 struct AdminController {

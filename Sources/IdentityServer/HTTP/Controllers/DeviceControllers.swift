@@ -1,5 +1,6 @@
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// Enrollment: the link (`GET /v1/bind`) and binding a device key.
 struct EnrollmentController {

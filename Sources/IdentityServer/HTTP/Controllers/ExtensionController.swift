@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// Credential extension: device A opens, polls, rotates, endorses and cancels; device B claims and polls.
 struct ExtensionController {
@@ -32,9 +33,4 @@ struct ExtensionController {
             return try JSONResponse.make(try await service.claim(body, from: context.clientAddress), status: .created)
         }
     }
-}
-
-extension HTTPField.Name {
-    /// `X-Forwarded-For` (de facto standard; RFC 7239's `Forwarded` is rarely sent).
-    static let xForwardedFor = Self("X-Forwarded-For")!
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityStorage
 import Prometheus
+import IdentityServerCore
 
 /// `/healthz` (liveness: answers once storage is migrated and the port bound, whatever storage
 /// does since), `/readyz` (readiness: storage answers now, else `503`) and, unless it has a

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The OpenID provider of each realm, under its issuer `/v1/tenants/{tenant}/realms/{realm}`,
 /// and the client lookup the SDK starts from. The endpoints scripts call answer CORS.

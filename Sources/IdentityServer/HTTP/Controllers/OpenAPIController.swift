@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import IdentityProtocol
+import IdentityServerCore
 
 /// `GET /v1/openapi.json`: the admin API's OpenAPI document, as embedded from `docs/openapi.json`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import IdentityServerCore
 
 /// Reads cookies from a request.
 enum RequestCookies {

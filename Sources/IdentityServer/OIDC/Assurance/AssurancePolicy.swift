@@ -1,5 +1,6 @@
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// What a sign-in proved, and whether that meets what the relying party asked for
 /// (`acr_values`, or `acr` in `claims`): docs/protocol.md, "Assurance".

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The DPoP proof of one request, checked in full (RFC 9449 §4.3): the proof itself and the
 /// server nonce where one is required (§8); then, once the caller has checked what it cheaply

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import IdentityProtocol
 import Synchronization
+import IdentityServerCore
 
 /// Server nonces for DPoP proofs (RFC 9449 §8), the same on every instance and kept by none:
 /// a nonce names a time window of ``lifetime`` and carries an HMAC of it under a key derived

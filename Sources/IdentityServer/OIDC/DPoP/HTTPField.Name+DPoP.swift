@@ -1,4 +1,5 @@
 import HTTPTypes
+import IdentityServerCore
 
 extension HTTPField.Name {
     /// `DPoP`: the proof a request carries (RFC 9449 §4.1).

@@ -2,6 +2,8 @@ import IdentityProtocol
 import Foundation
 import IdentityStorage
 import JWTKit
+import IdentityServerCore
+import RealmKeys
 
 /// Whether an access token is active: signed by the realm's key as an `at+jwt`, issued by this
 /// issuer for it, unexpired, unrevoked, its client not deleted, and — for a user's token — its

@@ -1,5 +1,6 @@
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// An access token found active, with the user it stands for (`nil` for a client acting for
 /// itself, RFC 6749 §4.4).

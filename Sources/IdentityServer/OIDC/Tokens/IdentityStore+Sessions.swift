@@ -1,4 +1,5 @@
 import IdentityStorage
+import IdentityServerCore
 
 extension IdentityStore {
     /// Whether the session stands: not ended, and the credential that signed in (if one did)

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The authorization code grant (RFC 6749 §4.1.3). A code is validated first and spent last: a
 /// wrong request (client, redirect URI, verifier) leaves it usable, and spending it records the

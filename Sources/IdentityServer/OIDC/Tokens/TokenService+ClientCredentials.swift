@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The client credentials grant (RFC 6749 §4.4): a confidential client acting for itself gets
 /// an access token whose subject is the client, with the scopes its application allows that

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
 
 /// The refresh token grant (RFC 6749 §6) with rotation: every use returns a new refresh token
 /// and spends the old one; an old one presented again ends the whole session (RFC 9700

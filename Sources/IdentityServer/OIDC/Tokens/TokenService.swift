@@ -3,6 +3,8 @@ import HTTPTypes
 import IdentityProtocol
 import IdentityStorage
 import JWTKit
+import IdentityServerCore
+import RealmKeys
 
 /// The token endpoint (RFC 6749 §3.2, OIDC Core §3.1.3). One handler authenticates the client,
 /// checks that it may use the grant it names, and hands over to that grant; every grant mints

@@ -1,6 +1,8 @@
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityServerCore
+import RealmKeys
 
 /// Token revocation (RFC 7009) and introspection (RFC 7662), client-authenticated as the token
 /// endpoint is. Both take refresh tokens and access tokens; `token_type_hint` is only a hint

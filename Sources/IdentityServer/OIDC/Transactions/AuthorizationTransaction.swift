@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServerCore
 
 /// A validated `/authorize` request waiting for a device to answer it: what the device's
 /// assertion will be checked against and what the code it earns will be bound to. It travels

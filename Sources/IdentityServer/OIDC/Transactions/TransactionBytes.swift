@@ -1,3 +1,5 @@
+import IdentityServerCore
+
 /// The compact form an ``AuthorizationTransaction`` is sealed in: a version byte (2), then each
 /// member in a fixed order, strings as a LEB128 length and their UTF-8, an absent member as 0
 /// and a present one's length (or count) plus one, `expiresAt` as 8 bytes big-endian.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import IdentityServerCore
 
 /// Seals sign-in transactions into their references and opens them again: AES-256-GCM under
 /// a key derived from the master key (HKDF, its own purpose), so a reference can be neither
