@@ -155,14 +155,30 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The identity server as a library: HTTP, OIDC, device and admin APIs, keys.
+        // The OpenID provider of each realm: authorize, token, userinfo, revocation, introspection,
+        // end session, discovery, DPoP and assurance.
         .target(
-            name: "IdentityServer",
+            name: "OpenIDProvider",
             dependencies: [
                 "IdentityServerCore",
                 "RealmKeys",
-                "MailDelivery",
-                "WebhookDelivery",
+                "IdentityProtocol",
+                "IdentityStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strict
+        ),
+        // Device sign-in: enrollment, the device API, cross-device sign-in and its hosted page,
+        // email codes, credential extension.
+        .target(
+            name: "DeviceSignIn",
+            dependencies: [
+                "IdentityServerCore",
+                "RealmKeys",
+                "OpenIDProvider",
                 "IdentityProtocol",
                 "IdentityStorage",
                 "QRCodeEncoder",
@@ -170,13 +186,62 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // Administration: the admin API, SCIM, webhook endpoints, the OpenAPI document.
+        .target(
+            name: "Administration",
+            dependencies: [
+                "IdentityServerCore",
+                "RealmKeys",
+                "OpenIDProvider",
+                "MailDelivery",
+                "WebhookDelivery",
+                "IdentityProtocol",
+                "IdentityStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: strict
+        ),
+        // The operators' web console: server-rendered pages over administration's services.
+        .target(
+            name: "AdminConsole",
+            dependencies: [
+                "IdentityServerCore",
+                "Administration",
+                "OpenIDProvider",
+                "WebhookDelivery",
+                "IdentityProtocol",
+                "IdentityStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        // The identity server: its options, the composition of the features, maintenance.
+        .target(
+            name: "IdentityServer",
+            dependencies: [
+                "IdentityServerCore",
+                "RealmKeys",
+                "MailDelivery",
+                "WebhookDelivery",
+                "OpenIDProvider",
+                "DeviceSignIn",
+                "Administration",
+                "AdminConsole",
+                "IdentityProtocol",
+                "IdentityStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strict
         ),
@@ -264,7 +329,7 @@ let package = Package(
         .testTarget(
             name: "IdentityServerTests",
             dependencies: [
-                "IdentityServer", "IdentityServerCore", "RealmKeys", "WebhookDelivery",
+                "IdentityServer", "IdentityServerCore", "OpenIDProvider", "DeviceSignIn", "Administration", "AdminConsole", "RealmKeys", "WebhookDelivery",
                 "IdentityProtocol",
                 "IdentityStorage",
                 .product(name: "Logging", package: "swift-log"),
@@ -292,19 +357,19 @@ let package = Package(
         .executableTarget(
             name: "FuzzServerInputs",
             dependencies: [
-                "FuzzSupport", "IdentityServer", "IdentityServerCore", "IdentityProtocol", .product(name: "X509", package: "swift-certificates"),
+                "FuzzSupport", "IdentityServerCore", "DeviceSignIn", "IdentityProtocol", .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             path: "Fuzz/ServerInputs", swiftSettings: strict),
         .executableTarget(
             name: "FuzzTokenInputs",
             dependencies: [
-                "FuzzSupport", "IdentityServer", "IdentityServerCore", "RealmKeys", "IdentityProtocol", .product(name: "Crypto", package: "swift-crypto"),
+                "FuzzSupport", "IdentityServerCore", "RealmKeys", "IdentityProtocol", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
             path: "Fuzz/TokenInputs", swiftSettings: strict),
         .executableTarget(
-            name: "FuzzSCIMInputs", dependencies: ["FuzzSupport", "IdentityServer", "IdentityServerCore"], path: "Fuzz/SCIMInputs", swiftSettings: strict),
+            name: "FuzzSCIMInputs", dependencies: ["FuzzSupport", "IdentityServerCore", "Administration"], path: "Fuzz/SCIMInputs", swiftSettings: strict),
         .executableTarget(
             name: "FuzzSDKInputs",
             dependencies: ["FuzzSupport", "BeyondIdentityEmbedded", "IdentityProtocol", .product(name: "JWTKit", package: "jwt-kit")],

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
-import IdentityServer
 import IdentityServerCore
+import Administration
 
 /// What a directory sends the SCIM service that is parsed as structure: the first byte picks the
 /// parser, the rest is input. A filter (a list's `filter=`, also a PATCH path's `[…]`) is parsed,

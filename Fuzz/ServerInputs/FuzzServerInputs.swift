@@ -1,10 +1,10 @@
 import Foundation
 import FuzzSupport
 import IdentityProtocol
-import IdentityServer
 import SwiftASN1
 import X509
 import IdentityServerCore
+import DeviceSignIn
 
 /// What bi-server parses from an attacker: the first byte picks the parser, the rest is input.
 /// Parsers may refuse anything; they must never crash.

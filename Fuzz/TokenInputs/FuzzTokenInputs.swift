@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import FuzzSupport
 import IdentityProtocol
-import IdentityServer
 import JWTKit
 import IdentityServerCore
 import RealmKeys

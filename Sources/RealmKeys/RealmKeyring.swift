@@ -10,7 +10,7 @@ package import IdentityServerCore
 /// miss; its CA private key, unsealed only for the operations that issue certificates and
 /// never kept. A signer is read again after ``refreshInterval`` (on the injected clock), so a
 /// key another instance rotated in is published and used here in time: rotations publish a key
-/// well before it signs (``ServerConfiguration/SigningKeys/prepublication``).
+/// well before it signs (``SigningKeySettings/prepublication``).
 package actor RealmKeyring {
     private let store: any IdentityStore
     /// Reads a realm's signing keys: the store's, unless a test holds a read back.

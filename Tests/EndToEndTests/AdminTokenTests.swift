@@ -2,7 +2,7 @@ import Foundation
 @testable import IdentityServer
 import Prometheus
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Admin tokens as a resource: shown once, listed, revoked, expiring, and scoped to a tenant.
 @Suite struct AdminTokenTests {

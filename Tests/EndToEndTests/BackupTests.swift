@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import TestProcessSupport
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// `bi-server backup` copies the SQLite database while a server uses it; the copy and the
 /// master key together restore the server (issue 16).

@@ -7,7 +7,7 @@ import NIOCore
 import Synchronization
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// A server published under a path (`https://id.example/idp`) serves its routes there, `HEAD`
 /// works wherever `GET` does, and every response carries a request id (issue 16).

@@ -2,7 +2,7 @@ import Foundation
 @testable import IdentityServer
 import IdentityProtocol
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// A confidential client's secret is rotated with an overlap in which both secrets work.
 @Suite struct ClientSecretRotationTests {

@@ -3,7 +3,7 @@ import Foundation
 import IdentityStorage
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// The console's dashboard and audit pages, through the router and a live server: numbers
 /// that follow real sign-ins, a tenant-scoped operator who sees only their tenant, filters that

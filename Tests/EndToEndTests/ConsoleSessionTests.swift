@@ -1,7 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// The console's sign-in, sessions and form protection, through the router and a live server:
 /// cookies as the issue requires, CSRF and Origin checks that change nothing when they refuse,

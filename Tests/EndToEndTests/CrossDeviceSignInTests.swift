@@ -3,7 +3,7 @@ import IdentityProtocol
 import IdentityServer
 import Testing
 import TestProcessSupport
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Cross-device sign-in over HTTP: a browser starts it at `/authorize` and waits on the hosted
 /// page; a device with a credential reads the code, sees the browser's origin, approves or

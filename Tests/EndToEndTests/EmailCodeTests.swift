@@ -2,7 +2,7 @@ import Foundation
 import IdentityProtocol
 import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Email one-time codes over HTTP (issue 33): a device without a credential signs in to a
 /// pending sign-in with a code mailed to the identity, and binds a new credential with the

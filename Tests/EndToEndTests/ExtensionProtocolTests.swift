@@ -5,7 +5,7 @@ import IdentityProtocol
 import IdentityServer
 import Testing
 import X509
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Extension failures that need a holder the SDK would never be: one that goes away, one that
 /// endorses the wrong key. Device A speaks the device API by hand; device B is the SDK. The

@@ -4,7 +4,7 @@ import IdentityProtocol
 @testable import IdentityStorage
 import Logging
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// What an attacker or a neighbour on the machine must not get (issue 14).
 @Suite struct HardeningTests {

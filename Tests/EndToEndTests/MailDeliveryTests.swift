@@ -4,8 +4,8 @@ import IdentityProtocol
 import Logging
 import TestProcessSupport
 import Testing
-import IdentityServerCore
-import MailDelivery
+@testable import IdentityServerCore
+@testable import MailDelivery
 
 /// Enrollment email through a real SMTP server (aiosmtpd on loopback): plain, STARTTLS with
 /// AUTH, and every way a relay can fail — each failure says whether trying later may help

@@ -6,8 +6,8 @@ import IdentityProtocol
 import Logging
 import TestProcessSupport
 import Testing
-import IdentityServerCore
-import RealmKeys
+@testable import IdentityServerCore
+@testable import RealmKeys
 
 /// A server started with a master key other than the one its database's secrets are sealed
 /// under refuses to start with a clear error, instead of starting healthy and failing every

@@ -1,7 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// `/metrics` says what each metric is, keeps its labels bounded, counts refusals by reason,
 /// and can live on a listener of its own (issue 16).

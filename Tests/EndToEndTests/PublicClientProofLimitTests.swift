@@ -2,7 +2,7 @@ import Foundation
 @testable import IdentityServer
 import IdentityProtocol
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Anyone may use a public client's id, and every DPoP proof the token endpoint accepts is a
 /// row until it expires: a public client's proofs are limited per network, then per client

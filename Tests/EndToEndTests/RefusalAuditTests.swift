@@ -3,7 +3,7 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Refused enrollments, extension claims and admin calls: audited with their reason when they
 /// concern a known resource, only counted when they concern nothing (anyone can send those).

@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import TestProcessSupport
 import Testing
-import IdentityServerCore
-import MailDelivery
+@testable import IdentityServerCore
+@testable import MailDelivery
 
 /// A man in the middle answers STARTTLS with `220 2.0.0 Ready` and then, in a TCP segment of its
 /// own, injects `250 injected` in clear before TLS begins (RFC 3207 §4.2; the command injection

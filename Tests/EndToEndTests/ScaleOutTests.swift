@@ -5,7 +5,7 @@ import IdentityServer
 @testable import IdentityStorage
 import Logging
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Two `bi-server` instances over one PostgreSQL database (its own schema per test), as
 /// behind a load balancer: device A talks to one, device B to the other. Runs when

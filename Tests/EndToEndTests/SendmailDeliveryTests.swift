@@ -3,8 +3,8 @@ import IdentityProtocol
 @testable import IdentityServer
 import Logging
 import Testing
-import IdentityServerCore
-import MailDelivery
+@testable import IdentityServerCore
+@testable import MailDelivery
 
 /// Mail through a `sendmail`-compatible command: a script that records its arguments and
 /// input and exits as told, standing in for Postfix's `sendmail` (issue 16). It needs only

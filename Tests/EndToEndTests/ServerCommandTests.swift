@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import TestProcessSupport
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// `bi-server`'s commands besides serving, and both programs' `--version` (issue 16).
 @Suite struct ServerCommandTests {

@@ -6,7 +6,7 @@ import IdentityProtocol
 import Logging
 import TestProcessSupport
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Webhooks end to end (issue 34), against a real receiver that verifies every signature with
 /// the `standardwebhooks` library from PyPI: a scripted scenario produces exactly the subscribed

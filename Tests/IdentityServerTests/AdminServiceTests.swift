@@ -4,7 +4,7 @@ import IdentityStorage
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// The admin service without HTTP: who acted is audited, storage errors answer as the API does.
 @Suite struct AdminServiceTests {

@@ -1,7 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Which addresses share a claim limit.
 @Suite struct AttemptRateLimiterTests {

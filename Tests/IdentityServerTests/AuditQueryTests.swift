@@ -3,7 +3,8 @@ import IdentityStorage
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import AdminConsole
 
 /// The audit page's filter form: times as a `datetime-local` input sends them, in UTC; every
 /// unreadable field named with what was typed kept; links that keep the filters.

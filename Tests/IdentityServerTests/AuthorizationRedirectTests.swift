@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import OpenIDProvider
 
 /// Redirects keep the registered URI's own query and add form-encoded parameters that every
 /// client decodes back to the exact values.

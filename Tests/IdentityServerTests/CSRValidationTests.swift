@@ -5,7 +5,8 @@ import Testing
 import X509
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import DeviceSignIn
 
 /// Proof of possession: a CSR is accepted only with a P-256 key that signed it.
 @Suite struct CSRValidationTests {

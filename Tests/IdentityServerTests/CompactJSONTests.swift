@@ -3,7 +3,7 @@ import IdentityProtocol
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// JSON of the shapes the server and the SDK write is read without a decoder, to the values
 /// the decoder reads; anything else is left to the decoder (`nil`), never read differently.

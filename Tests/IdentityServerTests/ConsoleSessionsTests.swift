@@ -4,7 +4,8 @@ import IdentityProtocol
 import IdentityStorage
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import AdminConsole
 
 /// Console sessions at the service level, on the fixture's clock.
 @Suite struct ConsoleSessionsTests {

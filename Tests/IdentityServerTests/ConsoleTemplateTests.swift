@@ -1,6 +1,7 @@
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import AdminConsole
 
 /// The console's templates: all compile, and none uses Mustache's unescaped forms, so every
 /// value a page shows is HTML-escaped.

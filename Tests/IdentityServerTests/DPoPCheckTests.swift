@@ -4,7 +4,7 @@ import HTTPTypes
 import IdentityProtocol
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// The whole check of a request's proof (RFC 9449 §4.3 point 1, §8, §11.1) and how each
 /// endpoint answers a refusal.

@@ -3,7 +3,8 @@ import Foundation
 import IdentityProtocol
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import OpenIDProvider
 
 /// DPoP server nonces (RFC 9449 §8): shared by instances with the same master key, rotating
 /// with time, accepted for one window after they are replaced, and unforgeable (issue 18).

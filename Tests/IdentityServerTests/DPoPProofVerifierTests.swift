@@ -3,7 +3,7 @@ import Foundation
 import IdentityProtocol
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// The checks of a DPoP proof, RFC 9449 §4.3, each with its own refusal (issue 18).
 @Suite struct DPoPProofVerifierTests {

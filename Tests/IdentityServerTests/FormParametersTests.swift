@@ -6,7 +6,7 @@ import Testing
 import X509
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
 
 @Suite struct FormParametersTests {
     @Test func decodesPlusAndPercentAndRefusesRepeats() throws {

@@ -5,8 +5,8 @@ import JWTKit
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
-import RealmKeys
+@testable import IdentityServerCore
+@testable import RealmKeys
 
 /// Access and ID tokens written by hand carry exactly the members, with the same values, that
 /// their `Codable` form gives through jwt-kit's encoder; signed directly, they verify with

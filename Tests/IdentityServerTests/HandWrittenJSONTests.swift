@@ -2,7 +2,8 @@ import Foundation
 import IdentityProtocol
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import OpenIDProvider
 
 /// The response bodies written by hand: byte for byte what `JSONEncoder.identityWire` writes
 /// for their `Codable` form, and with awkward text, the same values once parsed.

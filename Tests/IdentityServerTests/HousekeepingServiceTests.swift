@@ -4,7 +4,7 @@ import Logging
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// The purge keeps what its retentions say, and nothing longer (issue 14 #15).
 @Suite struct HousekeepingServiceTests {

@@ -1,6 +1,6 @@
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Where the server may send a user (issue 14 #7: RFC 8252 §7, RFC 9700 §2.6), and the mail
 /// addresses it sends to.

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// `--log-format json`: one object per line, stable keys, anything a client sent escaped.
 @Suite struct JSONLogHandlerTests {

@@ -4,7 +4,8 @@ import IdentityProtocol
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import OpenIDProvider
 
 /// The authorization and token endpoints' services without HTTP, on the fixture's clock.
 @Suite struct OIDCServiceTests {

@@ -3,7 +3,8 @@ import Prometheus
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import Administration
 
 /// The OpenAPI document against what the server really has: the embedded copy is the
 /// repository's file, and the document's routes are the router's.

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import Testing
+@testable import AdminConsole
 
 /// The document's schemas against the Swift wire types the server encodes and clients decode:
 /// a sample of each schema, made from the schema alone, decodes into its type and encodes back

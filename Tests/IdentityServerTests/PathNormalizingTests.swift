@@ -1,7 +1,7 @@
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Request targets with runs of `/` in their paths, made single; the query untouched.
 @Suite struct PathNormalizingTests {

@@ -6,7 +6,9 @@ import Testing
 import X509
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import OpenIDProvider
+@testable import DeviceSignIn
 
 /// A sign-in's chain must start with the credential's own pinned certificate, byte for byte,
 /// inside its validity period; its key is read once per credential and certificate.

@@ -5,8 +5,9 @@ import Testing
 import X509
 
 @testable import IdentityServer
-import IdentityServerCore
-import RealmKeys
+@testable import IdentityServerCore
+@testable import RealmKeys
+@testable import DeviceSignIn
 
 @Suite struct RealmAuthorityTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)

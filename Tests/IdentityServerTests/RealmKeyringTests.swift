@@ -4,8 +4,8 @@ import Synchronization
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
-import RealmKeys
+@testable import IdentityServerCore
+@testable import RealmKeys
 
 /// Keys are written with their realm, never by a request that only reads (issue 14 #12).
 @Suite struct RealmKeyringTests {

@@ -7,8 +7,8 @@ import Testing
 import X509
 
 @testable import IdentityServer
-import IdentityServerCore
-import RealmKeys
+@testable import IdentityServerCore
+@testable import RealmKeys
 
 @Suite struct RealmSignerTests {
     struct Claims: JWTPayload, Equatable {

@@ -2,7 +2,8 @@
 import IdentityStorage
 import Foundation
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import Administration
 
 /// The SCIM filter parser and its evaluation (RFC 7644 §3.4.2.2).
 @Suite struct SCIMFilterTests {

@@ -1,6 +1,7 @@
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import Administration
 
 /// A group a directory writes holds at most `SCIMGroup.maxMembers` distinct members (what one
 /// answer lists of it); repeats of one member count once.

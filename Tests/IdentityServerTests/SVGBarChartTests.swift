@@ -1,6 +1,7 @@
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import AdminConsole
 
 /// The dashboard's chart geometry: heights proportional to the largest value, which fills the
 /// plot; nothing drawn for no data; bars side by side within their slot.

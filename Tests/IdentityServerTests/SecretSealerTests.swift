@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
 
 @Suite struct SecretSealerTests {
     let sealer = SecretSealer(masterKey: SymmetricKey(size: .bits256))

@@ -4,7 +4,7 @@ import IdentityStorage
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// The server's one error type: statuses implied by codes, challenges, and equality by code.
 @Suite struct ServerErrorTests {

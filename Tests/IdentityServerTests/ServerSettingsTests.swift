@@ -1,7 +1,7 @@
 import Foundation
 import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// One configuration from flags, environment and file, one precedence rule, and a clear error
 /// for every value that does not read (issue 16).

@@ -1,6 +1,7 @@
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import DeviceSignIn
 
 /// The hosted sign-in pages' templates, under the console's rules: all compile, none writes a
 /// value unescaped, no inline style, and script only from the server's own file.

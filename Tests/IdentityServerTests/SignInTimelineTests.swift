@@ -3,7 +3,8 @@ import IdentityStorage
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import Administration
 
 /// Hourly sign-in counts binned into the dashboard's periods.
 @Suite struct SignInTimelineTests {

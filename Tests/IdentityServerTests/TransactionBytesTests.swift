@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import OpenIDProvider
 
 /// The compact form a sign-in transaction is sealed in: every member survives the round trip,
 /// malformed bytes open as nothing, and references sealed as JSON before it still open.

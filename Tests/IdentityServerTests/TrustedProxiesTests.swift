@@ -1,6 +1,6 @@
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// Networks, and which address a request counts as coming from.
 @Suite struct TrustedProxiesTests {

@@ -3,8 +3,8 @@ import IdentityStorage
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
-import WebhookDelivery
+@testable import IdentityServerCore
+@testable import WebhookDelivery
 
 /// Webhook bodies (issue 34): `type`, `timestamp`, `data` with ids and facts, never a secret.
 @Suite struct WebhookPayloadTests {

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
-import WebhookDelivery
+@testable import IdentityServerCore
+@testable import WebhookDelivery
 
 /// Standard Webhooks signatures (issue 34), against the specification's own example.
 @Suite struct WebhookSignatureTests {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
-import WebhookDelivery
+@testable import IdentityServerCore
+@testable import WebhookDelivery
 
 /// What webhook requests may reach (issue 34: SSRF): https to public addresses only, unless
 /// private targets are allowed.

@@ -4,6 +4,7 @@ import IdentityProtocol
 import IdentityStorage
 import IdentityServerCore
 import RealmKeys
+import Administration
 
 /// What `bi-server` does besides serving: migrating the schema, rotating the master key,
 /// backing up.

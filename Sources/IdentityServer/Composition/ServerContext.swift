@@ -6,6 +6,9 @@ import Synchronization
 import IdentityServerCore
 import RealmKeys
 import WebhookDelivery
+import OpenIDProvider
+import DeviceSignIn
+import AdminConsole
 
 /// The composition root: everything the services are built from (storage, keys, clock,
 /// configuration, the public base URL). Services take only the parts they use.
@@ -17,15 +20,15 @@ struct ServerContext: Sendable {
     let outboxMail: any MailTransport
     /// The `From` of enrollment emails, if configured.
     let mailFrom: String?
-    let lifetimes: ServerConfiguration.Lifetimes
-    let signingKeys: ServerConfiguration.SigningKeys
-    let console: ServerConfiguration.Console
-    let publicClientProofs: ServerConfiguration.PublicClientProofs
-    let credentialExtension: ServerConfiguration.CredentialExtension
+    let lifetimes: ArtifactLifetimes
+    let signingKeys: SigningKeySettings
+    let console: ConsoleSettings
+    let publicClientProofs: PublicClientProofLimits
+    let credentialExtension: CredentialExtensionSettings
     let extensionCodes: DigitCodes
     let emailCodes: DigitCodes
-    let emailCodeSettings: ServerConfiguration.EmailCodes
-    let crossDeviceSignIn: ServerConfiguration.CrossDeviceSignIn
+    let emailCodeSettings: EmailCodeSettings
+    let crossDeviceSignIn: CrossDeviceSettings
     let crossDeviceCodes: CrossDeviceCodes
     let transactionSeal: TransactionSeal
     let dpopNonces: DPoPNonces
@@ -39,9 +42,11 @@ struct ServerContext: Sendable {
     let webhooks: WebhookContext
     let now: @Sendable () -> Date
 
+    /// What every feature is built on.
+    var environment: ServerEnvironment {
+        ServerEnvironment(store: store, baseURL: baseURL, logger: logger, metrics: metrics, now: now)
+    }
+
     /// The audit log.
     var audit: AuditLog { AuditLog(store: store, now: now) }
-
-    /// The check of DPoP proofs.
-    var dpop: DPoPCheck { DPoPCheck(store: store, nonces: dpopNonces, now: now) }
 }

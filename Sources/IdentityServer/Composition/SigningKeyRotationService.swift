@@ -4,12 +4,12 @@ import ServiceLifecycle
 import IdentityServerCore
 import RealmKeys
 
-/// Every ``ServerConfiguration/SigningKeys/checkInterval``: rotates each realm key that has
+/// Every ``SigningKeySettings/checkInterval``: rotates each realm key that has
 /// signed for its lifetime, its successor published ahead (audited). Several instances may do
 /// it at once; at worst two successors are published, and the later one signs.
 struct SigningKeyRotationService: Service {
     let keyring: RealmKeyring
-    let settings: ServerConfiguration.SigningKeys
+    let settings: SigningKeySettings
     let audit: AuditLog
     let logger: Logger
     let now: @Sendable () -> Date

@@ -3,9 +3,12 @@ public import IdentityStorage
 public import Logging
 public import Prometheus
 public import IdentityServerCore
-import RealmKeys
+public import RealmKeys
 public import MailDelivery
 public import WebhookDelivery
+public import OpenIDProvider
+public import DeviceSignIn
+public import AdminConsole
 
 /// Everything `bi-server` can be told. Defaults suit a developer machine.
 public struct ServerConfiguration: Sendable {
@@ -74,23 +77,22 @@ public struct ServerConfiguration: Sendable {
     /// A configuration with the defaults.
     public init() {}
 
+    /// How long each single-use artifact lives.
+    public typealias Lifetimes = ArtifactLifetimes
+    /// The rotation of the realms' token-signing keys.
+    public typealias SigningKeys = SigningKeySettings
+    /// Timing and limits of credential extension.
+    public typealias CredentialExtension = CredentialExtensionSettings
+    /// Timing and limits of browser sign-ins approved on another device.
+    public typealias CrossDeviceSignIn = CrossDeviceSettings
+    /// One-time codes mailed for sign-in without a credential.
+    public typealias EmailCodes = EmailCodeSettings
+    /// The operators' web console.
+    public typealias Console = ConsoleSettings
+    /// Limits on the DPoP proofs public clients make the server record.
+    public typealias PublicClientProofs = PublicClientProofLimits
     /// Webhook delivery's settings.
     public typealias Webhooks = WebhookSettings
-
-    /// How long each single-use artifact lives.
-    public struct Lifetimes: Sendable {
-        /// An authentication transaction (from `/authorize` to the device's assertion).
-        public var transaction: TimeInterval = 300
-        /// An authorization code (RFC 6749 §4.1.2 recommends at most 10 minutes; we use 60 s).
-        public var authorizationCode: TimeInterval = 60
-        /// Access and ID tokens.
-        public var token: TimeInterval = 3600
-        /// An enrollment link, unless the binding job says otherwise.
-        public var bindingJob: TimeInterval = 86_400
-
-        /// The defaults.
-        public init() {}
-    }
 
     /// The purge of expired rows and old audit events.
     public struct Housekeeping: Sendable {
@@ -102,21 +104,6 @@ public struct ServerConfiguration: Sendable {
         public var auditRetention: TimeInterval? = 365 * 86_400
         /// Rows deleted per statement, so a purge never holds the database for long.
         public var batchSize = 500
-
-        /// The defaults.
-        public init() {}
-    }
-
-    /// The rotation of the realms' token-signing keys (the master key and the realm CA keys
-    /// are not touched by it).
-    public struct SigningKeys: Sendable {
-        /// How long a key signs before a successor replaces it; `nil` never rotates on a schedule.
-        public var lifetime: TimeInterval? = 90 * 86_400
-        /// How long a successor is published (in JWKS) before it signs, so that relying parties
-        /// that cache the key set have it in time.
-        public var prepublication: TimeInterval = 86_400
-        /// How often keys are checked for their rotation.
-        public var checkInterval: Duration = .seconds(600)
 
         /// The defaults.
         public init() {}
@@ -140,53 +127,4 @@ public struct ServerConfiguration: Sendable {
         public init() {}
     }
 
-    /// Timing and limits of credential extension (adding a second device with a 9-digit code).
-    public struct CredentialExtension: Sendable {
-        /// How long a code works before the first device replaces it (the seed's 90 s).
-        public var codeLifetime: TimeInterval = 90
-        /// How long a session lives at most, whatever its state.
-        public var sessionLifetime: TimeInterval = 600
-        /// The first device counts as gone when it has not polled for this long, and a claim
-        /// it has not endorsed within this long fails.
-        public var holderTimeout: TimeInterval = 60
-        /// How often a waiting long poll re-reads its session anyway. Changes wake it at once
-        /// (on another instance through PostgreSQL notifications); this is the safety net for a
-        /// notification lost while the listening connection reconnects.
-        public var recheckInterval: Duration = .seconds(5)
-        /// Code claims one client address may attempt per minute.
-        public var claimsPerAddressPerMinute = 10
-        /// Code claims all clients together may attempt per minute.
-        public var claimsPerMinute = 120
-
-        /// The defaults.
-        public init() {}
-    }
-
-    /// The operators' web console at `{public base URL}/console`.
-    public struct Console: Sendable {
-        /// Whether the console is served at all.
-        public var enabled = true
-        /// A console session ends after this long without a request.
-        public var idleTimeout: TimeInterval = 30 * 60
-        /// A console session ends this long after sign-in, however active.
-        public var sessionLifetime: TimeInterval = 12 * 3600
-        /// Sign-in attempts one client network may make per minute.
-        public var signInsPerAddressPerMinute = 10
-
-        /// The defaults.
-        public init() {}
-    }
-
-    /// How many DPoP proofs a public client's token requests may have recorded (each proof's
-    /// `jti` is a row until it expires): anyone may use a public client's id, so without a limit
-    /// anyone could make the server write a row per request.
-    public struct PublicClientProofs: Sendable {
-        /// Per client network (an IPv4 address, an IPv6 /64) and client, per minute.
-        public var perAddressPerMinute = 120
-        /// Per client, all networks together, per minute (only what the per-network limit let through counts).
-        public var perClientPerMinute = 12_000
-
-        /// The defaults.
-        public init() {}
-    }
 }

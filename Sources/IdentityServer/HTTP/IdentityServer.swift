@@ -9,6 +9,9 @@ import IdentityServerCore
 import RealmKeys
 import MailDelivery
 import WebhookDelivery
+import OpenIDProvider
+import DeviceSignIn
+import Administration
 
 /// The identity server: storage opened and migrated, keys ready, routes built. `prepare`
 /// does the slow work once; `run` serves until cancelled or signalled.

@@ -3,6 +3,7 @@ import IdentityStorage
 import Logging
 import ServiceLifecycle
 import IdentityServerCore
+import DeviceSignIn
 
 /// Every ``ServerConfiguration/Housekeeping/interval``: marks cross-device sign-ins nobody
 /// approved in time expired (each audited), then deletes rows that expired more than

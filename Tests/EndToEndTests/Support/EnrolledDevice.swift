@@ -1,6 +1,6 @@
 @testable import IdentityServer
 import Testing
-import IdentityServerCore
+@testable import IdentityServerCore
 
 extension RunningServer {
     /// Starts a server (reached as `mode` says), sets up a realm, enrolls a device; runs `body`; stops the server.

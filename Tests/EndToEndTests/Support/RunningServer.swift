@@ -2,7 +2,7 @@ import Foundation
 import HummingbirdTesting
 @testable import IdentityServer
 import ServiceLifecycle
-import IdentityServerCore
+@testable import IdentityServerCore
 
 /// A real `bi-server` in this process: SQLite in a temporary directory (or the PostgreSQL
 /// database `BI_TEST_DATABASE_URL` names, when asked), reached either on a free loopback port

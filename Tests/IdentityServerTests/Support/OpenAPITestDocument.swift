@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @testable import IdentityServer
-import IdentityServerCore
+@testable import IdentityServerCore
+@testable import Administration
 
 /// The admin API's OpenAPI document as the server embeds it, parsed for tests that hold code to it.
 struct OpenAPITestDocument {

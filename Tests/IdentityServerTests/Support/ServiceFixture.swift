@@ -7,8 +7,11 @@ import Prometheus
 import Synchronization
 
 @testable import IdentityServer
-import IdentityServerCore
-import RealmKeys
+@testable import IdentityServerCore
+@testable import RealmKeys
+@testable import OpenIDProvider
+@testable import DeviceSignIn
+@testable import Administration
 
 /// The one place service-level tests build services from (as dex's `server/helpers_test.go`):
 /// a migrated SQLite store in a temporary directory, realm keys under a random master key, and

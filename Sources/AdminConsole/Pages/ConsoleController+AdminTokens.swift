@@ -1,0 +1,59 @@
+import Foundation
+package import Hummingbird
+import IdentityProtocol
+import IdentityStorage
+package import IdentityServerCore
+
+/// Admin tokens, for operators whose token covers every tenant (the admin service refuses the
+/// others with `403`, as the API does): create with expiry and tenant scope (shown once), revoke.
+extension ConsoleController {
+    package func registerAdminTokens(on signedIn: RouterGroup<ServerRequestContext>) {
+        signedIn.get("admin-tokens") { request, context in try await adminTokensPage(request, context, errors: .none) }
+        signedIn.post("admin-tokens") { request, context in
+            let (admin, console) = try acting(context)
+            return try await submitting({
+                try await spendForm(console)
+                let created = try await admin.createAdminToken(AdminTokenInput(
+                    label: try console.field("label"), tenantID: try console.field("tenant_id"), expiresIn: try console.expiresIn()))
+                return secretPage(
+                    console, heading: "Admin token \(created.label) created", label: "Admin token", secret: created.token ?? "",
+                    explanation: "Store this token in your secrets manager now. It signs in to this console and calls the admin API"
+                        + (created.tenantID == nil ? " for every tenant." : " for one tenant only."),
+                    next: "/admin-tokens")
+            }, form: { errors in try await adminTokensPage(request, context, errors: errors) })
+        }
+        signedIn.get("admin-tokens/:token/revoke") { _, context in
+            let (admin, console) = try acting(context)
+            let token = try await admin.adminToken(try context.id("token"))
+            let path = "/admin-tokens/\(ConsolePaths.segment(token.id))/revoke"
+            return confirmation(
+                console, "Revoke admin token \(token.label)?",
+                "The token stops working at once, for the admin API and for every console session opened with it (yours too, if you signed in with it). This cannot be undone.",
+                action: path, button: "Revoke token", cancel: "/admin-tokens")
+        }
+        signedIn.post("admin-tokens/:token/revoke") { _, context in
+            let (admin, _) = try acting(context)
+            _ = try await admin.revokeAdminToken(try context.id("token"))
+            return paths.redirect(ConsolePaths.noticed("/admin-tokens", .revoked))
+        }
+    }
+
+    private func adminTokensPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let tokens = try await admin.adminTokens(try request.page(size: 50))
+        let chosen = console.form.firstValues["tenant_id"] ?? ""
+        let tenants = try await admin.tenants(PageRequest(size: 1000)).items
+        return renderer.page(.adminTokens, AdminTokensPage(
+            chrome: chrome(console), notice: ConsoleNotice.of(request),
+            tokens: tokens.items.map { token in
+                AdminTokensPage.Row(
+                    id: token.id, label: token.label, scope: token.tenantID.map { "tenant \($0)" } ?? "every tenant", status: token.status.rawValue,
+                    created: ConsoleFormat.date(token.createdAt), expires: ConsoleFormat.date(token.expiresAt, none: "never"),
+                    revokeHref: token.revokedAt == nil && token.expiresAt.map { $0 > now() } ?? true
+                        ? paths.href("/admin-tokens/\(ConsolePaths.segment(token.id))/revoke") : nil)
+            },
+            tenants: tenants.map { AdminTokensPage.TenantOption(id: $0.id, name: $0.displayName, selected: $0.id == chosen) },
+            next: nextPage("/admin-tokens", tokens.nextCursor), errors: errors.messages, values: console.form.firstValues,
+            formID: Secrets.token()))
+    }
+}

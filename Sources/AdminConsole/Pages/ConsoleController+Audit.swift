@@ -1,0 +1,126 @@
+import Foundation
+package import Hummingbird
+import IdentityProtocol
+import IdentityStorage
+package import IdentityServerCore
+import Administration
+
+/// The audit log: filtered by a `GET` form (type or type family, subject, admin token, time),
+/// newest first, a page at a time; each event on a page of its own with every detail. A
+/// filter that cannot be read is shown again with the error beside its field (`400`).
+extension ConsoleController {
+    /// Event types and families suggested in the type field.
+    package static let auditTypeSuggestions = [
+        "authentication.", "authentication.succeeded", "authentication.refused", "admin.", "admin.refused", "credential.",
+        "token.", "session.", "binding_job.", "extension.", "console.", "signing_key.",
+    ]
+
+    private static let auditTime = Date.VerbatimFormatStyle(
+        format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) UTC",
+        timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian))
+
+    package func registerAudit(on signedIn: RouterGroup<ServerRequestContext>) {
+        signedIn.get("audit") { request, context in
+            let (admin, console) = try acting(context)
+            let query = AuditQuery(try request.queryParameters())
+            guard query.errors.isEmpty else { return auditPage(console, query, listing: nil, names: [:]) }
+            let listing = try await admin.auditEvents(matching: query.filter, query.page)
+            return auditPage(console, query, listing: listing, names: try await names(of: listing.items, admin))
+        }
+        signedIn.get("audit/:event") { _, context in
+            let (admin, console) = try acting(context)
+            let event = try await admin.auditEvent(try context.id("event"))
+            let detail = Self.detailObject(event.detail)
+            let names = try await names(of: [event], admin)
+            return renderer.page(.auditEvent, AuditEventPage(
+                chrome: chrome(console), id: event.id, type: event.type,
+                occurred: event.occurredAt.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
+                tenantID: event.tenantID, tenantName: event.tenantID.flatMap { names[$0] },
+                tenantHref: event.tenantID.map { paths.href(ConsolePaths.tenant($0)) }, realmID: event.realmID,
+                realmName: event.realmID.flatMap { names[$0] }, realmHref: realmHref(event), subjectID: event.subjectID,
+                subjectHref: event.subjectID.map { auditHref("subject", $0) },
+                actorHref: (detail?["admin_token_id"] as? String).map { auditHref("actor", $0) },
+                detail: detail.map(Self.detailRows) ?? [], json: detail.map { Self.indented($0) } ?? event.detail))
+        }
+    }
+
+    /// The list page: the form with what was typed and, when it could be read, the events
+    /// (their tenants and realms by the display names in `names`).
+    private func auditPage(
+        _ console: ConsoleRequest, _ query: AuditQuery, listing: AdminPage<AuditEvent>?, names: [String: String]
+    ) -> Response {
+        renderer.page(.audit, AuditPage(
+            chrome: chrome(console), values: query.values, errors: query.errors, typeSuggestions: Self.auditTypeSuggestions,
+            listed: listing != nil, filtered: query.filtered,
+            events: (listing?.items ?? []).map { event in
+                let detail = Self.detailObject(event.detail)
+                let tokenID = detail?["admin_token_id"] as? String
+                return AuditPage.Row(
+                    id: event.id, href: paths.href("/audit/\(ConsolePaths.segment(event.id))"),
+                    occurred: event.occurredAt.formatted(Self.auditTime), type: event.type,
+                    tenant: event.tenantID.map { names[$0] ?? $0 }, realm: event.realmID.map { names[$0] ?? $0 },
+                    realmID: event.realmID, realmHref: realmHref(event), subjectID: event.subjectID,
+                    subjectHref: event.subjectID.map { auditHref("subject", $0) },
+                    actor: detail?["admin_token"] as? String ?? detail?["by"] as? String,
+                    actorHref: tokenID.map { auditHref("actor", $0) })
+            },
+            newest: query.page.cursor == nil ? nil : paths.href("/audit" + (query.kept.isEmpty ? "" : "?" + query.kept.dropLast())),
+            next: nextPage("/audit", listing?.nextCursor, query: query.kept)),
+            status: listing == nil ? .badRequest : .ok)
+    }
+
+    /// The display names of the tenants and realms `events` name, by id, each looked up once;
+    /// one that no longer exists keeps its id.
+    private func names(of events: [AuditEvent], _ admin: AdminService) async throws -> [String: String] {
+        var names: [String: String] = [:]
+        func look(_ id: String, _ lookup: () async throws -> String) async throws {
+            guard names[id] == nil else { return }
+            do {
+                names[id] = try await lookup()
+            } catch let error as ServerError where error.status == .notFound {
+                names[id] = id
+            }
+        }
+        for event in events {
+            guard let tenantID = event.tenantID else { continue }
+            try await look(tenantID) { try await admin.tenant(tenantID).displayName }
+            if let realmID = event.realmID {
+                try await look(realmID) { try await admin.realm(RealmPath(tenantID: tenantID, realmID: realmID)).displayName }
+            }
+        }
+        return names
+    }
+
+    /// The realm's page, when the event names both its tenant and realm.
+    private func realmHref(_ event: AuditEvent) -> String? {
+        guard let tenantID = event.tenantID, let realmID = event.realmID else { return nil }
+        return paths.href(ConsolePaths.realm(tenantID, realmID))
+    }
+
+    /// The audit list filtered by one field (`?subject=idn_…`).
+    private func auditHref(_ field: String, _ value: String) -> String {
+        paths.href("/audit?\(field)=\(ConsolePaths.query(value))")
+    }
+
+    /// An event's details as the JSON object they are; `nil` when they are not one.
+    private static func detailObject(_ text: String) -> [String: Any]? {
+        try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    }
+
+    /// The details as rows by key: a string as it is, anything else as indented JSON.
+    private static func detailRows(_ object: [String: Any]) -> [AuditEventPage.DetailRow] {
+        object.sorted { $0.key < $1.key }.map { key, value in
+            guard let string = value as? String else {
+                return AuditEventPage.DetailRow(key: key, value: indented(value), structured: value is [Any] || value is [String: Any])
+            }
+            return AuditEventPage.DetailRow(key: key, value: string, structured: false)
+        }
+    }
+
+    /// A JSON value, indented, keys sorted.
+    private static func indented(_ value: Any) -> String {
+        let data = try? JSONSerialization.data(
+            withJSONObject: value, options: [.fragmentsAllowed, .prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+package import Hummingbird
+import IdentityProtocol
+import IdentityStorage
+package import IdentityServerCore
+import Administration
+
+/// A realm's identities: search by username or email, create, edit, suspend and reactivate,
+/// delete after confirmation, send an enrollment or recovery link by mail or show it once.
+extension ConsoleController {
+    package func registerIdentities(on realm: RouterGroup<ServerRequestContext>) {
+        realm.get("identities") { request, context in try await identitiesPage(request, context, errors: .none) }
+        realm.post("identities") { request, context in
+            let (admin, console) = try acting(context)
+            let realmPath = try RealmPath(context)
+            return try await submitting({
+                let created = try await admin.createIdentity(realmPath, IdentityInput(
+                    username: try console.field("username"), email: try console.field("email"),
+                    displayName: try console.field("display_name")))
+                return paths.redirect(ConsolePaths.noticed(
+                    ConsolePaths.identity(IdentityPath(realm: realmPath, identityID: created.id)), .created))
+            }, form: { errors in try await identitiesPage(request, context, errors: errors) })
+        }
+        let identity = realm.group("identities/:identity")
+        identity.get { request, context in try await identityPage(request, context, errors: .none) }
+        identity.post { request, context in
+            let (admin, console) = try acting(context)
+            let identityPath = try IdentityPath(context)
+            return try await submitting({
+                _ = try await admin.updateIdentity(identityPath, IdentityInput(
+                    username: try console.field("username"), email: try console.field("email"),
+                    displayName: try console.field("display_name")))
+                return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(identityPath), .saved))
+            }, form: { errors in try await identityPage(request, context, errors: errors) })
+        }
+        for (action, status, notice) in [("suspend", IdentityRecord.Status.suspended, ConsoleNotice.suspended),
+                                         ("reactivate", .active, .reactivated)] {
+            identity.post(RouterPath(stringLiteral: action)) { _, context in
+                let (admin, _) = try acting(context)
+                let identityPath = try IdentityPath(context)
+                _ = try await admin.updateIdentity(identityPath, IdentityInput(status: status.rawValue))
+                return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(identityPath), notice))
+            }
+        }
+        identity.get("delete") { _, context in
+            let (admin, console) = try acting(context)
+            let identityPath = try IdentityPath(context)
+            let current = try await admin.identity(identityPath)
+            let path = ConsolePaths.identity(identityPath)
+            return confirmation(
+                console, "Delete identity \(current.username)?",
+                "Every credential of \(current.displayName) is revoked and its devices can no longer sign in; its sessions end. The record stays, marked deleted, for the audit trail. This cannot be undone.",
+                action: path + "/delete", button: "Delete identity", cancel: path)
+        }
+        identity.post("delete") { _, context in
+            let (admin, _) = try acting(context)
+            let identityPath = try IdentityPath(context)
+            try await admin.deleteIdentity(identityPath)
+            return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(identityPath.realm) + "/identities", .deleted))
+        }
+        identity.post("binding-jobs") { request, context in
+            let (admin, console) = try acting(context)
+            let identityPath = try IdentityPath(context)
+            return try await submitting({
+                try await spendForm(console)
+                let job = try await admin.createBindingJob(identityPath, BindingJobInput(
+                    kind: try console.field("kind"), delivery: try console.field("delivery"),
+                    keepOtherCredentials: try console.field("keep_other_credentials") == "on" ? true : nil))
+                let path = ConsolePaths.identity(identityPath)
+                guard let link = job.credentialBindingLink else { return paths.redirect(ConsolePaths.noticed(path, .mailSent)) }
+                return secretPage(
+                    console, heading: "Enrollment link", label: "Link", secret: link,
+                    explanation: "Give this link to the user over a channel you trust. It works once, until \(ConsoleFormat.date(job.expiresAt)).",
+                    next: path)
+            }, form: { errors in try await identityPage(request, context, errors: errors) })
+        }
+        registerRevocations(on: identity)
+    }
+
+    private func identitiesPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let realmPath = try RealmPath(context)
+        let query = try request.queryParameters().single("q")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let page = try request.page(size: 50)
+        let identities = query.isEmpty
+            ? try await admin.identities(realmPath, page)
+            : try await admin.searchIdentities(realmPath, matching: query, page)
+        let path = ConsolePaths.realm(realmPath) + "/identities"
+        return renderer.page(.identities, IdentitiesPage(
+            chrome: chrome(console), notice: ConsoleNotice.of(request),
+            crumbs: try await realmCrumbs(admin, realmPath.tenantID, realmPath.realmID),
+            href: paths.href(path), query: query,
+            identities: identities.items.map { identity in
+                IdentitiesPage.Row(
+                    username: identity.username, displayName: identity.displayName, email: identity.email ?? "", status: identity.status.rawValue,
+                    href: paths.href(ConsolePaths.identity(IdentityPath(realm: realmPath, identityID: identity.id))))
+            },
+            next: nextPage(path, identities.nextCursor, query: query.isEmpty ? "" : "q=\(ConsolePaths.query(query))&"),
+            errors: errors.messages, values: console.form.firstValues))
+    }
+
+    private func identityPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let identityPath = try IdentityPath(context)
+        let identity = try await admin.identity(identityPath)
+        let path = ConsolePaths.identity(identityPath)
+        let all = PageRequest(size: 1000)
+        let credentials = try await admin.credentials(identityPath, all).items.map { credential in
+            let active = credential.state == .active
+            return IdentityPage.CredentialRow(
+                id: credential.id, deviceName: credential.deviceName ?? "—", state: credential.state.rawValue,
+                created: ConsoleFormat.date(credential.createdAt), lastUsed: ConsoleFormat.date(credential.lastUsedAt, none: "never"),
+                revokeHref: active ? paths.href("\(path)/credentials/\(ConsolePaths.segment(credential.id))/revoke") : nil)
+        }
+        let applications = Dictionary(
+            uniqueKeysWithValues: try await admin.applications(identityPath.tenantID, identityPath.realmID, all).items.map {
+                ($0.id, $0.displayName)
+            })
+        let sessions = try await admin.sessions(identityPath, all).items.map { session in
+            let active = session.revokedAt == nil && session.expiresAt > now()
+            return IdentityPage.SessionRow(
+                id: session.id, client: applications[session.applicationID] ?? session.clientID ?? session.applicationID, created: ConsoleFormat.date(session.createdAt),
+                expires: ConsoleFormat.date(session.expiresAt), state: session.revokedAt != nil ? "revoked" : active ? "active" : "expired",
+                revokeHref: active ? paths.href("\(path)/sessions/\(ConsolePaths.segment(session.id))/revoke") : nil)
+        }
+        let jobs = try await admin.bindingJobs(identityPath, all).items.map { job in
+            IdentityPage.JobRow(
+                kind: job.kind.rawValue, delivery: job.delivery.rawValue, status: job.status.rawValue,
+                mail: [job.mailStatus?.rawValue, job.mailError].compactMap { $0 }.joined(separator: ": "),
+                created: ConsoleFormat.date(job.createdAt), expires: ConsoleFormat.date(job.expiresAt))
+        }
+        return renderer.page(.identity, IdentityPage(
+            chrome: chrome(console), notice: ConsoleNotice.of(request),
+            crumbs: try await realmCrumbs(admin, identityPath.tenantID, identityPath.realmID),
+            href: paths.href(path), id: identity.id, username: identity.username, displayName: identity.displayName,
+            email: identity.email ?? "", status: identity.status.rawValue, created: ConsoleFormat.date(identity.createdAt),
+            groups: (identity.groups ?? []).map(\.displayName), isActive: identity.status == .active,
+            isSuspended: identity.status == .suspended,
+            isDeleted: identity.status == .deleted,
+            credentials: credentials, sessions: sessions, jobs: jobs, errors: errors.messages, values: console.form.firstValues,
+            formID: Secrets.token()))
+    }
+}

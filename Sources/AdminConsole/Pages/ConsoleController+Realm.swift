@@ -1,0 +1,69 @@
+import Foundation
+import IdentityStorage
+package import Hummingbird
+import IdentityProtocol
+package import IdentityServerCore
+import Administration
+
+/// A realm's page: settings, applications, signing keys (rotated on demand), deletion.
+extension ConsoleController {
+    package func registerRealm(on realm: RouterGroup<ServerRequestContext>) {
+        realm.get { request, context in try await realmPage(request, context, errors: .none) }
+        realm.post { request, context in
+            let (admin, console) = try acting(context)
+            let realmPath = try RealmPath(context)
+            return try await submitting({
+                _ = try await admin.updateRealm(realmPath, RealmInput(
+                    displayName: try console.field("display_name"),
+                    registrationRedirectURI: try console.field("registration_redirect_uri"),
+                    scimEnrollment: try console.field("scim_enrollment") ?? SCIMEnrollment.none.rawValue))
+                return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .saved))
+            }, form: { errors in try await realmPage(request, context, errors: errors) })
+        }
+        realm.post("signing-keys/rotate") { _, context in
+            let (admin, _) = try acting(context)
+            let realmPath = try RealmPath(context)
+            _ = try await admin.rotateSigningKeys(realmPath)
+            return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .keysRotated))
+        }
+        realm.get("delete") { _, context in
+            let (admin, console) = try acting(context)
+            let realmPath = try RealmPath(context)
+            let record = try await admin.realm(realmPath)
+            let path = ConsolePaths.realm(realmPath)
+            return confirmation(
+                console, "Delete realm \(record.displayName)?",
+                "This deletes the realm with its applications, identities, credentials and signing keys. Its issuer stops answering and no device enrolled in it can sign in again. This cannot be undone.",
+                action: path + "/delete", button: "Delete realm", cancel: path)
+        }
+        realm.post("delete") { _, context in
+            let (admin, _) = try acting(context)
+            let realmPath = try RealmPath(context)
+            try await admin.deleteRealm(realmPath)
+            return paths.redirect(ConsolePaths.noticed(ConsolePaths.tenant(realmPath.tenantID), .deleted))
+        }
+    }
+
+    private func realmPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let realmPath = try RealmPath(context)
+        let (tenantID, realmID) = (realmPath.tenantID, realmPath.realmID)
+        let (tenant, realm) = (try await admin.tenant(tenantID), try await admin.realm(realmPath))
+        let applications = try await admin.applications(tenantID, realmID, PageRequest(size: 1000))
+        return renderer.page(.realm, RealmPage(
+            chrome: chrome(console), notice: ConsoleNotice.of(request), tenantName: tenant.displayName,
+            tenantHref: paths.href(ConsolePaths.tenant(tenantID)), name: realm.displayName, id: realm.id, issuer: realm.issuer,
+            registrationRedirectURI: realm.registrationRedirectURI, mailsSCIMUsersLinks: realm.scimEnrollment == .email, href: paths.href(ConsolePaths.realm(realmPath)),
+            applications: applications.items.map { application in
+                RealmPage.ApplicationRow(
+                    name: application.displayName, clientID: application.clientID, clientType: application.clientType.rawValue,
+                    href: paths.href(ConsolePaths.application(tenantID, realmID, application.id)))
+            },
+            keys: try await admin.signingKeys(realmPath).map { key in
+                RealmPage.KeyRow(
+                    kid: key.kid, algorithm: key.algorithm.rawValue, status: key.status.rawValue, activates: ConsoleFormat.date(key.activatesAt),
+                    retires: ConsoleFormat.date(key.retiresAt))
+            },
+            errors: errors.messages, values: console.form.firstValues))
+    }
+}

@@ -1,0 +1,101 @@
+package import IdentityProtocol
+package import IdentityServerCore
+
+/// The application form's fields, both ways: an ``Application`` or a posted form into the
+/// values and choices the template shows, and a posted form into the admin API's
+/// ``ApplicationInput`` (lists one per line, scopes by spaces, every field sent so that an
+/// emptied list clears it).
+package struct ApplicationForm: Sendable {
+    /// Text fields by name.
+    package let values: [String: String]
+    /// Choices by key: `client_type_public`, `grant_refresh_token`, `auth_none`, `alg_RS256`, `dpop`,
+    /// `devices_cross_device`, `email_codes`, `email_code_binding`.
+    package let flags: [String: Bool]
+
+    /// The grant types offered as checkboxes.
+    package static let grantTypes = [GrantType.authorizationCode, .refreshToken, .clientCredentials].map(\.rawValue)
+
+    /// The fields of an application being edited.
+    package init(_ application: Application) {
+        values = [
+            "display_name": application.displayName,
+            "redirect_uris": application.redirectURIs.joined(separator: "\n"),
+            "invoke_url": application.invokeURL,
+            "allowed_scopes": application.allowedScopes.joined(separator: " "),
+            "allowed_origins": application.allowedOrigins.joined(separator: "\n"),
+            "post_logout_redirect_uris": application.postLogoutRedirectURIs.joined(separator: "\n"),
+            "refresh_token_lifetime": String(application.refreshTokenLifetime),
+            "refresh_token_idle_lifetime": String(application.refreshTokenIdleLifetime),
+        ]
+        flags = Self.flags(
+            clientType: application.clientType.rawValue, grants: application.grantTypes.map(\.rawValue),
+            authMethod: application.tokenEndpointAuthMethod.rawValue, algorithm: application.idTokenSignedResponseAlg.rawValue,
+            dpop: application.dpopBoundAccessTokens, devices: application.signInDevices.rawValue)
+            .merging(Self.emailCodeFlags(offered: application.emailCodes, binding: application.emailCodeBinding)) { $1 }
+    }
+
+    /// The fields of a new application: the API's defaults.
+    package static let blank = ApplicationForm(
+        values: ["allowed_scopes": "openid profile email offline_access", "refresh_token_lifetime": "2592000",
+                 "refresh_token_idle_lifetime": "1296000"],
+        flags: flags(
+            clientType: ClientType.public.rawValue, grants: [GrantType.authorizationCode, .refreshToken].map(\.rawValue), authMethod: "",
+            algorithm: JWSAlgorithm.es256.rawValue, dpop: false, devices: SignInDevices.sameDevice.rawValue)
+            .merging(emailCodeFlags(offered: false, binding: false)) { $1 })
+
+    /// The fields as posted (a refused form shown again as it was typed).
+    package init(_ form: FormParameters) {
+        values = form.firstValues
+        flags = Self.flags(
+            clientType: (try? form.single("client_type")) ?? "", grants: form.all("grant_types"),
+            authMethod: (try? form.single("token_endpoint_auth_method")) ?? "",
+            algorithm: (try? form.single("id_token_signed_response_alg")) ?? "", dpop: form.all("dpop_bound_access_tokens").contains("on"),
+            devices: (try? form.single("sign_in_devices")) ?? "")
+            .merging(Self.emailCodeFlags(offered: form.all("email_codes").contains("on"), binding: form.all("email_code_binding").contains("on"))) { $1 }
+    }
+
+    private init(values: [String: String], flags: [String: Bool]) {
+        (self.values, self.flags) = (values, flags)
+    }
+
+    /// The admin API's input for a posted form; `400` naming the field for a number that is not one.
+    package static func input(_ form: FormParameters, creating: Bool) throws -> ApplicationInput {
+        func list(_ name: String, separatedBySpaces: Bool = false) throws -> [String]? {
+            let text = try form.single(name) ?? ""
+            let items = separatedBySpaces ? text.split(whereSeparator: \.isWhitespace).map(String.init) : ConsoleFormat.lines(text)
+            return creating && items.isEmpty ? nil : items
+        }
+        func seconds(_ name: String) throws -> Int? {
+            guard let text = try form.single(name) else { return nil }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ServerError.invalidRequest("'\(name)' must be a whole number of seconds")
+            }
+            return value
+        }
+        return ApplicationInput(
+            displayName: try form.single("display_name"), clientType: creating ? try form.single("client_type") : nil,
+            tokenEndpointAuthMethod: try form.single("token_endpoint_auth_method"), redirectURIs: try list("redirect_uris"),
+            invokeURL: try form.single("invoke_url"), allowedScopes: try list("allowed_scopes", separatedBySpaces: true),
+            grantTypes: form.all("grant_types"), refreshTokenLifetime: try seconds("refresh_token_lifetime"),
+            refreshTokenIdleLifetime: try seconds("refresh_token_idle_lifetime"), allowedOrigins: try list("allowed_origins"),
+            postLogoutRedirectURIs: try list("post_logout_redirect_uris"),
+            idTokenSignedResponseAlg: try form.single("id_token_signed_response_alg"),
+            dpopBoundAccessTokens: form.all("dpop_bound_access_tokens").contains("on"),
+            signInDevices: try form.single("sign_in_devices"), emailCodes: form.all("email_codes").contains("on"),
+            emailCodeBinding: form.all("email_code_binding").contains("on"))
+    }
+
+    /// The email-code checkboxes: `email_codes`, `email_code_binding`.
+    private static func emailCodeFlags(offered: Bool, binding: Bool) -> [String: Bool] {
+        ["email_codes": offered, "email_code_binding": binding]
+    }
+
+    private static func flags(
+        clientType: String, grants: [String], authMethod: String, algorithm: String, dpop: Bool, devices: String
+    ) -> [String: Bool] {
+        var flags = ["client_type_\(clientType)": true, "auth_\(authMethod.isEmpty ? "default" : authMethod)": true,
+                     "alg_\(algorithm)": true, "dpop": dpop, "devices_\(devices)": true]
+        for grant in grants { flags["grant_\(grant)"] = true }
+        return flags
+    }
+}

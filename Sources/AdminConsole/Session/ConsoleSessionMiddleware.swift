@@ -1,0 +1,42 @@
+package import Hummingbird
+package import IdentityServerCore
+import Administration
+
+/// Guards the signed-in console: without an active session a request is sent to the sign-in
+/// page (saying why the session ended), and a form post must come from the console's origin
+/// and carry the session's CSRF token (`403`, nothing changed, otherwise). Puts the session's
+/// administrator in the context, so the admin services act and audit as them.
+package struct ConsoleSessionMiddleware: RouterMiddleware {
+    package typealias Context = ServerRequestContext
+    package let sessions: ConsoleSessions
+    package let cookies: ConsoleCookies
+    package let origin: SameOriginCheck
+    package let paths: ConsolePaths
+    package let audit: AuditLog
+    package let metrics: ServerMetrics
+
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let secret = cookies.value(cookies.sessionName, in: request) else { return paths.signIn(ended: .none) }
+        let session: ConsoleSession
+        switch try await sessions.resolve(secret: secret) {
+        case .ended(let end):
+            var response = paths.signIn(ended: end)
+            response.headers[.setCookie] = cookies.clear(cookies.sessionName)
+            return response
+        case .active(let active):
+            session = active
+        }
+        var form = try FormParameters(nil)
+        if request.method == .post {
+            try origin.check(request)
+            form = try await request.formParameters(context: context)
+            guard session.acceptsCSRFToken(try form.single("csrf")) else { throw SameOriginCheck.refusal }
+        }
+        var context = context
+        context.admin = session.admin
+        context.console = ConsoleRequest(session: session, form: form)
+        return try await AdminRefusal.auditingServerWide(request, context: context, by: session.admin, audit: audit, metrics: metrics) {
+            try await next(request, context)
+        }
+    }
+}

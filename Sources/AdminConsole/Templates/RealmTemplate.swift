@@ -1,0 +1,60 @@
+import IdentityServerCore
+
+extension ConsoleTemplate {
+    /// A realm: applications, identities, signing keys, settings.
+    package static let realmSource = """
+        {{<layout}}
+        {{$title}}{{name}}{{/title}}
+        {{$main}}
+        <ol class="crumbs" aria-label="Breadcrumb"><li><a href="{{chrome.root}}/tenants">Tenants</a></li><li><a href="{{tenantHref}}">{{tenantName}}</a></li><li aria-current="page">{{name}}</li></ol>
+        <h1>{{name}}</h1>
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        {{#errors.form}}<p class="alert" role="alert">{{errors.form}}</p>{{/errors.form}}
+        <dl class="facts"><dt>Issuer</dt><dd id="issuer">{{issuer}}</dd><dt>Realm ID</dt><dd>{{id}}</dd></dl>
+        <p class="actions"><a class="button" href="{{href}}/identities" id="identities-link">Identities</a>
+        <a class="button secondary" href="{{href}}/applications/new" id="new-application">New application</a>
+        <a class="button secondary" href="{{href}}/provisioning-tokens" id="provisioning-tokens-link">Provisioning (SCIM)</a></p>
+        <section aria-labelledby="applications-heading">
+        <h2 id="applications-heading">Applications</h2>
+        <div class="table-wrap"><table class="stack" id="applications">
+        <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Client ID</th></tr></thead>
+        <tbody>
+        {{#applications}}<tr><td data-label="Name"><a href="{{href}}">{{name}}</a></td><td data-label="Type">{{clientType}}</td><td data-label="Client ID">{{clientID}}</td></tr>
+        {{/applications}}
+        {{^applications}}<tr><td colspan="3">No applications yet.</td></tr>{{/applications}}
+        </tbody></table></div>
+        </section>
+        <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">Signing keys</h2>
+        <div class="table-wrap"><table class="stack" id="signing-keys">
+        <thead><tr><th scope="col">Key ID</th><th scope="col">Algorithm</th><th scope="col">Status</th><th scope="col">Signs from</th><th scope="col">Retires</th></tr></thead>
+        <tbody>
+        {{#keys}}<tr><td data-label="Key ID">{{kid}}</td><td data-label="Algorithm">{{algorithm}}</td><td data-label="Status"><span class="state {{status}}">{{status}}</span></td><td data-label="Signs from">{{activates}}</td><td data-label="Retires">{{retires}}</td></tr>
+        {{/keys}}
+        </tbody></table></div>
+        <form method="post" action="{{href}}/signing-keys/rotate" class="inline">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <button type="submit" class="secondary" id="rotate-keys">Rotate signing keys now</button>
+        <span class="hint">The successor is published at once and signs after the configured prepublication time.</span>
+        </form>
+        </section>
+        <section aria-labelledby="realm-settings">
+        <h2 id="realm-settings">Settings</h2>
+        <form method="post" action="{{href}}" class="stacked">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <label for="realm-name">Display name
+        <input id="realm-name" name="display_name" value="{{name}}" required maxlength="200"{{#errors.display_name}} aria-invalid="true" aria-describedby="realm-name-error"{{/errors.display_name}}>
+        {{#errors.display_name}}<span class="field-error" id="realm-name-error">{{errors.display_name}}</span>{{/errors.display_name}}
+        </label>
+        <label for="realm-redirect">Registration redirect URI
+        <input id="realm-redirect" name="registration_redirect_uri" value="{{registrationRedirectURI}}" required{{#errors.registration_redirect_uri}} aria-invalid="true" aria-describedby="realm-redirect-error"{{/errors.registration_redirect_uri}}>
+        {{#errors.registration_redirect_uri}}<span class="field-error" id="realm-redirect-error">{{errors.registration_redirect_uri}}</span>{{/errors.registration_redirect_uri}}
+        </label>
+        <label class="check"><input type="checkbox" name="scim_enrollment" value="email" id="realm-scim-enrollment"{{#mailsSCIMUsersLinks}} checked{{/mailsSCIMUsersLinks}}> Mail an enrollment link to each user the directory creates (SCIM)</label>
+        <div class="actions"><button type="submit">Save</button><a class="button danger" href="{{href}}/delete">Delete realm…</a></div>
+        </form>
+        </section>
+        {{/main}}
+        {{/layout}}
+        """
+}

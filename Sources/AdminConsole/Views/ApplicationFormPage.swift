@@ -1,0 +1,30 @@
+import IdentityServerCore
+
+/// An application's settings: the form that creates one, or that edits one with its secret
+/// rotation and deletion.
+package struct ApplicationFormPage: Sendable {
+    package let chrome: ConsoleChrome
+    package let notice: String?
+    package let crumbs: RealmCrumbs
+    /// `true` for the creation form.
+    package let isNew: Bool
+    package let heading: String
+    /// Where the form posts.
+    package let action: String
+    /// The application's own link (`nil` while it is being created).
+    package let href: String?
+    /// Its client id and issuer (editing only).
+    package let clientID: String
+    package let issuer: String
+    /// Whether it is confidential (it has a secret to rotate).
+    package let confidential: Bool
+    /// Until when the secret a rotation replaced still works, if one does.
+    package let previousSecretExpires: String?
+    /// The text fields' values, by field name.
+    package let values: [String: String]
+    /// The choices made (checkboxes, radio buttons, options), by ``ApplicationForm`` key.
+    package let flags: [String: Bool]
+    package let errors: [String: String]
+    /// The single-use id of its forms that show a secret (create, rotate).
+    package let formID: String
+}

@@ -1,0 +1,16 @@
+import IdentityServerCore
+
+/// Asks before a destructive action.
+package struct ConfirmPage: Sendable {
+    package let chrome: ConsoleChrome
+    /// “Delete identity alice?”
+    package let heading: String
+    /// What will happen, in plain words.
+    package let consequence: String
+    /// The path the confirmation posts to.
+    package let action: String
+    /// The button's label (“Delete identity”).
+    package let button: String
+    /// Where Cancel goes.
+    package let cancel: String
+}

@@ -1,0 +1,12 @@
+import IdentityServerCore
+
+/// The sign-in form.
+package struct SignInPage: Sendable {
+    package let chrome: ConsoleChrome
+    /// The form's CSRF value (also in its cookie).
+    package let csrf: String
+    /// Why the operator is here (“You have signed out.”).
+    package let notice: String?
+    /// Why the last attempt was refused.
+    package let error: String?
+}

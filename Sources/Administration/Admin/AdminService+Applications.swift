@@ -1,0 +1,193 @@
+import Foundation
+package import IdentityProtocol
+package import IdentityStorage
+import IdentityServerCore
+import OpenIDProvider
+
+/// Applications: OAuth clients with an embedded authenticator.
+extension AdminService {
+    package func createApplication(_ tenantID: String, _ realmID: String, _ input: ApplicationInput) async throws -> Application {
+        _ = try await realmRecord(tenantID, realmID)
+        let type: ApplicationRecord.ClientType = try InputRules.oneOf(input.clientType, field: "client_type")
+        let secret = type == .confidential ? Secrets.clientSecret() : nil
+        let now = now()
+        var record = ApplicationRecord(
+            id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, clientID: Secrets.clientID(),
+            displayName: try InputRules.name(input.displayName, field: "display_name"), clientType: type,
+            tokenEndpointAuthMethod: try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type),
+            clientSecretHash: secret.map(Secrets.hash), redirectURIs: [], invokeURL: "", allowedScopes: Scopes.defaults,
+            createdAt: now, updatedAt: now)
+        try Self.apply(input, to: &record)
+        let created = try event("admin.application.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
+        try await write { try await store.createApplication(record, audit: created) }
+        var view = view(record)
+        view.clientSecret = secret
+        return view
+    }
+
+    package func application(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws -> Application {
+        view(try await applicationRecord(tenantID, realmID, applicationID))
+    }
+
+    package func applications(_ tenantID: String, _ realmID: String, _ page: PageRequest) async throws -> AdminPage<Application> {
+        _ = try await realmRecord(tenantID, realmID)
+        return AdminViews.page(try await store.listApplications(realmID: realmID, page), view)
+    }
+
+    package func updateApplication(
+        _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ApplicationInput
+    ) async throws -> Application {
+        var record = try await applicationRecord(tenantID, realmID, applicationID)
+        if let type = input.clientType, type != record.clientType.rawValue {
+            throw ServerError.invalidRequest("'client_type' cannot change; create another application")
+        }
+        record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
+        if input.tokenEndpointAuthMethod != nil {
+            record.tokenEndpointAuthMethod = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: record.clientType)
+        }
+        try Self.apply(input, to: &record)
+        record.updatedAt = now()
+        let updated = try event("admin.application.updated", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
+        try await write { try await store.updateApplication(record, audit: updated) }
+        return view(record)
+    }
+
+    /// Longest overlap of an old and a new client secret: 30 days.
+    package static let maximumSecretOverlap = 30 * 86_400
+
+    /// A new secret for a confidential client, shown once; the one it replaces keeps working
+    /// for the overlap (a secret replaced earlier stops at once).
+    package func rotateClientSecret(
+        _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ClientSecretRotationInput
+    ) async throws -> Application {
+        var record = try await applicationRecord(tenantID, realmID, applicationID)
+        guard record.clientType == .confidential, let current = record.clientSecretHash else {
+            throw ServerError.invalidRequest("a public client has no secret to rotate")
+        }
+        let overlap = input.overlapSeconds ?? 86_400
+        guard (0...Self.maximumSecretOverlap).contains(overlap) else {
+            throw ServerError.invalidRequest("'overlap_seconds' must be 0–\(Self.maximumSecretOverlap)")
+        }
+        let secret = Secrets.clientSecret()
+        let now = now()
+        record.clientSecretHash = Secrets.hash(secret)
+        record.previousClientSecretHash = overlap > 0 ? current : nil
+        record.previousClientSecretExpiresAt = overlap > 0 ? now.addingTimeInterval(TimeInterval(overlap)) : nil
+        record.updatedAt = now
+        let rotation = try event(
+            "admin.application.secret_rotated", tenantID: tenantID, realmID: realmID, subjectID: applicationID,
+            detail: ["overlap_seconds": String(overlap)])
+        do {
+            try await store.rotateClientSecret(of: record, replacing: current, audit: rotation)
+        } catch let error as StorageError where error == .notFound {
+            throw ServerError(APIErrorCode.conflict, "the secret was rotated (or the application deleted) meanwhile: try again")
+        }
+        var view = view(record)
+        view.clientSecret = secret
+        return view
+    }
+
+    package func deleteApplication(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws {
+        _ = try await applicationRecord(tenantID, realmID, applicationID)
+        let deleted = try event("admin.application.deleted", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
+        try await write { try await store.deleteApplication(id: applicationID, audit: deleted) }
+    }
+
+    private func applicationRecord(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws -> ApplicationRecord {
+        guard let record = try await store.application(id: applicationID), record.tenantID == tenantID,
+              record.realmID == realmID
+        else { throw ServerError.notFound("no such application") }
+        return record
+    }
+
+    private func view(_ record: ApplicationRecord) -> Application {
+        AdminViews.application(record, issuer: baseURL.issuer(tenantID: record.tenantID, realmID: record.realmID), now: now())
+    }
+
+    /// Public clients cannot keep a secret: `none`. Confidential: basic (default) or post.
+    private static func authMethod(
+        _ value: String?, clientType: ApplicationRecord.ClientType
+    ) throws -> ApplicationRecord.TokenEndpointAuthMethod {
+        if clientType == .public {
+            guard value == nil || value == ApplicationRecord.TokenEndpointAuthMethod.none.rawValue else {
+                throw ServerError.invalidRequest("public clients use token_endpoint_auth_method 'none'")
+            }
+            return .none
+        }
+        return try InputRules.oneOf(
+            value, default: .clientSecretBasic, allowed: [.clientSecretBasic, .clientSecretPost], field: "token_endpoint_auth_method")
+    }
+
+    /// Applies the settings `input` gives, then checks the record makes sense as a whole: an
+    /// application that signs users in has redirect URIs and an invoke URL; refresh tokens
+    /// renew sign-ins, so they come with the code grant; only a confidential client acts for itself.
+    private static func apply(_ input: ApplicationInput, to record: inout ApplicationRecord) throws {
+        if let uris = input.redirectURIs { record.redirectURIs = try urls(uris, field: "redirect_uris") }
+        if input.invokeURL != nil { record.invokeURL = try InputRules.redirectTarget(input.invokeURL, field: "invoke_url") }
+        if let scopes = input.allowedScopes { record.allowedScopes = try Self.scopes(scopes) }
+        if let grants = input.grantTypes {
+            guard !grants.isEmpty else { throw ServerError.invalidRequest("'grant_types' must not be empty") }
+            record.grantTypes = try grants.map { try InputRules.oneOf($0, field: "grant_types") }
+        }
+        if let seconds = input.refreshTokenLifetime { record.refreshTokenLifetime = TimeInterval(seconds) }
+        if let seconds = input.refreshTokenIdleLifetime { record.refreshTokenIdleLifetime = TimeInterval(seconds) }
+        if let origins = input.allowedOrigins { record.allowedOrigins = try Self.origins(origins) }
+        if let uris = input.postLogoutRedirectURIs { record.postLogoutRedirectURIs = try urls(uris, field: "post_logout_redirect_uris") }
+        if let alg = input.idTokenSignedResponseAlg {
+            record.idTokenSigningAlgorithm = try InputRules.oneOf(alg, field: "id_token_signed_response_alg")
+        }
+        if let required = input.dpopBoundAccessTokens { record.dpopBoundAccessTokens = required }
+        if let devices = input.signInDevices { record.signInDevices = try InputRules.oneOf(devices, field: "sign_in_devices") }
+        if let offered = input.emailCodes { record.emailCodes = offered }
+        if let binding = input.emailCodeBinding { record.emailCodeBinding = binding }
+        if let invocation = input.invocationType { record.invocationType = try InputRules.oneOf(invocation, field: "invocation_type") }
+
+        let grants = Set(record.grantTypes)
+        if grants.contains(.authorizationCode) {
+            guard !record.redirectURIs.isEmpty else {
+                throw ServerError.invalidRequest("'redirect_uris' must list 1–20 URIs for the authorization_code grant")
+            }
+            guard !record.invokeURL.isEmpty else {
+                throw ServerError.invalidRequest("'invoke_url' is required for the authorization_code grant")
+            }
+        } else if grants.contains(.refreshToken) {
+            throw ServerError.invalidRequest("'grant_types': refresh_token needs authorization_code")
+        }
+        if grants.contains(.clientCredentials), record.clientType != .confidential {
+            throw ServerError.invalidRequest("'grant_types': client_credentials is for confidential clients")
+        }
+        guard (60...maxRefreshLifetime).contains(record.refreshTokenIdleLifetime),
+              (record.refreshTokenIdleLifetime...maxRefreshLifetime).contains(record.refreshTokenLifetime)
+        else {
+            throw ServerError.invalidRequest(
+                "refresh lifetimes must be seconds with 60 ≤ refresh_token_idle_lifetime ≤ refresh_token_lifetime ≤ \(Int(maxRefreshLifetime))")
+        }
+    }
+
+    /// One year.
+    private static let maxRefreshLifetime: TimeInterval = 365 * 86_400
+
+    private static func urls(_ uris: [String], field: String) throws -> [String] {
+        guard uris.count <= 20 else { throw ServerError.invalidRequest("'\(field)' must list at most 20 URIs") }
+        return try uris.map { try InputRules.redirectTarget($0, field: field) }
+    }
+
+    /// Web origins as browsers send them (RFC 6454 §6.2): `http(s)://host[:port]`, nothing more.
+    private static func origins(_ origins: [String]) throws -> [String] {
+        guard origins.count <= 50 else { throw ServerError.invalidRequest("'allowed_origins' must list at most 50 origins") }
+        for origin in origins {
+            guard let components = URLComponents(string: origin), let scheme = components.scheme,
+                  ["http", "https"].contains(scheme), components.host?.isEmpty == false, components.path.isEmpty,
+                  components.query == nil, components.fragment == nil, components.user == nil, origin == origin.lowercased()
+            else { throw ServerError.invalidRequest("'allowed_origins' must be origins like https://app.example (lowercase, no path)") }
+        }
+        return origins
+    }
+
+    private static func scopes(_ scopes: [String]) throws -> [String] {
+        guard scopes.count <= 50,
+              scopes.allSatisfy({ !$0.isEmpty && $0.count <= 100 && $0.allSatisfy { $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "\\" } })
+        else { throw ServerError.invalidRequest("'allowed_scopes' must be scope tokens (RFC 6749 §3.3)") }
+        return scopes
+    }
+}

@@ -1,0 +1,110 @@
+import IdentityServerCore
+
+/// The hosted sign-in pages' templates (one source per case below). Only `{{name}}`, which
+/// escapes for HTML, is used.
+package enum SignInPageTemplate: String, PageTemplate {
+    case layout
+    case waiting
+    case confirm
+    case ended
+    case message
+
+    /// The template's Mustache source.
+    package var source: String {
+        switch self {
+        case .layout: Self.layoutSource
+        case .waiting: Self.waitingSource
+        case .confirm: Self.confirmSource
+        case .ended: Self.endedSource
+        case .message: Self.messageSource
+        }
+    }
+
+    /// The frame: no navigation, the page's `main` block; the waiting page's script, and its
+    /// refresh for browsers without script.
+    package static let layoutSource = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{$title}}Sign in{{/title}}</title>
+        <link rel="stylesheet" href="{{assets}}/sign-in.css">
+        {{$head}}{{/head}}
+        </head>
+        <body>
+        <main id="main">
+        {{$main}}{{/main}}
+        </main>
+        </body>
+        </html>
+        """
+
+    /// Waiting for the other device: QR code, code, link, countdown.
+    package static let waitingSource = """
+        {{<layout}}
+        {{$title}}Sign in to {{application}}{{/title}}
+        {{$head}}
+        <noscript><meta http-equiv="refresh" content="5"></noscript>
+        <script src="{{assets}}/sign-in.js" defer></script>
+        {{/head}}
+        {{$main}}
+        <h1>Sign in to {{application}}</h1>
+        {{#offerThisDevice}}
+        <p><a class="button" id="this-device" href="{{page}}/this-device">Open the app on this device</a></p>
+        <details id="other-device">
+        <summary>I have the app on another device</summary>
+        {{/offerThisDevice}}
+        <p>Scan this QR code with the app that holds your sign-in key, or open the link below in it. The app shows where this request comes from before you approve.</p>
+        <p class="qr"><img id="qr" src="{{qr}}" width="{{qrSize}}" height="{{qrSize}}" alt="QR code of the sign-in link {{url}}"></p>
+        <p>Code <strong class="code" id="code">{{code}}</strong></p>
+        <p><label for="url">Sign-in link</label><input id="url" type="text" readonly value="{{url}}"></p>
+        {{#offerThisDevice}}
+        </details>
+        {{/offerThisDevice}}
+        <p id="countdown" data-seconds="{{secondsLeft}}">Expires in {{timeLeft}}.</p>
+        <p id="status" role="status" aria-live="polite" data-status="{{page}}/status">Waiting for your approval. <a id="refresh" href="{{page}}">Check again</a></p>
+        {{/main}}
+        {{/layout}}
+        """
+
+    /// Approved on a device: continue as the identity that approved, or say it is not you.
+    package static let confirmSource = """
+        {{<layout}}
+        {{$title}}Continue to {{application}}{{/title}}
+        {{$main}}
+        <h1>Continue to {{application}}</h1>
+        <p id="approved-by">Approved on a device as <strong id="identity">{{identity}}</strong>.</p>
+        <form method="post" action="{{page}}/continue">
+        <button type="submit" class="button" id="continue">Continue as {{identity}}</button>
+        </form>
+        <form method="post" action="{{page}}/cancel">
+        <p>Not you? Someone else may have approved this sign-in. <button type="submit" class="link" id="cancel">Cancel it</button></p>
+        </form>
+        {{/main}}
+        {{/layout}}
+        """
+
+    /// Over without signing in, or done.
+    package static let endedSource = """
+        {{<layout}}
+        {{$title}}{{heading}}{{/title}}
+        {{$main}}
+        <h1>{{heading}}</h1>
+        <p role="status" id="ended" data-reason="{{reason}}">{{message}}</p>
+        {{#back}}<p><a class="button" id="back" href="{{back}}">Return to {{application}}</a></p>{{/back}}
+        {{/main}}
+        {{/layout}}
+        """
+
+    /// A page of one message: an error, or the sign-in link opened in a browser.
+    package static let messageSource = """
+        {{<layout}}
+        {{$title}}{{heading}}{{/title}}
+        {{$main}}
+        <h1>{{heading}}</h1>
+        <p id="message">{{message}}</p>
+        {{/main}}
+        {{/layout}}
+        """
+}

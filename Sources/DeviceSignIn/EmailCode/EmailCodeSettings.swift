@@ -1,0 +1,28 @@
+public import Foundation
+
+/// One-time codes mailed to an identity, for a device without a credential (where an
+/// application offers them).
+public struct EmailCodeSettings: Sendable {
+    /// How long a code works.
+    public var lifetime: TimeInterval = 600
+    /// Wrong codes allowed per challenge.
+    public var attempts = 5
+    /// Codes one client network may ask for, and redemptions it may try, per minute.
+    public var requestsPerAddressPerMinute = 10
+    /// Codes one email address may be sent per day at the request of one client network
+    /// (known or not: the answer is the same), so a stranger's requests spend only their
+    /// own network's allowance, never the user's.
+    public var codesPerRecipientPerDay = 10
+    /// Codes one email address may be sent per day from all networks together (only what
+    /// each network's allowance let through counts): the mail an address can be sent, and
+    /// with ``attempts`` the guesses at any one identity's codes, 250 a day.
+    public var codesPerRecipientPerDayAllNetworks = 50
+    /// The mail's subject; `{application}` is replaced by the application's name.
+    public var subject = "Your sign-in code for {application}"
+    /// The mail's text; `{code}`, `{application}` and `{minutes}` are replaced.
+    public var body = "Your code to sign in to {application} is {code}. It works once, for {minutes} minutes. "
+        + "If you did not ask for it, ignore this email: nobody can sign in without the code."
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,34 @@
+package import IdentityStorage
+import IdentityServerCore
+
+/// Scope values (RFC 6749 §3.3) the provider itself gives meaning to.
+package enum Scopes {
+    package static let openID = "openid"
+    package static let profile = "profile"
+    package static let email = "email"
+    /// Releases the `groups` claim: the names of the identity's groups (``GroupsClaim``).
+    package static let groups = "groups"
+    /// Asks for a refresh token (OIDC Core §11); granted only where the refresh grant is allowed.
+    package static let offlineAccess = "offline_access"
+    /// About a signed-in user: meaningless for a client acting for itself.
+    package static let user: Set<String> = [openID, profile, email, groups, offlineAccess]
+    /// What a new application may ask for unless told otherwise.
+    package static let defaults = [openID, profile, email, groups, offlineAccess]
+
+    /// The values of a space-separated scope string, without repeats, in order.
+    package static func parse(_ scope: String?) -> [String] {
+        var values: [String] = []
+        for value in (scope ?? "").split(separator: " ").map(String.init) where !values.contains(value) {
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The requested values the application may be granted, in order.
+    package static func grantable(_ requested: [String], for application: ApplicationRecord) -> [String] {
+        requested.filter { scope in
+            application.allowedScopes.contains(scope)
+                && (scope != offlineAccess || application.grantTypes.contains(.refreshToken))
+        }
+    }
+}
