@@ -1,4 +1,5 @@
 public import Foundation
+package import IdentityServerCore
 
 /// The operators' web console at `{public base URL}/console`.
 public struct ConsoleSettings: Sendable {
@@ -13,4 +14,20 @@ public struct ConsoleSettings: Sendable {
 
     /// The defaults.
     public init() {}
+}
+
+extension ConsoleSettings {
+    /// Its settings, as the server's configuration file and environment name them.
+    package static let settings: [Setting<ConsoleSettings>] = [
+        Setting("console.enabled", \.enabled, .boolean, help: "Whether the operators' web console is served at /console."),
+        Setting(
+            "console.idle_timeout", \.idleTimeout, .seconds(60...86_400),
+            help: "A console session ends after this long without a request."),
+        Setting(
+            "console.session_lifetime", \.sessionLifetime, .seconds(300...7 * 86_400),
+            help: "A console session ends this long after sign-in, however active."),
+        Setting(
+            "console.sign_ins_per_address_per_minute", \.signInsPerAddressPerMinute, .integer(1...10_000),
+            help: "Console sign-in attempts one client network may make per minute."),
+    ]
 }

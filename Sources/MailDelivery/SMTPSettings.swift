@@ -51,3 +51,29 @@ public enum SMTPSecurity: String, Sendable, CaseIterable {
     /// No TLS (a relay on the same host or network only).
     case none
 }
+
+extension MailSettings {
+    /// Its settings, as the server's configuration file and environment name them.
+    package static let settings: [Setting<MailSettings>] = [
+        Setting("mail.from", \.from, .optionalMailAddress, help: "From address of enrollment emails; default no-reply@ the public host."),
+        Setting(
+            "mail.smtp.host", \.smtpHost, .optionalText,
+            help: "SMTP relay for enrollment emails; default: none, emails go to the outbox directory."),
+        Setting("mail.smtp.port", \.smtpPort, .integer(1...65_535), help: "The relay's port: 587 (STARTTLS), 465 (TLS) or 25."),
+        Setting(
+            "mail.smtp.security", \.smtpSecurity, .smtpSecurity,
+            help: "starttls (required, not opportunistic), tls (from the first byte), or none (a local relay only)."),
+        Setting("mail.smtp.username", \.smtpUsername, .optionalText, help: "User for AUTH PLAIN; default: no AUTH."),
+        Setting("mail.smtp.password", \.smtpPassword, .optionalText, secret: true, help: "Its password."),
+        Setting(
+            "mail.smtp.trusted_certificates", \.smtpTrustedCertificates, .optionalText,
+            help: "PEM file of the certificates to trust for the relay's TLS; default: the system's."),
+        Setting("mail.smtp.timeout", \.smtpTimeout, .duration(1...600), help: "How long each step of a delivery may take."),
+        Setting(
+            "mail.sendmail.path", \.sendmailPath, .optionalExecutable,
+            help: "A sendmail-compatible command to deliver through instead of SMTP (run as: PATH -i -f FROM -- TO)."),
+        Setting(
+            "mail.retry_delays", \.retryDelays, .durations(1...86_400),
+            help: "The waits before each retry of an enrollment mail the relay did not take (±20 % jitter); given up once spent."),
+    ]
+}

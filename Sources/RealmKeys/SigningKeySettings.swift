@@ -1,4 +1,5 @@
 public import Foundation
+package import IdentityServerCore
 
 /// The rotation of the realms' token-signing keys (the master key and the realm CA keys
 /// are not touched by it).
@@ -13,4 +14,16 @@ public struct SigningKeySettings: Sendable {
 
     /// The defaults.
     public init() {}
+}
+
+extension SigningKeySettings {
+    /// Its settings, as the server's configuration file and environment name them.
+    package static let settings: [Setting<SigningKeySettings>] = [
+        Setting(
+            "signing_keys.lifetime", \.lifetime, .secondsOrForever(86_400...10 * 365 * 86_400),
+            help: "How long a token-signing key signs before its successor takes over; 0 never rotates on a schedule."),
+        Setting(
+            "signing_keys.prepublication", \.prepublication, .seconds(600...30 * 86_400),
+            help: "How long a successor is published in JWKS before it signs (longer than relying parties cache JWKS)."),
+    ]
 }

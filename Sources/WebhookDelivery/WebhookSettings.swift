@@ -1,4 +1,5 @@
 public import Foundation
+package import IdentityServerCore
 
 /// Webhook delivery (and the outbox it reads).
 public struct WebhookSettings: Sendable {
@@ -19,4 +20,25 @@ public struct WebhookSettings: Sendable {
 
     /// The defaults.
     public init() {}
+}
+
+extension WebhookSettings {
+    /// Its settings, as the server's configuration file and environment name them.
+    package static let settings: [Setting<WebhookSettings>] = [
+        Setting(
+            "webhooks.allow_private_targets", \.allowPrivateTargets, .boolean,
+            help: "Whether webhook endpoints may be http URLs and reach loopback, private and unique-local addresses (tests, on-premises receivers); never link-local nor a cloud's metadata service."),
+        Setting(
+            "webhooks.retry_delays", \.retryDelays, .durations(1...86_400),
+            help: "The waits before each retry of a webhook delivery (±20 % jitter); given up once spent."),
+        Setting(
+            "webhooks.max_in_flight_per_endpoint", \.maxInFlightPerEndpoint, .integer(1...64),
+            help: "Deliveries attempted at once per webhook endpoint, at most."),
+        Setting(
+            "webhooks.poll_interval", \.pollInterval, .duration(1...60),
+            help: "How often the webhook queue is read when nothing was due."),
+        Setting(
+            "webhooks.lease", \.lease, .seconds(30...3_600),
+            help: "How long an instance holds the deliveries it claimed before another may take them over."),
+    ]
 }

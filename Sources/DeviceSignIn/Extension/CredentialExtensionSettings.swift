@@ -1,4 +1,5 @@
 public import Foundation
+package import IdentityServerCore
 
 /// Timing and limits of credential extension (adding a second device with a 9-digit code).
 public struct CredentialExtensionSettings: Sendable {
@@ -20,4 +21,25 @@ public struct CredentialExtensionSettings: Sendable {
 
     /// The defaults.
     public init() {}
+}
+
+extension CredentialExtensionSettings {
+    /// Its settings, as the server's configuration file and environment name them.
+    package static let settings: [Setting<CredentialExtensionSettings>] = [
+        Setting(
+            "extension.code_lifetime", \.codeLifetime, .seconds(30...600),
+            help: "How long a second-device code works before the first device replaces it."),
+        Setting(
+            "extension.session_lifetime", \.sessionLifetime, .seconds(60...3600),
+            help: "How long a second-device session lives at most."),
+        Setting(
+            "extension.holder_timeout", \.holderTimeout, .seconds(10...600),
+            help: "The first device counts as gone when it has not polled for this long."),
+        Setting(
+            "extension.claims_per_address_per_minute", \.claimsPerAddressPerMinute, .integer(1...10_000),
+            help: "Code claims one client network may attempt per minute."),
+        Setting(
+            "extension.claims_per_minute", \.claimsPerMinute, .integer(1...1_000_000),
+            help: "Code claims all clients together may attempt per minute (docs/protocol.md: Guessing a code)."),
+    ]
 }

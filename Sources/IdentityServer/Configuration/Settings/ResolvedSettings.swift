@@ -1,5 +1,5 @@
 public import Foundation
-import IdentityServerCore
+public import IdentityServerCore
 
 /// A configuration read from flags, the environment and a configuration file, with where each
 /// setting's value came from.

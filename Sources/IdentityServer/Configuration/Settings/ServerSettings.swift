@@ -1,11 +1,34 @@
-import IdentityServerCore
+public import IdentityServerCore
+import AdminConsole
+import DeviceSignIn
+import MailDelivery
+import OpenIDProvider
+import RealmKeys
+import WebhookDelivery
 
 /// Every setting of the server, in the order `check-config` and docs/operating.md list them.
 public enum ServerSettings {
     /// All of them.
-    public static let all: [Setting] = listening + storage + lifetimes + signingKeys + mail + credentialExtension + crossDeviceSignIn + emailCodes
-        + connections
-        + caches + housekeeping + console + publicClientProofs + webhooks
+    public static let all: [Setting<ServerConfiguration>] = Array([
+        listening, storage,
+        lifted(ArtifactLifetimes.settings, at: \.lifetimes),
+        lifted(SigningKeySettings.settings, at: \.signingKeys),
+        lifted(MailSettings.settings, at: \.mail),
+        lifted(CredentialExtensionSettings.settings, at: \.credentialExtension),
+        lifted(CrossDeviceSettings.settings, at: \.crossDeviceSignIn),
+        lifted(EmailCodeSettings.settings, at: \.emailCodes),
+        connections, caches, housekeeping,
+        lifted(ConsoleSettings.settings, at: \.console),
+        lifted(PublicClientProofLimits.settings, at: \.publicClientProofs),
+        lifted(WebhookSettings.settings, at: \.webhooks),
+    ].joined())
+
+    /// A feature's settings, held in the configuration at `path`.
+    private static func lifted<Feature>(
+        _ settings: [Setting<Feature>], at path: any WritableKeyPath<ServerConfiguration, Feature> & Sendable
+    ) -> [Setting<ServerConfiguration>] {
+        settings.map { $0.within(path) }
+    }
 
     /// The settings as a Markdown table: key, environment variable, default and meaning (the
     /// table in docs/operating.md is this text, and a test keeps it so).
@@ -18,7 +41,7 @@ public enum ServerSettings {
         return (["| key | environment variable | default | meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 
-    private static let listening: [Setting] = [
+    private static let listening: [Setting<ServerConfiguration>] = [
         Setting("host", \.host, .text, help: "Interface to listen on."),
         Setting("port", \.port, .integer(0...65_535), help: "Port to listen on; 0 picks a free one."),
         Setting(
@@ -34,7 +57,7 @@ public enum ServerSettings {
             help: "host:port to serve /metrics on, and not on the main port; default: the main port."),
     ]
 
-    private static let storage: [Setting] = [
+    private static let storage: [Setting<ServerConfiguration>] = [
         Setting(
             "data_directory", \.dataDirectory, .directory,
             help: "SQLite database, master key, bootstrap admin token and outbox."),
@@ -52,118 +75,13 @@ public enum ServerSettings {
             help: "The master key, 64 hex digits or base64 of 32 bytes; default: master.key in the data directory."),
     ]
 
-    private static let lifetimes: [Setting] = [
-        Setting(
-            "lifetimes.transaction", \.lifetimes.transaction, .seconds(10...3600),
-            help: "A sign-in, from /authorize to the device's answer."),
-        Setting(
-            "lifetimes.authorization_code", \.lifetimes.authorizationCode, .seconds(1...600),
-            help: "An authorization code (RFC 6749 §4.1.2: at most 10 minutes)."),
-        Setting("lifetimes.token", \.lifetimes.token, .seconds(60...86_400), help: "Access and ID tokens."),
-        Setting(
-            "lifetimes.binding_job", \.lifetimes.bindingJob, .seconds(60...30 * 86_400),
-            help: "An enrollment link, unless its binding job says otherwise."),
-    ]
-
-    private static let signingKeys: [Setting] = [
-        Setting(
-            "signing_keys.lifetime", \.signingKeys.lifetime, .secondsOrForever(86_400...10 * 365 * 86_400),
-            help: "How long a token-signing key signs before its successor takes over; 0 never rotates on a schedule."),
-        Setting(
-            "signing_keys.prepublication", \.signingKeys.prepublication, .seconds(600...30 * 86_400),
-            help: "How long a successor is published in JWKS before it signs (longer than relying parties cache JWKS)."),
-    ]
-
-    private static let caches: [Setting] = [
+    private static let caches: [Setting<ServerConfiguration>] = [
         Setting(
             "cache.realms", \.realmCacheSize, .integer(1...10_000_000),
             help: "Realms whose signing keys, root certificate and discovery document stay in memory (least recently used go first); others are reloaded on use."),
     ]
 
-    private static let mail: [Setting] = [
-        Setting("mail.from", \.mail.from, .optionalMailAddress, help: "From address of enrollment emails; default no-reply@ the public host."),
-        Setting(
-            "mail.smtp.host", \.mail.smtpHost, .optionalText,
-            help: "SMTP relay for enrollment emails; default: none, emails go to the outbox directory."),
-        Setting("mail.smtp.port", \.mail.smtpPort, .integer(1...65_535), help: "The relay's port: 587 (STARTTLS), 465 (TLS) or 25."),
-        Setting(
-            "mail.smtp.security", \.mail.smtpSecurity, .smtpSecurity,
-            help: "starttls (required, not opportunistic), tls (from the first byte), or none (a local relay only)."),
-        Setting("mail.smtp.username", \.mail.smtpUsername, .optionalText, help: "User for AUTH PLAIN; default: no AUTH."),
-        Setting("mail.smtp.password", \.mail.smtpPassword, .optionalText, secret: true, help: "Its password."),
-        Setting(
-            "mail.smtp.trusted_certificates", \.mail.smtpTrustedCertificates, .optionalText,
-            help: "PEM file of the certificates to trust for the relay's TLS; default: the system's."),
-        Setting("mail.smtp.timeout", \.mail.smtpTimeout, .duration(1...600), help: "How long each step of a delivery may take."),
-        Setting(
-            "mail.sendmail.path", \.mail.sendmailPath, .optionalExecutable,
-            help: "A sendmail-compatible command to deliver through instead of SMTP (run as: PATH -i -f FROM -- TO)."),
-        Setting(
-            "mail.retry_delays", \.mail.retryDelays, .durations(1...86_400),
-            help: "The waits before each retry of an enrollment mail the relay did not take (±20 % jitter); given up once spent."),
-    ]
-
-    private static let credentialExtension: [Setting] = [
-        Setting(
-            "extension.code_lifetime", \.credentialExtension.codeLifetime, .seconds(30...600),
-            help: "How long a second-device code works before the first device replaces it."),
-        Setting(
-            "extension.session_lifetime", \.credentialExtension.sessionLifetime, .seconds(60...3600),
-            help: "How long a second-device session lives at most."),
-        Setting(
-            "extension.holder_timeout", \.credentialExtension.holderTimeout, .seconds(10...600),
-            help: "The first device counts as gone when it has not polled for this long."),
-        Setting(
-            "extension.claims_per_address_per_minute", \.credentialExtension.claimsPerAddressPerMinute, .integer(1...10_000),
-            help: "Code claims one client network may attempt per minute."),
-        Setting(
-            "extension.claims_per_minute", \.credentialExtension.claimsPerMinute, .integer(1...1_000_000),
-            help: "Code claims all clients together may attempt per minute (docs/protocol.md: Guessing a code)."),
-    ]
-
-    private static let crossDeviceSignIn: [Setting] = [
-        Setting(
-            "cross_device.lifetime", \.crossDeviceSignIn.lifetime, .seconds(30...900),
-            help: "How long a browser sign-in waits for another device's approval."),
-        Setting(
-            "cross_device.continue_within", \.crossDeviceSignIn.continueWithin, .seconds(10...600),
-            help: "How long the browser may take to continue once the sign-in is approved."),
-        Setting(
-            "cross_device.starts_per_address_per_minute", \.crossDeviceSignIn.startsPerAddressPerMinute, .integer(1...100_000),
-            help: "Cross-device sign-ins one client network may start per minute."),
-        Setting(
-            "cross_device.requests_per_address_per_minute", \.crossDeviceSignIn.requestsPerAddressPerMinute, .integer(1...100_000),
-            help: "Sign-in codes one client network may look up, approve or decline per minute."),
-        Setting(
-            "cross_device.requests_per_minute", \.crossDeviceSignIn.requestsPerMinute, .integer(1...10_000_000),
-            help: "Sign-in codes all clients together may look up, approve or decline per minute (docs/protocol.md: Cross-device sign-in)."),
-        Setting(
-            "cross_device.geolocation_header", \.crossDeviceSignIn.geolocationHeader, .optionalText,
-            help: "A header in which a trusted proxy names the client's coarse place, shown on the approving device."),
-    ]
-
-    private static let emailCodes: [Setting] = [
-        Setting("email_codes.lifetime", \.emailCodes.lifetime, .seconds(60...3600), help: "How long an emailed sign-in code works."),
-        Setting("email_codes.attempts", \.emailCodes.attempts, .integer(1...20), help: "Wrong codes allowed per emailed code."),
-        Setting(
-            "email_codes.requests_per_address_per_minute", \.emailCodes.requestsPerAddressPerMinute, .integer(1...100_000),
-            help: "Emailed codes one client network may ask for, and redemptions it may try, per minute."),
-        Setting(
-            "email_codes.codes_per_recipient_per_day", \.emailCodes.codesPerRecipientPerDay, .integer(1...1000),
-            help: "Codes one email address may be sent per day at the request of one client network."),
-        Setting(
-            "email_codes.codes_per_recipient_per_day_all_networks", \.emailCodes.codesPerRecipientPerDayAllNetworks,
-            .integer(1...10_000),
-            help: "Codes one email address may be sent per day from all networks together (with the attempts per code, the guesses at one identity's codes)."),
-        Setting(
-            "email_codes.subject", \.emailCodes.subject, .text,
-            help: "The code mail's subject; {application} is replaced by the application's name."),
-        Setting(
-            "email_codes.body", \.emailCodes.body, .text,
-            help: "The code mail's text; {code}, {application} and {minutes} are replaced."),
-    ]
-
-    private static let connections: [Setting] = [
+    private static let connections: [Setting<ServerConfiguration>] = [
         Setting(
             "connections.head_timeout", \.connections.headTimeout, .duration(1...600),
             help: "How long a connection may take to send a request head (also the keep-alive idle time)."),
@@ -179,7 +97,7 @@ public enum ServerSettings {
             help: "Header fields of a request, at most."),
     ]
 
-    private static let housekeeping: [Setting] = [
+    private static let housekeeping: [Setting<ServerConfiguration>] = [
         Setting(
             "housekeeping.interval", \.housekeeping.interval, .duration(1...86_400),
             help: "How often expired rows and old audit events are purged."),
@@ -194,25 +112,4 @@ public enum ServerSettings {
             help: "Rows deleted per statement, so a purge never holds the database for long."),
     ]
 
-    private static let console: [Setting] = [
-        Setting("console.enabled", \.console.enabled, .boolean, help: "Whether the operators' web console is served at /console."),
-        Setting(
-            "console.idle_timeout", \.console.idleTimeout, .seconds(60...86_400),
-            help: "A console session ends after this long without a request."),
-        Setting(
-            "console.session_lifetime", \.console.sessionLifetime, .seconds(300...7 * 86_400),
-            help: "A console session ends this long after sign-in, however active."),
-        Setting(
-            "console.sign_ins_per_address_per_minute", \.console.signInsPerAddressPerMinute, .integer(1...10_000),
-            help: "Console sign-in attempts one client network may make per minute."),
-    ]
-
-    private static let publicClientProofs: [Setting] = [
-        Setting(
-            "dpop.public_client_proofs_per_address_per_minute", \.publicClientProofs.perAddressPerMinute, .integer(1...1_000_000),
-            help: "DPoP proofs one client network may have recorded per minute at a public client's token requests."),
-        Setting(
-            "dpop.public_client_proofs_per_minute", \.publicClientProofs.perClientPerMinute, .integer(1...100_000_000),
-            help: "DPoP proofs all networks together may have recorded per minute at one public client's token requests."),
-    ]
 }

@@ -1,4 +1,3 @@
-import IdentityServerCore
 
 /// A value of a JSON document, as the configuration file holds it.
 public enum JSONValue: Sendable, Equatable, Decodable {

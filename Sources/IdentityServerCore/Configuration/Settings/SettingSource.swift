@@ -1,4 +1,3 @@
-import IdentityServerCore
 
 /// Where a setting's value came from. One rule for all: a flag wins over the environment, the
 /// environment over the configuration file, the file over the default.

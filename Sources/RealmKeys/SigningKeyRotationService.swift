@@ -1,20 +1,27 @@
-import Foundation
-import Logging
+package import Foundation
+package import Logging
 import ServiceLifecycle
-import IdentityServerCore
-import RealmKeys
+package import IdentityServerCore
 
 /// Every ``SigningKeySettings/checkInterval``: rotates each realm key that has
 /// signed for its lifetime, its successor published ahead (audited). Several instances may do
 /// it at once; at worst two successors are published, and the later one signs.
-struct SigningKeyRotationService: Service {
-    let keyring: RealmKeyring
-    let settings: SigningKeySettings
-    let audit: AuditLog
-    let logger: Logger
-    let now: @Sendable () -> Date
+package struct SigningKeyRotationService: Service {
+    package let keyring: RealmKeyring
+    package let settings: SigningKeySettings
+    package let audit: AuditLog
+    package let logger: Logger
+    package let now: @Sendable () -> Date
 
-    func run() async throws {
+    package init(keyring: RealmKeyring, settings: SigningKeySettings, audit: AuditLog, logger: Logger, now: @escaping @Sendable () -> Date) {
+        self.keyring = keyring
+        self.settings = settings
+        self.audit = audit
+        self.logger = logger
+        self.now = now
+    }
+
+    package func run() async throws {
         guard let lifetime = settings.lifetime else { return }
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {

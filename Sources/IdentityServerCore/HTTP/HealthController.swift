@@ -1,21 +1,25 @@
 import Foundation
-import Hummingbird
-import IdentityStorage
-import Prometheus
-import IdentityServerCore
+package import Hummingbird
+package import IdentityStorage
+package import Prometheus
 
 /// `/healthz` (liveness: answers once storage is migrated and the port bound, whatever storage
 /// does since), `/readyz` (readiness: storage answers now, else `503`) and, unless it has a
 /// listener of its own, `/metrics`.
-struct HealthController {
-    let store: any IdentityStore
+package struct HealthController {
+    package let store: any IdentityStore
     /// The registry `/metrics` publishes here; `nil` when it is served elsewhere.
-    let metrics: PrometheusCollectorRegistry?
+    package let metrics: PrometheusCollectorRegistry?
+
+    package init(store: any IdentityStore, metrics: PrometheusCollectorRegistry?) {
+        self.store = store
+        self.metrics = metrics
+    }
 
     /// `/healthz`'s body, as `JSONResponse.make(["status": "ok"])` writes it, written once.
     private static let ok = Data(#"{"status":"ok"}"#.utf8)
 
-    func register(on router: some RouterMethods<ServerRequestContext>) {
+    package func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get("healthz") { _, _ in
             JSONResponse.raw(Self.ok)
         }

@@ -1,5 +1,4 @@
 import Foundation
-import IdentityServerCore
 
 /// A setting's value as given: text from a flag or an environment variable, or a value of
 /// the JSON configuration file. Each reader names what it expected when the value is not that.
@@ -8,12 +7,12 @@ public enum SettingInput: Sendable, Equatable {
     case json(JSONValue)
 
     /// What a setting expected, and what it got instead.
-    struct Mismatch: Error {
-        let expected: String
+    package struct Mismatch: Error {
+        package let expected: String
     }
 
     /// Non-empty text.
-    func text() throws -> String {
+    package func text() throws -> String {
         let text: String? = switch self {
         case .text(let text): text
         case .json(.string(let text)): text
@@ -24,7 +23,7 @@ public enum SettingInput: Sendable, Equatable {
     }
 
     /// A whole number in `range`.
-    func integer(in range: ClosedRange<Int>) throws -> Int {
+    package func integer(in range: ClosedRange<Int>) throws -> Int {
         let expected = Mismatch(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         let number: Int? = switch self {
         case .text(let text): Int(text.trimmingCharacters(in: .whitespaces))
@@ -37,7 +36,7 @@ public enum SettingInput: Sendable, Equatable {
 
     /// A duration in whole seconds: a number of seconds, or a number with a unit (`90s`, `5m`,
     /// `12h`, `30d`), within `range`.
-    func seconds(in range: ClosedRange<Int>) throws -> Int {
+    package func seconds(in range: ClosedRange<Int>) throws -> Int {
         let expected = Mismatch(expected: "a duration from \(range.lowerBound) to \(range.upperBound) seconds (e.g. 90, 90s, 5m, 12h, 30d)")
         let seconds: Int?
         switch self {
@@ -59,7 +58,7 @@ public enum SettingInput: Sendable, Equatable {
     }
 
     /// `true` or `false`: a JSON boolean, or text `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`.
-    func boolean() throws -> Bool {
+    package func boolean() throws -> Bool {
         switch self {
         case .json(.bool(let value)): return value
         case .text(let text):
@@ -74,14 +73,14 @@ public enum SettingInput: Sendable, Equatable {
     }
 
     /// One of `choices`.
-    func choice(_ choices: [String]) throws -> String {
+    package func choice(_ choices: [String]) throws -> String {
         let text = try? text()
         guard let text, choices.contains(text) else { throw Mismatch(expected: "one of \(choices.joined(separator: ", "))") }
         return text
     }
 
     /// A list: comma-separated text, or a JSON array of strings; each item checked by `item`.
-    func list<Item>(of what: String, _ item: (String) -> Item?) throws -> [Item] {
+    package func list<Item>(of what: String, _ item: (String) -> Item?) throws -> [Item] {
         let expected = Mismatch(expected: "a list of \(what)")
         let texts: [String]
         switch self {

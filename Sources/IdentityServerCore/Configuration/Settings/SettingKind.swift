@@ -1,0 +1,139 @@
+import Foundation
+
+/// How a setting's value is read and shown.
+package struct SettingKind<Value>: Sendable {
+    package let read: @Sendable (SettingInput) throws -> Value
+    package let show: @Sendable (Value) -> String
+
+    package init(read: @escaping @Sendable (SettingInput) throws -> Value, show: @escaping @Sendable (Value) -> String) {
+        (self.read, self.show) = (read, show)
+    }
+}
+
+extension SettingKind where Value == String {
+    package static var text: Self { Self(read: { try $0.text() }, show: { $0 }) }
+
+    package static func choice(_ choices: [String]) -> Self { Self(read: { try $0.choice(choices) }, show: { $0 }) }
+}
+
+extension SettingKind where Value == ListenAddress? {
+    package static var optionalListenAddress: Self {
+        Self(
+            read: { input in
+                guard let address = ListenAddress(try input.text()) else {
+                    throw SettingInput.Mismatch(expected: "host:port (an IPv6 host in brackets)")
+                }
+                return address
+            },
+            show: { $0?.description ?? "" })
+    }
+}
+
+extension SettingKind where Value == String? {
+    package static var optionalText: Self { Self(read: { try $0.text() }, show: { $0 ?? "" }) }
+
+    /// An `http` or `https` URL with a host, and neither query nor fragment (a base URL).
+    package static var optionalBaseURL: Self {
+        Self(
+            read: { input in
+                let text = try input.text()
+                guard let url = URLComponents(string: text), url.scheme == "https" || url.scheme == "http",
+                      url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+                else { throw SettingInput.Mismatch(expected: "an http or https URL without query or fragment") }
+                return text
+            },
+            show: { $0 ?? "" })
+    }
+
+    /// The absolute path of an executable file.
+    package static var optionalExecutable: Self {
+        Self(
+            read: { input in
+                let path = try input.text()
+                guard path.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: path) else {
+                    throw SettingInput.Mismatch(expected: "the absolute path of an executable file")
+                }
+                return path
+            },
+            show: { $0 ?? "" })
+    }
+
+    /// One plain `local@domain` (``MailAddress``).
+    package static var optionalMailAddress: Self {
+        Self(
+            read: { input in
+                let text = try input.text()
+                guard MailAddress.isPlain(text) else { throw SettingInput.Mismatch(expected: "a plain mail address (local@domain)") }
+                return text
+            },
+            show: { $0 ?? "" })
+    }
+}
+
+extension SettingKind where Value == Bool {
+    /// `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off` in text).
+    package static var boolean: Self { Self(read: { try $0.boolean() }, show: { String($0) }) }
+}
+
+extension SettingKind where Value == Int {
+    package static func integer(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { try $0.integer(in: range) }, show: { String($0) })
+    }
+}
+
+extension SettingKind where Value == Double {
+    /// Seconds (a `TimeInterval`), within `range`.
+    package static func seconds(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { TimeInterval(try $0.seconds(in: range)) }, show: { "\(Int($0))s" })
+    }
+}
+
+extension SettingKind where Value == TimeInterval? {
+    /// Seconds, or 0 for "forever" (`nil`).
+    package static func secondsOrForever(_ range: ClosedRange<Int>) -> Self {
+        Self(
+            read: { input in
+                let seconds = try input.seconds(in: 0...range.upperBound)
+                guard seconds == 0 || range.contains(seconds) else {
+                    throw SettingInput.Mismatch(expected: "0 (forever) or a duration from \(range.lowerBound) to \(range.upperBound) seconds")
+                }
+                return seconds == 0 ? nil : TimeInterval(seconds)
+            },
+            show: { $0.map { "\(Int($0))s" } ?? "0 (forever)" })
+    }
+}
+
+extension SettingKind where Value == Duration {
+    package static func duration(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { .seconds(try $0.seconds(in: range)) }, show: { "\($0.components.seconds)s" })
+    }
+}
+
+extension SettingKind where Value == [IPNetwork] {
+    package static var networks: Self {
+        Self(
+            read: { try $0.list(of: "addresses or CIDR networks", IPNetwork.init) },
+            show: { $0.map(\.description).joined(separator: ",") })
+    }
+}
+
+extension SettingKind where Value == LogFormat {
+    package static var logFormat: Self {
+        Self(read: { LogFormat(rawValue: try $0.choice(LogFormat.allCases.map(\.rawValue))) ?? .text }, show: { $0.rawValue })
+    }
+}
+
+extension SettingKind where Value == [TimeInterval] {
+    /// A list of durations, each within `range` seconds (`5s,5m,30m`).
+    package static func durations(_ range: ClosedRange<Int>) -> Self {
+        Self(
+            read: { input in
+                let items = try input.list(of: "durations (e.g. 5s,5m,2h)") { text in
+                    try? SettingInput.text(text).seconds(in: range)
+                }
+                guard !items.isEmpty else { throw SettingInput.Mismatch(expected: "at least one duration") }
+                return items.map(TimeInterval.init)
+            },
+            show: { $0.map { "\(Int($0))s" }.joined(separator: ",") })
+    }
+}
