@@ -5,6 +5,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 /// The server's release link on Linux (measured in docs/performance.md, the eighth slice): lld
@@ -102,6 +103,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -206,6 +208,7 @@ let package = Package(
                 "IdentityStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -397,6 +400,7 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -410,7 +414,7 @@ let package = Package(
                 "BeyondIdentityEmbeddedUI",
                 "QRCodeEncoder",
                 "BeyondIdentityEmbedded",
-                "IdentityServer", "IdentityServerCore", "RealmKeys", "MailDelivery",
+                "IdentityServer", "IdentityServerCore", "RealmKeys", "MailDelivery", "DeviceSignIn",
                 "IdentityStorage",
                 "IdentityProtocol",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -418,6 +422,7 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["ThirdParty"],

@@ -8,6 +8,7 @@ public import ServiceLifecycle
 import IdentityServerCore
 import RealmKeys
 import MailDelivery
+import UnixSignals
 import WebhookDelivery
 import OpenIDProvider
 import DeviceSignIn
@@ -36,7 +37,7 @@ public struct IdentityServer: Sendable {
                     capacity: configuration.realmCacheSize, now: configuration.now),
                 mail: configuration.mailTransport ?? configuration.mail.transport(
                     logger: configuration.logger, outbox: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now)),
-                outboxMail: configuration.mailTransport ?? configuration.mail.transport(
+                queuedMail: configuration.mailTransport ?? configuration.mail.transport(
                     logger: configuration.logger, outbox: OutboxMailTransport(directory: directory.appendingPathComponent("outbox"), now: configuration.now),
                     backoff: []),
                 mailFrom: configuration.mail.from,
@@ -117,7 +118,7 @@ public struct IdentityServer: Sendable {
                     store: context.store, sealer: context.webhooks.sealer, settings: context.webhooks.settings,
                     metrics: context.webhooks.metrics, logger: context.logger, now: context.now),
                 MailDeliveryService(
-                    store: context.store, sealer: context.keyring.sealer, transport: context.outboxMail,
+                    store: context.store, sealer: context.keyring.sealer, transport: context.queuedMail,
                     retryDelays: configuration.mail.retryDelays, pollInterval: configuration.webhooks.pollInterval,
                     lease: configuration.webhooks.lease, logger: context.logger, now: context.now),
             ] + (configuration.metricsAddress.map { address in

@@ -5,6 +5,7 @@ import OpenIDProvider
 import DeviceSignIn
 import Administration
 import AdminConsole
+import RealmKeys
 
 /// The route table: the server's middleware, health, and each feature's routes (``RouteMount``).
 /// `HEAD` is answered wherever `GET` is.

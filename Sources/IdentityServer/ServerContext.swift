@@ -16,8 +16,8 @@ struct ServerContext: Sendable {
     let store: any IdentityStore
     let keyring: RealmKeyring
     let mail: any MailTransport
-    /// The same transport for the mail outbox: one try per attempt (the outbox retries on its own schedule).
-    let outboxMail: any MailTransport
+    /// The same transport for the mail queue: one try per attempt (the queue retries on its own schedule).
+    let queuedMail: any MailTransport
     /// The `From` of enrollment emails, if configured.
     let mailFrom: String?
     let lifetimes: ArtifactLifetimes

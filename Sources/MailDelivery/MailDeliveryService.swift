@@ -4,7 +4,7 @@ package import Logging
 import ServiceLifecycle
 package import IdentityServerCore
 
-/// Sends the mail outbox: claims due enrollment mails under a lease (so that of several
+/// Sends the mail queue: claims due enrollment mails under a lease (so that of several
 /// instances one attempts each), opens each message and hands it to the configured transport
 /// (SMTP relay, `sendmail`, or the outbox directory), and records what came of it with its
 /// audit event in one transaction: sent is `binding_job.delivered`; a transient failure is tried
@@ -42,13 +42,13 @@ package struct MailDeliveryService: Service {
     package static let batchSize = 16
 
     package func run() async throws {
-        await OutboxPolling.run(every: pollInterval, logger: logger, queue: "mail") { try await deliverDue() }
+        await DeliveryQueuePolling.run(every: pollInterval, logger: logger, queue: "mail") { try await deliverDue() }
     }
 
     /// Claims what is due and attempts it, all at once; returns how many were claimed.
     package func deliverDue() async throws -> Int {
         let due = try await store.claimMailDeliveries(owner: owner, now: now(), lease: lease, limit: Self.batchSize)
-        await OutboxPolling.attemptAll(due, logger: logger, queue: "mail", id: \.id) { try await attempt($0) }
+        await DeliveryQueuePolling.attemptAll(due, logger: logger, queue: "mail", id: \.id) { try await attempt($0) }
         return due.count
     }
 
@@ -80,7 +80,7 @@ package struct MailDeliveryService: Service {
         let audit = AuditLog(store: store, now: now)
         if let failure {
             let retry = failure.transient
-                ? OutboxPolling.retryTime(after: delivery.attempts, delays: retryDelays, from: attemptedAt) : nil
+                ? DeliveryQueuePolling.retryTime(after: delivery.attempts, delays: retryDelays, from: attemptedAt) : nil
             result = retry.map { .retry(at: $0) } ?? .failed
             event = retry != nil ? nil : try audit.event(
                 "binding_job.mail_failed", tenantID: job.tenantID, realmID: job.realmID, subjectID: job.id,

@@ -31,7 +31,7 @@ public struct MailSettings: Sendable {
     public init() {}
 
     /// The transport these settings choose: SMTP, `sendmail`, or else `outbox`. A transient
-    /// failure is tried again after each wait of `backoff` (the mail outbox, which retries on its
+    /// failure is tried again after each wait of `backoff` (the mail queue, which retries on its
     /// own schedule, passes none).
     package func transport(
         logger: Logger, outbox: OutboxMailTransport, backoff: [Duration] = [.seconds(1), .seconds(2)]

@@ -2,6 +2,7 @@ package import Crypto
 package import Foundation
 import IdentityProtocol
 package import IdentityStorage
+import SwiftASN1
 import Synchronization
 import X509
 import IdentityServerCore

@@ -2,6 +2,7 @@ import Crypto
 package import Foundation
 package import IdentityStorage
 package import JWTKit
+import SwiftASN1
 import X509
 package import IdentityServerCore
 

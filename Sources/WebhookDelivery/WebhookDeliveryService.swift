@@ -8,7 +8,7 @@ import NIOHTTP1
 import ServiceLifecycle
 package import IdentityServerCore
 
-/// Delivers the webhook outbox: claims due deliveries under a lease (so that of several
+/// Delivers the webhook queue: claims due deliveries under a lease (so that of several
 /// instances one attempts each), sends each as a signed Standard Webhooks request (its
 /// address checked and pinned, no redirect followed, ``WebhookSettings/attemptTimeout``
 /// in all), and records what came of it: a 2xx delivers, `410 Gone` turns the endpoint off,
@@ -44,7 +44,7 @@ package struct WebhookDeliveryService: Service {
     package static let excerptLimit = 1024
 
     package func run() async throws {
-        await OutboxPolling.run(every: settings.pollInterval, logger: logger, queue: "webhook") {
+        await DeliveryQueuePolling.run(every: settings.pollInterval, logger: logger, queue: "webhook") {
             let claimed = try await deliverDue()
             metrics.queue(try await store.webhookQueueStatus(), now: now())
             return claimed
@@ -55,7 +55,7 @@ package struct WebhookDeliveryService: Service {
     package func deliverDue() async throws -> Int {
         let due = try await store.claimWebhookDeliveries(
             owner: owner, now: now(), lease: settings.lease, limit: Self.batchSize, perEndpoint: settings.maxInFlightPerEndpoint)
-        await OutboxPolling.attemptAll(due, logger: logger, queue: "webhook", id: \.id) { try await attempt($0) }
+        await DeliveryQueuePolling.attemptAll(due, logger: logger, queue: "webhook", id: \.id) { try await attempt($0) }
         return due.count
     }
 
@@ -80,7 +80,7 @@ package struct WebhookDeliveryService: Service {
             (result, outcome) = (.delivered, .delivered)
         } else if status == 410 {
             (result, outcome) = (.endpointGone(reason: "410 Gone on \(Date.ISO8601FormatStyle().format(attemptedAt))"), .gone)
-        } else if let retry = OutboxPolling.retryTime(after: delivery.attempts, delays: settings.retryDelays, from: attemptedAt) {
+        } else if let retry = DeliveryQueuePolling.retryTime(after: delivery.attempts, delays: settings.retryDelays, from: attemptedAt) {
             (result, outcome) = (.retry(at: retry), .retried)
         } else {
             (result, outcome) = (.failed, .failed)

@@ -1,7 +1,7 @@
 public import Foundation
 package import IdentityServerCore
 
-/// Webhook delivery (and the outbox it reads).
+/// Webhook delivery (and the queue it reads).
 public struct WebhookSettings: Sendable {
     /// Whether endpoints may be `http` URLs and resolve to loopback, private, link-local or
     /// other non-public addresses (tests, receivers on the operator's own network).

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import SwiftASN1
 import X509
 
 /// The realm the benchmark signs in to: a tenant, a realm and a public application (PKCE), and

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 
 /// What the benchmark does to the server, phase by phase, each measured by the load generator.
 struct BenchScript {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import SwiftASN1
 import X509
 
 /// Adding a second device, as the SDK does it on both devices, each step one request: A opens

@@ -2,6 +2,8 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import SwiftASN1
+import Synchronization
 import Testing
 import X509
 

@@ -1,6 +1,7 @@
 @testable import BeyondIdentityEmbedded
 import Foundation
 import IdentityProtocol
+import Synchronization
 import Testing
 
 /// Email one-time codes against the fake server: what `authenticateOtp` and `redeemOtp` send

@@ -1,6 +1,7 @@
 @testable import BeyondIdentityEmbedded
 import Foundation
 import IdentityProtocol
+import Synchronization
 import Testing
 
 @Suite struct FlowTests {

@@ -2,6 +2,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import Synchronization
 import Testing
 
 /// The `amr` a device reports with each sign-in: `hwk` for a Secure Enclave key, `swk` for a

@@ -1,6 +1,7 @@
 @testable import BeyondIdentityEmbedded
 import Foundation
 import IdentityProtocol
+import Synchronization
 import Testing
 
 /// The vendor's 2.x API beside the seed's, against the fake server: an SDK initialized with

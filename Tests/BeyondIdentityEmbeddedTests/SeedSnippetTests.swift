@@ -1,5 +1,6 @@
 import BeyondIdentityEmbedded
 import Foundation
+import QRCodeEncoder
 import Testing
 
 // The Swift snippets of seeds 000 (overview), 002 (authenticate with a URL) and 004 (overview

@@ -1,6 +1,7 @@
 @testable import BeyondIdentityEmbedded
 @testable import BeyondIdentityEmbeddedUI
 import Foundation
+import QRCodeEncoder
 import Testing
 import UITestSupport
 

@@ -1,5 +1,8 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 @testable import IdentityServer
+import IdentityStorage
 import Prometheus
 import Testing
 @testable import IdentityServerCore

@@ -1,5 +1,6 @@
 import Foundation
 @testable import IdentityServer
+import Logging
 import Synchronization
 import TestProcessSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import IdentityProtocol
+import IdentityStorage
 import Testing
 @testable import IdentityServerCore
 

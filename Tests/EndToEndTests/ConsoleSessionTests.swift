@@ -1,3 +1,4 @@
+import AdminConsole
 import Foundation
 @testable import IdentityServer
 import Testing

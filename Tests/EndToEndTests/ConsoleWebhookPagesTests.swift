@@ -1,6 +1,8 @@
 import Foundation
 import IdentityProtocol
+import IdentityServer
 import Testing
+import WebhookDelivery
 
 /// The console shows a tenant's webhook endpoints and their deliveries (issue 34), escaped, and
 /// another tenant's to nobody scoped elsewhere.

@@ -1,6 +1,7 @@
 import BeyondIdentityEmbedded
 import Foundation
 import IdentityProtocol
+import JWTKit
 import Testing
 
 /// Cross-device sign-in answered by the real SDK and by `bi device approve` (issue 31): a

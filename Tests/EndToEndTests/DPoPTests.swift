@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import IdentityServer
 import Testing
 
 /// DPoP (RFC 9449) over HTTP against a real server: tokens bound to the credential's key, and

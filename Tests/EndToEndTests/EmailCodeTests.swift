@@ -1,6 +1,8 @@
+import DeviceSignIn
 import Foundation
 import IdentityProtocol
 import IdentityServer
+import JWTKit
 import Testing
 @testable import IdentityServerCore
 

@@ -1,6 +1,7 @@
 import BeyondIdentityEmbedded
 import BeyondIdentityEmbeddedUI
 import Foundation
+import JWTKit
 import Testing
 import UITestSupport
 

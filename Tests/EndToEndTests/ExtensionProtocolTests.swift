@@ -1,8 +1,10 @@
 import BeyondIdentityEmbedded
 import Crypto
+import DeviceSignIn
 import Foundation
 import IdentityProtocol
 import IdentityServer
+import SwiftASN1
 import Testing
 import X509
 @testable import IdentityServerCore

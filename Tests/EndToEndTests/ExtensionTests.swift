@@ -1,7 +1,11 @@
 import BeyondIdentityEmbedded
+import DeviceSignIn
+import IdentityServer
+import JWTKit
 import QRCodeEncoder
 import Foundation
 import IdentityProtocol
+import SwiftASN1
 import TestProcessSupport
 import Testing
 import X509

@@ -3,6 +3,7 @@ import IdentityProtocol
 @testable import IdentityServer
 @testable import IdentityStorage
 import Logging
+import SQLKit
 import Testing
 @testable import IdentityServerCore
 

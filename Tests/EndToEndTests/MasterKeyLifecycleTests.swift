@@ -1,9 +1,11 @@
 import Crypto
 import Foundation
+import HummingbirdTesting
 import IdentityProtocol
 @testable import IdentityServer
 @testable import IdentityStorage
 import Logging
+import SQLKit
 import TestProcessSupport
 import Testing
 @testable import IdentityServerCore

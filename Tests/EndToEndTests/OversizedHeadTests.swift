@@ -1,4 +1,5 @@
 import Foundation
+import IdentityServer
 import Testing
 
 /// Requests whose head HTTP's framing refuses answer with the status that says why and the same

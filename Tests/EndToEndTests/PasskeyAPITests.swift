@@ -1,6 +1,7 @@
 import BeyondIdentityEmbedded
 import Foundation
 import IdentityProtocol
+import JWTKit
 import Testing
 
 /// The SDK's 2.x API (issue 33) against a live server, called as the vendor's example app calls

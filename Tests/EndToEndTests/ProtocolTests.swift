@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import JWTKit
 import SwiftASN1
 import Testing
 import X509

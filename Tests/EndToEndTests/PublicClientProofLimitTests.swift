@@ -1,6 +1,8 @@
+import Crypto
 import Foundation
 @testable import IdentityServer
 import IdentityProtocol
+import OpenIDProvider
 import Testing
 @testable import IdentityServerCore
 

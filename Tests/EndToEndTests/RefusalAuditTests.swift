@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 @testable import IdentityServer
 import IdentityProtocol

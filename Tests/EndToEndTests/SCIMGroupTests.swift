@@ -1,5 +1,6 @@
 import Foundation
 import IdentityProtocol
+import JWTKit
 import Testing
 
 /// `/Groups` of a realm's SCIM service (RFC 7644 §3.3–§3.6) as Entra ID and Okta send it, and the

@@ -2,6 +2,8 @@ import BeyondIdentityEmbedded
 import Crypto
 import Foundation
 import IdentityProtocol
+import JWTKit
+import SwiftASN1
 import Testing
 import X509
 

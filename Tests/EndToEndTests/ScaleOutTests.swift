@@ -1,9 +1,12 @@
 import BeyondIdentityEmbedded
 import Crypto
+import DeviceSignIn
 import Foundation
 import IdentityServer
 @testable import IdentityStorage
+import JWTKit
 import Logging
+import SQLKit
 import Testing
 @testable import IdentityServerCore
 

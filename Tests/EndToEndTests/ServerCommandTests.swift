@@ -1,5 +1,7 @@
 import Foundation
 @testable import IdentityServer
+import IdentityStorage
+import RealmKeys
 import Synchronization
 import TestProcessSupport
 import Testing

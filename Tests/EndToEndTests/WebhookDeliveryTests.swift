@@ -4,9 +4,11 @@ import Foundation
 import IdentityProtocol
 @testable import IdentityStorage
 import Logging
+import SQLKit
 import TestProcessSupport
 import Testing
 @testable import IdentityServerCore
+import WebhookDelivery
 
 /// Webhooks end to end (issue 34), against a real receiver that verifies every signature with
 /// the `standardwebhooks` library from PyPI: a scripted scenario produces exactly the subscribed

@@ -1,3 +1,4 @@
+import Administration
 import Foundation
 import IdentityProtocol
 import IdentityStorage

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 @testable import IdentityServer
 import Testing
 @testable import IdentityServerCore

@@ -1,3 +1,4 @@
+import DeviceSignIn
 import Foundation
 import IdentityProtocol
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import IdentityProtocol
 @testable import IdentityServer
+import OpenIDProvider
 import Testing
 @testable import IdentityServerCore
 

@@ -1,5 +1,7 @@
 import Crypto
+import DeviceSignIn
 import Foundation
+import HTTPTypes
 import IdentityProtocol
 import Testing
 

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
 import Prometheus
 import Testing
 

@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import RealmKeys
+import SwiftASN1
 import Testing
 import X509
 

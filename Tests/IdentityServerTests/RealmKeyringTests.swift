@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import JWTKit
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import IdentityStorage
 import JWTKit
 import Synchronization
 import Testing

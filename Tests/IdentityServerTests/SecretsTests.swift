@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 import Testing
 
 @testable import IdentityServer

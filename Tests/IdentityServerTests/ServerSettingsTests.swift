@@ -1,5 +1,7 @@
+import DeviceSignIn
 import Foundation
 import IdentityServer
+import IdentityStorage
 import Testing
 @testable import IdentityServerCore
 

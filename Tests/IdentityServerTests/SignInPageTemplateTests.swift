@@ -1,3 +1,5 @@
+import Foundation
+import HTTPTypes
 @testable import IdentityServer
 import Testing
 @testable import IdentityServerCore

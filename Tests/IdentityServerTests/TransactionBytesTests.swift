@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityProtocol
 @testable import IdentityServer
 import Testing
 @testable import IdentityServerCore

@@ -1,5 +1,6 @@
 import Foundation
 @testable import IdentityStorage
+import SQLKit
 import Testing
 
 /// Admin tokens: revocation that never leaves no way in, tenant scope, and the upgrade of

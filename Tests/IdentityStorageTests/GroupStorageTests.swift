@@ -101,9 +101,9 @@ import Testing
     @Test(arguments: TestEngine.all) func groupChangesBecomeWebhookEvents(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTree()
-            try await store.createWebhookEndpoint(WebhookOutboxTests.endpoint("whe_a", types: ["group.created", "group.deleted"]), audit: nil)
+            try await store.createWebhookEndpoint(WebhookQueueTests.endpoint("whe_a", types: ["group.created", "group.deleted"]), audit: nil)
             let event = { (type: String, id: String) in
-                var event = WebhookOutboxTests.event(type)
+                var event = WebhookQueueTests.event(type)
                 event.subjectID = id
                 return event
             }
@@ -112,7 +112,7 @@ import Testing
             renamed.version = 2
             try await store.updateGroup(renamed, expectedVersion: 1, audit: event("scim.group.updated", "grp_1"))
             try await store.deleteGroup(id: "grp_1", expectedVersion: 2, audit: event("scim.group.deleted", "grp_1"))
-            let deliveries = try await WebhookOutboxTests.deliveries(store, "whe_a")
+            let deliveries = try await WebhookQueueTests.deliveries(store, "whe_a")
             #expect(deliveries.map(\.eventType).sorted() == ["group.created", "group.deleted"])
             #expect(Set(deliveries.compactMap(\.subjectID)) == ["grp_1"])
         }

@@ -2,7 +2,7 @@ import Foundation
 import IdentityStorage
 import Testing
 
-/// The mail outbox (issue 34): a binding job's mail is written in the job's transaction, claimed
+/// The mail queue (issue 34): a binding job's mail is written in the job's transaction, claimed
 /// under a lease by one instance at a time, recorded with its audit event, dropped with its job,
 /// and its sealed message is re-sealed by a master-key rotation and forgotten once completed.
 @Suite struct MailQueueStorageTests {

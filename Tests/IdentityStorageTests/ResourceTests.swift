@@ -1,5 +1,6 @@
 import Foundation
 @testable import IdentityStorage
+import SQLKit
 import Testing
 
 /// Create, read, update, delete and their errors, for each resource.

@@ -99,7 +99,7 @@ import Testing
     @Test(arguments: TestEngine.all) func scimChangesBecomeIdentityWebhookEvents(engine: TestEngine) async throws {
         try await engine.withStore { store in
             try await store.seedTree()
-            try await store.createWebhookEndpoint(WebhookOutboxTests.endpoint("whe_a", types: [
+            try await store.createWebhookEndpoint(WebhookQueueTests.endpoint("whe_a", types: [
                 "identity.created", "identity.updated", "identity.suspended", "identity.deleted",
             ]), audit: nil)
             let events: [(String, String)] = [
@@ -110,9 +110,9 @@ import Testing
                 ("scim.user.deleted", #"{"provisioning_token_id":"p","status":"deleted"}"#),
             ]
             for (index, (type, detail)) in events.enumerated() {
-                try await store.appendAuditEvent(WebhookOutboxTests.event(type, detail: detail, at: TimeInterval(index)))
+                try await store.appendAuditEvent(WebhookQueueTests.event(type, detail: detail, at: TimeInterval(index)))
             }
-            let types = try await WebhookOutboxTests.deliveries(store, "whe_a").map(\.eventType)
+            let types = try await WebhookQueueTests.deliveries(store, "whe_a").map(\.eventType)
             #expect(types == ["identity.created", "identity.updated", "identity.suspended", "identity.updated", "identity.deleted"])
         }
     }

@@ -6,6 +6,7 @@ import IdentityProtocol
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOFoundationEssentialsCompat
 import Testing
 
 /// ``AccessTokenMiddleware`` answers refusals as RFC 6750 §3 and RFC 9449 §7.1 say, and hands

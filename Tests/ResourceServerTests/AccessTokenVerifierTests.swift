@@ -39,7 +39,7 @@ import TestProcessSupport
             do {
                 _ = try await verifier.verify(authorization: "Bearer \(token)", dpop: [], method: "GET", url: Self.url)
                 Issue.record("accepted \(token)")
-            } catch let error as AccessTokenError {
+            } catch {
                 guard case .invalidToken = error else {
                     Issue.record("\(token): \(error), not invalid_token")
                     continue

@@ -1,3 +1,4 @@
+import Administration
 import Foundation
 package import Hummingbird
 import IdentityProtocol

@@ -1,5 +1,7 @@
+import Administration
 import Foundation
 package import Hummingbird
+import IdentityProtocol
 import IdentityStorage
 package import IdentityServerCore
 

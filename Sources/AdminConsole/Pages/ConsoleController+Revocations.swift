@@ -1,5 +1,6 @@
 import Foundation
 package import Hummingbird
+import IdentityProtocol
 package import IdentityServerCore
 import Administration
 

@@ -1,3 +1,4 @@
+import Administration
 import Foundation
 import HTTPTypes
 package import Hummingbird
@@ -50,7 +51,7 @@ extension ConsoleController {
     private func signInForm(notice: String?, error: String?, status: HTTPResponse.Status) -> Response {
         let value = Secrets.token()
         var response = renderer.page(
-            .signIn, SignInPage(chrome: ConsoleChrome(root: paths.root, session: nil), csrf: value, notice: notice, error: error),
+            .signIn, ConsoleSignInPage(chrome: ConsoleChrome(root: paths.root, session: nil), csrf: value, notice: notice, error: error),
             status: status)
         response.headers[.setCookie] = cookies.signIn(value)
         return response

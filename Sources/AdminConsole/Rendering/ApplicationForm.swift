@@ -1,3 +1,4 @@
+import Foundation
 package import IdentityProtocol
 package import IdentityServerCore
 

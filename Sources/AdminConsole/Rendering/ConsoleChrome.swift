@@ -1,3 +1,4 @@
+import Administration
 import IdentityServerCore
 
 /// What the frame of every page shows: where the console is, who is signed in, and the CSRF

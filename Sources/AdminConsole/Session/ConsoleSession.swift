@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityProtocol
 import IdentityServerCore
 package import Administration
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 package import IdentityServerCore
 
 /// A refusal or failure, in the server's own words.

@@ -104,8 +104,8 @@ extension AdminService {
 
     // MARK: Binding jobs
 
-    /// Creates an enrollment link. For delivery `email` the mail carrying it is written to the
-    /// outbox in the job's own transaction (its message sealed under the master key) and sent by
+    /// Creates an enrollment link. For delivery `email` the mail carrying it is written to the mail
+    /// queue in the job's own transaction (its message sealed under the master key) and sent by
     /// ``MailDeliveryService``: the answer comes at once, with the mail pending, whether or not
     /// the relay is up. For delivery `return` the link is in the answer, and nowhere else.
     package func createBindingJob(_ path: IdentityPath, _ input: BindingJobInput) async throws -> BindingJob {

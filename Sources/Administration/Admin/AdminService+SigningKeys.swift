@@ -2,6 +2,7 @@ import Foundation
 package import IdentityProtocol
 import IdentityStorage
 import IdentityServerCore
+import RealmKeys
 
 /// A realm's token-signing keys: current, next and retired, and rotation on demand.
 extension AdminService {

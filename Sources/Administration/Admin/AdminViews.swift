@@ -1,6 +1,7 @@
 package import Foundation
 package import IdentityProtocol
 package import IdentityStorage
+import SwiftASN1
 import X509
 import IdentityServerCore
 
@@ -58,7 +59,7 @@ package enum AdminViews {
             dpopJKT: r.dpopBinding?.thumbprint, dpopKey: r.dpopBinding?.key.rawValue)
     }
 
-    /// A job, with where its mail is (`mail`: its row of the outbox, for delivery `email`).
+    /// A job, with where its mail is (`mail`: its row of the mail queue, for delivery `email`).
     package static func bindingJob(_ r: BindingJobRecord, mail: MailDeliveryRecord?) -> BindingJob {
         BindingJob(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, kind: BindingJobKind(r.kind),

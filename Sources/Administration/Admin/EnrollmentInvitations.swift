@@ -7,7 +7,7 @@ import MailDelivery
 
 /// Makes enrollment links: a binding job, the link that carries its single-use token (only its
 /// hash is stored), and for delivery `email` the mail, sealed under the master key, that the
-/// outbox sends. The admin API's binding jobs and a directory's new users get theirs here.
+/// mail queue sends. The admin API's binding jobs and a directory's new users get theirs here.
 package struct EnrollmentInvitations {
     package let keyring: RealmKeyring
     package let mailFrom: String?

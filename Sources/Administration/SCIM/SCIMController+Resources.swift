@@ -3,6 +3,7 @@ import HTTPTypes
 package import Hummingbird
 import IdentityStorage
 package import IdentityServerCore
+import NIOFoundationEssentialsCompat
 
 /// `/{Resources}` and `/{Resources}/{id}` (RFC 7644 §3.3–§3.6) of each resource type: create,
 /// read, list (filtered, paged), replace, PATCH, delete; each answer with the resource's `ETag`,

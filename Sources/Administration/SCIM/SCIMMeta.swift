@@ -1,4 +1,5 @@
 package import Foundation
+import HTTPTypes
 import IdentityServerCore
 
 /// A resource's `meta` (RFC 7643 §3.1) and its version as an ETag (RFC 7644 §3.14): weak,

@@ -1,4 +1,5 @@
 package import Foundation
+import HTTPTypes
 package import IdentityStorage
 package import IdentityServerCore
 

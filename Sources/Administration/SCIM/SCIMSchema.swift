@@ -1,3 +1,5 @@
+import Foundation
+import FoundationEssentials
 import IdentityServerCore
 
 /// A resource schema (RFC 7643 §7): its URN, and the attributes the service keeps.

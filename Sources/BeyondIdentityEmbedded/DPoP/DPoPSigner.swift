@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import SwiftASN1
 import X509
 
 /// Makes DPoP proofs (RFC 9449) with a credential's own key, signed in the key store (the key

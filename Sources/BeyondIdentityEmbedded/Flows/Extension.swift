@@ -1,5 +1,7 @@
+import Crypto
 import Foundation
 import IdentityProtocol
+import SwiftASN1
 import X509
 
 /// Device A's side of adding a second device: opens a session signed by the credential's key

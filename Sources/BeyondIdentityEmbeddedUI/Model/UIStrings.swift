@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every text the UI shows, in one table keyed by ``Key``, ready for localisation: pass a
 /// translated table to ``init(_:)``; keys it lacks fall back to English. `{0}`, `{1}` are
 /// replaced by the arguments of ``subscript(_:_:)``.

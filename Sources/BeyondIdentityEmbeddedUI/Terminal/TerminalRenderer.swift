@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 import BeyondIdentityEmbedded
 import Foundation
+import QRCodeEncoder
 
 /// Draws a ``Screen`` as terminal text: with ANSI styles (clearing the screen first) on a
 /// terminal, plain lines otherwise. Choices are numbered from 1, in the screen's order.

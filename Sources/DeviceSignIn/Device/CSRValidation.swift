@@ -1,5 +1,6 @@
 package import Crypto
 import IdentityProtocol
+import SwiftASN1
 import X509
 import IdentityServerCore
 

@@ -2,6 +2,7 @@ package import Foundation
 package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
+import Prometheus
 package import RealmKeys
 package import OpenIDProvider
 

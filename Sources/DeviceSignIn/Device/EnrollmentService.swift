@@ -1,6 +1,8 @@
 package import Foundation
 package import IdentityProtocol
 package import IdentityStorage
+import Prometheus
+import SwiftASN1
 import X509
 package import IdentityServerCore
 package import RealmKeys

@@ -8,7 +8,7 @@ public struct BindingJobMailStatus: OpenWireValue {
     /// A value as sent; one this version does not know is kept as it is.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// In the outbox: not sent yet (the relay may be down; it is tried again).
+    /// In the mail queue: not sent yet (the relay may be down; it is tried again).
     public static let pending = Self(rawValue: "pending")
     /// Handed to the relay (or the `sendmail` command, or the outbox directory).
     public static let delivered = Self(rawValue: "delivered")

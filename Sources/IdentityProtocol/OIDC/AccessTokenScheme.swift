@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an access token is presented in `Authorization`: as a bearer token (RFC 6750 §2.1) or a
 /// DPoP-bound one with its proof (RFC 9449 §7.1). Schemes compare without case (RFC 9110 §11.1).
 public enum AccessTokenScheme: String, Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 package import HTTPTypes
 
 /// `WWW-Authenticate` challenges, built in this one place (RFC 9110 §11.6.1).

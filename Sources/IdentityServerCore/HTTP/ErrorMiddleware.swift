@@ -5,6 +5,7 @@ import IdentityStorage
 import Logging
 import NIOCore
 import NIOHTTP1
+import Prometheus
 
 /// Makes sure every error answers `{"error", "error_description"}`: a ``ServerError`` answers
 /// for itself (a 4xx one counted in `bi_requests_refused_total` by route and code); malformed HTTP framing is `400`; an oversized body is `413`, Hummingbird's own 4xx errors keep their status with

@@ -2,6 +2,7 @@ package import Foundation
 package import HTTPTypes
 package import Hummingbird
 import IdentityProtocol
+import NIOFoundationEssentialsCompat
 
 /// JSON responses in the wire format (snake_case keys, ISO 8601 dates).
 package enum JSONResponse {

@@ -326,7 +326,7 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     func revokeProvisioningToken(id: String, at now: Date, audit event: AuditEventRecord?) async throws -> ProvisioningTokenRecord
 
     // MARK: Webhooks
-    // The outbox is filled by the database: every audit event of a type that maps to a webhook
+    // The webhook queue is filled by the database: every audit event of a type that maps to a webhook
     // event type becomes, in the transaction that writes it, one pending delivery per enabled
     // endpoint of its tenant subscribed to that type.
 
@@ -367,7 +367,7 @@ public protocol IdentityStore: SCIMUserStore, IdentityGroupStore {
     /// `cutoff`; returns the count. Call again until it returns 0.
     func deleteCompletedWebhookDeliveries(before cutoff: Date, limit: Int) async throws -> Int
 
-    // MARK: Mail outbox
+    // MARK: Mail queue
     // A binding job with delivery `email` is written with its mail (``createBindingJob(_:mailing:audit:)``);
     // the row goes when the job does.
 

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The outbox at a glance, for metrics.
+/// The webhook queue at a glance, for metrics.
 public struct WebhookQueueStatus: Sendable, Equatable {
     /// Deliveries pending.
     public var pending: Int

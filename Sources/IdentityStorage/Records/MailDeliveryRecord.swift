@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One enrollment mail to send: a row of the mail outbox, written in the transaction that
+/// One enrollment mail to send: a row of the mail queue, written in the transaction that
 /// creates its binding job, so a job with delivery `email` never exists without its mail. The
 /// message (which holds the job's single-use link) is sealed under the master key, and dropped
 /// once the mail is delivered or given up.

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A secret the database keeps sealed under the master key: a realm's CA private key, one of
 /// its token-signing keys, a webhook endpoint's signing secret, or an enrollment mail waiting in
-/// the outbox (it holds a binding job's link).
+/// the mail queue (it holds a binding job's link).
 public struct SealedSecret: Sendable, Equatable {
     /// Which secret it is.
     public enum Owner: Sendable, Hashable {

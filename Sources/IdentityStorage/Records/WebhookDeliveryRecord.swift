@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One event to deliver to one endpoint: a row of the outbox. Rows for audited changes are
+/// One event to deliver to one endpoint: a row of the webhook queue. Rows for audited changes are
 /// written by the database in the transaction that writes the audit event (a trigger on
 /// `audit_events` fans each event out to the tenant's enabled endpoints subscribed to its
 /// type), so a change and its deliveries commit together or not at all.

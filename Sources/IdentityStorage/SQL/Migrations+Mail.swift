@@ -1,9 +1,9 @@
 import SQLKit
 
 extension Migrations {
-    /// Version 20: the mail outbox. Each binding job with delivery `email` has one row, written
+    /// Version 20: the mail queue. Each binding job with delivery `email` has one row, written
     /// with the job and deleted with it; its message is sealed under the master key until sent.
-    static func mailOutbox(_ kind: SQLEngineKind) -> [String] {
+    static func mailQueue(_ kind: SQLEngineKind) -> [String] {
         [
             """
             CREATE TABLE mail_deliveries (

@@ -1,8 +1,8 @@
 import SQLKit
 
 extension Migrations {
-    /// Version 18: webhook endpoints, the outbox of deliveries with their attempts, and the
-    /// trigger that fills the outbox from the audit log in the same transaction.
+    /// Version 18: webhook endpoints, the queue of deliveries with their attempts, and the
+    /// trigger that fills the queue from the audit log in the same transaction.
     static func webhooks(_ kind: SQLEngineKind) -> [String] {
         [
             """

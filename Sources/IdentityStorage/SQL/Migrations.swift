@@ -33,7 +33,7 @@ enum Migrations {
         Migration(version: 17, statements: emailCodesAndAssurance, rebuildsTables: true),
         Migration(version: 18, statements: webhooks),
         Migration(version: 19, statements: themesAndInvocation),
-        Migration(version: 20, statements: mailOutbox),
+        Migration(version: 20, statements: mailQueue),
         Migration(version: 21, statements: scimProvisioning),
         Migration(version: 22, statements: scimEnrollment),
         Migration(version: 23, statements: codeSessions),

@@ -1,10 +1,10 @@
 import Foundation
 import SQLKit
 
-/// Claiming rows of an outbox (webhook deliveries, mail) under a lease.
+/// Claiming rows of a delivery queue (webhook deliveries, mail) under a lease.
 extension SQLIdentityStore {
     /// Leases the rows of `R.table` whose ids `candidates` selects to `owner` until `until`, and
-    /// returns them. Every outbox table has `state`, `next_attempt_at`, `lease_owner` and
+    /// returns them. Every delivery queue table has `state`, `next_attempt_at`, `lease_owner` and
     /// `lease_expires_at`; `candidates` must pick pending rows due at `at` whose lease is free.
     /// A plain read comes first, so an idle queue costs no write transaction (nor SQLite's
     /// write lock); on PostgreSQL rows another instance is claiming are skipped, not waited for.

@@ -1,7 +1,7 @@
 public import Foundation
 import SQLKit
 
-/// The mail outbox: enrollment mails written with their binding jobs, claimed under leases.
+/// The mail queue: enrollment mails written with their binding jobs, claimed under leases.
 extension SQLIdentityStore {
     public func createBindingJob(_ job: BindingJobRecord, mailing mail: MailDeliveryRecord?, audit event: AuditEventRecord?) async throws {
         try await audited(event) { db in

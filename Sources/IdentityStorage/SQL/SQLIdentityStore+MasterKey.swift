@@ -1,5 +1,6 @@
 public import Foundation
 import SQLKit
+import Synchronization
 
 /// The master key's check value, and the secrets sealed under the key.
 extension SQLIdentityStore {

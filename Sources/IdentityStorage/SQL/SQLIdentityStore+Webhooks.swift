@@ -1,7 +1,7 @@
 public import Foundation
 import SQLKit
 
-/// Webhook endpoints and the outbox of their deliveries (filled by the trigger of
+/// Webhook endpoints and the queue of their deliveries (filled by the trigger of
 /// ``Migrations/webhooks(_:)``), claimed under leases.
 extension SQLIdentityStore {
     /// Rewrites `webhook_event_types` from ``WebhookEventMapping/all`` (every ``migrate()``).

@@ -2,6 +2,7 @@ import Foundation
 package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
+import Prometheus
 
 /// The authorization code grant (RFC 6749 §4.1.3). A code is validated first and spent last: a
 /// wrong request (client, redirect URI, verifier) leaves it usable, and spending it records the

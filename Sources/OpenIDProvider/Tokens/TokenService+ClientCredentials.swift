@@ -2,6 +2,8 @@ import Foundation
 package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
+import Prometheus
+import RealmKeys
 
 /// The client credentials grant (RFC 6749 §4.4): a confidential client acting for itself gets
 /// an access token whose subject is the client, with the scopes its application allows that

@@ -2,6 +2,7 @@ import Foundation
 package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
+import Prometheus
 
 /// The refresh token grant (RFC 6749 §6) with rotation: every use returns a new refresh token
 /// and spends the old one; an old one presented again ends the whole session (RFC 9700

@@ -2,6 +2,7 @@ package import Foundation
 package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
+import JWTKit
 package import RealmKeys
 
 /// Token revocation (RFC 7009) and introspection (RFC 7662), client-authenticated as the token

@@ -1,6 +1,7 @@
 @testable import BeyondIdentityEmbedded
 import Crypto
 import Foundation
+import Synchronization
 import Testing
 
 /// The Apple key store's logic, run against a fake Keychain and fake device keys (issue 19):

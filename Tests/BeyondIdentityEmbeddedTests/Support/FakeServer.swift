@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import IdentityProtocol
 import JWTKit
+import SwiftASN1
 import Synchronization
 import X509
 

@@ -1,6 +1,8 @@
 import Foundation
 import HummingbirdTesting
 @testable import IdentityServer
+import IdentityStorage
+import Logging
 import ServiceLifecycle
 @testable import IdentityServerCore
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SwiftASN1
 import TestProcessSupport
 import X509
 

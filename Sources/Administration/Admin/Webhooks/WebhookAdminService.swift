@@ -163,7 +163,7 @@ package struct WebhookAdminService {
             Data(secret.utf8), purpose: SealedSecret.Owner.webhookSecret(endpointID: endpointID, previous: false).purpose)
     }
 
-    /// A delivery id as the outbox's trigger makes them: `whd_`, the event's time in 13 digits of
+    /// A delivery id as the queue's trigger makes them: `whd_`, the event's time in 13 digits of
     /// milliseconds, 16 random hex digits.
     package static func deliveryID(at date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())

@@ -1,6 +1,7 @@
 import Foundation
 package import Hummingbird
 import IdentityProtocol
+import IdentityStorage
 import QRCodeEncoder
 package import IdentityServerCore
 

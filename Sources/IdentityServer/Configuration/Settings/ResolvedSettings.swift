@@ -1,5 +1,6 @@
 public import Foundation
 public import IdentityServerCore
+import MailDelivery
 
 /// A configuration read from flags, the environment and a configuration file, with where each
 /// setting's value came from.

@@ -2,9 +2,9 @@ package import Foundation
 package import Logging
 import ServiceLifecycle
 
-/// What the outbox workers (webhooks, mail) share: their loop, and when a failed attempt is
+/// What the delivery queues' workers (webhooks, mail) share: their loop, and when a failed attempt is
 /// tried again.
-package enum OutboxPolling {
+package enum DeliveryQueuePolling {
     /// Runs `deliverDue` (which claims what is due, attempts it and returns how many it claimed)
     /// until the task is cancelled or the service group shuts down, waiting `pollInterval`
     /// after a round that found nothing due; a failed round is logged and the loop goes on.

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 package import IdentityProtocol
 import IdentityStorage
+import RealmKeys
 import X509
 import IdentityServerCore
 

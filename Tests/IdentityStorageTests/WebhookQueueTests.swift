@@ -2,10 +2,10 @@ import Foundation
 import IdentityStorage
 import Testing
 
-/// The webhook outbox (issue 34): the database fans each mapped audit event out to the
+/// The webhook queue (issue 34): the database fans each mapped audit event out to the
 /// subscribed, enabled endpoints of its tenant in the transaction that writes the event, and
 /// instances claim due deliveries under leases.
-@Suite struct WebhookOutboxTests {
+@Suite struct WebhookQueueTests {
     static func endpoint(
         _ id: String, tenant: String = "ten_1", types: [String], enabled: Bool = true
     ) -> WebhookEndpointRecord {

@@ -1,7 +1,7 @@
 import IdentityServerCore
 
 /// The sign-in form.
-package struct SignInPage: Sendable {
+package struct ConsoleSignInPage: Sendable {
     package let chrome: ConsoleChrome
     /// The form's CSRF value (also in its cookie).
     package let csrf: String

@@ -1,6 +1,10 @@
 import Foundation
+import HTTPTypes
 package import IdentityProtocol
 package import IdentityStorage
+import Prometheus
+import RealmKeys
+import SwiftASN1
 import X509
 package import IdentityServerCore
 
