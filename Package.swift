@@ -325,7 +325,9 @@ let package = Package(
         .testTarget(
             name: "IdentityStorageTests",
             dependencies: [
+                "IdentityStorageTestSupport",
                 "IdentityStorage",
+                "TestProcessSupport",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -334,8 +336,10 @@ let package = Package(
         .testTarget(
             name: "IdentityServerTests",
             dependencies: [
+                "IdentityStorageTestSupport",
                 "IdentityServer", "IdentityServerCore", "OpenIDProvider", "DeviceSignIn", "Administration", "AdminConsole", "RealmKeys", "WebhookDelivery",
                 "IdentityProtocol",
+                "TestProcessSupport",
                 "IdentityStorage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -350,6 +354,11 @@ let package = Package(
         .target(
             name: "TestProcessSupport", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestProcessSupport", swiftSettings: strict
+        ),
+        // The store's changes without an audit event and other shorthands that tests set scenes up with.
+        .target(
+            name: "IdentityStorageTestSupport", dependencies: ["IdentityStorage"], path: "Tests/IdentityStorageTestSupport",
+            swiftSettings: strict
         ),
         // A scripted presenter and an app stand-in for driving EmbeddedUI flows in tests.
         .target(
@@ -407,6 +416,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "IdentityStorageTestSupport",
                 "BeyondIdentityResourceServer",
                 "BeyondIdentityHummingbird",
                 "TestProcessSupport",

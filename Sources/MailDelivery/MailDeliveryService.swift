@@ -13,7 +13,7 @@ package import IdentityServerCore
 /// `binding_job.mail_failed` with the relay's words. A stopped instance's claims are taken over
 /// once their lease ends, so a restart loses nothing (a mail may go out twice, at least once).
 package struct MailDeliveryService: Service {
-    package let store: any IdentityStore
+    package let store: any MailQueueStore & CredentialStore & AuditStore
     package let sealer: SecretSealer
     package let transport: any MailTransport
     package let retryDelays: [TimeInterval]
@@ -25,7 +25,7 @@ package struct MailDeliveryService: Service {
     package let owner = "mlr_" + Secrets.identifier()
 
     package init(
-        store: any IdentityStore, sealer: SecretSealer, transport: any MailTransport, retryDelays: [TimeInterval],
+        store: any MailQueueStore & CredentialStore & AuditStore, sealer: SecretSealer, transport: any MailTransport, retryDelays: [TimeInterval],
         pollInterval: Duration, lease: TimeInterval, logger: Logger, now: @escaping @Sendable () -> Date
     ) {
         self.store = store

@@ -7,7 +7,7 @@ package import IdentityServerCore
 /// authentication transaction that the application's embedded authenticator completes. The
 /// transaction is sealed into its reference: an unauthenticated request writes nothing.
 package struct AuthorizationService {
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let seal: TransactionSeal
     package let lifetimes: ArtifactLifetimes
     /// How long a cross-device sign-in waits for approval.

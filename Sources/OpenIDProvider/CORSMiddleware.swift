@@ -13,7 +13,7 @@ package import IdentityServerCore
 package struct CORSMiddleware: RouterMiddleware {
     package typealias Context = ServerRequestContext
 
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let metrics: ServerMetrics
 
     /// What a preflight allows: the methods of these endpoints and the headers a client sends.

@@ -7,7 +7,7 @@ package import IdentityServerCore
 /// Authenticates the client at the token endpoint with the method it registered
 /// (RFC 6749 §2.3.1): `client_secret_basic`, `client_secret_post` or `none`.
 package struct ClientAuthentication {
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let now: @Sendable () -> Date
 
     /// The credentials a request presents.

@@ -6,14 +6,14 @@ package import RealmKeys
 
 /// OpenID Provider metadata (Discovery 1.0 §3), the realm's JWKS, and which issuer serves a client.
 package struct DiscoveryService {
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let keyring: RealmKeyring
     package let baseURL: PublicBaseURL
     /// Each issuer's metadata document, encoded once: it depends only on the issuer. Kept for
     /// as many realms as their keys are.
     package let documents: EncodedDocuments
 
-    package init(store: any IdentityStore, keyring: RealmKeyring, baseURL: PublicBaseURL) {
+    package init(store: any ProviderStore, keyring: RealmKeyring, baseURL: PublicBaseURL) {
         (self.store, self.keyring, self.baseURL) = (store, keyring, baseURL)
         documents = EncodedDocuments(capacity: keyring.capacity)
     }

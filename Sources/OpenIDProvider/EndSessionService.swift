@@ -11,7 +11,7 @@ package import RealmKeys
 /// `post_logout_redirect_uri` must exactly match one the client registered; an unverifiable
 /// hint or an unregistered URI is refused and never redirected to.
 package struct EndSessionService {
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let keyring: RealmKeyring
     package let audit: AuditLog
     package let baseURL: PublicBaseURL
@@ -47,7 +47,7 @@ package struct EndSessionService {
         }
         if let hint, let application, let sessionID = hint.sid, let session = try await store.session(id: sessionID),
            session.applicationID == application.id, session.identityID == hint.sub.value,
-           try await store.revokeSession(id: session.id, at: now()) {
+           try await store.revokeSession(id: session.id, at: now(), audit: nil) {
             try await audit.record(
                 "session.revoked", tenantID: tenantID, realmID: realmID, subjectID: session.identityID,
                 detail: ["client_id": application.clientID, "session_id": session.id, "by": "logout"])

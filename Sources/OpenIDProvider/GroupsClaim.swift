@@ -16,7 +16,7 @@ package enum GroupsClaim {
     package static let maxBytes = 8 * 1024
 
     /// The claim's value for `identityID` under the granted `scope` (space separated).
-    package static func value(of identityID: String, scope: String?, store: any IdentityStore) async throws -> [String]? {
+    package static func value(of identityID: String, scope: String?, store: any ProviderStore) async throws -> [String]? {
         guard Scopes.parse(scope).contains(Scopes.groups) else { return nil }
         var bytes = 0
         let names = try await store.groups(ofIdentity: identityID, limit: maxGroups).map(\.displayName).prefix { name in

@@ -20,7 +20,7 @@ package enum MasterKeyCheck {
     /// Throws a ``ServerSetupError`` naming `source` unless `key` is the database's master key.
     /// Records the key's check value when none is recorded: on a new database, or on one from
     /// before check values, once the key has opened one of its secrets.
-    package static func verify(_ key: SymmetricKey, from source: String, store: any IdentityStore, now: Date) async throws {
+    package static func verify(_ key: SymmetricKey, from source: String, store: any MaintenanceStore, now: Date) async throws {
         let check = value(of: key)
         if let recorded = try await store.masterKeyCheck() {
             guard Secrets.constantTimeEquals(recorded, check) else { throw mismatch(source) }

@@ -13,7 +13,7 @@ package import IdentityServerCore
 /// key another instance rotated in is published and used here in time: rotations publish a key
 /// well before it signs (``SigningKeySettings/prepublication``).
 package actor RealmKeyring {
-    private let store: any IdentityStore
+    private let store: any SigningKeyStore
     /// Reads a realm's signing keys: the store's, unless a test holds a read back.
     private let signingKeys: @Sendable (String) async throws -> [SigningKeyRecord]
     nonisolated package let sealer: SecretSealer
@@ -32,7 +32,7 @@ package actor RealmKeyring {
     package static let refreshInterval: TimeInterval = 60
 
     package init(
-        store: any IdentityStore, sealer: SecretSealer, tokenLifetime: TimeInterval = 3600, capacity: Int = defaultCapacity,
+        store: any SigningKeyStore, sealer: SecretSealer, tokenLifetime: TimeInterval = 3600, capacity: Int = defaultCapacity,
         now: @escaping @Sendable () -> Date, signingKeys: (@Sendable (String) async throws -> [SigningKeyRecord])? = nil
     ) {
         self.store = store

@@ -17,7 +17,7 @@ package import IdentityServerCore
 /// instance's claims are taken over once their lease ends, so a kill loses nothing; a
 /// receiver may see a message twice (at least once), with the same `webhook-id`.
 package struct WebhookDeliveryService: Service {
-    package let store: any IdentityStore
+    package let store: any WebhookStore
     package let sealer: SecretSealer
     package let settings: WebhookSettings
     package let metrics: WebhookMetrics
@@ -27,7 +27,7 @@ package struct WebhookDeliveryService: Service {
     package let owner = "wkr_" + Secrets.identifier()
 
     package init(
-        store: any IdentityStore, sealer: SecretSealer, settings: WebhookSettings, metrics: WebhookMetrics, logger: Logger,
+        store: any WebhookStore, sealer: SecretSealer, settings: WebhookSettings, metrics: WebhookMetrics, logger: Logger,
         now: @escaping @Sendable () -> Date
     ) {
         self.store = store

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 @testable import IdentityServer
 import IdentityStorage
+import IdentityStorageTestSupport
 import Prometheus
 import Testing
 @testable import IdentityServerCore

@@ -2,6 +2,7 @@ import Foundation
 @testable import IdentityServer
 import IdentityProtocol
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 @testable import IdentityServerCore
 

@@ -4,6 +4,7 @@ import IdentityProtocol
 @testable import IdentityStorage
 import Logging
 import SQLKit
+import TestProcessSupport
 import Testing
 @testable import IdentityServerCore
 
@@ -148,11 +149,9 @@ import Testing
             // server. Read through the server's own store: a second connection to its file would
             // be another reader of its WAL.
             let store = server.instance.context.store
-            let given = ContinuousClock.now.advanced(by: .seconds(20))
-            while try await store.extensionSession(id: session.sessionID)?.holderSeenAt ?? .distantPast
-                < clock.now().addingTimeInterval(-50) {
-                try #require(ContinuousClock.now < given, "the poll never marked the holder seen")
-                try await Task.sleep(for: .milliseconds(20))
+            try await eventually(within: .seconds(20), "the poll marking the holder seen") { () async throws -> Void? in
+                let seen = try await store.extensionSession(id: session.sessionID)?.holderSeenAt ?? .distantPast
+                return seen >= clock.now().addingTimeInterval(-50) ? () : nil
             }
             // Timed from the shutdown, which is what must answer the poll: the setup before it
             // (a server start, the poll reaching its wait) takes long when the whole suite runs.

@@ -3,6 +3,7 @@ import Foundation
 @testable import IdentityServer
 import IdentityProtocol
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 @testable import IdentityServerCore
 

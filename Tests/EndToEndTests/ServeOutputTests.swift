@@ -23,12 +23,10 @@ import Testing
             StartUpFailureTests.server, ["--data-directory", directory.appendingPathComponent("data").path, "--port", "0"] + arguments,
             output: outputFile.fileDescriptor, error: errorsFile.fileDescriptor)
         defer { process.send(SIGTERM) }
-        var (output, errors) = ("", "")
-        for _ in 0..<1000 where !ready(output, errors) {
-            try await Task.sleep(for: .milliseconds(20))  // polls the output for readiness
-            (output, errors) = (try String(contentsOf: stdout, encoding: .utf8), try String(contentsOf: stderr, encoding: .utf8))
+        var (output, errors) = try await process.whenReady("bi-server's readiness in its output") { () -> (String, String)? in
+            let written = (try String(contentsOf: stdout, encoding: .utf8), try String(contentsOf: stderr, encoding: .utf8))
+            return ready(written.0, written.1) ? written : nil
         }
-        try #require(ready(output, errors), "never ready: \(output) \(errors)")
         // Everything it wrote until it stopped, shutdown lines included.
         process.send(SIGTERM)
         _ = await process.exitStatus()

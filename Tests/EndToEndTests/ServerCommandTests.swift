@@ -1,6 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import IdentityStorage
+import IdentityStorageTestSupport
 import RealmKeys
 import Synchronization
 import TestProcessSupport

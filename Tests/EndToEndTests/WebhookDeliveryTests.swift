@@ -33,6 +33,17 @@ import WebhookDelivery
         return (try #require(created["id"] as? String), try #require(created["secret"] as? String))
     }
 
+    /// The endpoint's deliveries once none is pending: each was answered (or given up), so no
+    /// message to the endpoint is on its way. A delivery is written with the event it carries, in
+    /// the change's own transaction, so an endpoint with none here gets nothing for what came before.
+    static func settledDeliveries(_ server: RunningServer, tenant: String, webhook: String) async throws -> [[String: Any]] {
+        try await eventually("the deliveries to \(webhook) settling") { () async throws -> [[String: Any]]? in
+            let page = try await server.admin.send("GET", AdminAPI.webhookDeliveries(tenant: tenant, webhook: webhook))
+            let items = try #require(page.json["items"] as? [[String: Any]])
+            return items.allSatisfy { $0["status"] as? String != "pending" } ? items : nil
+        }
+    }
+
     @Test(.requires(.standardwebhooks)) func aScenarioSendsExactlyTheSubscribedEventsEachVerified() async throws {
         try await WebhookReceiver.with { receiver in
             try await RunningServer.withRealm(.live, configure: Self.fast) { server, realm in
@@ -80,8 +91,10 @@ import WebhookDelivery
                 #expect(byType["identity.suspended"]?["status"] == "suspended")
                 #expect(received.allSatisfy { $0.data["tenant_id"] == realm.tenantID && $0.data["admin_token"] == nil })
 
-                // A moment more: nothing else comes, to either endpoint.
-                try await Task.sleep(for: .milliseconds(500))
+                // Nothing else is on its way, to either endpoint.
+                let settled = try await Self.settledDeliveries(server, tenant: realm.tenantID, webhook: all.id)
+                #expect(settled.count == expected.count && settled.allSatisfy { $0["status"] as? String == "delivered" })
+                #expect(try await Self.settledDeliveries(server, tenant: realm.tenantID, webhook: other.id).isEmpty)
                 #expect(try receiver.messages().count == expected.count, "nothing for the unsubscribed endpoint")
             }
         }
@@ -160,9 +173,16 @@ import WebhookDelivery
                 }
                 #expect(endpoint.json["enabled"] as? Bool == false)
                 #expect((endpoint.json["disabled_reason"] as? String)?.hasPrefix("410 Gone") == true)
-                // Off: a new event waits for it to be turned on again.
+                // Off: a new event waits for it to be turned on again. The barrier: an event for
+                // another endpoint, written after it and delivered, so the worker has claimed since;
+                // and claims skip an endpoint turned off (the storage tests hold the claim to that).
                 _ = try await server.admin.send("POST", AdminAPI.testWebhook(tenant: tenant, webhook: gone.id))
-                try await Task.sleep(for: .milliseconds(400))
+                _ = try await server.admin.send("POST", AdminAPI.testWebhook(tenant: tenant, webhook: rotated.id))
+                let barrier = try await Self.settledDeliveries(server, tenant: tenant, webhook: rotated.id)
+                #expect(barrier.count >= 2 && barrier.allSatisfy { $0["status"] as? String == "delivered" })
+                let waiting = try await server.admin.send("GET", AdminAPI.webhookDeliveries(tenant: tenant, webhook: gone.id))
+                let waitingItems = try #require(waiting.json["items"] as? [[String: Any]])
+                #expect(waitingItems.filter { $0["status"] as? String == "pending" && $0["attempt_count"] as? Int == 0 }.count == 1)
                 #expect(try receiver.messages().filter { $0.path == "/gone" }.count == 1)
                 #expect(try await server.admin.send("PATCH", AdminAPI.webhook(tenant: tenant, webhook: gone.id), json: ["enabled": true]).status == 200)
                 try await receiver.wait { $0.filter { $0.path == "/gone" }.count == 2 }
@@ -218,7 +238,9 @@ import WebhookDelivery
                     identities.append(try #require(created["id"] as? String))
                 }
                 try await receiver.wait { Set($0.map(\.id)).count >= 20 }
-                try await Task.sleep(for: .milliseconds(500))
+                // Every delivery answered once: none is pending, so no second copy is on its way.
+                let settled = try await Self.settledDeliveries(first, tenant: realm.tenantID, webhook: hook.id)
+                #expect(settled.count == 20 && settled.allSatisfy { $0["status"] as? String == "delivered" && $0["attempt_count"] as? Int == 1 })
                 let messages = try receiver.messages()
                 #expect(Set(messages.compactMap { $0.data["identity_id"] }) == Set(identities), "no event lost")
                 #expect(messages.count == 20 && Set(messages.map(\.id)).count == 20, "each sent once")

@@ -2,6 +2,7 @@ import Administration
 import Foundation
 import IdentityProtocol
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 @testable import IdentityServer

@@ -3,6 +3,7 @@ import Foundation
 import IdentityProtocol
 import IdentityStorage
 @testable import IdentityServer
+import IdentityStorageTestSupport
 import Testing
 @testable import IdentityServerCore
 @testable import AdminConsole

@@ -1,6 +1,7 @@
 import Foundation
 @testable import IdentityServer
 import Logging
+import TestProcessSupport
 import Testing
 @testable import IdentityServerCore
 
@@ -91,7 +92,7 @@ import Testing
         let logger = Logger(label: "x") { TextLogHandler(label: $0, output: LogOutput(descriptor: pipe.write)) }
         logger.info("later")
         // Polls: the writer's thread writes the batch once its window has passed.
-        for _ in 0..<500 where !pipe.text().contains("later") { try await Task.sleep(for: .milliseconds(10)) }
+        try await eventually("the info line written without a flush") { pipe.text().contains("later") ? () : nil }
         #expect(pipe.text().hasSuffix("] later\n"))
     }
 }

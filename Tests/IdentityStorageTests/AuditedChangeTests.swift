@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// An administrator's change and the audit event that records it commit together or not at

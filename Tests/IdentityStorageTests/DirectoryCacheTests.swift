@@ -1,5 +1,7 @@
 import Foundation
 @testable import IdentityStorage
+import IdentityStorageTestSupport
+import TestProcessSupport
 import Testing
 
 /// Realms and applications are cached by the store; a change is never served stale, on this
@@ -47,13 +49,10 @@ import Testing
             realm.displayName = "Renamed elsewhere"
             try await first.updateRealm(realm)
             // Well before an entry lapses (5 s), the notification has dropped it.
-            let deadline = ContinuousClock.now + .seconds(3)
-            while true {
+            try await eventually(within: .seconds(3), every: .milliseconds(5), "the other instance serving the new rows") {
                 let application = try await second.application(clientID: "client_1")
                 let realm = try await second.realm(id: "rlm_1")
-                if application?.displayName == "Changed elsewhere", realm?.displayName == "Renamed elsewhere" { break }
-                try #require(ContinuousClock.now < deadline, "the other instance still serves the old rows")
-                await Task.yield()
+                return application?.displayName == "Changed elsewhere" && realm?.displayName == "Renamed elsewhere" ? () : nil
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityStorageTestSupport
 import SQLKit
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// Extension sessions (compare-and-set on the version) and rate-limit windows, on every engine.

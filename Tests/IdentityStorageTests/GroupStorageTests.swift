@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// A realm's groups in storage: written with their members, renamed and re-membered only at the

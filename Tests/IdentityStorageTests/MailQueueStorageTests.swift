@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// The mail queue (issue 34): a binding job's mail is written in the job's transaction, claimed

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// Cursor paging: ordered by id (audit events by time, then id), filtered by parent.

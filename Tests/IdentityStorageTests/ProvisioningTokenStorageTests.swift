@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// Provisioning tokens in storage: found by hash and id, listed per realm, revoked once, gone

@@ -1,5 +1,6 @@
 import Foundation
 @testable import IdentityStorage
+import IdentityStorageTestSupport
 import SQLKit
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// Sessions and refresh-token rotation: one rotation per token, replays seen, ending a session

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 import Testing
 
 /// The webhook queue (issue 34): the database fans each mapped audit event out to the

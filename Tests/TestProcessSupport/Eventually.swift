@@ -20,6 +20,11 @@ public func eventually<Value>(
 /// What ``eventually(within:every:_:_:)`` throws when its deadline passes.
 public struct PollTimeout: Error, CustomStringConvertible {
     public let description: String
+
+    /// A timeout, or a wait given up for `description` (a process that ended first).
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 extension SpawnedProcess {

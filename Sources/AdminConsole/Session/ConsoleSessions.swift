@@ -8,7 +8,7 @@ package import Administration
 /// serves it), acts with the rights of the admin token that opened it, and ends when it has
 /// been idle too long, reaches its absolute lifetime, or its admin token is revoked or expires.
 package struct ConsoleSessions: Sendable {
-    package let store: any IdentityStore
+    package let store: any ConsoleSessionStore & AdminTokenStore
     package let settings: ConsoleSettings
     package let audit: AuditLog
     package let now: @Sendable () -> Date

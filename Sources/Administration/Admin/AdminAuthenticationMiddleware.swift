@@ -8,7 +8,7 @@ package import IdentityServerCore
 /// ``AdminPrincipal`` in the request context for the handlers (and audit).
 package struct AdminAuthenticationMiddleware: RouterMiddleware {
     package typealias Context = ServerRequestContext
-    package let store: any IdentityStore
+    package let store: any AdministrationStore
     package let audit: AuditLog
     package let metrics: ServerMetrics
     package let now: @Sendable () -> Date

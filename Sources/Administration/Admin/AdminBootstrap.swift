@@ -11,7 +11,7 @@ package enum AdminBootstrap {
     package static func newToken() -> String { "bia_" + Secrets.token() }
 
     /// Returns the new token on first start, `nil` when admin tokens exist.
-    package static func createFirstToken(store: any IdentityStore, audit: AuditLog, dataDirectory: URL) async throws -> String? {
+    package static func createFirstToken(store: any AdministrationStore, audit: AuditLog, dataDirectory: URL) async throws -> String? {
         guard try await store.adminTokenCount() == 0 else { return nil }
         let token = newToken()
         let file = dataDirectory.appendingPathComponent(fileName)

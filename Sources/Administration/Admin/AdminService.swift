@@ -7,7 +7,7 @@ package import RealmKeys
 
 /// The admin API's logic: resources under tenants, validated, audited.
 package struct AdminService {
-    package let store: any IdentityStore
+    package let store: any AdministrationStore
     package let keyring: RealmKeyring
     /// The `From` of enrollment emails; `nil` for `no-reply@` the public host.
     package var mailFrom: String?
@@ -21,7 +21,7 @@ package struct AdminService {
     package var signingKeyPrepublication: TimeInterval = SigningKeySettings().prepublication
 
     package init(
-        store: any IdentityStore, keyring: RealmKeyring, mailFrom: String? = nil, audit: AuditLog, lifetimes: ArtifactLifetimes,
+        store: any AdministrationStore, keyring: RealmKeyring, mailFrom: String? = nil, audit: AuditLog, lifetimes: ArtifactLifetimes,
         baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date, admin: AdminPrincipal,
         signingKeyPrepublication: TimeInterval = SigningKeySettings().prepublication
     ) {

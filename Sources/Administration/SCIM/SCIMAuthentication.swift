@@ -8,7 +8,7 @@ package import IdentityServerCore
 /// realm is refused as an unknown one would be, so it learns nothing of this realm); a known
 /// token refused is audited (`scim.refused`), like an admin token refused.
 package struct SCIMAuthentication: Sendable {
-    package let store: any IdentityStore
+    package let store: any AdministrationStore
     package let audit: AuditLog
     package let now: @Sendable () -> Date
 

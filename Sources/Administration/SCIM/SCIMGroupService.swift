@@ -8,7 +8,7 @@ import IdentityServerCore
 /// that is not deleted.
 package struct SCIMGroupService: SCIMResourceService {
     package let context: SCIMRequestContext
-    private var store: any IdentityStore { context.store }
+    private var store: any AdministrationStore { context.store }
     private var token: ProvisioningTokenRecord { context.token }
     package var base: String { context.base }
     package static var type: SCIMResourceType { .group }

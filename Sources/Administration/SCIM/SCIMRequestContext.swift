@@ -6,7 +6,7 @@ package import IdentityServerCore
 /// What a SCIM request acts with: the store, the audit log and the clock, as the request's
 /// provisioning token, under its realm's base URL.
 package struct SCIMRequestContext {
-    package let store: any IdentityStore
+    package let store: any AdministrationStore
     package let audit: AuditLog
     package let now: @Sendable () -> Date
     /// The provisioning token acting.

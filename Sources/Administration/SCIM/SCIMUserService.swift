@@ -9,7 +9,7 @@ import IdentityServerCore
 /// stop at once; a deletion is the status `deleted` with every credential revoked.
 package struct SCIMUserService: SCIMResourceService {
     package let context: SCIMRequestContext
-    private var store: any IdentityStore { context.store }
+    private var store: any AdministrationStore { context.store }
     private var token: ProvisioningTokenRecord { context.token }
     package var base: String { context.base }
     package static var type: SCIMResourceType { .user }

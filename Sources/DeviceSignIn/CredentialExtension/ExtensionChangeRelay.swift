@@ -6,10 +6,10 @@ import IdentityServerCore
 /// an extension session (PostgreSQL `NOTIFY`), so device A on one instance hears at once that
 /// device B claimed its code on another.
 package struct ExtensionChangeRelay: Service {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
     package let signals: ExtensionSignals
 
-    package init(store: any IdentityStore, signals: ExtensionSignals) {
+    package init(store: any DeviceSignInStore, signals: ExtensionSignals) {
         self.store = store
         self.signals = signals
     }

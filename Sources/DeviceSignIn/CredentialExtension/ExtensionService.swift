@@ -12,7 +12,7 @@ package import RealmKeys
 /// claimant's (B) in `ExtensionService+Claimant`; this file has the status long poll and
 /// what every step shares.
 package struct ExtensionService {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
     package let keyring: RealmKeyring
     package let codes: DigitCodes
     package let signals: ExtensionSignals

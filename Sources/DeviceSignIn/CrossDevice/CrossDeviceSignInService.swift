@@ -9,7 +9,7 @@ package import OpenIDProvider
 /// approves with its device key or declines; only the browser that started it, by its cookie,
 /// then gets the authorization code. docs/protocol.md, "Cross-device sign-in", has the threat model.
 package struct CrossDeviceSignInService {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
     package let codes: CrossDeviceCodes
     package let signals: ExtensionSignals
     /// Context lookups, approvals and declines, per network and in all.

@@ -5,7 +5,7 @@ import IdentityServerCore
 /// Builds what a device is told about a credential: ids with the names of its tenant,
 /// realm and identity.
 package struct CredentialDescriptors {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
 
     package func describe(_ credential: CredentialRecord) async throws -> CredentialDescriptor {
         let store = store

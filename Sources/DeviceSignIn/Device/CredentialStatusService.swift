@@ -6,7 +6,7 @@ import IdentityServerCore
 /// identity reaches them. Unsigned: a credential id is a random 128-bit value that only its
 /// device and the server know, and the answer reveals nothing else.
 package struct CredentialStatusService {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
 
     /// At most this many ids per request.
     package static let maximumIDs = 100

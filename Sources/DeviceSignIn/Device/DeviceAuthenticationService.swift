@@ -10,7 +10,7 @@ package import OpenIDProvider
 /// signature by a credential key, get the client's redirect with a single-use code.
 /// Also lets a device revoke its own credential.
 package struct DeviceAuthenticationService {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
     package let keyring: RealmKeyring
     package let seal: TransactionSeal
     package let audit: AuditLog

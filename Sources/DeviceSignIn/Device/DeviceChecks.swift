@@ -11,7 +11,7 @@ package import OpenIDProvider
 /// The checks every device request shares: the credential and identity are active, the
 /// signature is the credential's, a signed request is fresh, a chain is the realm's.
 package struct DeviceChecks {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
     package let keyring: RealmKeyring
     package let now: @Sendable () -> Date
 

@@ -10,7 +10,7 @@ package import RealmKeys
 /// Enrollment: follows a link to the app, then binds a device key to the identity the link
 /// was made for.
 package struct EnrollmentService {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
     package let keyring: RealmKeyring
     package let audit: AuditLog
     package let metrics: ServerMetrics

@@ -10,7 +10,7 @@ import OpenIDProvider
 /// pending sign-in with a code mailed to the identity, and may then bind a new credential
 /// without an administrator. docs/protocol.md, "Email one-time codes", has the rules.
 package struct EmailCodeService {
-    package let store: any IdentityStore
+    package let store: any DeviceSignInStore
     package let codes: DigitCodes
     package let authentication: DeviceAuthenticationService
     package let mail: any MailTransport

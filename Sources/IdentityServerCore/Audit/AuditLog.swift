@@ -4,10 +4,10 @@ package import IdentityStorage
 
 /// The append-only audit log: one event for every security-relevant change.
 package struct AuditLog: Sendable {
-    package let store: any IdentityStore
+    package let store: any AuditStore
     package let now: @Sendable () -> Date
 
-    package init(store: any IdentityStore, now: @escaping @Sendable () -> Date) {
+    package init(store: any AuditStore, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.now = now
     }

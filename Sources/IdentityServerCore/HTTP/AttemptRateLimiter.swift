@@ -7,7 +7,7 @@ package import IdentityStorage
 /// counted in the database (so the limits hold across server instances).
 /// docs/protocol.md, "Guessing a code", has the arithmetic behind the claim defaults.
 package struct AttemptRateLimiter: Sendable {
-    package let store: any IdentityStore
+    package let store: any AttemptStore
     package let perAddressPerMinute: Int
     /// All clients' attempts per minute, at most; `nil` for no such limit (where guessing is
     /// hopeless anyway and a shared limit would only let anyone lock everyone out).
@@ -23,7 +23,7 @@ package struct AttemptRateLimiter: Sendable {
     package var window: TimeInterval = 60
 
     package init(
-        store: any IdentityStore, perAddressPerMinute: Int, globalPerMinute: Int?, now: @escaping @Sendable () -> Date,
+        store: any AttemptStore, perAddressPerMinute: Int, globalPerMinute: Int?, now: @escaping @Sendable () -> Date,
         bucket: String = "claim", attempts: String = "code attempts"
     ) {
         (self.store, self.perAddressPerMinute, self.globalPerMinute, self.now) = (store, perAddressPerMinute, globalPerMinute, now)

@@ -7,11 +7,11 @@ package import Prometheus
 /// does since), `/readyz` (readiness: storage answers now, else `503`) and, unless it has a
 /// listener of its own, `/metrics`.
 package struct HealthController {
-    package let store: any IdentityStore
+    package let store: any MaintenanceStore
     /// The registry `/metrics` publishes here; `nil` when it is served elsewhere.
     package let metrics: PrometheusCollectorRegistry?
 
-    package init(store: any IdentityStore, metrics: PrometheusCollectorRegistry?) {
+    package init(store: any MaintenanceStore, metrics: PrometheusCollectorRegistry?) {
         self.store = store
         self.metrics = metrics
     }

@@ -18,7 +18,7 @@ package struct DPoPCheck {
         case resource
     }
 
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let nonces: DPoPNonces
     package let verifier = DPoPProofVerifier()
     package let now: @Sendable () -> Date

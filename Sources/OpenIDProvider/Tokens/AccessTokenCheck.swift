@@ -10,7 +10,7 @@ package import RealmKeys
 /// session standing (not ended, its credential and user active). What `/userinfo` and
 /// introspection both ask.
 package struct AccessTokenCheck {
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let keyring: RealmKeyring
     package let baseURL: PublicBaseURL
     package let now: @Sendable () -> Date

@@ -80,7 +80,7 @@ extension TokenService {
     /// A rotated refresh token presented again: one of its holders is not the client. Ends the
     /// session and everything it issued, and returns the error to answer.
     private func reused(_ session: SessionRecord, now: Date) async throws -> ServerError {
-        let ended = try await store.revokeSession(id: session.id, at: now)
+        let ended = try await store.revokeSession(id: session.id, at: now, audit: nil)
         metrics.refreshTokenReplays.increment()
         try await audit.record(
             "refresh_token.reused", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,

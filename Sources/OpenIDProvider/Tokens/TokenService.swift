@@ -11,7 +11,7 @@ package import RealmKeys
 /// its tokens here, so no grant can skip a step. A request with a DPoP proof (RFC 9449) gets
 /// tokens bound to the proof's key.
 package struct TokenService {
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let keyring: RealmKeyring
     package let dpop: DPoPCheck
     /// The credentials' keys, shared with the device steps of sign-in, which read them first.

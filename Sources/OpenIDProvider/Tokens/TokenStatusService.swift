@@ -9,7 +9,7 @@ package import RealmKeys
 /// endpoint is. Both take refresh tokens and access tokens; `token_type_hint` is only a hint
 /// (RFC 7009 §2.1), so a refresh token is looked for first, by its hash, then an access token.
 package struct TokenStatusService {
-    package let store: any IdentityStore
+    package let store: any ProviderStore
     package let keyring: RealmKeyring
     package let audit: AuditLog
     package let baseURL: PublicBaseURL
@@ -24,7 +24,7 @@ package struct TokenStatusService {
         let token = try requiredToken(form)
         if let (_, session) = try await store.refreshToken(hash: Secrets.hash(token)) {
             try requireOwn(session.applicationID == application.id)
-            if try await store.revokeSession(id: session.id, at: now()) {
+            if try await store.revokeSession(id: session.id, at: now(), audit: nil) {
                 try await audit.record(
                     "session.revoked", tenantID: tenantID, realmID: realmID, subjectID: session.identityID,
                     detail: ["client_id": application.clientID, "session_id": session.id, "by": "client"])

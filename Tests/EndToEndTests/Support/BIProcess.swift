@@ -1,4 +1,5 @@
 import Foundation
+import IdentityStorageTestSupport
 import TestProcessSupport
 
 /// `bi` (or another program) running in the background, its output read line by line as it is
@@ -33,20 +34,17 @@ final class BIProcess: @unchecked Sendable {
     /// The next line that is a JSON object whose `event` is `name`; `nil` if the process ends
     /// (or `timeout` passes) first.
     func event(_ name: String, timeout: Duration = .seconds(30)) async -> [String: Any]? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        try? await eventually(within: timeout, "bi's \(name) event") { () throws -> [String: Any]? in
             let data = output.data()
-            if let newline = data[consumed...].firstIndex(of: 0x0A) {
+            while let newline = data[consumed...].firstIndex(of: 0x0A) {
                 let line = data[consumed..<newline]
                 consumed = newline + 1
                 let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
                 if object?["event"] as? String == name { return object }
-                continue
             }
-            guard process.isRunning else { return nil }
-            try? await Task.sleep(for: .milliseconds(20))  // the child's next write
+            guard process.isRunning else { throw PollTimeout(description: "bi ended before its \(name) event") }
+            return nil
         }
-        return nil
     }
 
     /// Writes `line` and a newline to the process's input.

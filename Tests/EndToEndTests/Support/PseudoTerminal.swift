@@ -1,4 +1,5 @@
 import Foundation
+import IdentityStorageTestSupport
 import TestProcessSupport
 import Testing
 #if canImport(Glibc)
@@ -40,18 +41,20 @@ final class PseudoTerminal: @unchecked Sendable {
     /// or when `bi` exits first. Returns everything shown since the last match.
     @discardableResult
     func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            readAvailable()
-            if let found = screen.range(of: text, range: consumed..<screen.endIndex) {
-                defer { consumed = found.upperBound }
-                return String(screen[consumed..<found.upperBound])
+        do {
+            return try await eventually("the terminal showing \"\(text)\"") { () throws -> String? in
+                readAvailable()
+                if let found = screen.range(of: text, range: consumed..<screen.endIndex) {
+                    defer { consumed = found.upperBound }
+                    return String(screen[consumed..<found.upperBound])
+                }
+                guard process.isRunning else { throw PollTimeout(description: "bi ended") }
+                return nil
             }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))  // the child's next write
+        } catch is PollTimeout {
+            readAvailable()
+            throw SetupError("the terminal never showed \"\(text)\"; it shows:\n\(screen[consumed...])")
         }
-        readAvailable()
-        throw SetupError("the terminal never showed \"\(text)\"; it shows:\n\(screen[consumed...])")
     }
 
     /// Types `line` and Enter.

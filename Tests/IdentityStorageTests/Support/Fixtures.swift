@@ -1,5 +1,6 @@
 import Foundation
 import IdentityStorage
+import IdentityStorageTestSupport
 
 /// Records for tests, at fixed times (whole milliseconds, so they survive storage exactly).
 enum Fixtures {

@@ -16,7 +16,7 @@ package struct WebhookAdminService {
         self.webhooks = webhooks
     }
 
-    private var store: any IdentityStore { admin.store }
+    private var store: any AdministrationStore { admin.store }
 
     /// The longest overlap of a rotated secret: a week.
     package static let maxOverlap = 7 * 86_400

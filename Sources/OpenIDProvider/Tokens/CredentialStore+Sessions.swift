@@ -1,7 +1,7 @@
 package import IdentityStorage
 import IdentityServerCore
 
-extension IdentityStore {
+extension CredentialStore where Self: IdentityRecordStore {
     /// Whether the session stands: not ended, and the credential that signed in (if one did)
     /// and its user both still active. A revoked or deleted credential, a suspended or deleted
     /// user, ends what it signed in to at once.

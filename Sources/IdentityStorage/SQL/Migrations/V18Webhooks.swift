@@ -1,5 +1,3 @@
-import SQLKit
-
 extension Migrations {
     /// Version 18: webhook endpoints, the queue of deliveries with their attempts, and the
     /// trigger that fills the queue from the audit log in the same transaction.
@@ -42,7 +40,7 @@ extension Migrations {
     /// becomes one pending delivery, due at once, per enabled endpoint of its tenant subscribed
     /// to that type. A delivery's id starts with the event's time, so ids sort by it. A repeated
     /// refusal counted on an existing event (an upsert's update) inserts no row: no delivery.
-    private static func fanOut(_ kind: SQLEngineKind) -> [String] {
+    static func fanOut(_ kind: SQLEngineKind) -> [String] {
         let (contains, random, time) = switch kind {
         case .sqlite: ("instr", "lower(hex(randomblob(8)))", "printf('%013d', NEW.occurred_at)")
         case .postgres: ("strpos", "substr(md5(random()::text || clock_timestamp()::text), 1, 16)", "lpad(NEW.occurred_at::text, 13, '0')")

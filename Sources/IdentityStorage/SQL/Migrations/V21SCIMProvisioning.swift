@@ -1,5 +1,3 @@
-import SQLKit
-
 extension Migrations {
     /// Version 21: SCIM provisioning. Provisioning tokens (one realm each, stored as hashes); what
     /// SCIM keeps of a user beside its identity (the directory's `externalId`, the attributes
@@ -33,10 +31,5 @@ extension Migrations {
             """,
             "CREATE INDEX identity_group_members_by_identity ON identity_group_members (identity_id)",
         ]
-    }
-
-    /// Version 22: what a realm does for a user its directory creates (``RealmRecord/SCIMEnrollment``).
-    static func scimEnrollment(_: SQLEngineKind) -> [String] {
-        ["ALTER TABLE realms ADD COLUMN scim_enrollment TEXT NOT NULL DEFAULT 'none'"]
     }
 }

@@ -1,5 +1,3 @@
-import SQLKit
-
 extension Migrations {
     /// Version 20: the mail queue. Each binding job with delivery `email` has one row, written
     /// with the job and deleted with it; its message is sealed under the master key until sent.

@@ -1,3 +1,5 @@
+
+
 extension Migrations {
     /// Version 23: a redeemed code names the session it opened, and a replay revokes through
     /// it, so sessions and issued tokens need no index by code. Those two indexes took a page

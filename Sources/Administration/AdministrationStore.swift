@@ -1,0 +1,7 @@
+package import IdentityStorage
+package import OpenIDProvider
+
+/// What administration reads and writes: everything an operator manages (tenants to tokens),
+/// SCIM's users and groups, the webhook endpoints and the mail queue's state.
+package typealias AdministrationStore = ProviderStore & EmailCodeStore & AdminTokenStore & ConsoleQueryStore
+    & MailQueueStore & ProvisioningTokenStore & SCIMUserStore & SigningKeyStore & WebhookStore

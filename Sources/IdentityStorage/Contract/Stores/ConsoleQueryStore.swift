@@ -1,0 +1,17 @@
+public import Foundation
+
+/// What the console reads beyond the admin API: one event, identity search, activity, population. A part of ``IdentityStore``, whose rules every requirement follows.
+public protocol ConsoleQueryStore: Sendable {
+    /// The event with this id.
+    func auditEvent(id: String) async throws -> AuditEventRecord?
+    /// The realm's identities whose username or email contains `text` (its `%` and `_` taken
+    /// literally), ignoring case (on SQLite, the case of ASCII letters only), by id.
+    func searchIdentities(realmID: String, matching text: String, _ page: PageRequest) async throws -> Page<IdentityRecord>
+    /// The sign-ins (`authentication.succeeded` and `authentication.refused` events) of one
+    /// tenant or all of them, at `since` or later, counted by hour, outcome and, for
+    /// refusals, reason; ordered by hour, successes first, then by reason.
+    func signInActivity(tenantID: String?, since: Date) async throws -> [SignInActivityBucket]
+    /// The realms of one tenant or all of them, by id, with their counts of active
+    /// identities and active credentials, in one query.
+    func realmPopulation(tenantID: String?) async throws -> [RealmPopulation]
+}
