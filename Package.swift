@@ -90,7 +90,7 @@ let package = Package(
         // Random bytes in one system call (Swift's generator asks the kernel for 8 at a time).
         .target(name: "CSystemRandom"),
         // The server's foundation: HTTP plumbing, the error model, logging, metrics, audit, rate
-        // limits, the outbox loop, secrets and mail's values. It knows no feature.
+        // limits, the delivery queues' loop, secrets and mail's values. It knows no feature.
         .target(
             name: "IdentityServerCore",
             dependencies: [
