@@ -333,6 +333,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The core's own tests: nothing above it is linked in.
+        .testTarget(
+            name: "IdentityServerCoreTests",
+            dependencies: [
+                "IdentityServerCore",
+                "IdentityProtocol",
+                "IdentityStorage",
+                "TestProcessSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "IdentityServerTests",
             dependencies: [

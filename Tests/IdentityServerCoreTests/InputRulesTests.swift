@@ -1,4 +1,3 @@
-@testable import IdentityServer
 import Testing
 @testable import IdentityServerCore
 

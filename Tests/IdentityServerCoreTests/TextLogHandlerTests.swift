@@ -1,5 +1,4 @@
 import Foundation
-@testable import IdentityServer
 import Logging
 import TestProcessSupport
 import Testing
@@ -44,9 +43,9 @@ import Testing
         let lines = pipe.text().split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines.map { $0.components(separatedBy: "] ").last } == ["line 1", "line 2", "line 3", "failed"])
-        let layout = #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info bi-server: b=2 hb\.request\.id=hummingbird's path=/p \[IdentityServerTests\] line 1$"#
+        let layout = #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info bi-server: b=2 hb\.request\.id=hummingbird's path=/p \[IdentityServerCoreTests\] line 1$"#
         #expect(lines[0].range(of: layout, options: .regularExpression) != nil, "\(lines[0])")
-        #expect(lines[3].contains(" error bi-server: request_id=r-9 [IdentityServerTests] failed"), "\(lines[3])")
+        #expect(lines[3].contains(" error bi-server: request_id=r-9 [IdentityServerCoreTests] failed"), "\(lines[3])")
         #expect(!lines[3].contains("hb.request.id") && lines[0].contains("hb.request.id=hummingbird's"))
         // Ours on the logger itself hides Hummingbird's too.
         logger[metadataKey: "request_id"] = "r-10"
@@ -61,10 +60,10 @@ import Testing
         logger.error("refused\n2026-01-01T00:00:00+0000 info x: forged", metadata: ["reply": "451 try later\r\n\u{1B}[31m"])
         let text = pipe.text()
         #expect(text.filter { $0 == "\n" }.count == 1, "\(text)")
-        #expect(text.contains(#"reply=451 try later\r\n\u001B[31m [IdentityServerTests] refused\n2026-01-01T00:00:00+0000 info x: forged"#), "\(text)")
+        #expect(text.contains(#"reply=451 try later\r\n\u001B[31m [IdentityServerCoreTests] refused\n2026-01-01T00:00:00+0000 info x: forged"#), "\(text)")
         // A backslash is escaped too, so `\n` in a line is always an escaped newline.
         logger.error(#"C:\n"#)
-        #expect(pipe.text().hasSuffix(#"[IdentityServerTests] C:\\n"# + "\n"), "\(pipe.text())")
+        #expect(pipe.text().hasSuffix(#"[IdentityServerCoreTests] C:\\n"# + "\n"), "\(pipe.text())")
     }
 
     /// A stream its parent made non-blocking fills up: the writer waits for room, and loses nothing.

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import IdentityServer
 @testable import IdentityServerCore
 
 @Suite struct SecretSealerTests {

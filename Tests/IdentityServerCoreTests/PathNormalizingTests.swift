@@ -1,6 +1,5 @@
 import Testing
 
-@testable import IdentityServer
 @testable import IdentityServerCore
 
 /// Request targets with runs of `/` in their paths, made single; the query untouched.

@@ -3,7 +3,6 @@ import IdentityProtocol
 import IdentityStorage
 import Testing
 
-@testable import IdentityServer
 @testable import IdentityServerCore
 
 /// The server's one error type: statuses implied by codes, challenges, and equality by code.

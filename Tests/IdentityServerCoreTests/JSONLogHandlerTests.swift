@@ -1,5 +1,4 @@
 import Foundation
-@testable import IdentityServer
 import Logging
 import Synchronization
 import Testing
@@ -48,7 +47,7 @@ import Testing
         let objects = try lines.withLock { $0 }.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.map { $0["request_id"] as? String } == ["r-2", nil])
         #expect(objects.map { $0["hb.request.id"] as? String } == [nil, "hummingbird's"], "Hummingbird's only where ours is missing")
-        #expect(objects[0]["error.type"] as? String == "IdentityServerTests.JSONLogHandlerTests.Refusal" || (objects[0]["error.type"] as? String)?.hasSuffix(".Refusal") == true)
+        #expect(objects[0]["error.type"] as? String == "IdentityServerCoreTests.JSONLogHandlerTests.Refusal" || (objects[0]["error.type"] as? String)?.hasSuffix(".Refusal") == true)
     }
 
     @Test func levelsBelowTheHandlersAreNotWritten() {

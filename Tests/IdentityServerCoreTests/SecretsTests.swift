@@ -2,7 +2,6 @@ import Foundation
 import IdentityProtocol
 import Testing
 
-@testable import IdentityServer
 @testable import IdentityServerCore
 
 /// Resource ids are time-ordered version 7 UUIDs (RFC 9562 §5.7), lowercase; an identity's is

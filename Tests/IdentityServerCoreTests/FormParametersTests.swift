@@ -5,7 +5,6 @@ import JWTKit
 import Testing
 import X509
 
-@testable import IdentityServer
 @testable import IdentityServerCore
 
 @Suite struct FormParametersTests {
