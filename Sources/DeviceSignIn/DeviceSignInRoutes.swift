@@ -105,13 +105,12 @@ package struct DeviceSignInRoutes: RouteMount {
         authentication: DeviceAuthenticationService
     ) -> CrossDeviceSignInService {
         let (store, settings, now) = (environment.store, crossDevice.settings, environment.now)
-        var requests = AttemptRateLimiter(
-            store: store, perAddressPerMinute: settings.requestsPerAddressPerMinute,
-            globalPerMinute: settings.requestsPerMinute, now: now)
-        (requests.bucket, requests.attempts) = ("cross_device", "sign-in code attempts")
-        var starts = AttemptRateLimiter(
-            store: store, perAddressPerMinute: settings.startsPerAddressPerMinute, globalPerMinute: nil, now: now)
-        (starts.bucket, starts.attempts) = ("cross_device_start", "sign-ins started")
+        let requests = AttemptRateLimiter(
+            store: store, perAddressPerMinute: settings.requestsPerAddressPerMinute, globalPerMinute: settings.requestsPerMinute,
+            now: now, bucket: "cross_device", attempts: "sign-in code attempts")
+        let starts = AttemptRateLimiter(
+            store: store, perAddressPerMinute: settings.startsPerAddressPerMinute, globalPerMinute: nil, now: now,
+            bucket: "cross_device_start", attempts: "sign-ins started")
         return CrossDeviceSignInService(
             store: store, codes: crossDevice.codes, signals: signals, requestLimiter: requests,
             startLimiter: starts, settings: settings, authentication: authentication, baseURL: environment.baseURL, now: now)
@@ -122,17 +121,16 @@ package struct DeviceSignInRoutes: RouteMount {
         _ environment: ServerEnvironment, _ email: EmailCodes, authentication: DeviceAuthenticationService
     ) -> EmailCodeService {
         let (store, settings, now) = (environment.store, email.settings, environment.now)
-        var network = AttemptRateLimiter(
-            store: store, perAddressPerMinute: settings.requestsPerAddressPerMinute, globalPerMinute: nil, now: now)
-        (network.bucket, network.attempts) = ("email_code", "email code requests")
-        var recipient = AttemptRateLimiter(
-            store: store, perAddressPerMinute: settings.codesPerRecipientPerDay, globalPerMinute: nil, now: now)
-        (recipient.bucket, recipient.attempts, recipient.source, recipient.window) = (
-            "email_code_recipient", "codes for this email address", "asked from this network today", 86_400)
-        var allNetworks = AttemptRateLimiter(
-            store: store, perAddressPerMinute: settings.codesPerRecipientPerDayAllNetworks, globalPerMinute: nil, now: now)
-        (allNetworks.bucket, allNetworks.attempts, allNetworks.source, allNetworks.window) = (
-            "email_code_recipient_all", "codes for this email address", "today", 86_400)
+        let network = AttemptRateLimiter(
+            store: store, perAddressPerMinute: settings.requestsPerAddressPerMinute, globalPerMinute: nil, now: now,
+            bucket: "email_code", attempts: "email code requests")
+        let recipient = AttemptRateLimiter(
+            store: store, perAddressPerMinute: settings.codesPerRecipientPerDay, globalPerMinute: nil, now: now,
+            bucket: "email_code_recipient", attempts: "codes for this email address", source: "asked from this network today",
+            window: 86_400)
+        let allNetworks = AttemptRateLimiter(
+            store: store, perAddressPerMinute: settings.codesPerRecipientPerDayAllNetworks, globalPerMinute: nil, now: now,
+            bucket: "email_code_recipient_all", attempts: "codes for this email address", source: "today", window: 86_400)
         return EmailCodeService(
             store: store, codes: email.codes, authentication: authentication, mail: email.mail,
             mailFrom: email.mailFrom, settings: settings, networkLimiter: network, recipientLimiter: recipient,

@@ -72,7 +72,7 @@ import X509
             let chain = try second.chain.map { try Certificate(pemEncoded: $0) }
             #expect(chain[0].issuer == chain[1].subject)
             #expect(try chain[0].extensions.basicConstraints == .notCertificateAuthority)
-            var verifier = Verifier(rootCertificates: CertificateStore([chain[1]])) { RFC5280Policy(validationTime: Date()) }
+            var verifier = Verifier(rootCertificates: CertificateStore([chain[1]])) { RFC5280Policy() }
             guard case .validCertificate = await verifier.validate(leaf: chain[0], intermediates: CertificateStore()) else {
                 Issue.record("B's certificate does not verify against the realm's root")
                 return

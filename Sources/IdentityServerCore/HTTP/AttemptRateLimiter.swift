@@ -14,20 +14,21 @@ package struct AttemptRateLimiter: Sendable {
     package let globalPerMinute: Int?
     package let now: @Sendable () -> Date
     /// The prefix of the counters' buckets.
-    package var bucket = "claim"
+    package let bucket: String
     /// What is counted, in the refusal's words.
-    package var attempts = "code attempts"
+    package let attempts: String
     /// Whose attempts one bucket counts, in the refusal's words.
-    package var source = "from this address"
-    /// The length of a counting window (the limits are per window): a minute unless said.
-    package var window: TimeInterval = 60
+    package let source: String
+    /// The length of a counting window (the limits are per window).
+    package let window: TimeInterval
 
     package init(
         store: any AttemptStore, perAddressPerMinute: Int, globalPerMinute: Int?, now: @escaping @Sendable () -> Date,
-        bucket: String = "claim", attempts: String = "code attempts"
+        bucket: String = "claim", attempts: String = "code attempts", source: String = "from this address",
+        window: TimeInterval = 60
     ) {
         (self.store, self.perAddressPerMinute, self.globalPerMinute, self.now) = (store, perAddressPerMinute, globalPerMinute, now)
-        (self.bucket, self.attempts) = (bucket, attempts)
+        (self.bucket, self.attempts, self.source, self.window) = (bucket, attempts, source, window)
     }
 
     /// Counts the attempt; throws `429 rate_limited` when a limit is exceeded. Only an attempt

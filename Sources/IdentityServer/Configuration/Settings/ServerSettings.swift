@@ -1,6 +1,7 @@
 public import IdentityServerCore
 import AdminConsole
 import DeviceSignIn
+import Logging
 import MailDelivery
 import OpenIDProvider
 import RealmKeys

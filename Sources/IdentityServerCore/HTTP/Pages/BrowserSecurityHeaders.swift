@@ -1,5 +1,4 @@
 package import HTTPTypes
-package import IdentityServerCore
 
 /// The headers of every page a person sees (the console, the hosted sign-in pages): a strict
 /// content security policy, no sniffing, no framing, no referrer, isolated from other origins.

@@ -1,6 +1,5 @@
 import Foundation
 package import Hummingbird
-package import IdentityServerCore
 
 /// Reads cookies from a request.
 package enum RequestCookies {
