@@ -349,21 +349,97 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Each feature's unit tests (services over ServerTestSupport's fixture, templates, parsers), one target per feature.
+        .testTarget(
+            name: "RealmKeysTests",
+            dependencies: [
+                "RealmKeys", "DeviceSignIn", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                "IdentityStorageTestSupport",
+                "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OpenIDProviderTests",
+            dependencies: [
+                "OpenIDProvider", "DeviceSignIn", "RealmKeys", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DeviceSignInTests",
+            dependencies: [
+                "DeviceSignIn", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdministrationTests",
+            dependencies: [
+                "Administration", "IdentityStorageTestSupport", .product(name: "Logging", package: "swift-log"),
+                "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AdminConsoleTests",
+            dependencies: [
+                "AdminConsole", "IdentityStorageTestSupport",
+                "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WebhookDeliveryTests",
+            dependencies: [
+                "WebhookDelivery",
+                "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        // The composition's tests (settings, housekeeping) and rules over the whole package's sources.
         .testTarget(
             name: "IdentityServerTests",
             dependencies: [
-                "IdentityStorageTestSupport",
-                "IdentityServer", "IdentityServerCore", "OpenIDProvider", "DeviceSignIn", "Administration", "AdminConsole", "RealmKeys", "WebhookDelivery",
-                "IdentityProtocol",
-                "TestProcessSupport",
-                "IdentityStorage",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                "IdentityServer", "DeviceSignIn", "IdentityStorageTestSupport", .product(name: "Logging", package: "swift-log"),
+                "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: strict
+        ),
+        // The running-server harness (a real server in this process on a loopback port, a device,
+        // a relying party, a browser's cookie jar), the service fixture (services over a fresh
+        // store, no HTTP) and the one test clock; every server test target builds on it.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "IdentityServer", "IdentityServerCore", "RealmKeys", "OpenIDProvider", "DeviceSignIn", "Administration",
+                "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            path: "Tests/ServerTestSupport", swiftSettings: strict
         ),
         // Test helpers that run child processes (bi, zbarimg, Python helpers) through swift-subprocess,
         // without blocking the cooperative pool.
@@ -387,7 +463,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzServerInputs",
             dependencies: [
-                "FuzzSupport", "IdentityServerCore", "DeviceSignIn", "IdentityProtocol", .product(name: "X509", package: "swift-certificates"),
+                "FuzzSupport", "IdentityServerCore", "DeviceSignIn", "IdentityProtocol",
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             path: "Fuzz/ServerInputs", swiftSettings: strict),
@@ -432,6 +509,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "ServerTestSupport",
                 "IdentityStorageTestSupport",
                 "BeyondIdentityResourceServer",
                 "BeyondIdentityHummingbird",

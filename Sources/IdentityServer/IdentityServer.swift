@@ -1,11 +1,12 @@
 import Foundation
-import Hummingbird
+package import Hummingbird
 import HummingbirdCore
-import IdentityStorage
+package import IdentityStorage
 import Logging
+import Prometheus
 import NIOCore
 public import ServiceLifecycle
-import IdentityServerCore
+package import IdentityServerCore
 import RealmKeys
 import MailDelivery
 import UnixSignals
@@ -22,6 +23,15 @@ public struct IdentityServer: Sendable {
     public let bootstrapAdminToken: String?
     private let configuration: ServerConfiguration
     let context: ServerContext
+
+    /// The server's store, for tests that look at what a request left behind.
+    package var store: any IdentityStore { context.store }
+
+    /// Every route (method and path, a parameter as `{name}`), `HEAD` ones not yet generated;
+    /// for tests that walk the whole table.
+    package var routeTable: [Router<ServerRequestContext>.RouteDescription] {
+        Routes.build(context: context, metrics: PrometheusCollectorRegistry()).routes
+    }
 
     /// Opens storage (applying migrations), loads or creates the master key, and creates the
     /// bootstrap admin token on first start.
@@ -83,7 +93,7 @@ public struct IdentityServer: Sendable {
     /// The HTTP application (routes, housekeeping and the extension relay), not yet running;
     /// tests drive it through its router. `onRunning` gets the address it listens on
     /// (`http://host:port`) once the port is bound.
-    func application(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
+    package func application(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
         let configured = configuration.publicBaseURL
         let baseURL = context.baseURL
         let host = configuration.host
@@ -135,7 +145,7 @@ public struct IdentityServer: Sendable {
     }
 
     /// Closes storage (after ``application(onRunning:)`` has been driven without ``service(onRunning:)``).
-    func shutdown() async throws {
+    package func shutdown() async throws {
         try await context.store.shutdown()
     }
 

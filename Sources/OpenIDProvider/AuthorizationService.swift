@@ -15,6 +15,15 @@ package struct AuthorizationService {
     package let baseURL: PublicBaseURL
     package let now: @Sendable () -> Date
 
+    package init(store: any ProviderStore, seal: TransactionSeal, lifetimes: ArtifactLifetimes, crossDeviceLifetime: TimeInterval, baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.seal = seal
+        self.lifetimes = lifetimes
+        self.crossDeviceLifetime = crossDeviceLifetime
+        self.baseURL = baseURL
+        self.now = now
+    }
+
     /// What `/authorize` answers when it does not fail outright.
     package enum Outcome: Equatable {
         /// Send the user to the embedded authenticator's invoke URL with the transaction.

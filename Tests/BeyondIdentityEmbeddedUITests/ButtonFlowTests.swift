@@ -1,5 +1,5 @@
 import BeyondIdentityEmbedded
-@testable import BeyondIdentityEmbeddedUI
+import BeyondIdentityEmbeddedUI
 import Foundation
 import Testing
 import UITestSupport

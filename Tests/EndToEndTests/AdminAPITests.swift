@@ -3,6 +3,7 @@ import Foundation
 import SwiftASN1
 import Testing
 import X509
+import ServerTestSupport
 
 /// The admin API's failure paths and the rules it enforces.
 @Suite struct AdminAPITests {

@@ -1,12 +1,13 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-@testable import IdentityServer
+import IdentityServer
 import IdentityStorage
 import IdentityStorageTestSupport
 import Prometheus
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// Admin tokens as a resource: shown once, listed, revoked, expiring, and scoped to a tenant.
 @Suite struct AdminTokenTests {
@@ -42,7 +43,7 @@ import Testing
             let expired = try await ci.send("GET", "/v1/admin/tenants")
             #expect(expired.status == 401 && (expired.json["error_description"] as? String)?.contains("expired") == true)
 
-            let events = try await server.instance.context.store.listAuditEvents(tenantID: nil, .init(size: 100)).items
+            let events = try await server.instance.store.listAuditEvents(tenantID: nil, .init(size: 100)).items
             let refusals = events.filter { $0.type == "admin.refused" }.map(\.detailJSON)
             #expect(refusals.contains { $0.contains(#""reason":"revoked_token""#) && $0.contains(bootstrapID) })
             #expect(refusals.contains { $0.contains(#""reason":"expired_token""#) })
@@ -80,7 +81,7 @@ import Testing
                 "tenant": realm.tenantID, "realm": realm.realmID, "identity": realm.identityID,
                 "application": String(applicationPath.split(separator: "/").last!),
             ]
-            let routes = Routes.build(context: server.instance.context, metrics: PrometheusCollectorRegistry()).routes
+            let routes = server.instance.routeTable
             let tenantRoutes = routes.filter { $0.path.description.hasPrefix("/v1/admin/tenants/{tenant}") && $0.method != .head }
             #expect(tenantRoutes.count >= 25)
             for route in tenantRoutes {

@@ -1,10 +1,11 @@
 import Foundation
-@testable import IdentityServer
+import IdentityServer
 import Logging
 import Synchronization
 import TestProcessSupport
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// `bi-server backup` copies the SQLite database while a server uses it; the copy and the
 /// master key together restore the server (issue 16).

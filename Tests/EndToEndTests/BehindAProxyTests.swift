@@ -6,9 +6,10 @@ import Logging
 import NIOCore
 import NIOFoundationEssentialsCompat
 import Synchronization
-@testable import IdentityServer
+import IdentityServer
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// A server published under a path (`https://id.example/idp`) serves its routes there, `HEAD`
 /// works wherever `GET` does, and every response carries a request id (issue 16).

@@ -1,6 +1,7 @@
 import Foundation
 import TestProcessSupport
 import Testing
+import ServerTestSupport
 
 /// `bi-bench` runs its whole script against a real `bi-server` process (here the debug build,
 /// with a few devices): every sign-in step must succeed for it to report, so a change that

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import JWTKit
 import Testing
+import ServerTestSupport
 
 /// The `bi` executable, run as a user would run it, against real servers.
 @Suite struct CLITests {

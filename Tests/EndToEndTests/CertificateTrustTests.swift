@@ -4,6 +4,7 @@ import SwiftASN1
 import Testing
 import TestProcessSupport
 import X509
+import ServerTestSupport
 
 /// Verifiers that are not ours — `openssl verify` and Python cryptography's X.509 client
 /// verifier — trust a device's certificate under the realm's root, and nothing a device key

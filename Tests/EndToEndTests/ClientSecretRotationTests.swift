@@ -1,10 +1,11 @@
 import Foundation
-@testable import IdentityServer
+import IdentityServer
 import IdentityProtocol
 import IdentityStorage
 import IdentityStorageTestSupport
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// A confidential client's secret is rotated with an overlap in which both secrets work.
 @Suite struct ClientSecretRotationTests {
@@ -43,7 +44,7 @@ import Testing
             #expect(try await introspects(with: again.json["client_secret"] as? String) == 401, "a secret replaced twice is gone")
             #expect(try await introspects(with: latest) == 200)
 
-            let events = try await server.instance.context.store.listAuditEvents(tenantID: nil, .init(size: 100)).items
+            let events = try await server.instance.store.listAuditEvents(tenantID: nil, .init(size: 100)).items
             #expect(events.filter { $0.type == "admin.application.secret_rotated" }.count == 3)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// The operator console in a real headless Chromium (Debian's `chromium` and `chromium-driver`,
 /// driven by Selenium from PyPI; `.ci/run` installs them) against a live `bi-server`, as

@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
 import IdentityStorage
-@testable import IdentityServer
+import IdentityServer
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// The console's dashboard and audit pages, through the router and a live server: numbers
 /// that follow real sign-ins, a tenant-scoped operator who sees only their tenant, filters that
@@ -275,7 +276,7 @@ import Testing
     @Test(arguments: ServerMode.allCases)
     func detailsOfAnyShapeAreShownAsEscapedRows(mode: ServerMode) async throws {
         try await RunningServer.withRealm(mode) { server, realm in
-            let store = server.instance.context.store
+            let store = server.instance.store
             let agent = #"Mozilla/5.0 "><img src=x onerror=alert(1)>"#
             try await store.appendAuditEvent(AuditEventRecord(
                 id: "evt-shaped", occurredAt: Date(), type: "authentication.refused", tenantID: realm.tenantID, realmID: realm.realmID,

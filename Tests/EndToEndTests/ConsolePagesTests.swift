@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import Testing
+import ServerTestSupport
 
 /// The console's pages over the admin services: what each form changes (read back through
 /// the admin API), refused input shown beside its field with what was typed, secrets shown

@@ -1,8 +1,9 @@
 import AdminConsole
 import Foundation
-@testable import IdentityServer
+import IdentityServer
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// The console's sign-in, sessions and form protection, through the router and a live server:
 /// cookies as the issue requires, CSRF and Origin checks that change nothing when they refuse,

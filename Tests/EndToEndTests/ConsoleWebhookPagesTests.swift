@@ -3,6 +3,7 @@ import IdentityProtocol
 import IdentityServer
 import Testing
 import WebhookDelivery
+import ServerTestSupport
 
 /// The console shows a tenant's webhook endpoints and their deliveries (issue 34), escaped, and
 /// another tenant's to nobody scoped elsewhere.

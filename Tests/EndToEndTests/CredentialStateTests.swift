@@ -1,6 +1,7 @@
 import BeyondIdentityEmbedded
 import Foundation
 import Testing
+import ServerTestSupport
 
 /// What the server decides about a credential reaches the device's `getCredentials`, without
 /// every call going to the server.

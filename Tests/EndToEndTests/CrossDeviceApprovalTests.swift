@@ -3,6 +3,7 @@ import Foundation
 import IdentityProtocol
 import JWTKit
 import Testing
+import ServerTestSupport
 
 /// Cross-device sign-in answered by the real SDK and by `bi device approve` (issue 31): a
 /// browser starts a sign-in at `/authorize` and shows the sign-in URL on its page; the app on

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// Cross-device sign-in in a real headless Chromium: an unmodified authlib web application
 /// (`ThirdParty/cross_device_browser.py`) sends the browser to `/authorize`; the hosted page

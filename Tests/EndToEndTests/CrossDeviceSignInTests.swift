@@ -5,7 +5,8 @@ import IdentityServer
 import JWTKit
 import Testing
 import TestProcessSupport
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// Cross-device sign-in over HTTP: a browser starts it at `/authorize` and waits on the hosted
 /// page; a device with a credential reads the code, sees the browser's origin, approves or

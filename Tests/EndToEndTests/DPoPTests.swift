@@ -3,6 +3,7 @@ import Foundation
 import IdentityProtocol
 import IdentityServer
 import Testing
+import ServerTestSupport
 
 /// DPoP (RFC 9449) over HTTP against a real server: tokens bound to the credential's key, and
 /// every way a proof can be wrong refused with the RFC's error at the token endpoint, userinfo

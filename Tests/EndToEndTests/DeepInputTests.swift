@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import Testing
+import ServerTestSupport
 
 /// Every endpoint that parses structure survives the largest body or query it takes, nested as
 /// deep or repeated as often as it fits: a clear `4xx`, never a `500` nor a crash (a SCIM PATCH

@@ -4,7 +4,8 @@ import IdentityProtocol
 import IdentityServer
 import JWTKit
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// Email one-time codes over HTTP (issue 33): a device without a credential signs in to a
 /// pending sign-in with a code mailed to the identity, and binds a new credential with the

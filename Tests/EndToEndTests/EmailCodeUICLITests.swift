@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ServerTestSupport
 
 /// `bi ui email-code` in a real pseudo-terminal against a live server: a device without a
 /// credential signs in with the code mailed to the user (a wrong one first), then sets itself up.

@@ -4,6 +4,7 @@ import Foundation
 import JWTKit
 import Testing
 import UITestSupport
+import ServerTestSupport
 
 /// The EmbeddedUI flow model driven against the real server and real SDK instances: the
 /// presenter is scripted, everything under it is real.

@@ -7,7 +7,8 @@ import IdentityServer
 import SwiftASN1
 import Testing
 import X509
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// Extension failures that need a holder the SDK would never be: one that goes away, one that
 /// endorses the wrong key. Device A speaks the device API by hand; device B is the SDK. The

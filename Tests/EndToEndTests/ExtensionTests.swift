@@ -9,6 +9,7 @@ import SwiftASN1
 import TestProcessSupport
 import Testing
 import X509
+import ServerTestSupport
 
 /// Adding a second device through the SDK's public API against the real server: extension
 /// on device A, import on device B, code rotation, cancellation, and every way it can fail.

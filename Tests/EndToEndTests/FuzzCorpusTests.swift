@@ -1,6 +1,7 @@
 import Foundation
 import TestProcessSupport
 import Testing
+import ServerTestSupport
 
 /// The fuzz targets, built plainly, replay their seed corpus without crashing: the corpus and
 /// the targets stay usable between fuzzing runs (`Fuzz/run` fuzzes them for real).

@@ -7,6 +7,7 @@ import SQLKit
 import TestProcessSupport
 import Testing
 @testable import IdentityServerCore
+import ServerTestSupport
 
 /// What an attacker or a neighbour on the machine must not get (issue 14).
 @Suite struct HardeningTests {
@@ -148,7 +149,7 @@ import Testing
             // The poll has begun once it marked the holder seen (at the advanced time): stop the
             // server. Read through the server's own store: a second connection to its file would
             // be another reader of its WAL.
-            let store = server.instance.context.store
+            let store = server.instance.store
             try await eventually(within: .seconds(20), "the poll marking the holder seen") { () async throws -> Void? in
                 let seen = try await store.extensionSession(id: session.sessionID)?.holderSeenAt ?? .distantPast
                 return seen >= clock.now().addingTimeInterval(-50) ? () : nil

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import Testing
+import ServerTestSupport
 
 /// What the vendor's later API needs from the server (issue 33): `/authorize` answering the
 /// invoke URL as JSON for an app that starts sign-in itself, and realms' themes reaching devices.

@@ -1,11 +1,12 @@
 import Foundation
 import IdentityProtocol
-@testable import IdentityServer
+import IdentityServer
 import Logging
 import TestProcessSupport
 import Testing
-@testable import IdentityServerCore
-@testable import MailDelivery
+import IdentityServerCore
+import MailDelivery
+import ServerTestSupport
 
 /// Enrollment email through a real SMTP server (aiosmtpd on loopback): plain, STARTTLS with
 /// AUTH, and every way a relay can fail — each failure says whether trying later may help

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// Enrollment mail from the durable outbox (issue 34): the relay is down when the binding job is
 /// created, bi-server is killed with SIGKILL and started again while it is, then the relay comes

@@ -3,6 +3,7 @@ import Foundation
 import IdentityProtocol
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// Every place a token or JWT enters the server refuses a malformed compact JWS with its own
 /// error, never a `500`: `/userinfo` `401 invalid_token`, introspection `{"active": false}`,

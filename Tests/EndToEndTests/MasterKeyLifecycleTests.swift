@@ -10,6 +10,7 @@ import TestProcessSupport
 import Testing
 @testable import IdentityServerCore
 @testable import RealmKeys
+import ServerTestSupport
 
 /// A server started with a master key other than the one its database's secrets are sealed
 /// under refuses to start with a clear error, instead of starting healthy and failing every

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IdentityServer
+import IdentityServer
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// `/metrics` says what each metric is, keeps its labels bounded, counts refusals by reason,
 /// and can live on a listener of its own (issue 16).

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// The admin API's OpenAPI document held to third-party validators: openapi-spec-validator
 /// says it is OpenAPI 3.1, and openapi-schema-validator checks the real answers of a live

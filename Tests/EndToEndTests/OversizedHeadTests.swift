@@ -1,6 +1,7 @@
 import Foundation
 import IdentityServer
 import Testing
+import ServerTestSupport
 
 /// Requests whose head HTTP's framing refuses answer with the status that says why and the same
 /// JSON error body as every other 4xx: `414` for a request line too long, `431` for header

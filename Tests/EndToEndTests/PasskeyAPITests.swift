@@ -3,6 +3,7 @@ import Foundation
 import IdentityProtocol
 import JWTKit
 import Testing
+import ServerTestSupport
 
 /// The SDK's 2.x API (issue 33) against a live server, called as the vendor's example app calls
 /// it: `allowedDomains`, the lost-phone story (a credential on device A; device B signs in with

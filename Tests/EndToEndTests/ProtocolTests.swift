@@ -5,6 +5,7 @@ import JWTKit
 import SwiftASN1
 import Testing
 import X509
+import ServerTestSupport
 
 /// The whole protocol driven from outside over HTTP, with hand-made P-256 keys and no SDK.
 @Suite struct ProtocolTests {

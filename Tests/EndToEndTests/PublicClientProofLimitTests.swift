@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
-@testable import IdentityServer
+import IdentityServer
 import IdentityProtocol
 import OpenIDProvider
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// Anyone may use a public client's id, and every DPoP proof the token endpoint accepts is a
 /// row until it expires: a public client's proofs are limited per network, then per client

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// The README's walkthrough, run as written: its shell block, in order, in a fresh directory
 /// whose `data` is a real server's data directory, with the built `bi` on the PATH. The only

@@ -1,17 +1,18 @@
 import Crypto
 import Foundation
-@testable import IdentityServer
+import IdentityServer
 import IdentityProtocol
 import IdentityStorage
 import IdentityStorageTestSupport
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// Refused enrollments, extension claims and admin calls: audited with their reason when they
 /// concern a known resource, only counted when they concern nothing (anyone can send those).
 @Suite struct RefusalAuditTests {
     private func events(_ server: RunningServer, _ type: String) async throws -> [AuditEventRecord] {
-        try await server.instance.context.store.listAuditEvents(tenantID: nil, .init(size: 1000)).items.filter { $0.type == type }
+        try await server.instance.store.listAuditEvents(tenantID: nil, .init(size: 1000)).items.filter { $0.type == type }
     }
 
     @Test func refusedEnrollmentsAreAuditedWithTheirReason() async throws {

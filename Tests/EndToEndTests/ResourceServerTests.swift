@@ -6,6 +6,7 @@ import IdentityProtocol
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ServerTestSupport
 #endif
 
 /// The whole chain of issue 18: the SDK signs in with its device-bound key, a Swift backend

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// The SCIM service held to a third-party compliance checker: scim2-tester (from PyPI, unmodified;
 /// `.ci/run` installs it) reads what /ServiceProviderConfig, /ResourceTypes and /Schemas say is

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import Testing
+import ServerTestSupport
 
 /// The SCIM service's discovery endpoints and its errors (RFC 7644 §3.12, §4): what it says of
 /// itself is what it serves, and every refusal under its base is a SCIM error.

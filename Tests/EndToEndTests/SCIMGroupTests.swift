@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import JWTKit
 import Testing
+import ServerTestSupport
 
 /// `/Groups` of a realm's SCIM service (RFC 7644 §3.3–§3.6) as Entra ID and Okta send it, and the
 /// `groups` claim it feeds: ID tokens, userinfo and introspection carry the names of the

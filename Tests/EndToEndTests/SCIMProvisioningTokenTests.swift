@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import Testing
+import ServerTestSupport
 
 /// Provisioning tokens: each opens its own realm's SCIM service (`{issuer}/scim/v2`) and nothing
 /// else — not another realm's, not the admin API; shown once, revoked at once.

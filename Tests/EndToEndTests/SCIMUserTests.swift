@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProtocol
 import Testing
+import ServerTestSupport
 
 /// `/Users` of a realm's SCIM service (RFC 7644 §3.3–§3.6, §3.14): what Entra ID and Okta send,
 /// and every error they may meet, over the router and a live server.

@@ -4,6 +4,7 @@ import IdentityProtocol
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ServerTestSupport
 #endif
 
 /// The SDK's DPoP-bound tokens against the real server: its proofs for the app's own requests,

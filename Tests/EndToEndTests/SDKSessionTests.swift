@@ -2,6 +2,7 @@ import BeyondIdentityEmbedded
 import Foundation
 import IdentityProtocol
 import Testing
+import ServerTestSupport
 
 /// The SDK's refresh and sign-out against the real server.
 @Suite struct SDKSessionTests {

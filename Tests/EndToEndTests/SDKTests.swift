@@ -6,6 +6,7 @@ import JWTKit
 import SwiftASN1
 import Testing
 import X509
+import ServerTestSupport
 
 /// The SDK's public API against the real server: registration, both sign-in flows, the
 /// authenticate-URL flow, selection, deletion and every bad input the issue names.

@@ -1,10 +1,11 @@
 import Foundation
-@testable import IdentityServer
+import IdentityServer
 import Logging
 import TestProcessSupport
 import Testing
-@testable import IdentityServerCore
-@testable import MailDelivery
+import IdentityServerCore
+import MailDelivery
+import ServerTestSupport
 
 /// A man in the middle answers STARTTLS with `220 2.0.0 Ready` and then, in a TCP segment of its
 /// own, injects `250 injected` in clear before TLS begins (RFC 3207 §4.2; the command injection

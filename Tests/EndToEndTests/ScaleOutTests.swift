@@ -9,6 +9,7 @@ import Logging
 import SQLKit
 import Testing
 @testable import IdentityServerCore
+import ServerTestSupport
 
 /// Two `bi-server` instances over one PostgreSQL database (its own schema per test), as
 /// behind a load balancer: device A talks to one, device B to the other. Runs when

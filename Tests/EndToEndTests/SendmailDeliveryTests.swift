@@ -1,10 +1,11 @@
 import Foundation
 import IdentityProtocol
-@testable import IdentityServer
+import IdentityServer
 import Logging
 import Testing
-@testable import IdentityServerCore
-@testable import MailDelivery
+import IdentityServerCore
+import MailDelivery
+import ServerTestSupport
 
 /// Mail through a `sendmail`-compatible command: a script that records its arguments and
 /// input and exits as told, standing in for Postfix's `sendmail` (issue 16). It needs only

@@ -1,6 +1,7 @@
 import Foundation
 import TestProcessSupport
 import Testing
+import ServerTestSupport
 
 /// What `bi-server` writes while serving, where production ships it to a log collector: the
 /// bootstrap admin token only to a terminal (a pipe gets the file's name instead), and with

@@ -7,6 +7,7 @@ import Synchronization
 import TestProcessSupport
 import Testing
 @testable import IdentityServerCore
+import ServerTestSupport
 
 /// `bi-server`'s commands besides serving, and both programs' `--version` (issue 16).
 @Suite struct ServerCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import TestProcessSupport
 import Testing
+import ServerTestSupport
 
 /// A start that cannot succeed exits 1 with one clear line, never a trap or a half-started
 /// server (issue 14 #16).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestProcessSupport
+import ServerTestSupport
 
 /// Unmodified third-party relying parties against the real server over HTTP.
 @Suite struct ThirdPartyClientTests {

@@ -2,6 +2,7 @@ import Foundation
 import IdentityProtocol
 import JWTKit
 import Testing
+import ServerTestSupport
 
 /// Refresh tokens, sessions, client credentials, logout and CORS over HTTP against a real server.
 @Suite struct TokenLifecycleTests {

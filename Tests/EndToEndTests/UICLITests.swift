@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ServerTestSupport
 
 /// `bi ui` in a real pseudo-terminal: the user reads the screens and types the choices.
 @Suite struct UICLITests {

@@ -9,6 +9,7 @@ import TestProcessSupport
 import Testing
 @testable import IdentityServerCore
 import WebhookDelivery
+import ServerTestSupport
 
 /// Webhooks end to end (issue 34), against a real receiver that verifies every signature with
 /// the `standardwebhooks` library from PyPI: a scripted scenario produces exactly the subscribed

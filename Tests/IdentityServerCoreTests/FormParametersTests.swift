@@ -1,11 +1,11 @@
 import Crypto
 import Foundation
-@testable import IdentityProtocol
+import IdentityProtocol
 import JWTKit
 import Testing
 import X509
 
-@testable import IdentityServerCore
+import IdentityServerCore
 
 @Suite struct FormParametersTests {
     @Test func decodesPlusAndPercentAndRefusesRepeats() throws {

@@ -1,5 +1,5 @@
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// Where the server may send a user (issue 14 #7: RFC 8252 §7, RFC 9700 §2.6), and the mail
 /// addresses it sends to.

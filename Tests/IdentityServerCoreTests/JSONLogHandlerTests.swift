@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// `--log-format json`: one object per line, stable keys, anything a client sent escaped.
 @Suite struct JSONLogHandlerTests {

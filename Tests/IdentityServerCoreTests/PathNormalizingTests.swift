@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// Request targets with runs of `/` in their paths, made single; the query untouched.
 @Suite struct PathNormalizingTests {

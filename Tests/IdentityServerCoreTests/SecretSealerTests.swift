@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import IdentityServerCore
+import IdentityServerCore
 
 @Suite struct SecretSealerTests {
     let sealer = SecretSealer(masterKey: SymmetricKey(size: .bits256))

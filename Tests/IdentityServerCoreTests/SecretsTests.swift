@@ -2,7 +2,7 @@ import Foundation
 import IdentityProtocol
 import Testing
 
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// Resource ids are time-ordered version 7 UUIDs (RFC 9562 §5.7), lowercase; an identity's is
 /// a random version 4 UUID, which tells nobody when it was made.

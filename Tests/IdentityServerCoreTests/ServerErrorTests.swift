@@ -3,7 +3,7 @@ import IdentityProtocol
 import IdentityStorage
 import Testing
 
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// The server's one error type: statuses implied by codes, challenges, and equality by code.
 @Suite struct ServerErrorTests {

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import TestProcessSupport
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// `--log-format text` (the default): one line per record in `StreamLogHandler`'s layout,
 /// written off the caller's thread in order, an error written before the call returns.

@@ -1,5 +1,5 @@
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// Networks, and which address a request counts as coming from.
 @Suite struct TrustedProxiesTests {

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
-@testable import IdentityServer
+import IdentityServer
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
+import ServerTestSupport
 
 /// Which addresses share a claim limit.
 @Suite struct AttemptRateLimiterTests {

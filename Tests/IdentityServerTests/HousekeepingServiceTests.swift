@@ -6,6 +6,7 @@ import Testing
 
 @testable import IdentityServer
 @testable import IdentityServerCore
+import ServerTestSupport
 
 /// The purge keeps what its retentions say, and nothing longer (issue 14 #15).
 @Suite struct HousekeepingServiceTests {

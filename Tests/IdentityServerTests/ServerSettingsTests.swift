@@ -3,7 +3,7 @@ import Foundation
 import IdentityServer
 import IdentityStorage
 import Testing
-@testable import IdentityServerCore
+import IdentityServerCore
 
 /// One configuration from flags, environment and file, one precedence rule, and a clear error
 /// for every value that does not read (issue 16).

@@ -1,4 +1,4 @@
-@testable import IdentityStorage
+import IdentityStorage
 import Testing
 
 /// The least-recently-used cache behind the per-realm key caches (issue 17).

@@ -1,5 +1,5 @@
 import Foundation
-@testable import IdentityStorage
+import IdentityStorage
 import IdentityStorageTestSupport
 import Synchronization
 import Testing

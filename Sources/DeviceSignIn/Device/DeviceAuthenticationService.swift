@@ -21,6 +21,17 @@ package struct DeviceAuthenticationService {
     /// The credentials' keys, read from their certificates once.
     package let pinnedKeys = PinnedKeys()
 
+    package init(store: any DeviceSignInStore, keyring: RealmKeyring, seal: TransactionSeal, audit: AuditLog, metrics: ServerMetrics, lifetimes: ArtifactLifetimes, baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.keyring = keyring
+        self.seal = seal
+        self.audit = audit
+        self.metrics = metrics
+        self.lifetimes = lifetimes
+        self.baseURL = baseURL
+        self.now = now
+    }
+
     /// The challenge of a transaction this server sealed that has not lapsed. (One already
     /// completed still shows its challenge: completing it again is what fails.)
     package func challenge(for reference: String) async throws -> AuthenticationChallenge {

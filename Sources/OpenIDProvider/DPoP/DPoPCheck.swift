@@ -23,6 +23,12 @@ package struct DPoPCheck {
     package let verifier = DPoPProofVerifier()
     package let now: @Sendable () -> Date
 
+    package init(store: any ProviderStore, nonces: DPoPNonces, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.nonces = nonces
+        self.now = now
+    }
+
     /// The request's proof for `method` on `url`, checked but not yet spent (see ``spend(_:at:)``),
     /// or `nil` when it carries none. More than one `DPoP` field is refused (§4.3 point 1).
     package func proof(

@@ -24,6 +24,19 @@ package struct TokenService {
     package let baseURL: PublicBaseURL
     package let now: @Sendable () -> Date
 
+    package init(store: any ProviderStore, keyring: RealmKeyring, dpop: DPoPCheck, pinnedKeys: PinnedKeys, audit: AuditLog, metrics: ServerMetrics, lifetimes: ArtifactLifetimes, publicClientProofs: PublicClientProofLimits, baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.keyring = keyring
+        self.dpop = dpop
+        self.pinnedKeys = pinnedKeys
+        self.audit = audit
+        self.metrics = metrics
+        self.lifetimes = lifetimes
+        self.publicClientProofs = publicClientProofs
+        self.baseURL = baseURL
+        self.now = now
+    }
+
     /// Answers a token request from `clientAddress`; `headers` carry the client's
     /// `Authorization` and `DPoP`.
     package func exchange(

@@ -1,4 +1,4 @@
-@testable import BeyondIdentityEmbedded
+import BeyondIdentityEmbedded
 import Foundation
 
 extension Credential {

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityProtocol
+import ServerTestSupport
 import Testing
 
 /// The admin API's main flows, through every operation of its OpenAPI document and its main

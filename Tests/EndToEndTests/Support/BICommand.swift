@@ -1,5 +1,6 @@
 import Foundation
 import TestProcessSupport
+import ServerTestSupport
 
 /// Runs the built `bi` executable (next to the test bundle) and collects what it printed.
 enum BICommand {

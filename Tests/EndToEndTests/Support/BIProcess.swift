@@ -1,6 +1,7 @@
 import Foundation
 import IdentityStorageTestSupport
 import TestProcessSupport
+import ServerTestSupport
 
 /// `bi` (or another program) running in the background, its output read line by line as it is
 /// written (for commands that wait, like `bi extend`), and lines sent to its input. Output goes

@@ -1,5 +1,6 @@
 import Hummingbird
 import ServiceLifecycle
+import ServerTestSupport
 
 /// A server that answers every request with `200` and a body that is not JSON.
 struct GarbageServer: Sendable {

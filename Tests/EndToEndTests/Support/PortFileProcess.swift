@@ -1,5 +1,6 @@
 import Foundation
 import TestProcessSupport
+import ServerTestSupport
 
 /// A helper program from `ThirdParty/` started for one test: it gets a fresh directory as its
 /// first argument and writes the port it listens on to `port` there once it listens.

@@ -4,6 +4,7 @@ import TestProcessSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// `bi` running in a real pseudo-terminal: what it draws is read from the terminal's master

@@ -3,6 +3,7 @@ import Foundation
 import SwiftASN1
 import TestProcessSupport
 import X509
+import ServerTestSupport
 
 /// `ThirdParty/smtp_server.py` (aiosmtpd, or a raw socket that misbehaves), started for one
 /// test on a free loopback port; what it accepted is read back from its directory. Tests that

@@ -1,6 +1,7 @@
 import BeyondIdentityEmbedded
 import Foundation
 import TestProcessSupport
+import ServerTestSupport
 
 /// An app on a device: an SDK instance with its own key store directory, pointed at a server.
 struct TestApp: Sendable {

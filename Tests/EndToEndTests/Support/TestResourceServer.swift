@@ -3,6 +3,7 @@ import BeyondIdentityResourceServer
 import Foundation
 import Hummingbird
 import ServiceLifecycle
+import ServerTestSupport
 
 /// A Swift backend protected by ``AccessTokenMiddleware``, on a loopback port: `GET /orders`
 /// answers the verified token's subject.

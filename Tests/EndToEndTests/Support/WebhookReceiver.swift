@@ -1,5 +1,6 @@
 import Foundation
 import TestProcessSupport
+import ServerTestSupport
 
 /// `ThirdParty/webhook_receiver.py`, started for one test on a free loopback port: it verifies
 /// every message with the `standardwebhooks` library and records it; tests tell it, per path,

@@ -1,0 +1,139 @@
+package import Foundation
+package import HTTPTypes
+package import HummingbirdTesting
+package import IdentityProtocol
+package import NIOCore
+package import NIOFoundationCompat
+package import Testing
+#if canImport(FoundationNetworking)
+package import FoundationNetworking
+#endif
+
+/// A plain HTTP client for tests that act as a browser, a device or a client backend.
+/// It never follows redirects, so tests see every `302` and its `Location`.
+package struct HTTPTestClient: Sendable {
+    package let baseURL: String
+    package var bearer: String?
+
+    /// The router's test client, when the server is reached through its router.
+    package let router: (any TestClientProtocol)?
+
+    package init(baseURL: String, bearer: String? = nil, router: (any TestClientProtocol)? = nil) {
+        self.baseURL = baseURL
+        self.bearer = bearer
+        self.router = router
+    }
+
+    /// A response: status, headers and body.
+    package struct Reply: Sendable {
+        package let status: Int
+        package let headers: [String: String]
+        package let body: Data
+
+        /// The body as a JSON object (empty when it is not one).
+        package var json: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+        }
+
+        /// The `Location` header.
+        package var location: String? { header("Location") }
+
+        /// A header's value, whatever the case of its name.
+        package func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+        /// The `error` field of a JSON error body.
+        package var error: String? { json["error"] as? String }
+    }
+
+    /// Sends a request; `url` is absolute or a path on the base URL.
+    package func send(
+        _ method: String, _ url: String, json: [String: Any]? = nil, form: [String: String]? = nil,
+        headers: [String: String] = [:], body: Data? = nil
+    ) async throws -> Reply {
+        var request = URLRequest(url: URL(string: url.hasPrefix("http") ? url : baseURL + url)!)
+        request.httpMethod = method
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let form {
+            request.httpBody = Data(Self.formEncode(form).utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        if let body { request.httpBody = body }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let router { return try await Self.send(request, through: router, baseURL: baseURL) }
+        let (data, response) = try await Self.session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw SetupError("not HTTP") }
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
+        return Reply(status: http.statusCode, headers: fields, body: data)
+    }
+
+    /// Sends `request` through the router's test client: the same request, no socket.
+    private static func send(_ request: URLRequest, through router: any TestClientProtocol, baseURL: String) async throws -> Reply {
+        let url = try #require(request.url?.absoluteString)
+        guard url.hasPrefix(baseURL) else { throw SetupError("\(url) is not on the server under test") }
+        var fields = HTTPFields()
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            if let field = HTTPField.Name(name) { fields[field] = value }
+        }
+        let response = try await router.executeRequest(
+            uri: String(url.dropFirst(baseURL.count)), method: HTTPRequest.Method(request.httpMethod ?? "GET") ?? .get,
+            headers: fields, body: request.httpBody.map { ByteBuffer(bytes: $0) })
+        var headers: [String: String] = [:]
+        // Repeated fields joined as URLSession joins them (several Set-Cookie fields).
+        for field in response.headers { headers[field.name.canonicalName] = headers[field.name.canonicalName].map { "\($0), \(field.value)" } ?? field.value }
+        return Reply(status: response.status.code, headers: headers, body: Data(buffer: response.body))
+    }
+
+    /// Polls `/healthz` until it answers 200.
+    package func waitUntilHealthy() async throws {
+        for _ in 0..<200 {
+            if let reply = try? await send("GET", "/healthz"), reply.status == 200 { return }
+            await Task.yield()
+        }
+        throw SetupError("server never became healthy")
+    }
+
+    /// `application/x-www-form-urlencoded`.
+    package static func formEncode(_ form: [String: String]) -> String {
+        FormEncoding.encode(form)
+    }
+
+    /// A query parameter of a URL.
+    package static func queryItem(_ name: String, in url: String?) -> String? {
+        url.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == name }?.value }
+    }
+
+    private static let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+
+    /// No cookie jar: a test that needs cookies keeps them itself (``ConsoleBrowser``), so that
+    /// two of its browsers never share one.
+    private static var configuration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        return configuration
+    }
+}
+
+/// Hands every redirect and authentication challenge back to the caller.
+private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    /// Answers a `401` challenge by not answering it, so the test sees the `401` itself.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        completionHandler(.rejectProtectionSpace, nil)
+    }
+}
