@@ -91,6 +91,19 @@ let package = Package(
         .target(name: "CSystemRandom"),
         // The server's foundation: HTTP plumbing, the error model, logging, metrics, audit, rate
         // limits, the delivery queues' loop, secrets and mail's values. It knows no feature.
+        // WebAuthn Level 3 verification (registrations, assertions, attestation, COSE keys, a
+        // bounded CBOR decoder) for browser passkeys; no server types.
+        .target(
+            name: "WebAuthn",
+            dependencies: [
+                "IdentityProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "IdentityServerCore",
             dependencies: [
@@ -482,7 +495,21 @@ let package = Package(
             dependencies: ["FuzzSupport", "BeyondIdentityEmbedded", "IdentityProtocol", .product(name: "JWTKit", package: "jwt-kit")],
             path: "Fuzz/SDKInputs", swiftSettings: strict),
         .executableTarget(
+            name: "FuzzWebAuthnInputs", dependencies: ["FuzzSupport", "WebAuthn"], path: "Fuzz/WebAuthnInputs", swiftSettings: strict),
+        .executableTarget(
             name: "FuzzQRCodeInput", dependencies: ["FuzzSupport", "QRCodeEncoder"], path: "Fuzz/QRCodeInput", swiftSettings: strict),
+        .testTarget(
+            name: "WebAuthnTests",
+            dependencies: [
+                "WebAuthn", "IdentityProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            resources: [.copy("Vectors")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "QRCodeEncoderTests", dependencies: ["QRCodeEncoder", "TestProcessSupport"], swiftSettings: strict),
         .testTarget(
             name: "BeyondIdentityEmbeddedTests",

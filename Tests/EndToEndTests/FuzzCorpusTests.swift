@@ -8,7 +8,7 @@ import ServerTestSupport
 @Suite struct FuzzCorpusTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test(arguments: ["ServerInputs", "TokenInputs", "SCIMInputs", "SDKInputs", "QRCodeInput"])
+    @Test(arguments: ["ServerInputs", "TokenInputs", "SCIMInputs", "SDKInputs", "QRCodeInput", "WebAuthnInputs"])
     func targetReplaysItsSeeds(target: String) async throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("Fuzz\(target)").path

@@ -5,8 +5,8 @@ package import Testing
 /// A browser for the hosted sign-in pages: keeps the cookies the server sets and sends them
 /// back, with its own user agent; remembers the last page.
 package actor TestBrowser {
-    package let client: HTTPTestClient
-    package let userAgent: String
+    package nonisolated let client: HTTPTestClient
+    package nonisolated let userAgent: String
     package private(set) var cookies: [String: String] = [:]
     package private(set) var page = ""
     /// The `Location` of the last answer, if it redirected.

@@ -1,0 +1,6 @@
+/// What a verified assertion says of this sign-in.
+public struct VerifiedAssertion: Sendable, Equatable {
+    /// The counter to store (unchanged at zero for authenticators that do not count).
+    public let signCount: UInt32
+    public let flags: AuthenticatorFlags
+}
