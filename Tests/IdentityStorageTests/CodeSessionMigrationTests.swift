@@ -11,7 +11,8 @@ import Testing
     @Test(arguments: TestEngine.all)
     func aCodeRedeemedBeforeTheUpgradeStillRevokesItsSession(engine: TestEngine) async throws {
         try await engine.withStore(migratedThrough: 22) { store in
-            try await store.seedTreeWithCredential()
+            try await store.seedTree()
+            try await store.insertCredentialOfFirstSchema()
             try await store.engine.run { db in
                 for code in ["code-1", "code-2"] {
                     try await db.raw("""

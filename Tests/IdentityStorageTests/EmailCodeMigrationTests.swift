@@ -30,7 +30,7 @@ import Testing
                 ] { try await db.raw(statement).run() }
             }
             try await store.engine.run { db in
-                try await store.insert(Fixtures.credential(), on: db)
+                try await store.insertCredentialOfFirstSchema(on: db)
                 for statement: SQLQueryString in [
                     """
                     INSERT INTO authorization_codes (code_hash, application_id, realm_id, identity_id, credential_id,

@@ -19,6 +19,7 @@ public protocol IdentityStore:
     ApplicationStore,
     IdentityRecordStore,
     CredentialStore,
+    PasskeyStore,
     SignInStore,
     CrossDeviceStore,
     EmailCodeStore,

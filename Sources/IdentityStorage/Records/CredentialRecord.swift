@@ -1,6 +1,7 @@
 public import Foundation
 
-/// A device-bound credential: a certificate the realm CA issued for a device key.
+/// A credential of an identity: a device key the realm CA certified (kind `device`), or a
+/// passkey (kind `passkey`, its WebAuthn data in a ``PasskeyRecord``, no certificate).
 public struct CredentialRecord: Sendable, Equatable, Identifiable {
     public var id: String
     public var tenantID: String
@@ -8,8 +9,9 @@ public struct CredentialRecord: Sendable, Equatable, Identifiable {
     public var identityID: String
     /// `active` or `revoked`.
     public var state: State
+    public var kind: Kind
     public var deviceName: String?
-    /// The leaf certificate, DER.
+    /// The leaf certificate, DER (empty for a passkey).
     public var certificateDER: Data
     public var parentCredentialID: String?
     public var createdAt: Date
@@ -19,8 +21,10 @@ public struct CredentialRecord: Sendable, Equatable, Identifiable {
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, identityID: String, state: State, deviceName: String?,
-        certificateDER: Data, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
+        certificateDER: Data, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?,
+        kind: Kind = .device
     ) {
+        self.kind = kind
         self.id = id
         self.tenantID = tenantID
         self.realmID = realmID

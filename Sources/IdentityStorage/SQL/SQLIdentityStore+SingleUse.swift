@@ -8,6 +8,32 @@ extension SQLIdentityStore {
         tokenHash: Data, now: Date,
         audited issue: @escaping @Sendable (BindingJobRecord, [String]) async throws -> (CredentialRecord, [AuditEventRecord])
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
+        try await claimingBindingJob(tokenHash: tokenHash, now: now) { job, revoked, db in
+            let (credential, events) = try await issue(job, revoked)
+            try await self.insert(credential, on: db)
+            return (credential, events)
+        }
+    }
+
+    public func completePasskeyBinding(
+        tokenHash: Data, now: Date,
+        audited issue: @escaping @Sendable (BindingJobRecord, [String]) async throws -> (CredentialRecord, PasskeyRecord, [AuditEventRecord])
+    ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
+        try await claimingBindingJob(tokenHash: tokenHash, now: now) { job, revoked, db in
+            let (credential, passkey, events) = try await issue(job, revoked)
+            try await self.insert(credential, on: db)
+            try await self.insert(passkey, on: db)
+            return (credential, events)
+        }
+    }
+
+    /// In one transaction: claims the pending, unexpired job of `tokenHash`, revokes what a
+    /// recovery replaces, lets `insert` write the credential (given the job as it was, the ids
+    /// revoked and the transaction), then its events and the job's credential id.
+    private func claimingBindingJob(
+        tokenHash: Data, now: Date,
+        _ insert: @escaping @Sendable (BindingJobRecord, [String], any SQLDatabase) async throws -> (CredentialRecord, [AuditEventRecord])
+    ) async throws -> (job: BindingJobRecord, credential: CredentialRecord) {
         try await engine.transaction { db in
             let claimed = try await db.raw("""
                 UPDATE binding_jobs SET status = \(bind: BindingJobRecord.Status.complete.rawValue), completed_at = \(bind: now.milliseconds)
@@ -22,8 +48,7 @@ extension SQLIdentityStore {
             }
             var pending = job
             (pending.status, pending.completedAt) = (.pending, nil)
-            let (credential, events) = try await issue(pending, revoked)
-            try await self.insert(credential, on: db)
+            let (credential, events) = try await insert(pending, revoked, db)
             for event in events { try await self.insert(event, on: db) }
             try await db.raw("UPDATE binding_jobs SET credential_id = \(bind: credential.id) WHERE id = \(bind: job.id)").run()
             job.credentialID = credential.id

@@ -17,4 +17,21 @@ extension SQLIdentityStore {
                 """).run()
         }
     }
+
+    /// Inserts `credential` with the columns of the schema before version 24 (no `kind`).
+    func insertCredentialOfFirstSchema(_ credential: CredentialRecord = Fixtures.credential(), on db: (any SQLDatabase)? = nil) async throws {
+        let statement: SQLQueryString = """
+            INSERT INTO credentials (id, tenant_id, realm_id, identity_id, state, device_name, certificate_der,
+                parent_credential_id, created_at, last_used_at, revoked_at)
+            VALUES (\(bind: credential.id), \(bind: credential.tenantID), \(bind: credential.realmID), \(bind: credential.identityID),
+                \(bind: credential.state.rawValue), \(bind: credential.deviceName), \(bind: credential.certificateDER),
+                \(bind: credential.parentCredentialID), \(bind: credential.createdAt.milliseconds), \(bind: credential.lastUsedAt?.milliseconds),
+                \(bind: credential.revokedAt?.milliseconds))
+            """
+        if let db {
+            try await db.raw(statement).run()
+        } else {
+            try await engine.run { db in try await db.raw(statement).run() }
+        }
+    }
 }

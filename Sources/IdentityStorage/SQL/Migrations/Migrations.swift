@@ -37,6 +37,7 @@ enum Migrations {
         Migration(version: 21, statements: scimProvisioning),
         Migration(version: 22, statements: scimEnrollment),
         Migration(version: 23, statements: codeSessions),
+        Migration(version: 24, statements: passkeys),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

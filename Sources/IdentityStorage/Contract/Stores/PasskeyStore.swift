@@ -1,0 +1,23 @@
+public import Foundation
+
+/// Passkeys: their registration from a binding job, and what signing in with one reads. A part
+/// of ``IdentityStore``, whose rules every requirement follows.
+public protocol PasskeyStore: Sendable {
+    /// As ``CredentialStore/completeBinding(tokenHash:now:audited:)``, for a passkey: `issue`
+    /// returns the credential (kind `passkey`) and its ``PasskeyRecord`` too, inserted with it.
+    /// ``StorageError/alreadyExists`` when the realm has the WebAuthn credential ID already
+    /// (and nothing is written, the job stays pending).
+    func completePasskeyBinding(
+        tokenHash: Data, now: Date,
+        audited issue: @escaping @Sendable (BindingJobRecord, [String]) async throws -> (CredentialRecord, PasskeyRecord, [AuditEventRecord])
+    ) async throws -> (job: BindingJobRecord, credential: CredentialRecord)
+    func passkey(credentialID: String) async throws -> PasskeyRecord?
+    /// The realm's passkey with this WebAuthn credential ID, its credential and its identity's
+    /// status, in one query (what a sign-in checks).
+    func passkey(
+        realmID: String, webAuthnID: Data
+    ) async throws -> (credential: CredentialRecord, passkey: PasskeyRecord, identityStatus: IdentityRecord.Status)?
+    /// The WebAuthn credential IDs of an identity's active passkeys (at most `limit`), for a
+    /// registration to exclude.
+    func activePasskeyIDs(identityID: String, limit: Int) async throws -> [Data]
+}
