@@ -188,12 +188,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Device sign-in: enrollment, the device API, cross-device sign-in and its hosted page,
-        // email codes, credential extension.
+        // Device sign-in: enrollment (an app's device key, or a passkey in the browser), the device
+        // API, cross-device sign-in and its hosted page, email codes, credential extension.
         .target(
             name: "DeviceSignIn",
             dependencies: [
                 "IdentityServerCore",
+                "WebAuthn",
                 "RealmKeys",
                 "OpenIDProvider",
                 "IdentityProtocol",

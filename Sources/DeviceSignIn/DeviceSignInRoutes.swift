@@ -4,7 +4,7 @@ package import IdentityServerCore
 package import OpenIDProvider
 package import RealmKeys
 
-/// Device sign-in's routes: enrollment, the device API (same-device sign-in, credential
+/// Device sign-in's routes: enrollment (a device's, or a passkey's in the browser), the device API (same-device sign-in, credential
 /// states), credential extension, email codes, and cross-device sign-in with its hosted page.
 /// The provider reaches the page through ``handoff`` and shares the device keys it pinned.
 package struct DeviceSignInRoutes: RouteMount {
@@ -30,6 +30,16 @@ package struct DeviceSignInRoutes: RouteMount {
         }
     }
 
+    /// What passkeys in the browser need beyond the environment.
+    package struct Passkeys: Sendable {
+        let settings: PasskeySettings
+        let seal: PasskeyCeremonySeal
+
+        package init(settings: PasskeySettings, seal: PasskeyCeremonySeal) {
+            (self.settings, self.seal) = (settings, seal)
+        }
+    }
+
     /// What credential extension needs beyond the environment.
     package struct CredentialExtension: Sendable {
         let settings: CredentialExtensionSettings
@@ -45,6 +55,7 @@ package struct DeviceSignInRoutes: RouteMount {
     }
 
     private let enrollment: EnrollmentController
+    private let passkey: PasskeyController?
     private let authentication: DeviceAuthenticationController
     private let credentialExtension: ExtensionController
     private let emailCodes: EmailCodeController
@@ -61,12 +72,18 @@ package struct DeviceSignInRoutes: RouteMount {
 
     package init(
         environment: ServerEnvironment, keyring: RealmKeyring, lifetimes: ArtifactLifetimes, seal: TransactionSeal,
-        credentialExtension ext: CredentialExtension, emailCodes email: EmailCodes, crossDevice cross: CrossDevice, pathPrefix: String
+        credentialExtension ext: CredentialExtension, emailCodes email: EmailCodes, crossDevice cross: CrossDevice, passkeys: Passkeys,
+        pathPrefix: String
     ) {
         let (store, audit, metrics, baseURL, now) = (
             environment.store, environment.audit, environment.metrics, environment.baseURL, environment.now)
-        enrollment = EnrollmentController(service: EnrollmentService(
-            store: store, keyring: keyring, audit: audit, metrics: metrics, baseURL: baseURL, now: now))
+        let enrollmentService = EnrollmentService(store: store, keyring: keyring, audit: audit, metrics: metrics, baseURL: baseURL, now: now)
+        passkey = passkeys.settings.enabled
+            ? PasskeyController(
+                service: PasskeyRegistrationService(enrollment: enrollmentService, settings: passkeys.settings, seal: passkeys.seal),
+                renderer: Self.signInPages, pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
+            : nil
+        enrollment = EnrollmentController(service: enrollmentService, passkeys: passkey)
         let authenticationService = DeviceAuthenticationService(
             store: store, keyring: keyring, seal: seal, audit: audit, metrics: metrics,
             lifetimes: lifetimes, baseURL: baseURL, now: now)
@@ -91,6 +108,7 @@ package struct DeviceSignInRoutes: RouteMount {
 
     package func register(on router: some RouterMethods<ServerRequestContext>) {
         enrollment.register(on: router)
+        passkey?.register(on: router)
         authentication.register(on: router)
         credentialExtension.register(on: router)
         emailCodes.register(on: router)

@@ -59,6 +59,8 @@ public struct IdentityServer: Sendable {
                 extensionCodes: .extensionCodes(masterKey: masterKey),
                 emailCodes: .emailCodes(masterKey: masterKey),
                 emailCodeSettings: configuration.emailCodes,
+                passkeys: configuration.passkeys,
+                passkeySeal: PasskeyCeremonySeal(sealer: SecretSealer(masterKey: masterKey)),
                 crossDeviceSignIn: configuration.crossDeviceSignIn,
                 crossDeviceCodes: CrossDeviceCodes(masterKey: masterKey),
                 transactionSeal: TransactionSeal(masterKey: masterKey),

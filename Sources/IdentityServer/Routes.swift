@@ -60,7 +60,7 @@ enum Routes {
                 claimLimiter: context.claimRateLimiter),
             emailCodes: .init(settings: context.emailCodeSettings, codes: context.emailCodes, mail: context.mail, mailFrom: context.mailFrom),
             crossDevice: .init(settings: context.crossDeviceSignIn, codes: context.crossDeviceCodes),
-            pathPrefix: pathPrefix)
+            passkeys: .init(settings: context.passkeys, seal: context.passkeySeal), pathPrefix: pathPrefix)
         let provider = OpenIDProviderRoutes(
             environment: environment, keyring: context.keyring, lifetimes: context.lifetimes, seal: context.transactionSeal,
             dpopNonces: context.dpopNonces, publicClientProofs: context.publicClientProofs,

@@ -28,6 +28,8 @@ struct ServerContext: Sendable {
     let extensionCodes: DigitCodes
     let emailCodes: DigitCodes
     let emailCodeSettings: EmailCodeSettings
+    let passkeys: PasskeySettings
+    let passkeySeal: PasskeyCeremonySeal
     let crossDeviceSignIn: CrossDeviceSettings
     let crossDeviceCodes: CrossDeviceCodes
     let transactionSeal: TransactionSeal

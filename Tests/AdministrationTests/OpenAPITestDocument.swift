@@ -11,7 +11,7 @@ struct OpenAPITestDocument {
 
     /// `docs/openapi.json` in the repository.
     static let repositoryFile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/openapi.json")
 
     /// The embedded document, parsed.

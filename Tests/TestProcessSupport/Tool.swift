@@ -28,6 +28,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case openapi
     /// Python Selenium with Debian's `chromium` and `chromedriver`.
     case chromium
+    /// Python webauthn (py_webauthn): a WebAuthn verifier that is not ours.
+    case webauthn
     /// `zbarimg` (Debian's zbar-tools), which reads QR codes back.
     case zbar
     /// `openssl` (Debian's openssl), an X.509 verifier that is not ours.
@@ -61,6 +63,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .chromium:
             "python3 cannot import selenium, or \(Python.chromium) or \(Python.chromedriver) is missing "
                 + "(pip install selenium; apt-get install chromium chromium-driver)"
+        case .webauthn: "python3 cannot import webauthn (pip install webauthn)"
         case .zbar: "zbarimg is not installed (apt-get install zbar-tools)"
         case .openssl: "\(Self.opensslPath) is not installed (apt-get install openssl)"
         case .sqlite3: "the sqlite3 command is not on PATH (apt-get install sqlite3)"
@@ -84,6 +87,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .chromium:
             [Python.chromium, Python.chromedriver].allSatisfy(FileManager.default.isExecutableFile(atPath:))
                 ? await Self.python(["-c", "import selenium"]) : false
+        case .webauthn: await Self.python(["-c", "import webauthn"])
         case .zbar: Zbar.isInstalled
         case .openssl: FileManager.default.isExecutableFile(atPath: Self.opensslPath)
         case .sqlite3:

@@ -47,7 +47,8 @@ package enum AdminViews {
     package static func credential(_ r: CredentialRecord) throws -> AdminCredential {
         AdminCredential(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: ServerCredentialState(r.state),
-            deviceName: r.deviceName, certificate: try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
+            kind: CredentialKind(rawValue: r.kind.rawValue) ?? .device, deviceName: r.deviceName,
+            certificate: r.kind == .passkey ? nil : try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
             createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)
     }
 

@@ -31,7 +31,7 @@ package struct EnrollmentService {
     /// Runs `body`; a refusal of a link that belongs to a binding job (expired, used, for a
     /// suspended identity, a bad CSR) is audited as `enrollment.refused` with its reason. A
     /// token that matches no job is only counted: anyone can send one.
-    private func auditingRefusal<Result>(token: String?, _ body: () async throws -> Result) async throws -> Result {
+    func auditingRefusal<Result>(token: String?, _ body: () async throws -> Result) async throws -> Result {
         do {
             return try await body()
         } catch let error as ServerError {
@@ -104,7 +104,7 @@ package struct EnrollmentService {
             postBindingRedirectURI: bound.job.postBindingRedirectURI)
     }
 
-    private func pendingJob(token: String?) async throws -> BindingJobRecord {
+    func pendingJob(token: String?) async throws -> BindingJobRecord {
         guard let token, !token.isEmpty else { throw ServerError.invalidRequest("the binding token is missing") }
         guard let job = try await store.bindingJob(tokenHash: Secrets.hash(token)),
               job.status == .pending, job.expiresAt > now()
@@ -112,5 +112,5 @@ package struct EnrollmentService {
         return job
     }
 
-    private static let invalidToken = ServerError(APIErrorCode.invalidBindingToken, "the binding token is unknown, expired or already used")
+    static let invalidToken = ServerError(APIErrorCode.invalidBindingToken, "the binding token is unknown, expired or already used")
 }

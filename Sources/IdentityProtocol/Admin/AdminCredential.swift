@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A device credential of an identity, as administrators see it.
+/// A credential of an identity (a device's key or a passkey), as administrators see it.
 public struct AdminCredential: Codable, Sendable, Equatable {
     public var id: String
     public var tenantID: String
@@ -8,9 +8,10 @@ public struct AdminCredential: Codable, Sendable, Equatable {
     public var identityID: String
     /// `active` or `revoked`.
     public var state: ServerCredentialState
+    public var kind: CredentialKind
     public var deviceName: String?
-    /// The credential's certificate, PEM.
-    public var certificate: String
+    /// A device credential's certificate, PEM; `nil` for a passkey.
+    public var certificate: String?
     public var parentCredentialID: String?
     public var createdAt: Date
     public var lastUsedAt: Date?
@@ -18,9 +19,10 @@ public struct AdminCredential: Codable, Sendable, Equatable {
 
     /// Creates a credential value.
     public init(
-        id: String, tenantID: String, realmID: String, identityID: String, state: ServerCredentialState, deviceName: String?,
-        certificate: String, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
+        id: String, tenantID: String, realmID: String, identityID: String, state: ServerCredentialState, kind: CredentialKind = .device,
+        deviceName: String?, certificate: String?, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
     ) {
+        self.kind = kind
         self.id = id
         self.tenantID = tenantID
         self.realmID = realmID
@@ -35,7 +37,7 @@ public struct AdminCredential: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, state, certificate
+        case id, state, kind, certificate
         case tenantID = "tenant_id"
         case realmID = "realm_id"
         case identityID = "identity_id"

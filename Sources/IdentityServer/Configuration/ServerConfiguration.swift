@@ -46,6 +46,8 @@ public struct ServerConfiguration: Sendable {
     public var crossDeviceSignIn = CrossDeviceSignIn()
     /// One-time codes mailed for sign-in without a credential.
     public var emailCodes = EmailCodes()
+    /// Passkeys in the browser (WebAuthn).
+    public var passkeys = PasskeySettings()
     /// Timeouts and limits of client connections.
     public var connections = Connections()
     /// What is purged, when, and in what batches.

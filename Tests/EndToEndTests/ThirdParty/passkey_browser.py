@@ -27,9 +27,14 @@ ctap2, usb, resident keys, user verification (--user-verified sets whether verif
 on both); u2f = ctap1/u2f, usb, neither; none = no virtual authenticator (the virtual
 environment is on, so the request waits for one, as the page's timeout lets it).
 
-The end-to-end tests run it as a child process (`python3 ThirdParty/passkey_browser.py …`) and
-read ONE JSON object from stdout:
-  {"state": "created"|"failed"|… (the status's data-state)|null, "status_text",
+Both check the page at --width x 844 before the button is pressed (and again after, if the page
+is still there): sideways overflow, and --screenshot (the whole page, as the ceremony left it, or
+as it was before the press when the browser has gone on to the client).
+
+The end-to-end tests run it as a child process (`python3 ThirdParty/passkey_browser.py …`, one
+to two seconds a run) and read ONE JSON object from stdout:
+  {"state": "created"|"failed"|… (data-state when the wait ended; null once the browser has
+            left the page), "status_text",
    "keyboard": bool, "tab_presses": int|null, "focus_visible": bool|null,
    "options_request", "options", "options_status",        (the options POST: body, answer, status)
    "registration", "registration_status", "registration_answer"    (register)
@@ -40,11 +45,12 @@ read ONE JSON object from stdout:
    "credentials": [{"id", "rp_id", "is_resident_credential", "sign_count", "user_handle"}],
    "saved_credential": FILE|null, "final_url", "horizontal_overflow": bool, "overflow",
    "console_errors": [SEVERE console messages, CSP violations among them],
-   "network_errors": [SEVERE messages from the network, such as a 4xx answer], "seconds"}
+   "network_errors": [SEVERE messages from the network, such as a 4xx answer],
+   "authenticator", "durable_network_log": bool, "seconds"}
 Base64url is unpadded throughout. Exits 0 whenever the ceremony could run (even when the page
 reports a failure or nothing happens before the timeout: state is then what the page shows);
 exits 2 with a message on stderr for a setup problem (no browser, a page without the button, an
-unreadable credential file, …). Waits poll the page and the network log; no fixed sleeps.
+unreadable credential file, …). Waits poll the page and the network log; no fixed delays.
 """
 import argparse
 import base64
@@ -195,7 +201,7 @@ class NetworkLog:
         try:
             body = self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request_id})
         except WebDriverException as error:
-            return {"unavailable": (getattr(error, "msg", None) or str(error)).strip()}
+            return {"unavailable": (getattr(error, "msg", None) or str(error)).strip().splitlines()[0]}
         text = base64.b64decode(body["body"]).decode("utf-8", "replace") if body.get("base64Encoded") else body["body"]
         return parsed(text)
 
@@ -288,10 +294,10 @@ class Browser:
                 return
             if time.monotonic() >= deadline:
                 page = self.driver.execute_script(
-                    "return {href: location.href, title: document.title, h1: (document.querySelector('h1') || {}).innerText || null,"
-                    " alerts: [...document.querySelectorAll('[role=alert],[role=status]')].map(e => e.innerText.trim()).filter(t => t)}")
-                raise SetupProblem("no usable #%s on %s (title %r, heading %r, the page says %r)"
-                                   % (button_id, page["href"], page["title"], page["h1"], page["alerts"]))
+                    "return {href: location.href, title: document.title,"
+                    " text: document.body ? document.body.innerText.trim().slice(0, 300) : ''}")
+                raise SetupProblem("no usable #%s on %s after %gs (title %r; the page says %r)"
+                                   % (button_id, page["href"], timeout, page["title"], page["text"]))
             time.sleep(POLL)
 
     def status(self):
@@ -376,6 +382,9 @@ def verify_registration(body, options, args):
     public_key = None
     credential = credential_of(body)
     selection = options.get("authenticatorSelection") or {}
+    if not isinstance(options.get("challenge"), str):
+        result["error"] = "no challenge in the options answer"
+        return result, public_key
     try:
         verified = webauthn.verify_registration_response(
             credential=credential, expected_challenge=unb64u(options["challenge"]), expected_origin=args.origin,
@@ -405,6 +414,9 @@ def verify_assertion(body, options, saved, args):
     if not saved or not saved.get("public_key"):
         result["error"] = "no public key to verify with (sign-in needs --credential-file from register --save-credential)"
         return result
+    if not isinstance(options.get("challenge"), str):
+        result["error"] = "no challenge in the options answer"
+        return result
     try:
         verified = webauthn.verify_authentication_response(
             credential=credential, expected_challenge=unb64u(options["challenge"]), expected_origin=args.origin,
@@ -432,16 +444,40 @@ def load_credential(path):
         raise SetupProblem("cannot use the credential file %s: %s" % (path, failure(error))) from None
 
 
-def save_credential(path, raw, public_key, kind, origin):
-    saved = {"credential_id": unpadded(raw["credentialId"]), "rp_id": raw.get("rpId"),
-             "is_resident_credential": raw.get("isResidentCredential"), "user_handle": unpadded(raw.get("userHandle")),
-             "private_key": unpadded(raw["privateKey"]), "sign_count": raw.get("signCount", 0),
-             "public_key": public_key, "authenticator": kind, "origin": origin}
+def keep_credential(args, raw_credentials, result_post, public_key, saved, kind):
+    """Writes --save-credential: the authenticator's credential the page posted (else its first),
+    with its COSE public key (from the registration, or carried over from the sign-in's file)."""
+    posted = credential_of(result_post["body"]) if result_post else None
+    posted_id = unpadded(posted.get("rawId")) if isinstance(posted, dict) else None
+    raw = next((c for c in raw_credentials if unpadded(c["credentialId"]) == posted_id), raw_credentials[0])
+    if public_key is not None:
+        public_key = b64u(public_key)
+    elif saved and unpadded(raw["credentialId"]) == saved["credential_id"]:
+        public_key = saved.get("public_key")
+    # A U2F credential's rp id is not listed (ctap1 keeps only its hash): the ceremony's then.
+    kept = {"credential_id": unpadded(raw["credentialId"]), "rp_id": raw.get("rpId") or args.rp_id,
+            "is_resident_credential": raw.get("isResidentCredential"), "user_handle": unpadded(raw.get("userHandle")),
+            "private_key": unpadded(raw["privateKey"]), "sign_count": raw.get("signCount", 0),
+            "public_key": public_key, "authenticator": kind, "origin": args.origin}
     try:
-        with open(path, "w") as f:
-            json.dump(saved, f, indent=2)
+        with open(args.save_credential, "w") as f:
+            json.dump(kept, f, indent=2)
     except OSError as error:
-        raise SetupProblem("cannot write %s: %s" % (path, error)) from None
+        raise SetupProblem("cannot write %s: %s" % (args.save_credential, error)) from None
+
+
+def wait_for_outcome(browser, network, finished, timeout):
+    """Polls the status and the network log until `finished(status)` or `timeout` seconds pass;
+    returns the last status read (None if the document was being swapped)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        network.drain()
+        status = browser.status()
+        if finished(status) or time.monotonic() >= deadline:
+            break
+        time.sleep(POLL)
+    network.settle()
+    return status
 
 
 def run(args):
@@ -449,19 +485,20 @@ def run(args):
     started = time.monotonic()
     saved = load_credential(args.credential_file) if getattr(args, "credential_file", None) else None
     kind = args.authenticator or (saved or {}).get("authenticator") or "platform"
+    if saved and kind == "none":
+        raise SetupProblem("--credential-file needs an authenticator to hold it (not --authenticator none)")
     browser = Browser()
     try:
         driver = browser.driver
         browser.add_authenticator(kind, args.user_verified == "yes")
         if saved:
-            if kind == "none":
-                raise SetupProblem("--credential-file needs an authenticator to hold it (not --authenticator none)")
             browser.add_credential(saved)
         network = NetworkLog(driver, {"options": ceremony["options"], "posted": ceremony["posted"]})
 
         browser.open(args.url, ceremony["button"], args.timeout)
         page_origin = origin_of(driver.current_url)
-        overflow, png = browser.at_width(args.width, screenshot=bool(args.screenshot) and args.command == "sign-in")
+        # The page at phone width before the ceremony (the screenshot stays if the page goes away).
+        overflow, png = browser.at_width(args.width, screenshot=bool(args.screenshot))
         pressed = browser.press(ceremony["button"])
 
         # The outcome: register ends with the status's final state (or the page gone); sign-in
@@ -472,14 +509,7 @@ def run(args):
             left = origin_of(driver.current_url) != page_origin
             return left or (status is not None and status["state"] == "failed")
 
-        deadline = time.monotonic() + args.timeout
-        while True:
-            network.drain()
-            status = browser.status()
-            if finished(status) or time.monotonic() >= deadline:
-                break
-            time.sleep(POLL)
-        network.settle()
+        status = wait_for_outcome(browser, network, finished, args.timeout)
         final_url = driver.current_url
         still_here = origin_of(final_url) == page_origin and status is not None and status["present"]
         if still_here:
@@ -494,25 +524,16 @@ def run(args):
 
         options_post, result_post = network.latest("options"), network.latest("posted")
         options = public_key_options(options_post["answer"]) if options_post else {}
-        verification, public_key = None, None
-        if result_post and isinstance(options.get("challenge"), str):
-            if args.command == "register":
-                verification, public_key = verify_registration(result_post["body"], options, args)
-            else:
-                verification = verify_assertion(result_post["body"], options, saved, args)
+        verification, public_key = None, None  # nothing to verify when the page posted nothing
+        if result_post and args.command == "register":
+            verification, public_key = verify_registration(result_post["body"], options, args)
         elif result_post:
-            verification = {"verified": False, "error": "no challenge in the options answer"}
+            verification = verify_assertion(result_post["body"], options, saved, args)
 
         raw_credentials = browser.credentials()
         saved_to = None
         if args.save_credential and raw_credentials:
-            posted_id = unpadded((credential_of(result_post["body"]) or {}).get("rawId")) if result_post else None
-            raw = next((c for c in raw_credentials if unpadded(c["credentialId"]) == posted_id), raw_credentials[0])
-            if public_key is not None:
-                public_key = b64u(public_key)
-            elif saved and unpadded(raw["credentialId"]) == saved["credential_id"]:
-                public_key = saved.get("public_key")  # sign-in: the key registration kept
-            save_credential(args.save_credential, raw, public_key, kind, args.origin)
+            keep_credential(args, raw_credentials, result_post, public_key, saved, kind)
             saved_to = args.save_credential
 
         console_errors, network_errors = browser.logged()

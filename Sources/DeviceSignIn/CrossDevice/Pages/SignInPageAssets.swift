@@ -8,6 +8,8 @@ package enum SignInPageAssets {
     package static let stylesheet = response(css, type: "text/css; charset=utf-8")
     /// `sign-in.js`.
     package static let script = response(javascript, type: "text/javascript; charset=utf-8")
+    /// `passkey.js`.
+    package static let passkeyScript = response(passkeyJavaScript, type: "text/javascript; charset=utf-8")
 
     private static func response(_ text: String, type: String) -> Response {
         Response(
@@ -19,6 +21,7 @@ package enum SignInPageAssets {
         :root { --ink: #1b1f24; --muted: #5b6470; --line: #d6dbe1; --accent: #1f5fbf; --bg: #f6f7f9;
           font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         body { margin: 0; background: var(--bg); line-height: 1.45; }
         main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border: 1px solid var(--line);
           border-radius: .5rem; }
@@ -65,4 +68,69 @@ package enum SignInPageAssets {
           poll();
         })();
         """
+
+    /// The enrollment link page's script: asks for the options, lets the browser create the
+    /// passkey, sends it back, and says how it went in `#passkey-status` (`data-state`
+    /// `working`, `created` or `failed`). Uses WebAuthn's JSON helpers where the browser has
+    /// them, base64url by hand where not.
+    package static let passkeyJavaScript = #"""
+        "use strict";
+        (function () {
+          const button = document.getElementById("create-passkey");
+          const status = document.getElementById("passkey-status");
+          if (!button || !status) { return; }
+          const bytes = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+          const text = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)))
+            .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+          const say = (state, message) => { status.dataset.state = state; status.textContent = message; };
+          function creationOptions(json) {
+            if (PublicKeyCredential.parseCreationOptionsFromJSON) { return PublicKeyCredential.parseCreationOptionsFromJSON(json); }
+            return Object.assign({}, json, {
+              challenge: bytes(json.challenge),
+              user: Object.assign({}, json.user, { id: bytes(json.user.id) }),
+              excludeCredentials: json.excludeCredentials.map((d) => Object.assign({}, d, { id: bytes(d.id) })),
+            });
+          }
+          function registrationJSON(credential) {
+            if (credential.toJSON) { return credential.toJSON(); }
+            const response = credential.response;
+            return {
+              id: credential.id, rawId: text(credential.rawId), type: credential.type,
+              response: {
+                clientDataJSON: text(response.clientDataJSON), attestationObject: text(response.attestationObject),
+                transports: response.getTransports ? response.getTransports() : [],
+              },
+              clientExtensionResults: credential.getClientExtensionResults(),
+            };
+          }
+          async function post(path, body) {
+            const response = await fetch(path, {
+              method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin",
+            });
+            const answer = await response.json().catch(() => ({}));
+            if (!response.ok) { throw new Error(answer.error_description || "The server did not accept it."); }
+            return answer;
+          }
+          button.addEventListener("click", async () => {
+            if (!window.PublicKeyCredential) { say("failed", "This browser cannot create passkeys. Use the app instead."); return; }
+            button.disabled = true;
+            say("working", "Follow your browser's prompt to create the passkey.");
+            try {
+              const token = button.dataset.token;
+              const options = await post(button.dataset.options, { binding_token: token });
+              const credential = await navigator.credentials.create({ publicKey: creationOptions(options.public_key) });
+              await post(button.dataset.register, { binding_token: token, ceremony: options.ceremony, credential: registrationJSON(credential) });
+              button.hidden = true;
+              const app = document.getElementById("open-app");
+              if (app) { app.parentElement.hidden = true; }
+              say("created", "Your passkey is ready: you can sign in with it from now on, and close this page.");
+            } catch (error) {
+              button.disabled = false;
+              say("failed", error.name === "NotAllowedError" || error.name === "AbortError"
+                ? "No passkey was created (it was cancelled or timed out). You can try again."
+                : error.name === "InvalidStateError" ? "This device already holds a passkey for you." : error.message);
+            }
+          });
+        })();
+        """#
 }

@@ -8,6 +8,7 @@ package enum SignInPageTemplate: String, PageTemplate {
     case confirm
     case ended
     case message
+    case passkeyRegistration
 
     /// The template's Mustache source.
     package var source: String {
@@ -17,6 +18,7 @@ package enum SignInPageTemplate: String, PageTemplate {
         case .confirm: Self.confirmSource
         case .ended: Self.endedSource
         case .message: Self.messageSource
+        case .passkeyRegistration: Self.passkeyRegistrationSource
         }
     }
 
@@ -104,6 +106,24 @@ package enum SignInPageTemplate: String, PageTemplate {
         {{$main}}
         <h1>{{heading}}</h1>
         <p id="message">{{message}}</p>
+        {{/main}}
+        {{/layout}}
+        """
+
+    /// An enrollment link opened in a browser: create a passkey here (the script), or open the app.
+    package static let passkeyRegistrationSource = """
+        {{<layout}}
+        {{$title}}Create a passkey for {{realm}}{{/title}}
+        {{$head}}
+        <script src="{{assets}}/passkey.js" defer></script>
+        {{/head}}
+        {{$main}}
+        <h1>Create a passkey for {{realm}}</h1>
+        <p>A passkey lets <strong id="identity">{{identity}}</strong> sign in with this device's screen lock or a security key: nothing to remember, nothing to type.</p>
+        <p><button type="button" class="button" id="create-passkey" data-token="{{token}}" data-options="{{options}}" data-register="{{register}}">Create a passkey</button></p>
+        <p id="passkey-status" role="status" aria-live="polite"></p>
+        <noscript><p>Creating a passkey needs JavaScript.</p></noscript>
+        <p><a id="open-app" href="{{app}}">Use the app instead</a></p>
         {{/main}}
         {{/layout}}
         """

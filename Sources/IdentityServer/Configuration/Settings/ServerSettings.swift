@@ -18,6 +18,7 @@ public enum ServerSettings {
         lifted(CredentialExtensionSettings.settings, at: \.credentialExtension),
         lifted(CrossDeviceSettings.settings, at: \.crossDeviceSignIn),
         lifted(EmailCodeSettings.settings, at: \.emailCodes),
+        lifted(PasskeySettings.settings, at: \.passkeys),
         connections, caches, housekeeping,
         lifted(ConsoleSettings.settings, at: \.console),
         lifted(PublicClientProofLimits.settings, at: \.publicClientProofs),

@@ -1,0 +1,146 @@
+package import Foundation
+import IdentityProtocol
+import IdentityStorage
+package import IdentityServerCore
+import Prometheus
+import WebAuthn
+
+/// Registering a passkey from an enrollment link opened in a browser: the creation options for
+/// the link's identity, then the browser's new credential, verified (WebAuthn Level 3 §7.1) and
+/// bound as the identity's credential, using up the link as a device's binding does.
+package struct PasskeyRegistrationService {
+    package let enrollment: EnrollmentService
+    package let settings: PasskeySettings
+    package let seal: PasskeyCeremonySeal
+
+    package init(enrollment: EnrollmentService, settings: PasskeySettings, seal: PasskeyCeremonySeal) {
+        (self.enrollment, self.settings, self.seal) = (enrollment, settings, seal)
+    }
+
+    private var store: any DeviceSignInStore { enrollment.store }
+    private var now: @Sendable () -> Date { enrollment.now }
+
+    /// The most passkeys of one identity a registration lists to exclude.
+    private static let excludedAtMost = 50
+
+    /// What the page hands the browser for the identity of the link's token; nothing is written.
+    package func options(_ request: PasskeyRegistrationOptionsRequest) async throws -> PasskeyRegistrationOptions {
+        try await enrollment.auditingRefusal(token: request.bindingToken) {
+            let job = try await enrollment.pendingJob(token: request.bindingToken)
+            let (identity, realm) = try await subject(of: job)
+            let challenge = Secrets.randomBytes(32)
+            let ceremony = PasskeyCeremony(
+                bindingJobID: job.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
+            let party = relyingParty()
+            let excluded = try await store.activePasskeyIDs(identityID: identity.id, limit: Self.excludedAtMost)
+            return PasskeyRegistrationOptions(
+                ceremony: try seal.seal(ceremony),
+                publicKey: PasskeyCreationOptions(
+                    rp: .init(id: party.id, name: realm.displayName),
+                    user: .init(id: Data(identity.id.utf8).base64URLEncodedString, name: identity.username, displayName: identity.displayName),
+                    challenge: challenge.base64URLEncodedString,
+                    pubKeyCredParams: party.algorithms.map { .init(alg: $0.rawValue) },
+                    timeout: Int(settings.ceremonyLifetime * 1000),
+                    authenticatorSelection: .init(userVerification: party.userVerification.rawValue),
+                    excludeCredentials: excluded.map { .init(id: $0.base64URLEncodedString) }))
+        }
+    }
+
+    /// Verifies the browser's new credential for the ceremony and binds it to the link's
+    /// identity; a refusal of a live link is audited as a device binding's is.
+    package func register(_ request: PasskeyRegistrationRequest) async throws -> PasskeyRegistered {
+        try await enrollment.auditingRefusal(token: request.bindingToken) {
+            let job = try await enrollment.pendingJob(token: request.bindingToken)
+            guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.bindingJobID == job.id else {
+                throw ServerError.invalidRequest("the passkey request is not this link's or has expired: start again")
+            }
+            _ = try await subject(of: job)
+            let credential = request.credential
+            guard credential.type == "public-key", let clientData = Data(base64URLEncoded: credential.response.clientDataJSON),
+                  let attestation = Data(base64URLEncoded: credential.response.attestationObject)
+            else { throw ServerError.invalidRequest("the credential is not a WebAuthn public key credential") }
+            let registered: RegisteredCredential
+            do {
+                registered = try await relyingParty().verifyRegistration(
+                    clientDataJSON: Array(clientData), attestationObject: Array(attestation), challenge: Array(ceremony.challenge),
+                    now: now())
+            } catch {
+                throw ServerError(APIErrorCode.invalidRequest, "the passkey was refused: \(error)")
+            }
+            guard Data(base64URLEncoded: credential.id).map(Array.init) == registered.id else {
+                throw ServerError.invalidRequest("the credential's id is not the one its authenticator data attests")
+            }
+            return PasskeyRegistered(
+                credentialID: try await bind(registered, transports: credential.response.transports ?? [], token: request.bindingToken))
+        }
+    }
+
+    /// What the enrollment link's page shows: the realm's and the identity's names, and the link
+    /// into the app (for whoever would rather bind a device there).
+    package func page(token: String?) async throws -> PasskeyRegistrationPage.Subject {
+        let app = try await enrollment.registrationRedirect(token: token)
+        let (identity, realm) = try await subject(of: try await enrollment.pendingJob(token: token))
+        return .init(realm: realm.displayName, identity: identity.displayName, appURL: app)
+    }
+
+    /// The relying party for the server's public base URL as it is now.
+    private func relyingParty() -> RelyingParty {
+        let base = URLComponents(string: enrollment.baseURL.value)
+        let origin = base.map { "\($0.scheme ?? "https")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" } ?? ""
+        return RelyingParty(
+            id: settings.rpID ?? base?.host ?? "", origins: [origin],
+            userVerification: UserVerificationRequirement(rawValue: settings.userVerification) ?? .required)
+    }
+
+    private func subject(of job: BindingJobRecord) async throws -> (IdentityRecord, RealmRecord) {
+        guard let identity = try await store.identity(id: job.identityID), let realm = try await store.realm(id: job.realmID) else {
+            throw EnrollmentService.invalidToken
+        }
+        guard identity.status == .active else { throw ServerError(APIErrorCode.identityInactive, "the identity is \(identity.status)") }
+        return (identity, realm)
+    }
+
+    /// Binds `registered` to the job's identity, in the transaction that uses up the link.
+    private func bind(_ registered: RegisteredCredential, transports: [String], token: String) async throws -> String {
+        let now = now()
+        let credentialID = Secrets.identifier()
+        let transports = Array(transports.filter { $0.count <= 16 && $0.allSatisfy(\.isLetter) }.prefix(8))
+        let audit = enrollment.audit
+        do {
+            _ = try await store.completePasskeyBinding(tokenHash: Secrets.hash(token), now: now) { job, revoked in
+                let credential = CredentialRecord(
+                    id: credentialID, tenantID: job.tenantID, realmID: job.realmID, identityID: job.identityID, state: .active,
+                    deviceName: Self.name(transports: transports), certificateDER: Data(), parentCredentialID: nil, createdAt: now,
+                    lastUsedAt: nil, revokedAt: nil, kind: .passkey)
+                let passkey = PasskeyRecord(
+                    credentialID: credentialID, realmID: job.realmID, webAuthnID: Data(registered.id),
+                    publicKey: Data(registered.publicKeyBytes), algorithm: registered.algorithm.rawValue, signCount: registered.signCount,
+                    aaguid: Data(registered.aaguid), transports: transports,
+                    backupEligible: registered.flags.contains(.backupEligible), backedUp: registered.flags.contains(.backedUp),
+                    attestationFormat: registered.attestation.format.rawValue, attestationTrusted: registered.attestation.trusted)
+                let bound = try audit.event(
+                    "credential.bound", tenantID: job.tenantID, realmID: job.realmID, subjectID: credentialID,
+                    detail: ["identity_id": job.identityID, "binding_job_id": job.id, "kind": job.kind.rawValue, "credential_kind": "passkey"])
+                let revocations = try revoked.map {
+                    try audit.event(
+                        "credential.revoked", tenantID: job.tenantID, realmID: job.realmID, subjectID: $0,
+                        detail: ["by": "recovery", "binding_job_id": job.id, "replaced_by": credentialID])
+                }
+                return (credential, passkey, [bound] + revocations)
+            }
+        } catch let error as StorageError where error == .notFound {
+            throw EnrollmentService.invalidToken
+        } catch let error as StorageError where error == .alreadyExists {
+            throw ServerError(APIErrorCode.conflict, "this passkey is registered already")
+        }
+        enrollment.metrics.credentialsBound.increment()
+        return credentialID
+    }
+
+    /// What the identity's credential list calls the passkey, from how the browser reaches it.
+    private static func name(transports: [String]) -> String {
+        if transports.contains("internal") { return "Passkey on this device" }
+        if transports.contains(where: { ["usb", "nfc", "ble"].contains($0) }) { return "Security key" }
+        return "Passkey"
+    }
+}

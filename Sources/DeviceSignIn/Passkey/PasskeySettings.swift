@@ -1,0 +1,38 @@
+public import Foundation
+package import IdentityServerCore
+
+/// Passkeys in the browser (WebAuthn): whether enrollment links offer them, and the relying
+/// party's rules.
+public struct PasskeySettings: Sendable {
+    /// Whether an enrollment link opened in a browser offers to create a passkey (beside opening
+    /// the app).
+    public var enabled = false
+    /// The RP ID passkeys are bound to; `nil`: the public base URL's host. It cannot change once
+    /// passkeys are registered: they would stop working.
+    public var rpID: String?
+    /// Whether the authenticator must verify the user (`required`, `preferred`, `discouraged`).
+    public var userVerification = "required"
+    /// How long the browser has between asking for options and sending the passkey back.
+    public var ceremonyLifetime: TimeInterval = 300
+
+    /// The defaults.
+    public init() {}
+}
+
+extension PasskeySettings {
+    /// Its settings, as the server's configuration file and environment name them.
+    package static let settings: [Setting<PasskeySettings>] = [
+        Setting(
+            "passkeys.enabled", \.enabled, .boolean,
+            help: "Whether an enrollment link opened in a browser offers to create a passkey there."),
+        Setting(
+            "passkeys.rp_id", \.rpID, .optionalText,
+            help: "The WebAuthn RP ID passkeys are bound to (default: the public base URL's host); changing it strands registered passkeys."),
+        Setting(
+            "passkeys.user_verification", \.userVerification, .choice(["required", "preferred", "discouraged"]),
+            help: "Whether a passkey's authenticator must verify the user (screen lock, PIN, biometrics)."),
+        Setting(
+            "passkeys.ceremony_lifetime", \.ceremonyLifetime, .seconds(30...900),
+            help: "How long a browser has to create a passkey after asking for its options."),
+    ]
+}
