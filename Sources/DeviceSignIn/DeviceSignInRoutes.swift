@@ -101,7 +101,9 @@ package struct DeviceSignInRoutes: RouteMount {
             lifetime: cross.settings.lifetime + cross.settings.continueWithin)
         signInPage = SignInPageController(
             service: crossDeviceService, renderer: Self.signInPages, cookie: cookie, pathPrefix: pathPrefix,
-            origin: SameOriginCheck(baseURL: baseURL))
+            origin: SameOriginCheck(baseURL: baseURL),
+            passkeys: passkeys.settings.enabled
+                ? PasskeySignInService(signIns: crossDeviceService, settings: passkeys.settings, seal: passkeys.seal) : nil)
         pinnedKeys = authenticationService.pinnedKeys
         handoff = SignInPageHandoff(service: crossDeviceService, cookie: cookie)
     }

@@ -56,6 +56,9 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case unmetAuthenticationRequirements = "unmet_authentication_requirements"
     /// A signed device request that was already accepted once (a replay).
     case replayedRequest = "replayed_request"
+    /// A passkey's registration or assertion does not verify (WebAuthn), or the passkey is not
+    /// registered in the realm; the description says which check failed.
+    case invalidPasskey = "invalid_passkey"
     /// Too many attempts; retry after the `Retry-After` seconds.
     case rateLimited = "rate_limited"
     /// The request body is larger than the server accepts.

@@ -16,7 +16,8 @@ import Testing
         #expect(!template.source.contains("{{{"), "\(template)")
         #expect(!template.source.contains("{{&"), "\(template)")
         #expect(!template.source.contains("style="), "\(template): no inline style under the CSP")
-        let scripts = [#"<script src="{{assets}}/sign-in.js" defer></script>"#, #"<script src="{{assets}}/passkey.js" defer></script>"#]
+        let scripts = [#"<script src="{{assets}}/sign-in.js" defer></script>"#, #"<script src="{{assets}}/passkey.js" defer></script>"#,
+                       #"{{#offerPasskey}}<script src="{{assets}}/passkey.js" defer></script>{{/offerPasskey}}"#]
         #expect(!scripts.reduce(template.source) { $0.replacingOccurrences(of: $1, with: "") }.contains("<script"),
             "\(template): script only from sign-in.js and passkey.js")
     }

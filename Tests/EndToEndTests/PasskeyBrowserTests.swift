@@ -2,6 +2,9 @@ import DeviceSignIn
 import Foundation
 import IdentityProtocol
 import IdentityServer
+import IdentityStorage
+import IdentityStorageTestSupport
+import JWTKit
 import ServerTestSupport
 import TestProcessSupport
 import Testing
@@ -78,6 +81,82 @@ import Testing
             let again = try await server.client().send("GET", String(link.dropFirst(server.baseURL.count)))
             let page = String(decoding: again.body, as: UTF8.self)
             #expect(again.status == 400 && page.contains("This link cannot be used"), "\(again.status) \(page)")
+        }
+    }
+
+    /// The passkey the link created signs its identity in from the hosted sign-in page of an
+    /// application that sends its users there: the browser lands at the client with a code that
+    /// redeems for an ID token of the identity, at the assurance a synced-or-not passkey with
+    /// user verification gives; the assertion py_webauthn accepted cannot be sent again.
+    @Test func thePasskeySignsInOnTheHostedPage() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-passkey-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let screenshots = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"
+            ? Self.packageDirectory.appendingPathComponent("docs/images/sign-in") : work
+        let saved = work.appendingPathComponent("credential.json").path
+        try await Self.withServer { server, realm in
+            let registered = try await Self.browser([
+                "register", "--url", try await realm.enrollmentLink(), "--rp-id", "localhost", "--origin", server.baseURL,
+                "--save-credential", saved,
+            ])
+            try #require(registered["state"] as? String == "created", "\(registered["status_text"] ?? "")")
+            let updated = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_devices": "cross_device"])
+            try #require(updated.status == 200)
+
+            let party = TestRelyingParty(application: realm.confidential, server: server)
+            let result = try await Self.browser([
+                "sign-in", "--url", try party.authorizeURL(), "--rp-id", "localhost", "--origin", server.baseURL,
+                "--credential-file", saved, "--screenshot", screenshots.appendingPathComponent("passkey-sign-in.png").path,
+            ])
+            let finalURL = try #require(result["final_url"] as? String, "\(result["status_text"] ?? "") \(result["assertion_answer"] ?? "")")
+            #expect(finalURL.hasPrefix(TestRealm.callback + "?"))
+            #expect(HTTPTestClient.queryItem("state", in: finalURL) == party.state)
+            #expect(result["assertion_status"] as? Int == 200 && result["keyboard"] as? Bool == true)
+            #expect((result["console_errors"] as? [Any])?.isEmpty == true, "\(result["console_errors"] ?? "")")
+            let checked = try #require(result["py_webauthn"] as? [String: Any])
+            #expect(checked["verified"] as? Bool == true, "\(checked["error"] ?? "")")
+
+            let code = try #require(HTTPTestClient.queryItem("code", in: finalURL))
+            let tokens = try await party.exchange(code)
+            try #require(tokens.status == 200, "\(tokens.json)")
+            let idToken = try #require(tokens.json["id_token"] as? String)
+            let claims = try await party.verifyIDToken(idToken, expectingAMR: (["swk", "user", "mfa"], "phr"))
+            #expect(claims.sub.value == realm.identityID)
+
+            // The same assertion again, for a new sign-in: its challenge is the old ceremony's,
+            // and the old ceremony is the old sign-in's. Nothing is written: the new one waits on.
+            let assertion = try #require(result["assertion"] as? [String: Any])
+            let browser = TestBrowser(server: server)
+            try await browser.get(try party.authorizeURL())
+            let page = try #require(await browser.pagePath)
+            let options = try await browser.post(page + "/passkey/options", json: [:])
+            try #require(options.status == 200)
+            let replayed = try await browser.post(page + "/passkey", json: [
+                "ceremony": try #require(options.json["ceremony"] as? String), "credential": try #require(assertion["credential"]),
+            ])
+            #expect(replayed.status == 400 && replayed.error == "invalid_passkey")
+            #expect(replayed.json["error_description"] as? String == "the passkey was refused: the challenge is not this ceremony's")
+            let oldCeremony = try await browser.post(page + "/passkey", json: assertion)
+            #expect(oldCeremony.status == 400 && oldCeremony.json["error_description"] as? String
+                == "the passkey request is not this sign-in's or has expired: start again")
+            let events = try await server.instance.store.listAuditEvents(tenantID: nil, .init(size: 200)).items
+            #expect(events.filter { $0.type == "authentication.succeeded" }.count == 1)
+            #expect(events.contains { $0.type == "authentication.refused" && $0.detailJSON.contains("\"challenge\"") })
+            #expect(try await browser.get(page).status == 200)
+            #expect(await browser.shows("Sign in with a passkey"))
+
+            // Revoked, the passkey signs nobody in: the page says so and the client gets no code.
+            let passkey = try #require(try await Self.credentials(server, realm).first { $0["kind"] as? String == "passkey" }?["id"] as? String)
+            let revoked = try await server.admin.send("POST", AdminAPI.revokeCredential(
+                tenant: realm.tenantID, realm: realm.realmID, identity: realm.identityID, credential: passkey))
+            try #require(revoked.status == 200, "\(revoked.json)")
+            let refused = try await Self.browser([
+                "sign-in", "--url", try party.authorizeURL(), "--rp-id", "localhost", "--origin", server.baseURL, "--credential-file", saved,
+            ])
+            #expect(refused["state"] as? String == "failed" && refused["status_text"] as? String == "this passkey was revoked")
+            #expect(refused["assertion_status"] as? Int == 403)
         }
     }
 

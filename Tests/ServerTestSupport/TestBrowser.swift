@@ -32,13 +32,23 @@ package actor TestBrowser {
         return try await send("POST", url, form: [:], headers: ["Origin": origin ?? base])
     }
 
+    /// `POST` of a JSON body to a URL or path from the server's own origin, as the pages' scripts post.
+    @discardableResult
+    package nonisolated func post(_ url: String, json: [String: Any]) async throws -> HTTPTestClient.Reply {
+        try await post(url, jsonBody: try JSONSerialization.data(withJSONObject: json))
+    }
+
+    private func post(_ url: String, jsonBody: Data) async throws -> HTTPTestClient.Reply {
+        try await send("POST", url, headers: ["Origin": client.baseURL, "Content-Type": "application/json"], body: jsonBody)
+    }
+
     private func send(
-        _ method: String, _ url: String, form: [String: String]? = nil, headers: [String: String]
+        _ method: String, _ url: String, form: [String: String]? = nil, headers: [String: String], body: Data? = nil
     ) async throws -> HTTPTestClient.Reply {
         var headers = headers
         headers["User-Agent"] = userAgent
         if !cookies.isEmpty { headers["Cookie"] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
-        let reply = try await client.send(method, url, form: form, headers: headers)
+        let reply = try await client.send(method, url, form: form, headers: headers, body: body)
         page = String(decoding: reply.body, as: UTF8.self)
         lastLocation = reply.location
         if let location = reply.location, location.contains("/v1/sign-ins/") { pagePath = location }

@@ -146,7 +146,7 @@ extension CrossDeviceSignInService {
     }
 
     /// The stored transaction (opened as of the sign-in's start: its lapse is the sign-in's to judge).
-    private func stored(_ signIn: CrossDeviceSignInRecord) throws -> TransactionSeal.Opened {
+    func stored(_ signIn: CrossDeviceSignInRecord) throws -> TransactionSeal.Opened {
         guard let opened = authentication.seal.open(signIn.transaction, now: signIn.createdAt) else {
             throw ServerError(APIErrorCode.invalidTransaction, "this sign-in's transaction no longer opens; start again")
         }

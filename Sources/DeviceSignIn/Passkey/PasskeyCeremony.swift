@@ -1,18 +1,27 @@
 package import Foundation
 
-/// One WebAuthn ceremony the server started: for which binding job, with which challenge, until
-/// when. The browser holds it sealed (``PasskeyCeremonySeal``) and sends it back with the
-/// credential, so starting one writes nothing.
+/// One WebAuthn ceremony the server started: what for (a binding job's registration, or a
+/// hosted sign-in's assertion), with which challenge, until when. The browser holds it sealed
+/// (``PasskeyCeremonySeal``) and sends it back with the credential, so starting one writes nothing.
 package struct PasskeyCeremony: Codable, Sendable, Equatable {
-    /// The binding job a registration is for.
-    package let bindingJobID: String
+    package enum Purpose: String, Codable, Sendable {
+        case registration
+        case signIn = "sign_in"
+    }
+
+    package let purpose: Purpose
+    /// The binding job a registration is for, or the sign-in an assertion is for.
+    package let subject: String
     /// The random challenge, 32 bytes.
     package let challenge: Data
     package let expiresAt: Date
 
-    package init(bindingJobID: String, challenge: Data, expiresAt: Date) {
-        self.bindingJobID = bindingJobID
-        self.challenge = challenge
-        self.expiresAt = expiresAt
+    package init(_ purpose: Purpose, of subject: String, challenge: Data, expiresAt: Date) {
+        (self.purpose, self.subject, self.challenge, self.expiresAt) = (purpose, subject, challenge, expiresAt)
+    }
+
+    /// Whether it is the one started for `purpose` of `subject`.
+    package func isFor(_ purpose: Purpose, of subject: String) -> Bool {
+        self.purpose == purpose && self.subject == subject
     }
 }

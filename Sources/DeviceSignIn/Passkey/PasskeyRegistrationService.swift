@@ -30,8 +30,8 @@ package struct PasskeyRegistrationService {
             let (identity, realm) = try await subject(of: job)
             let challenge = Secrets.randomBytes(32)
             let ceremony = PasskeyCeremony(
-                bindingJobID: job.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
-            let party = relyingParty()
+                .registration, of: job.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
+            let party = settings.relyingParty(for: enrollment.baseURL)
             let excluded = try await store.activePasskeyIDs(identityID: identity.id, limit: Self.excludedAtMost)
             return PasskeyRegistrationOptions(
                 ceremony: try seal.seal(ceremony),
@@ -51,7 +51,7 @@ package struct PasskeyRegistrationService {
     package func register(_ request: PasskeyRegistrationRequest) async throws -> PasskeyRegistered {
         try await enrollment.auditingRefusal(token: request.bindingToken) {
             let job = try await enrollment.pendingJob(token: request.bindingToken)
-            guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.bindingJobID == job.id else {
+            guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.registration, of: job.id) else {
                 throw ServerError.invalidRequest("the passkey request is not this link's or has expired: start again")
             }
             _ = try await subject(of: job)
@@ -61,11 +61,11 @@ package struct PasskeyRegistrationService {
             else { throw ServerError.invalidRequest("the credential is not a WebAuthn public key credential") }
             let registered: RegisteredCredential
             do {
-                registered = try await relyingParty().verifyRegistration(
+                registered = try await settings.relyingParty(for: enrollment.baseURL).verifyRegistration(
                     clientDataJSON: Array(clientData), attestationObject: Array(attestation), challenge: Array(ceremony.challenge),
                     now: now())
             } catch {
-                throw ServerError(APIErrorCode.invalidRequest, "the passkey was refused: \(error)")
+                throw ServerError(APIErrorCode.invalidPasskey, "the passkey was refused: \(error)")
             }
             guard Data(base64URLEncoded: credential.id).map(Array.init) == registered.id else {
                 throw ServerError.invalidRequest("the credential's id is not the one its authenticator data attests")
@@ -81,15 +81,6 @@ package struct PasskeyRegistrationService {
         let app = try await enrollment.registrationRedirect(token: token)
         let (identity, realm) = try await subject(of: try await enrollment.pendingJob(token: token))
         return .init(realm: realm.displayName, identity: identity.displayName, appURL: app)
-    }
-
-    /// The relying party for the server's public base URL as it is now.
-    private func relyingParty() -> RelyingParty {
-        let base = URLComponents(string: enrollment.baseURL.value)
-        let origin = base.map { "\($0.scheme ?? "https")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" } ?? ""
-        return RelyingParty(
-            id: settings.rpID ?? base?.host ?? "", origins: [origin],
-            userVerification: UserVerificationRequirement(rawValue: settings.userVerification) ?? .required)
     }
 
     private func subject(of job: BindingJobRecord) async throws -> (IdentityRecord, RealmRecord) {

@@ -1,5 +1,6 @@
 public import Foundation
 package import IdentityServerCore
+package import WebAuthn
 
 /// Passkeys in the browser (WebAuthn): whether enrollment links offer them, and the relying
 /// party's rules.
@@ -35,4 +36,16 @@ extension PasskeySettings {
             "passkeys.ceremony_lifetime", \.ceremonyLifetime, .seconds(30...900),
             help: "How long a browser has to create a passkey after asking for its options."),
     ]
+}
+
+extension PasskeySettings {
+    /// The relying party for the server's public base URL as it is now (it is known only once
+    /// the server listens, when not configured): its origin, and its host unless ``rpID`` says.
+    package func relyingParty(for baseURL: PublicBaseURL) -> RelyingParty {
+        let base = URLComponents(string: baseURL.value)
+        let origin = base.map { "\($0.scheme ?? "https")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" } ?? ""
+        return RelyingParty(
+            id: rpID ?? base?.host ?? "", origins: [origin],
+            userVerification: UserVerificationRequirement(rawValue: userVerification) ?? .required)
+    }
 }

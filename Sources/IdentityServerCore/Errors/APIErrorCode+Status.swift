@@ -7,7 +7,8 @@ extension APIErrorCode {
         switch self {
         case .invalidRequest, .invalidBindingToken, .invalidCSR, .invalidTransaction, .invalidExtensionCode,
              .extensionCodeExpired, .extensionCodeUsed, .extensionCancelled, .extensionAbandoned, .invalidEndorsement,
-             .invalidSignInCode, .signInExpired, .invalidEmailCodeChallenge, .emailCodeExpired, .unmetAuthenticationRequirements:
+             .invalidSignInCode, .signInExpired, .invalidEmailCodeChallenge, .emailCodeExpired, .unmetAuthenticationRequirements,
+             .invalidPasskey:
             .badRequest
         case .unauthorized, .invalidSignature, .invalidCertificateChain, .invalidExtensionSession, .replayedRequest:
             .unauthorized

@@ -29,4 +29,28 @@ extension SQLIdentityStore {
                 """).all().map { try $0.data("webauthn_id") }
         }
     }
+
+    public func completePasskeySignIn(
+        signInID: String, credentialID: String, expectedSignCount: UInt32, signCount: UInt32, backedUp: Bool, now: Date,
+        code: AuthorizationCodeRecord, audit: AuditEventRecord
+    ) async throws {
+        try await engine.transaction { db in
+            let counted = try await db.raw("""
+                UPDATE passkeys SET sign_count = \(bind: Int64(signCount)), backed_up = \(bind: Int64(backedUp ? 1 : 0))
+                WHERE credential_id = \(bind: credentialID) AND sign_count = \(bind: Int64(expectedSignCount))
+                RETURNING credential_id
+                """).first()
+            guard counted != nil else { throw StorageError.alreadyExists.with(detail: "passkey counter of \(credentialID)") }
+            let completed = try await db.raw("""
+                UPDATE cross_device_sign_ins SET state = \(bind: CrossDeviceSignInRecord.State.completed.rawValue),
+                    identity_id = \(bind: code.identityID), credential_id = \(bind: credentialID), decided_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: signInID) AND state = \(bind: CrossDeviceSignInRecord.State.pending.rawValue)
+                    AND expires_at > \(bind: now.milliseconds)
+                RETURNING id
+                """).first()
+            guard completed != nil else { throw StorageError.notFound.with(detail: "pending sign-in \(signInID)") }
+            for statement in self.completionStatements(now: now, code: code, audit: audit) { try await db.run(statement) }
+            try await self.engine.notify(Self.extensionSessionChannel, payload: signInID, on: db)
+        }
+    }
 }

@@ -26,6 +26,7 @@ package enum SignInPageAssets {
         main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border: 1px solid var(--line);
           border-radius: .5rem; }
         h1 { font-size: 1.4rem; margin: 0 0 1rem; overflow-wrap: anywhere; }
+        h2 { font-size: 1rem; margin: 1.5rem 0 .5rem; color: var(--muted); font-weight: 600; }
         a { color: var(--accent); }
         a:focus-visible, input:focus-visible, summary:focus-visible { outline: 3px solid #f5b400; outline-offset: 2px; }
         .qr { text-align: center; }
@@ -69,39 +70,42 @@ package enum SignInPageAssets {
         })();
         """
 
-    /// The enrollment link page's script: asks for the options, lets the browser create the
-    /// passkey, sends it back, and says how it went in `#passkey-status` (`data-state`
-    /// `working`, `created` or `failed`). Uses WebAuthn's JSON helpers where the browser has
-    /// them, base64url by hand where not.
+    /// The passkey script of the hosted pages. On the enrollment link's page (`#create-passkey`)
+    /// it asks for creation options, lets the browser create the passkey and sends it back; on
+    /// the sign-in page (`#sign-in-passkey`) it asks for request options, lets the browser sign
+    /// with a passkey it holds and follows the answer's redirect to the client. `#passkey-status`
+    /// says how it went (`data-state` `working`, `created` or `failed`). Uses WebAuthn's JSON
+    /// helpers where the browser has them, base64url by hand where not.
     package static let passkeyJavaScript = #"""
         "use strict";
         (function () {
-          const button = document.getElementById("create-passkey");
           const status = document.getElementById("passkey-status");
-          if (!button || !status) { return; }
           const bytes = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-          const text = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)))
+          const text = (buffer) => buffer === null ? null : btoa(String.fromCharCode(...new Uint8Array(buffer)))
             .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
           const say = (state, message) => { status.dataset.state = state; status.textContent = message; };
+          const withIDs = (list) => (list || []).map((d) => Object.assign({}, d, { id: bytes(d.id) }));
           function creationOptions(json) {
             if (PublicKeyCredential.parseCreationOptionsFromJSON) { return PublicKeyCredential.parseCreationOptionsFromJSON(json); }
             return Object.assign({}, json, {
-              challenge: bytes(json.challenge),
-              user: Object.assign({}, json.user, { id: bytes(json.user.id) }),
-              excludeCredentials: json.excludeCredentials.map((d) => Object.assign({}, d, { id: bytes(d.id) })),
+              challenge: bytes(json.challenge), user: Object.assign({}, json.user, { id: bytes(json.user.id) }),
+              excludeCredentials: withIDs(json.excludeCredentials),
             });
           }
-          function registrationJSON(credential) {
+          function requestOptions(json) {
+            if (PublicKeyCredential.parseRequestOptionsFromJSON) { return PublicKeyCredential.parseRequestOptionsFromJSON(json); }
+            return Object.assign({}, json, { challenge: bytes(json.challenge), allowCredentials: withIDs(json.allowCredentials) });
+          }
+          function credentialJSON(credential) {
             if (credential.toJSON) { return credential.toJSON(); }
-            const response = credential.response;
-            return {
-              id: credential.id, rawId: text(credential.rawId), type: credential.type,
-              response: {
-                clientDataJSON: text(response.clientDataJSON), attestationObject: text(response.attestationObject),
-                transports: response.getTransports ? response.getTransports() : [],
-              },
-              clientExtensionResults: credential.getClientExtensionResults(),
-            };
+            const r = credential.response;
+            const response = r.attestationObject
+              ? { clientDataJSON: text(r.clientDataJSON), attestationObject: text(r.attestationObject),
+                  transports: r.getTransports ? r.getTransports() : [] }
+              : { clientDataJSON: text(r.clientDataJSON), authenticatorData: text(r.authenticatorData),
+                  signature: text(r.signature), userHandle: text(r.userHandle) };
+            return { id: credential.id, rawId: text(credential.rawId), type: credential.type, response: response,
+                     clientExtensionResults: credential.getClientExtensionResults() };
           }
           async function post(path, body) {
             const response = await fetch(path, {
@@ -111,25 +115,42 @@ package enum SignInPageAssets {
             if (!response.ok) { throw new Error(answer.error_description || "The server did not accept it."); }
             return answer;
           }
-          button.addEventListener("click", async () => {
-            if (!window.PublicKeyCredential) { say("failed", "This browser cannot create passkeys. Use the app instead."); return; }
-            button.disabled = true;
-            say("working", "Follow your browser's prompt to create the passkey.");
-            try {
-              const token = button.dataset.token;
-              const options = await post(button.dataset.options, { binding_token: token });
-              const credential = await navigator.credentials.create({ publicKey: creationOptions(options.public_key) });
-              await post(button.dataset.register, { binding_token: token, ceremony: options.ceremony, credential: registrationJSON(credential) });
-              button.hidden = true;
-              const app = document.getElementById("open-app");
-              if (app) { app.parentElement.hidden = true; }
-              say("created", "Your passkey is ready: you can sign in with it from now on, and close this page.");
-            } catch (error) {
-              button.disabled = false;
-              say("failed", error.name === "NotAllowedError" || error.name === "AbortError"
-                ? "No passkey was created (it was cancelled or timed out). You can try again."
-                : error.name === "InvalidStateError" ? "This device already holds a passkey for you." : error.message);
-            }
+          function failure(error, cancelled) {
+            return error.name === "NotAllowedError" || error.name === "AbortError" ? cancelled
+              : error.name === "InvalidStateError" ? "This device already holds a passkey for you." : error.message;
+          }
+          function offer(button, prompt, ceremony) {
+            if (!button || !status) { return; }
+            button.addEventListener("click", async () => {
+              if (!window.PublicKeyCredential) { say("failed", "This browser has no passkeys. Use the app instead."); return; }
+              button.disabled = true;
+              say("working", prompt);
+              try {
+                await ceremony();
+              } catch (error) {
+                button.disabled = false;
+                say("failed", failure(error, "Nothing happened: the passkey prompt was cancelled or timed out. You can try again."));
+              }
+            });
+          }
+          const create = document.getElementById("create-passkey");
+          offer(create, "Follow your browser's prompt to create the passkey.", async () => {
+            const token = create.dataset.token;
+            const options = await post(create.dataset.options, { binding_token: token });
+            const credential = await navigator.credentials.create({ publicKey: creationOptions(options.public_key) });
+            await post(create.dataset.register, { binding_token: token, ceremony: options.ceremony, credential: credentialJSON(credential) });
+            create.hidden = true;
+            const app = document.getElementById("open-app");
+            if (app) { app.parentElement.hidden = true; }
+            say("created", "Your passkey is ready: you can sign in with it from now on, and close this page.");
+          });
+          const signIn = document.getElementById("sign-in-passkey");
+          offer(signIn, "Follow your browser's prompt to sign in with your passkey.", async () => {
+            const options = await post(signIn.dataset.options, {});
+            const credential = await navigator.credentials.get({ publicKey: requestOptions(options.public_key) });
+            const answer = await post(signIn.dataset.signIn, { ceremony: options.ceremony, credential: credentialJSON(credential) });
+            say("signed-in", "Signed in. Taking you back…");
+            window.location.assign(answer.redirect);
           });
         })();
         """#

@@ -49,9 +49,15 @@ package enum SignInPageTemplate: String, PageTemplate {
         {{$head}}
         <noscript><meta http-equiv="refresh" content="5"></noscript>
         <script src="{{assets}}/sign-in.js" defer></script>
+        {{#offerPasskey}}<script src="{{assets}}/passkey.js" defer></script>{{/offerPasskey}}
         {{/head}}
         {{$main}}
         <h1>Sign in to {{application}}</h1>
+        {{#offerPasskey}}
+        <p><button type="button" class="button" id="sign-in-passkey" data-options="{{page}}/passkey/options" data-sign-in="{{page}}/passkey">Sign in with a passkey</button></p>
+        <p id="passkey-status" role="status" aria-live="polite"></p>
+        <h2>Or use the app</h2>
+        {{/offerPasskey}}
         {{#offerThisDevice}}
         <p><a class="button" id="this-device" href="{{page}}/this-device">Open the app on this device</a></p>
         <details id="other-device">

@@ -13,4 +13,6 @@ package struct WaitingPage: Sendable {
     package let secondsLeft: Int
     package let timeLeft: String
     package let offerThisDevice: Bool
+    /// Whether the page offers to sign in with a passkey in this browser.
+    package let offerPasskey: Bool
 }

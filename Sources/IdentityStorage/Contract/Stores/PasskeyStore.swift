@@ -20,4 +20,14 @@ public protocol PasskeyStore: Sendable {
     /// The WebAuthn credential IDs of an identity's active passkeys (at most `limit`), for a
     /// registration to exclude.
     func activePasskeyIDs(identityID: String, limit: Int) async throws -> [Data]
+    /// Completes the hosted sign-in `signInID` with the passkey `credentialID`, in one
+    /// transaction: moves the passkey's counter from `expectedSignCount` to `signCount` (and
+    /// records `backedUp`), completes the sign-in if it is still pending and unexpired at `now`,
+    /// and stores the code, `audit` and the credential's last use. ``StorageError/notFound``
+    /// when the sign-in is not pending; ``StorageError/alreadyExists`` when the counter moved
+    /// meanwhile (another assertion came first) or the transaction has its code already.
+    func completePasskeySignIn(
+        signInID: String, credentialID: String, expectedSignCount: UInt32, signCount: UInt32, backedUp: Bool, now: Date,
+        code: AuthorizationCodeRecord, audit: AuditEventRecord
+    ) async throws
 }

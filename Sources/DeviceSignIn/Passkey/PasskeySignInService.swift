@@ -1,0 +1,148 @@
+package import Foundation
+import IdentityProtocol
+import IdentityStorage
+package import IdentityServerCore
+import OpenIDProvider
+import Prometheus
+import WebAuthn
+
+/// Signing in with a passkey on the hosted sign-in page: options for the browser that started
+/// the sign-in (its cookie), then its assertion, verified (WebAuthn Level 3 §7.2) against the
+/// realm's passkey of that credential ID, which completes the sign-in with a code as an approval
+/// from a device does.
+package struct PasskeySignInService {
+    package let signIns: CrossDeviceSignInService
+    package let settings: PasskeySettings
+    package let seal: PasskeyCeremonySeal
+
+    package init(signIns: CrossDeviceSignInService, settings: PasskeySettings, seal: PasskeyCeremonySeal) {
+        (self.signIns, self.settings, self.seal) = (signIns, settings, seal)
+    }
+
+    private var store: any DeviceSignInStore { signIns.store }
+    private var audit: AuditLog { signIns.audit }
+    private var now: @Sendable () -> Date { signIns.now }
+
+    /// The options for a pending sign-in of the browser with `browserSecret`; nothing is written.
+    package func options(of id: String, browserSecret: String?) async throws -> PasskeySignInOptions {
+        let signIn = try await pendingSignIn(id, browserSecret: browserSecret)
+        let challenge = Secrets.randomBytes(32)
+        let party = settings.relyingParty(for: signIns.baseURL)
+        let ceremony = PasskeyCeremony(.signIn, of: signIn.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
+        return PasskeySignInOptions(
+            ceremony: try seal.seal(ceremony),
+            publicKey: PasskeyRequestOptions(
+                challenge: challenge.base64URLEncodedString, rpId: party.id, timeout: Int(settings.ceremonyLifetime * 1000),
+                userVerification: party.userVerification.rawValue))
+    }
+
+    /// Verifies the assertion and completes the sign-in; returns the client redirect with the code.
+    /// A refusal is audited (`authentication.refused`) with its reason, a counter that did not
+    /// rise as `sign_count` (a possibly cloned authenticator).
+    package func signIn(of id: String, browserSecret: String?, _ request: PasskeySignInRequest) async throws -> PasskeySignedIn {
+        let signIn = try await pendingSignIn(id, browserSecret: browserSecret)
+        guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.signIn, of: signIn.id) else {
+            throw ServerError.invalidRequest("the passkey request is not this sign-in's or has expired: start again")
+        }
+        let response = request.credential.response
+        guard request.credential.type == "public-key", let webAuthnID = Data(base64URLEncoded: request.credential.id),
+              let clientData = Data(base64URLEncoded: response.clientDataJSON),
+              let authenticatorData = Data(base64URLEncoded: response.authenticatorData),
+              let signature = Data(base64URLEncoded: response.signature)
+        else { throw ServerError.invalidRequest("the credential is not a WebAuthn public key credential") }
+        guard let (credential, passkey, identityStatus) = try await store.passkey(realmID: signIn.realmID, webAuthnID: webAuthnID) else {
+            await refuse(signIn, "unknown_passkey", subject: nil)
+            throw ServerError(APIErrorCode.invalidPasskey, "this passkey is not registered here")
+        }
+        guard credential.state == .active else {
+            await refuse(signIn, "credential_revoked", subject: credential.identityID)
+            throw ServerError(APIErrorCode.credentialRevoked, "this passkey was revoked")
+        }
+        guard identityStatus == .active else {
+            await refuse(signIn, "identity_inactive", subject: credential.identityID)
+            throw ServerError(APIErrorCode.identityInactive, "the identity is \(identityStatus)")
+        }
+        if let handle = response.userHandle, !handle.isEmpty, Data(base64URLEncoded: handle) != Data(credential.identityID.utf8) {
+            await refuse(signIn, "user_handle", subject: credential.identityID)
+            throw ServerError(APIErrorCode.invalidPasskey, "the passkey's user handle is not its identity's")
+        }
+        let verified: VerifiedAssertion
+        do {
+            verified = try settings.relyingParty(for: signIns.baseURL).verifyAssertion(
+                clientDataJSON: Array(clientData), authenticatorData: Array(authenticatorData), signature: Array(signature),
+                challenge: Array(ceremony.challenge), publicKeyBytes: Array(passkey.publicKey), storedSignCount: passkey.signCount)
+        } catch {
+            await refuse(signIn, error.reason, subject: credential.identityID)
+            throw ServerError(APIErrorCode.invalidPasskey, "the passkey was refused: \(error)")
+        }
+        return PasskeySignedIn(redirect: try await complete(signIn, credential, passkey, verified))
+    }
+
+    /// Mints the code and completes the sign-in with the passkey's new counter, in one transaction.
+    private func complete(
+        _ signIn: CrossDeviceSignInRecord, _ credential: CredentialRecord, _ passkey: PasskeyRecord, _ verified: VerifiedAssertion
+    ) async throws -> String {
+        let opened = try signIns.stored(signIn)
+        let issuer = signIns.baseURL.issuer(tenantID: signIn.tenantID, realmID: signIn.realmID)
+        let assurance = Self.assurance(passkey, verified)
+        let authentication = signIns.authentication
+        let grant = try authentication.codeGrant(
+            for: opened, identityID: credential.identityID, credentialID: credential.id, issuer: issuer, assurance: assurance,
+            authenticatedAt: now())
+        let event = try audit.event(
+            "authentication.succeeded", tenantID: signIn.tenantID, realmID: signIn.realmID, subjectID: credential.identityID,
+            detail: [
+                "credential_id": credential.id, "application_id": grant.code.applicationID, "sign_in_id": signIn.id, "via": "passkey",
+                "amr": assurance.methods.joined(separator: " "), "acr": assurance.level,
+            ])
+        do {
+            try await store.completePasskeySignIn(
+                signInID: signIn.id, credentialID: credential.id, expectedSignCount: passkey.signCount, signCount: verified.signCount,
+                backedUp: verified.flags.contains(.backedUp), now: now(), code: grant.code, audit: event)
+        } catch let error as StorageError where error == .notFound || error == .alreadyExists {
+            throw ServerError(APIErrorCode.invalidTransaction, "this sign-in was completed or ended meanwhile")
+        }
+        authentication.metrics.authenticationsSucceeded.increment()
+        return grant.redirect
+    }
+
+    /// What a passkey sign-in proved (docs/protocol.md, "Assurance"): a key (`hwk` only where
+    /// trusted attestation proved hardware and the passkey cannot be synced, else `swk`), the
+    /// user's presence (`user`), and with user verification a second factor (`mfa`); `phrh` only
+    /// with all three of those, else `phr` (a passkey is bound to its origin: phishing-resistant).
+    static func assurance(_ passkey: PasskeyRecord, _ verified: VerifiedAssertion) -> SignInAssurance {
+        let hardware = passkey.attestationTrusted && !passkey.backupEligible
+        let verifiedUser = verified.flags.contains(.userVerified)
+        return SignInAssurance(
+            methods: [hardware ? "hwk" : "swk", "user"] + (verifiedUser ? ["mfa"] : []),
+            level: hardware && verifiedUser ? "phrh" : "phr")
+    }
+
+    private func pendingSignIn(_ id: String, browserSecret: String?) async throws -> CrossDeviceSignInRecord {
+        let signIn = try await signIns.ownSignIn(id, browserSecret: browserSecret)
+        guard signIn.state == .pending, signIn.expiresAt > now() else {
+            throw ServerError(APIErrorCode.invalidTransaction, "this sign-in has ended: start again from the application")
+        }
+        return signIn
+    }
+
+    private func refuse(_ signIn: CrossDeviceSignInRecord, _ reason: String, subject: String?) async {
+        await audit.recordRefusal(
+            "authentication.refused", reason: reason, of: signIn.id, tenantID: signIn.tenantID, realmID: signIn.realmID,
+            subjectID: subject, detail: ["sign_in_id": signIn.id, "via": "passkey"])
+    }
+}
+
+extension Error {
+    /// The audit reason of a refused assertion.
+    fileprivate var reason: String {
+        switch self as? WebAuthnError {
+        case .signCountNotIncreasing: "sign_count"
+        case .invalidSignature: "signature"
+        case .userNotVerified: "user_not_verified"
+        case .originNotAllowed, .crossOrigin: "origin"
+        case .challengeMismatch: "challenge"
+        default: "invalid_assertion"
+        }
+    }
+}
