@@ -388,7 +388,7 @@ let package = Package(
         .testTarget(
             name: "DeviceSignInTests",
             dependencies: [
-                "DeviceSignIn", .product(name: "X509", package: "swift-certificates"),
+                "DeviceSignIn", "WebAuthn", .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 "ServerTestSupport", "IdentityServerCore", "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
