@@ -4,7 +4,6 @@ import IdentityProtocol
 import IdentityServer
 import IdentityStorage
 import IdentityStorageTestSupport
-import JWTKit
 import ServerTestSupport
 import TestProcessSupport
 import Testing
@@ -14,9 +13,11 @@ import Testing
 /// (reached by keyboard, at phone width, under the pages' strict CSP), which py_webauthn, a
 /// verifier that is not ours, accepts from the same bytes ours did; the link is then used up.
 /// With `BI_UPDATE_SCREENSHOTS=1` the page's screenshot replaces the one in `docs/images/sign-in/`.
-@Suite(.requires(.chromium, .webauthn)) struct PasskeyBrowserTests {
+@Suite(.requires(.chromium, .webauthn, .authlib)) struct PasskeyBrowserTests {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ThirdParty/passkey_browser.py").path
+    private static let authlib = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("ThirdParty/authlib_rp.py").path
     private static let packageDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -85,9 +86,10 @@ import Testing
     }
 
     /// The passkey the link created signs its identity in from the hosted sign-in page of an
-    /// application that sends its users there: the browser lands at the client with a code that
-    /// redeems for an ID token of the identity, at the assurance a synced-or-not passkey with
-    /// user verification gives; the assertion py_webauthn accepted cannot be sent again.
+    /// application that sends its users there, for an unmodified relying party (Python authlib):
+    /// the browser lands at the client with a code that authlib redeems for an ID token it
+    /// verifies, of the identity, at the assurance of a passkey used with user verification; the
+    /// assertion py_webauthn accepted cannot be sent again; revoked, the passkey signs nobody in.
     @Test func thePasskeySignsInOnTheHostedPage() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-passkey-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -101,29 +103,36 @@ import Testing
                 "--save-credential", saved,
             ])
             try #require(registered["state"] as? String == "created", "\(registered["status_text"] ?? "")")
-            let updated = try await server.admin.send(
-                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_devices": "cross_device"])
+            let updated = try await server.admin.send("PATCH", try await realm.adminPath(of: realm.confidential), json: [
+                "sign_in_devices": "cross_device", "allowed_scopes": ["openid", "profile", "email", "offline_access"],
+                "post_logout_redirect_uris": [TestRealm.callback],
+            ])
             try #require(updated.status == 200)
 
-            let party = TestRelyingParty(application: realm.confidential, server: server)
+            // An unmodified relying party (Python authlib) sends the browser to /authorize.
+            let state = work.appendingPathComponent("rp.json").path
+            let begun = try await Python.run([Self.authlib, "begin", state, realm.confidential.issuer, realm.confidential.clientID,
+                                              try #require(realm.confidential.clientSecret), TestRealm.callback])
+            try #require(begun.status == 0, "\(begun.errors)")
             let result = try await Self.browser([
-                "sign-in", "--url", try party.authorizeURL(), "--rp-id", "localhost", "--origin", server.baseURL,
-                "--credential-file", saved, "--screenshot", screenshots.appendingPathComponent("passkey-sign-in.png").path,
+                "sign-in", "--url", begun.output.trimmingCharacters(in: .whitespacesAndNewlines), "--rp-id", "localhost",
+                "--origin", server.baseURL, "--credential-file", saved,
+                "--screenshot", screenshots.appendingPathComponent("passkey-sign-in.png").path,
             ])
             let finalURL = try #require(result["final_url"] as? String, "\(result["status_text"] ?? "") \(result["assertion_answer"] ?? "")")
             #expect(finalURL.hasPrefix(TestRealm.callback + "?"))
-            #expect(HTTPTestClient.queryItem("state", in: finalURL) == party.state)
             #expect(result["assertion_status"] as? Int == 200 && result["keyboard"] as? Bool == true)
             #expect((result["console_errors"] as? [Any])?.isEmpty == true, "\(result["console_errors"] ?? "")")
             let checked = try #require(result["py_webauthn"] as? [String: Any])
             #expect(checked["verified"] as? Bool == true, "\(checked["error"] ?? "")")
 
-            let code = try #require(HTTPTestClient.queryItem("code", in: finalURL))
-            let tokens = try await party.exchange(code)
-            try #require(tokens.status == 200, "\(tokens.json)")
-            let idToken = try #require(tokens.json["id_token"] as? String)
-            let claims = try await party.verifyIDToken(idToken, expectingAMR: (["swk", "user", "mfa"], "phr"))
-            #expect(claims.sub.value == realm.identityID)
+            // authlib exchanges the code and verifies the ID token (then refreshes, revokes, logs out).
+            let finished = try await Python.run([Self.authlib, "finish", state, finalURL])
+            try #require(finished.status == 0, "\(finished.errors)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(finished.output.utf8)) as? [String: Any])
+            #expect(report["sub"] as? String == realm.identityID)
+            #expect(report["amr"] as? [String] == ["swk", "user", "mfa"] && report["acr"] as? String == "phr")
+            let party = TestRelyingParty(application: realm.confidential, server: server)
 
             // The same assertion again, for a new sign-in: its challenge is the old ceremony's,
             // and the old ceremony is the old sign-in's. Nothing is written: the new one waits on.
