@@ -87,6 +87,7 @@ struct BenchCommand: ParsableCommand {
         // together, and the DPoP proofs a public client's token requests record at their limits
         // per network and per client (the load comes from one address, for one client).
         var environment = [
+            "BI_PASSKEYS_ENABLED": "true",
             "BI_EXTENSION_CLAIMS_PER_MINUTE": "1000000",
             "BI_DPOP_PUBLIC_CLIENT_PROOFS_PER_ADDRESS_PER_MINUTE": "1000000",
             "BI_DPOP_PUBLIC_CLIENT_PROOFS_PER_MINUTE": "100000000",
@@ -172,6 +173,14 @@ struct BenchCommand: ParsableCommand {
             rounds.append([full] + steps + (try script.lightEndpoints(requests, accessToken: accessToken, dpop: dpop)))
         }
         let medians = rounds[0].indices.map { index in BenchScript.median(rounds.map { $0[index] }) }
+
+        status("registering \(min(devices, 100)) passkeys, then \(logins.count) passkey sign-ins a round")
+        let passkeys = try script.registerPasskeys(min(devices, 100), adminToken: adminToken).1
+        let passkeyLogins = Array(0..<logins.count).map { passkeys[$0 % passkeys.count] }
+        _ = try script.passkeySignIns(Array(passkeyLogins.prefix(300)), name: "passkey warm-up")
+        report.passkeyLogin = BenchScript.median(try (1...max(1, runs)).map { _ in
+            try script.passkeySignIns(passkeyLogins, name: "passkey login").0
+        })
         report.login = medians[0]
         report.steps = Array(medians[1...5])
         report.endpoints = Array(medians[6...])

@@ -4,17 +4,22 @@ import IdentityProtocol
 import SwiftASN1
 import X509
 
-/// The realm the benchmark signs in to: a tenant, a realm and a public application (PKCE), and
-/// the devices enrolled in it.
+/// The realm the benchmark signs in to: a tenant, a realm, a public application (PKCE) whose
+/// users sign in with the app, and a web one whose users sign in on the hosted page.
 struct BenchRealm: Sendable {
     let tenantID: String
     let realmID: String
     let clientID: String
+    /// The web application, whose users sign in on the hosted page (with passkeys).
+    let webClientID: String
     /// The issuer's path on the server, e.g. `/v1/tenants/T/realms/R`.
     let issuerPath: String
     /// The issuer as the server names it: what DPoP proofs' `htu` starts with.
     let issuer: URL
     let redirectURI: String
+
+    /// The server's origin, as its pages' scripts send it.
+    var origin: String { "\(issuer.scheme ?? "http")://\(issuer.host ?? "")\(issuer.port.map { ":\($0)" } ?? "")" }
 
     static let redirectURI = "https://bench.example/callback"
 
@@ -31,9 +36,13 @@ struct BenchRealm: Sendable {
         input.invokeURL = "https://bench.example/invoke"
         let application = try admin.post(
             AdminAPI.applications(tenant: tenantID, realm: realm.id), input, as: Application.self)
+        input.displayName = "Bench web"
+        input.signInDevices = SignInDevices.crossDevice.rawValue
+        let web = try admin.post(AdminAPI.applications(tenant: tenantID, realm: realm.id), input, as: Application.self)
         guard let issuer = URL(string: realm.issuer) else { throw BenchError("the issuer is not a URL") }
         return BenchRealm(
-            tenantID: tenantID, realmID: realm.id, clientID: application.clientID, issuerPath: issuer.path, issuer: issuer,
+            tenantID: tenantID, realmID: realm.id, clientID: application.clientID, webClientID: web.clientID, issuerPath: issuer.path,
+            issuer: issuer,
             redirectURI: redirectURI)
     }
 

@@ -30,6 +30,8 @@ struct BenchReport {
     var secondDevice: PhaseResult?
     var scaleOut: ScaleOut?
     var login: PhaseResult?
+    /// Sign-ins with a passkey on the hosted page (authorize, options, assertion, token).
+    var passkeyLogin: PhaseResult?
     /// The same sign-ins on a server with `synchronous=NORMAL` (SQLite): what FULL's syncs cost.
     var unsyncedLogin: PhaseResult?
     var steps: [PhaseResult] = []
@@ -55,6 +57,10 @@ struct BenchReport {
                        us(login.serverMicroseconds - unsyncedLogin.serverMicroseconds), 100 * (1 - login.rate / unsyncedLogin.rate)))
         }
         for step in steps { add("  \(step.name)", us(step.serverMicroseconds) + " CPU") }
+        if let passkeyLogin {
+            add("server CPU per passkey sign-in (hosted page)", us(passkeyLogin.serverMicroseconds))
+            add("  passkey sign-ins per second", String(format: "%.0f", passkeyLogin.rate))
+        }
         if let extra = dpopTokenExtraMicroseconds { add("DPoP token request, extra over bearer", us(extra), "≤ 150 µs") }
         if let latency {
             add("one sign-in alone, p50", ms(latency.percentile(0.5)), "≤ 1.5 ms")
@@ -108,6 +114,10 @@ struct BenchReport {
             if let database = login.databaseMicroseconds { object["database_cpu_us_per_login"] = round1(database) }
         }
         if let scimListPeakRSS { object["rss_scim_list_peak_mib"] = round1(scimListPeakRSS) }
+        if let passkeyLogin {
+            object["server_cpu_us_per_passkey_login"] = round1(passkeyLogin.serverMicroseconds)
+            object["passkey_logins_per_second"] = round1(passkeyLogin.rate)
+        }
         if let unsyncedLogin {
             object["logins_per_second_synchronous_normal"] = round1(unsyncedLogin.rate)
             object["server_cpu_us_per_login_synchronous_normal"] = round1(unsyncedLogin.serverMicroseconds)

@@ -38,6 +38,23 @@ struct BenchScript {
         }
     }
 
+    /// Registers `count` passkeys (an identity, a registration link, options and the credential each).
+    func registerPasskeys(_ count: Int, adminToken: String) throws -> (PhaseResult, [BenchPasskey]) {
+        try load.run("passkey registration", Array(0..<count), workers: concurrency) { [realm] connection, index in
+            try BenchPasskey.register(index, realm: realm, admin: AdminClient(connection: connection, token: adminToken))
+        }
+    }
+
+    /// A passkey sign-in on the hosted page for each of `passkeys`, each from its own address
+    /// (the page's starts are limited per network); returns the access tokens.
+    func passkeySignIns(_ passkeys: [BenchPasskey], name: String) throws -> (PhaseResult, [String]) {
+        try load.run(name, Array(passkeys.enumerated()), workers: concurrency) { [realm] connection, pair in
+            let (index, passkey) = pair
+            return try PasskeyLoginSteps(connection: connection, realm: realm)
+                .login(passkey, from: "10.\(index >> 16 & 255).\(index >> 8 & 255).\(index & 255)")
+        }
+    }
+
     /// Adds a second device to each of `devices` (distinct credentials: a credential has one
     /// extension session at a time); each claim comes from its own address.
     func secondDevices(_ devices: [BenchDevice]) throws -> PhaseResult {

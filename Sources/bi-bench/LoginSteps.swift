@@ -74,11 +74,12 @@ struct LoginSteps {
         return Answered(code: code, verifier: challenged.started.verifier)
     }
 
-    /// The code exchange at the token endpoint; with `dpop`, the tokens are bound to its key.
-    func token(_ answered: Answered, dpop: BenchDPoPAccess? = nil) throws -> TokenEndpointResponse {
+    /// The code exchange at the token endpoint (by the realm's app unless `clientID` says); with
+    /// `dpop`, the tokens are bound to its key.
+    func token(_ answered: Answered, clientID: String? = nil, dpop: BenchDPoPAccess? = nil) throws -> TokenEndpointResponse {
         let form = FormEncoding.encode([
             ("grant_type", "authorization_code"), ("code", answered.code), ("redirect_uri", realm.redirectURI),
-            ("client_id", realm.clientID), ("code_verifier", answered.verifier),
+            ("client_id", clientID ?? realm.clientID), ("code_verifier", answered.verifier),
         ])
         var headers = [("Content-Type", "application/x-www-form-urlencoded")]
         if let dpop { headers.append(("DPoP", try dpop.key.proof("POST", "token", of: realm, nonce: dpop.nonce))) }
