@@ -25,7 +25,7 @@ public func fuzzWebAuthnInputs(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> 
             _ = try WebAuthnFuzzing.party.verifyAssertion(
                 clientDataJSON: WebAuthnFuzzing.clientData("webauthn.get"), authenticatorData: Array(input[..<split]),
                 signature: Array(input[split...]), challenge: WebAuthnFuzzing.challenge, publicKeyBytes: WebAuthnFuzzing.key,
-                storedSignCount: 0)
+                storedSignCount: 0, backupEligible: false)
         }
     case 2:  // a credential's public key
         await_(input) { input in
@@ -35,7 +35,7 @@ public func fuzzWebAuthnInputs(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> 
         await_(input) { input in
             _ = try WebAuthnFuzzing.party.verifyAssertion(
                 clientDataJSON: input, authenticatorData: [], signature: [], challenge: WebAuthnFuzzing.challenge,
-                publicKeyBytes: WebAuthnFuzzing.key, storedSignCount: 0)
+                publicKeyBytes: WebAuthnFuzzing.key, storedSignCount: 0, backupEligible: false)
         }
     default:  // any CBOR
         _ = try? CBORDecoder().decode(input)

@@ -55,7 +55,8 @@ public struct RelyingParty: Sendable {
         }
         let trusted = await AttestationCertificate.isTrusted(chain, roots: attestation.trustedRoots, at: now)
         if !attestation.trustedRoots.isEmpty, !trusted { throw .attestationNotTrusted("no trusted root") }
-        if let allowed = attestation.allowedAAGUIDs, kind == .none || kind == .self || !allowed.contains(credential.aaguid) {
+        // A model is proven only by a trusted chain: an allow-list needs one.
+        if let allowed = attestation.allowedAAGUIDs, !trusted || !allowed.contains(credential.aaguid) {
             throw .attestationNotTrusted("authenticator model not allowed")
         }
         return RegisteredCredential(
@@ -64,16 +65,18 @@ public struct RelyingParty: Sendable {
             attestation: AttestationResult(format: format, kind: kind, trusted: trusted))
     }
 
-    /// Verifies an assertion for `challenge` by the credential whose key is `publicKeyBytes` and
-    /// whose stored counter is `storedSignCount` (§7.2 steps 11–24; the caller has found the
-    /// credential by its ID and checked the user handle).
+    /// Verifies an assertion for `challenge` by the credential whose key is `publicKeyBytes`,
+    /// whose stored counter is `storedSignCount` and whose registration said `backupEligible`
+    /// (§7.2 steps 11–24; the caller has found the credential by its ID and checks the user handle).
     public func verifyAssertion(
         clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8], challenge: [UInt8],
-        publicKeyBytes: [UInt8], storedSignCount: UInt32
+        publicKeyBytes: [UInt8], storedSignCount: UInt32, backupEligible: Bool
     ) throws(WebAuthnError) -> VerifiedAssertion {
         try checkClientData(clientDataJSON, type: "webauthn.get", challenge: challenge)
         let data = try AuthenticatorData(bytes: authenticatorData)
         try checkFlags(data)
+        // BE is fixed when the credential is made (§6.1): one that changed is not that credential.
+        guard data.flags.contains(.backupEligible) == backupEligible else { throw .backupEligibilityChanged }
         let key = try COSEKey(bytes: publicKeyBytes)
         guard key.isValidSignature(signature, for: authenticatorData + Array(SHA256.hash(data: clientDataJSON))) else {
             throw .invalidSignature

@@ -20,6 +20,8 @@ public enum WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible {
     case userNotVerified
     /// The backup-state flag is set on a credential that is not backup eligible.
     case inconsistentBackupFlags
+    /// An assertion's backup-eligible flag is not the one the credential was registered with.
+    case backupEligibilityChanged
     /// A key algorithm the relying party does not accept (or COSE does not define here).
     case unsupportedAlgorithm(Int)
     /// A registration's authenticator data has no attested credential data.
@@ -48,6 +50,7 @@ public enum WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible {
         case .userNotPresent: "the user was not present"
         case .userNotVerified: "user verification is required"
         case .inconsistentBackupFlags: "backed up but not backup eligible"
+        case .backupEligibilityChanged: "the backup eligibility is not the credential's"
         case .unsupportedAlgorithm(let alg): "algorithm \(alg) is not accepted"
         case .missingCredential: "the authenticator data has no credential"
         case .unsupportedAttestationFormat(let format): "attestation format \(format.prefix(32)) is not accepted"

@@ -17,7 +17,7 @@ import ServerTestSupport
         let environment = [
             "BI_DATA_DIRECTORY=\(directory.path)", "BI_MAIL_SMTP_HOST=127.0.0.1", "BI_MAIL_SMTP_PORT=\(port)",
             "BI_MAIL_SMTP_SECURITY=none", "BI_MAIL_RETRY_DELAYS=\(Array(repeating: "1s", count: 600).joined(separator: ","))",
-            "BI_LOG_LEVEL=critical",
+            "BI_LOG_LEVEL=critical", "BI_WEBHOOKS_LEASE=30",
         ]
         var server = try await ServerProcess.start(environment)
         defer { server.kill() }
@@ -42,7 +42,11 @@ import ServerTestSupport
         await server.stop()
         server = try await ServerProcess.start(environment)
         admin = HTTPTestClient(baseURL: server.url, bearer: token)
-        let stillFailing = try await admin.bindingJob(jobPath) { ($0["mail_attempts"] as? Int ?? 0) > (failing["mail_attempts"] as? Int ?? 0) }
+        // A SIGKILL during an attempt leaves its lease (30 s here) to run out before the new server
+        // may claim the mail: the wait allows for that on a loaded machine.
+        let stillFailing = try await admin.bindingJob(jobPath, timeout: .seconds(120)) {
+            ($0["mail_attempts"] as? Int ?? 0) > (failing["mail_attempts"] as? Int ?? 0)
+        }
         #expect(stillFailing["mail_status"] as? String == "pending", "the restarted server tries it again")
 
         try await SMTPTestServer.with(["--port", "\(port)"]) { relay async throws in

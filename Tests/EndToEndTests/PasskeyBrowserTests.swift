@@ -116,7 +116,7 @@ import Testing
             try #require(begun.status == 0, "\(begun.errors)")
             let result = try await Self.browser([
                 "sign-in", "--url", begun.output.trimmingCharacters(in: .whitespacesAndNewlines), "--rp-id", "localhost",
-                "--origin", server.baseURL, "--credential-file", saved,
+                "--origin", server.baseURL, "--credential-file", saved, "--save-credential", saved,
                 "--screenshot", screenshots.appendingPathComponent("passkey-sign-in.png").path,
             ])
             let finalURL = try #require(result["final_url"] as? String, "\(result["status_text"] ?? "") \(result["assertion_answer"] ?? "")")
@@ -156,6 +156,16 @@ import Testing
             #expect(try await browser.get(page).status == 200)
             #expect(await browser.shows("Sign in with a passkey"))
 
+            // An application that asks for phishing-resistant hardware (acr_values=phrh) does not
+            // get a passkey without proof of hardware: the page says so, nothing is written.
+            let demanding = try await Self.browser([
+                "sign-in", "--url", try party.authorizeURL(["acr_values": "phrh"]), "--rp-id", "localhost", "--origin", server.baseURL,
+                "--credential-file", saved, "--save-credential", saved,
+            ])
+            #expect(demanding["state"] as? String == "failed" && demanding["assertion_status"] as? Int == 400)
+            #expect(demanding["status_text"] as? String
+                == "the application asks for a stronger sign-in than this passkey gives: use the app instead")
+
             // Revoked, the passkey signs nobody in: the page says so and the client gets no code.
             let passkey = try #require(try await Self.credentials(server, realm).first { $0["kind"] as? String == "passkey" }?["id"] as? String)
             let revoked = try await server.admin.send("POST", AdminAPI.revokeCredential(
@@ -166,6 +176,16 @@ import Testing
             ])
             #expect(refused["state"] as? String == "failed" && refused["status_text"] as? String == "this passkey was revoked")
             #expect(refused["assertion_status"] as? Int == 403)
+            // Whether a passkey is revoked is told only to its holder: an assertion that does not
+            // verify hears why it does not, not the passkey's state.
+            let stranger = TestBrowser(server: server)
+            try await stranger.get(try party.authorizeURL())
+            let strangerPage = try #require(await stranger.pagePath)
+            let strangerOptions = try await stranger.post(strangerPage + "/passkey/options", json: [:])
+            let probe = try await stranger.post(strangerPage + "/passkey", json: [
+                "ceremony": try #require(strangerOptions.json["ceremony"] as? String), "credential": try #require(assertion["credential"]),
+            ])
+            #expect(probe.json["error_description"] as? String == "the passkey was refused: the challenge is not this ceremony's")
         }
     }
 

@@ -93,7 +93,8 @@ import WebAuthn
             let result = try party.verifyAssertion(
                 clientDataJSON: Self.bytes(assertion.client_data_json), authenticatorData: Self.bytes(assertion.authenticator_data),
                 signature: Self.bytes(assertion.signature), challenge: Self.bytes(assertion.challenge),
-                publicKeyBytes: credential.publicKeyBytes, storedSignCount: stored)
+                publicKeyBytes: credential.publicKeyBytes, storedSignCount: stored,
+                backupEligible: credential.flags.contains(.backupEligible))
             #expect(result.signCount == assertion.verified.new_sign_count)
             #expect(result.flags.contains(.userVerified) == assertion.verified.user_verified)
             #expect(result.flags.contains(.backedUp) == assertion.verified.credential_backed_up)
@@ -105,7 +106,8 @@ import WebAuthn
                 try party.verifyAssertion(
                     clientDataJSON: Self.bytes(last.client_data_json), authenticatorData: Self.bytes(last.authenticator_data),
                     signature: Self.bytes(last.signature), challenge: Self.bytes(last.challenge),
-                    publicKeyBytes: credential.publicKeyBytes, storedSignCount: stored)
+                    publicKeyBytes: credential.publicKeyBytes, storedSignCount: stored,
+                backupEligible: credential.flags.contains(.backupEligible))
             }
         }
     }

@@ -27,7 +27,8 @@ import _CryptoExtras
         let response = authenticator.assert(challenge)
         return try party.verifyAssertion(
             clientDataJSON: response.clientDataJSON, authenticatorData: response.authenticatorData, signature: response.signature,
-            challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: stored ?? credential.signCount)
+            challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: stored ?? credential.signCount,
+                backupEligible: credential.flags.contains(.backupEligible))
     }
 
     @Test(arguments: ["es256", "eddsa", "rs256"])
@@ -188,16 +189,18 @@ import _CryptoExtras
         #expect(throws: WebAuthnError.invalidSignature) { try Self.assert(&authenticator, stolen, stored: 0) }
         let challenge = Self.challenge()
         var response = authenticator.assert(challenge)
-        response.authenticatorData[32] ^= AuthenticatorFlags.backupEligible.rawValue
+        response.authenticatorData[36] ^= 1  // the counter's last byte
         #expect(throws: WebAuthnError.invalidSignature) {
             try Self.party.verifyAssertion(
                 clientDataJSON: response.clientDataJSON, authenticatorData: response.authenticatorData, signature: response.signature,
-                challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: 0)
+                challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: 0,
+                backupEligible: credential.flags.contains(.backupEligible))
         }
         #expect(throws: WebAuthnError.malformed("1 bytes follow the authenticator data")) {
             try Self.party.verifyAssertion(
                 clientDataJSON: response.clientDataJSON, authenticatorData: response.authenticatorData + [0], signature: response.signature,
-                challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: 0)
+                challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: 0,
+                backupEligible: credential.flags.contains(.backupEligible))
         }
         var unverified = authenticator
         unverified.flags = [.userPresent]
@@ -206,7 +209,52 @@ import _CryptoExtras
         #expect(throws: WebAuthnError.wrongType("webauthn.create")) {
             try Self.party.verifyAssertion(
                 clientDataJSON: registrationData, authenticatorData: response.authenticatorData, signature: response.signature,
-                challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: 0)
+                challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: 0,
+                backupEligible: credential.flags.contains(.backupEligible))
+        }
+    }
+}
+
+/// What the review of the verifier found, each pinned.
+@Suite struct RelyingPartyHardeningTests {
+    /// An Ed25519 key of small order would let a signature of zeros verify: such keys, and
+    /// encodings of y at or above p, are refused.
+    @Test(arguments: [
+        "0100000000000000000000000000000000000000000000000000000000000000",
+        "0000000000000000000000000000000000000000000000000000000000000080",
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+        "f0ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ])
+    func smallOrderAndNonCanonicalEd25519KeysAreRefused(hex: String) {
+        let x = CBORDecoderTests.hex(hex)
+        let key: CBOR = .map([(.int(1), .int(1)), (.int(3), .int(-8)), (.int(-1), .int(6)), (.int(-2), .bytes(x))])
+        #expect(throws: WebAuthnError.malformed("EdDSA key is a point of small order or not canonical")) { try COSEKey(key) }
+    }
+
+    /// The backup-eligible flag is fixed at registration: an assertion that changes it is refused.
+    @Test func backupEligibilityCannotChange() async throws {
+        var authenticator = SoftwareAuthenticator()
+        let credential = try await RelyingPartyTests.register(authenticator)
+        authenticator.flags = [.userPresent, .userVerified, .backupEligible, .backedUp]
+        let challenge = RelyingPartyTests.challenge()
+        let response = authenticator.assert(challenge)
+        #expect(throws: WebAuthnError.backupEligibilityChanged) {
+            try RelyingPartyTests.party.verifyAssertion(
+                clientDataJSON: response.clientDataJSON, authenticatorData: response.authenticatorData, signature: response.signature,
+                challenge: challenge, publicKeyBytes: credential.publicKeyBytes, storedSignCount: 0, backupEligible: false)
+        }
+    }
+
+    /// An allow-list of models needs a trusted chain: a certificate anyone can make naming an
+    /// allowed AAGUID is not proof.
+    @Test func anAAGUIDAllowListNeedsATrustedChain() async throws {
+        var authenticator = SoftwareAuthenticator()
+        authenticator.aaguid = Array(repeating: 0xA1, count: 16)
+        let (certificate, key) = try AttestationAuthority(name: "Anyone's Root").attestationCertificate(aaguid: authenticator.aaguid)
+        var party = RelyingPartyTests.party
+        party.attestation.allowedAAGUIDs = [authenticator.aaguid]
+        await #expect(throws: WebAuthnError.attestationNotTrusted("authenticator model not allowed")) {
+            try await RelyingPartyTests.register(authenticator, .packedCertificate(certificate, key, intermediates: []), party: party)
         }
     }
 }

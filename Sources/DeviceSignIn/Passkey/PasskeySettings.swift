@@ -40,12 +40,15 @@ extension PasskeySettings {
 
 extension PasskeySettings {
     /// The relying party for the server's public base URL as it is now (it is known only once
-    /// the server listens, when not configured): its origin, and its host unless ``rpID`` says.
+    /// the server listens, when not configured): its origin as browsers serialize it (lower
+    /// case, no default port), and its host unless ``rpID`` says.
     package func relyingParty(for baseURL: PublicBaseURL) -> RelyingParty {
         let base = URLComponents(string: baseURL.value)
-        let origin = base.map { "\($0.scheme ?? "https")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" } ?? ""
+        let scheme = base?.scheme?.lowercased() ?? "https"
+        let host = base?.host?.lowercased() ?? ""
+        let port = base?.port.flatMap { (scheme, $0) == ("http", 80) || (scheme, $0) == ("https", 443) ? nil : $0 }
         return RelyingParty(
-            id: rpID ?? base?.host ?? "", origins: [origin],
+            id: rpID?.lowercased() ?? host, origins: ["\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")"],
             userVerification: UserVerificationRequirement(rawValue: userVerification) ?? .required)
     }
 }

@@ -54,6 +54,19 @@ package struct PasskeySignInService {
             await refuse(signIn, "unknown_passkey", subject: nil)
             throw ServerError(APIErrorCode.invalidPasskey, "this passkey is not registered here")
         }
+        // The assertion first: what the passkey's state is, is told only to its holder.
+        let verified: VerifiedAssertion
+        do {
+            verified = try settings.relyingParty(for: signIns.baseURL).verifyAssertion(
+                clientDataJSON: Array(clientData), authenticatorData: Array(authenticatorData), signature: Array(signature),
+                challenge: Array(ceremony.challenge), publicKeyBytes: Array(passkey.publicKey), storedSignCount: passkey.signCount,
+                backupEligible: passkey.backupEligible)
+        } catch let error as WebAuthnError {
+            // A counter that did not rise came with a good signature: the passkey's holder, or a clone.
+            let signed = if case .signCountNotIncreasing = error { true } else { false }
+            await refuse(signIn, error.auditReason, subject: signed ? credential.identityID : nil)
+            throw ServerError(APIErrorCode.invalidPasskey, "the passkey was refused: \(error)")
+        }
         guard credential.state == .active else {
             await refuse(signIn, "credential_revoked", subject: credential.identityID)
             throw ServerError(APIErrorCode.credentialRevoked, "this passkey was revoked")
@@ -66,15 +79,6 @@ package struct PasskeySignInService {
             await refuse(signIn, "user_handle", subject: credential.identityID)
             throw ServerError(APIErrorCode.invalidPasskey, "the passkey's user handle is not its identity's")
         }
-        let verified: VerifiedAssertion
-        do {
-            verified = try settings.relyingParty(for: signIns.baseURL).verifyAssertion(
-                clientDataJSON: Array(clientData), authenticatorData: Array(authenticatorData), signature: Array(signature),
-                challenge: Array(ceremony.challenge), publicKeyBytes: Array(passkey.publicKey), storedSignCount: passkey.signCount)
-        } catch {
-            await refuse(signIn, error.reason, subject: credential.identityID)
-            throw ServerError(APIErrorCode.invalidPasskey, "the passkey was refused: \(error)")
-        }
         return PasskeySignedIn(redirect: try await complete(signIn, credential, passkey, verified))
     }
 
@@ -84,7 +88,13 @@ package struct PasskeySignInService {
     ) async throws -> String {
         let opened = try signIns.stored(signIn)
         let issuer = signIns.baseURL.issuer(tenantID: signIn.tenantID, realmID: signIn.realmID)
-        let assurance = Self.assurance(passkey, verified)
+        // What the application asked for (acr_values, or acr in claims) is required, as on every way in.
+        guard let assurance = AssurancePolicy.settle(Self.assurance(passkey, verified), requested: opened.transaction.acrValues) else {
+            await refuse(signIn, "unmet_assurance", subject: credential.identityID)
+            throw ServerError(
+                APIErrorCode.unmetAuthenticationRequirements,
+                "the application asks for a stronger sign-in than this passkey gives: use the app instead")
+        }
         let authentication = signIns.authentication
         let grant = try authentication.codeGrant(
             for: opened, identityID: credential.identityID, credentialID: credential.id, issuer: issuer, assurance: assurance,
@@ -133,10 +143,10 @@ package struct PasskeySignInService {
     }
 }
 
-extension Error {
+extension WebAuthnError {
     /// The audit reason of a refused assertion.
-    fileprivate var reason: String {
-        switch self as? WebAuthnError {
+    fileprivate var auditReason: String {
+        switch self {
         case .signCountNotIncreasing: "sign_count"
         case .invalidSignature: "signature"
         case .userNotVerified: "user_not_verified"

@@ -51,6 +51,9 @@ public struct COSEKey: Sendable {
             case (.eddsa, 1):
                 guard map[Label.curve]?.integer == 6, let x = map[Label.x]?.bytes, x.count == 32
                 else { throw WebAuthnError.malformed("EdDSA key is not an Ed25519 key") }
+                guard Self.isCanonicalEd25519Point(x), !Self.hasSmallOrder(x) else {
+                    throw WebAuthnError.malformed("EdDSA key is a point of small order or not canonical")
+                }
                 key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
             case (.rs256, 3):
                 guard let n = map[Label.modulus]?.bytes, let e = map[Label.exponent]?.bytes, !e.isEmpty, e.count <= 4
@@ -64,8 +67,30 @@ public struct COSEKey: Sendable {
         } catch let error as WebAuthnError {
             throw error
         } catch {
-            throw .malformed("credential public key: \(error)")
+            throw .malformed("credential public key is not a point or key of its kind")
         }
+    }
+
+    /// The encodings of Ed25519's points of small order (libsodium's list; the sign bit is not
+    /// compared): a key among them lets a signature of zeros "verify" (cofactorless verification
+    /// accepts it), so no such key is taken.
+    private static let smallOrderEd25519: [[UInt8]] = [
+        "0000000000000000000000000000000000000000000000000000000000000000",
+        "0100000000000000000000000000000000000000000000000000000000000000",
+        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ].map { hex in stride(from: 0, to: 64, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! } }
+
+    static func hasSmallOrder(_ x: [UInt8]) -> Bool {
+        smallOrderEd25519.contains { point in x[0..<31] == point[0..<31] && x[31] & 0x7F == point[31] }
+    }
+
+    /// Whether `x` encodes its y coordinate below p = 2²⁵⁵ − 19 (RFC 8032 §5.1.3).
+    static func isCanonicalEd25519Point(_ x: [UInt8]) -> Bool {
+        !(x[31] & 0x7F == 0x7F && x[1..<31].allSatisfy { $0 == 0xFF } && x[0] >= 0xED)
     }
 
     /// An attestation certificate's key, used with `algorithm` (which must suit it).
