@@ -23,6 +23,7 @@ import AdminConsole
         "Identity": roundTrip(Identity.self), "IdentityGroup": roundTrip(IdentityGroup.self), "IdentityInput": roundTrip(IdentityInput.self),
         "IdentityPage": roundTrip(AdminPage<Identity>.self),
         "AdminCredential": roundTrip(AdminCredential.self), "AdminCredentialPage": roundTrip(AdminPage<AdminCredential>.self),
+        "AdminPasskey": roundTrip(AdminPasskey.self),
         "AdminSession": roundTrip(AdminSession.self), "AdminSessionPage": roundTrip(AdminPage<AdminSession>.self),
         "BindingJob": roundTrip(BindingJob.self), "BindingJobInput": roundTrip(BindingJobInput.self),
         "BindingJobPage": roundTrip(AdminPage<BindingJob>.self),

@@ -79,6 +79,11 @@ import Testing
             let passkeys = try await Self.credentials(server, realm).filter { $0["kind"] as? String == "passkey" }
             #expect(passkeys.count == 1)
             #expect(passkeys.first?["certificate"] == nil && passkeys.first?["device_name"] as? String == "Passkey on this device")
+            let details = try #require(passkeys.first?["passkey"] as? [String: Any])
+            #expect(details["transports"] as? [String] == ["internal"] && details["attestation_format"] as? String == "none")
+            #expect(details["backup_eligible"] as? Bool == false && details["attestation_trusted"] as? Bool == false)
+            // Chromium's virtual authenticator names its model even under `none` attestation.
+            #expect(details["aaguid"] as? String == "01020304-0506-0708-0102-030405060708")
             let again = try await server.client().send("GET", String(link.dropFirst(server.baseURL.count)))
             let page = String(decoding: again.body, as: UTF8.self)
             #expect(again.status == 400 && page.contains("This link cannot be used"), "\(again.status) \(page)")

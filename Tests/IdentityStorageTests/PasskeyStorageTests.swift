@@ -34,6 +34,8 @@ import Testing
             #expect(found.credential == Self.credential() && found.passkey == Self.passkey() && found.identityStatus == .active)
             #expect(try await store.passkey(realmID: "rlm_2", webAuthnID: Data([1, 2, 3])) == nil)
             #expect(try await store.activePasskeyIDs(identityID: "idn_1", limit: 10) == [Data([1, 2, 3])])
+            #expect(try await store.passkeys(credentialIDs: ["crd_pk", "crd_other", "nope"]) == [Self.passkey()])
+            #expect(try await store.passkeys(credentialIDs: []) == [])
             // A device credential is not a passkey.
             #expect(try await store.credential(id: "crd_pk")?.kind == .passkey)
 

@@ -80,18 +80,26 @@ extension AdminService {
     package func credentials(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<AdminCredential> {
         _ = try await identityRecord(identity)
         let records = try await store.listCredentials(identityID: identity.identityID, page)
-        return AdminPage(items: try records.items.map(AdminViews.credential), nextCursor: records.nextCursor)
+        return AdminPage(items: try await described(records.items), nextCursor: records.nextCursor)
     }
 
     package func credential(_ identity: IdentityPath, _ credentialID: String) async throws -> AdminCredential {
-        try AdminViews.credential(try await credentialRecord(identity, credentialID))
+        try await described([try await credentialRecord(identity, credentialID)])[0]
+    }
+
+    /// The credentials as administrators see them, their passkeys' details read in one query.
+    private func described(_ records: [CredentialRecord]) async throws -> [AdminCredential] {
+        let passkeyIDs = records.filter { $0.kind == .passkey }.map(\.id)
+        let passkeys = Dictionary(
+            try await store.passkeys(credentialIDs: passkeyIDs).map { ($0.credentialID, $0) }, uniquingKeysWith: { first, _ in first })
+        return try records.map { try AdminViews.credential($0, passkey: passkeys[$0.id]) }
     }
 
     package func revokeCredential(_ identity: IdentityPath, _ credentialID: String) async throws -> AdminCredential {
         _ = try await credentialRecord(identity, credentialID)
         let revocation = try event("credential.revoked", tenantID: identity.tenantID, realmID: identity.realmID, subjectID: credentialID)
         let revoked = try await write { try await store.revokeCredential(id: credentialID, at: now(), audit: revocation) }
-        return try AdminViews.credential(revoked)
+        return try await described([revoked])[0]
     }
 
     private func credentialRecord(_ identity: IdentityPath, _ credentialID: String) async throws -> CredentialRecord {

@@ -44,11 +44,17 @@ package enum AdminViews {
             displayName: r.displayName, status: IdentityStatus(r.status), createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 
-    package static func credential(_ r: CredentialRecord) throws -> AdminCredential {
+    /// A credential, with its passkey's details when it is one.
+    package static func credential(_ r: CredentialRecord, passkey p: PasskeyRecord? = nil) throws -> AdminCredential {
         AdminCredential(
             id: r.id, tenantID: r.tenantID, realmID: r.realmID, identityID: r.identityID, state: ServerCredentialState(r.state),
             kind: CredentialKind(rawValue: r.kind.rawValue) ?? .device, deviceName: r.deviceName,
             certificate: r.kind == .passkey ? nil : try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
+            passkey: p.map { p in
+                AdminPasskey(
+                    aaguid: uuidText(p.aaguid), transports: p.transports, backupEligible: p.backupEligible, backedUp: p.backedUp,
+                    attestationFormat: p.attestationFormat, attestationTrusted: p.attestationTrusted)
+            },
             createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)
     }
 
@@ -82,6 +88,14 @@ package enum AdminViews {
         AuditEvent(
             id: r.id, occurredAt: r.occurredAt, type: r.type, tenantID: r.tenantID, realmID: r.realmID,
             subjectID: r.subjectID, detail: r.detailJSON, occurrences: r.occurrences)
+    }
+
+    /// 16 bytes as a UUID's text (`01020304-0506-…`).
+    private static func uuidText(_ bytes: Data) -> String {
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex.dropFirst(range.lowerBound).prefix(range.count))
+        }.joined(separator: "-")
     }
 
     private static func pem(_ der: Data) throws -> String {

@@ -13,6 +13,8 @@ public struct AdminCredential: Codable, Sendable, Equatable {
     /// A device credential's certificate, PEM; `nil` for a passkey.
     public var certificate: String?
     public var parentCredentialID: String?
+    /// A passkey's details; `nil` for a device credential.
+    public var passkey: AdminPasskey?
     public var createdAt: Date
     public var lastUsedAt: Date?
     public var revokedAt: Date?
@@ -20,9 +22,11 @@ public struct AdminCredential: Codable, Sendable, Equatable {
     /// Creates a credential value.
     public init(
         id: String, tenantID: String, realmID: String, identityID: String, state: ServerCredentialState, kind: CredentialKind = .device,
-        deviceName: String?, certificate: String?, parentCredentialID: String?, createdAt: Date, lastUsedAt: Date?, revokedAt: Date?
+        deviceName: String?, certificate: String?, parentCredentialID: String?, passkey: AdminPasskey? = nil, createdAt: Date,
+        lastUsedAt: Date?, revokedAt: Date?
     ) {
         self.kind = kind
+        self.passkey = passkey
         self.id = id
         self.tenantID = tenantID
         self.realmID = realmID
@@ -37,7 +41,7 @@ public struct AdminCredential: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, state, kind, certificate
+        case id, state, kind, certificate, passkey
         case tenantID = "tenant_id"
         case realmID = "realm_id"
         case identityID = "identity_id"

@@ -7,6 +7,14 @@ extension SQLIdentityStore {
         try await fetch(PasskeyRecord.self, where: "credential_id", equals: credentialID)
     }
 
+    public func passkeys(credentialIDs: [String]) async throws -> [PasskeyRecord] {
+        guard !credentialIDs.isEmpty else { return [] }
+        return try await engine.run { db in
+            try await db.select().column("*").from(PasskeyRecord.table).where("credential_id", .in, credentialIDs).all()
+                .map(PasskeyRecord.init(row:))
+        }
+    }
+
     public func passkey(
         realmID: String, webAuthnID: Data
     ) async throws -> (credential: CredentialRecord, passkey: PasskeyRecord, identityStatus: IdentityRecord.Status)? {

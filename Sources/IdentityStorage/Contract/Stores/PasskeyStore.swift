@@ -12,6 +12,8 @@ public protocol PasskeyStore: Sendable {
         audited issue: @escaping @Sendable (BindingJobRecord, [String]) async throws -> (CredentialRecord, PasskeyRecord, [AuditEventRecord])
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord)
     func passkey(credentialID: String) async throws -> PasskeyRecord?
+    /// The passkeys among the credentials `credentialIDs` (one page of a listing), in one query.
+    func passkeys(credentialIDs: [String]) async throws -> [PasskeyRecord]
     /// The realm's passkey with this WebAuthn credential ID, its credential and its identity's
     /// status, in one query (what a sign-in checks).
     func passkey(
