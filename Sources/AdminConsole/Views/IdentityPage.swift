@@ -3,7 +3,7 @@ import IdentityServerCore
 /// One identity: its facts and settings, status actions, enrollment links, credentials,
 /// sessions and binding jobs.
 package struct IdentityPage: Sendable {
-    /// A credential (a device key).
+    /// A credential (a device key or a passkey).
     package struct CredentialRow: Sendable {
         package let id: String
         package let deviceName: String
