@@ -1,7 +1,7 @@
 import HTTPTypes
 package import Hummingbird
 import IdentityProtocol
-package import IdentityStorage
+import IdentityStorage
 package import IdentityServerCore
 
 /// CORS (Fetch standard §3.2) for the endpoints of a realm's provider that browser clients

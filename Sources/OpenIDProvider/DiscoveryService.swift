@@ -1,6 +1,6 @@
 package import Foundation
 package import IdentityProtocol
-package import IdentityStorage
+import IdentityStorage
 package import IdentityServerCore
 package import RealmKeys
 

@@ -1,6 +1,6 @@
 package import Foundation
 import IdentityProtocol
-package import IdentityStorage
+import IdentityStorage
 import JWTKit
 package import IdentityServerCore
 package import RealmKeys

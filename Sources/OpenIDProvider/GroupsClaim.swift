@@ -1,4 +1,4 @@
-package import IdentityStorage
+import IdentityStorage
 import IdentityServerCore
 
 /// The `groups` claim (scope `groups`): the names of the realm's groups the identity belongs to,

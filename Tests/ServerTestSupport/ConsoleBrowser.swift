@@ -1,5 +1,5 @@
-package import Foundation
-package import Testing
+import Foundation
+import Testing
 
 /// A browser's part in the console, for router and live tests: keeps the cookies the server
 /// sets, sends them back, and posts forms with the CSRF token of the last page and the

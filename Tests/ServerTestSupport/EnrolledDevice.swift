@@ -1,6 +1,6 @@
 package import IdentityServer
-package import Testing
-package import IdentityServerCore
+import Testing
+import IdentityServerCore
 
 extension RunningServer {
     /// Starts a server (reached as `mode` says), sets up a realm, enrolls a device; runs `body`; stops the server.

@@ -1,5 +1,5 @@
-package import Foundation
-package import TestProcessSupport
+import Foundation
+import TestProcessSupport
 
 extension HTTPTestClient {
     /// Reads the binding job at `path` until `done` holds for it (polling every 20 ms, up to

@@ -1,12 +1,12 @@
 package import Foundation
-package import HTTPTypes
+import HTTPTypes
 package import HummingbirdTesting
-package import IdentityProtocol
-package import NIOCore
-package import NIOFoundationCompat
-package import Testing
+import IdentityProtocol
+import NIOCore
+import NIOFoundationCompat
+import Testing
 #if canImport(FoundationNetworking)
-package import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A plain HTTP client for tests that act as a browser, a device or a client backend.

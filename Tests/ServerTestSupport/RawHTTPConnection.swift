@@ -1,7 +1,7 @@
-package import Foundation
-package import NIOCore
-package import NIOPosix
-package import Testing
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
 
 /// A TCP connection to the server that writes whatever bytes a test gives it: malformed,
 /// half-sent or stalled requests that no HTTP client library would send.

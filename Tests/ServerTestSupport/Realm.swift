@@ -1,6 +1,6 @@
-package import Foundation
-package import IdentityProtocol
-package import Testing
+import Foundation
+import IdentityProtocol
+import Testing
 
 /// A tenant, a realm, a confidential and a public application and one identity, created
 /// through the admin API of a running server.

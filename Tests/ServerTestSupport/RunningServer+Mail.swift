@@ -1,6 +1,6 @@
-package import Foundation
-package import TestProcessSupport
-package import Testing
+import Foundation
+import TestProcessSupport
+import Testing
 
 extension RunningServer {
     /// The texts of the mails in the outbox so far (the server's default transport without a relay).

@@ -1,10 +1,10 @@
 package import Foundation
 package import Hummingbird
-package import HummingbirdTesting
+import HummingbirdTesting
 package import IdentityServer
-package import IdentityStorage
-package import Logging
-package import ServiceLifecycle
+import IdentityStorage
+import Logging
+import ServiceLifecycle
 package import IdentityServerCore
 
 /// A real `bi-server` in this process: SQLite in a temporary directory (or the PostgreSQL

@@ -1,12 +1,12 @@
 package import Crypto
 package import Foundation
-package import IdentityProtocol
+import IdentityProtocol
 package import IdentityStorage
-package import Logging
-package import Prometheus
-package import Synchronization
+import Logging
+import Prometheus
+import Synchronization
 
-package import IdentityServer
+import IdentityServer
 package import IdentityServerCore
 package import RealmKeys
 package import OpenIDProvider

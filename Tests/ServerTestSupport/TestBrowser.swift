@@ -1,6 +1,6 @@
-package import Foundation
-package import IdentityProtocol
-package import Testing
+import Foundation
+import IdentityProtocol
+import Testing
 
 /// A browser for the hosted sign-in pages: keeps the cookies the server sets and sends them
 /// back, with its own user agent; remembers the last page.

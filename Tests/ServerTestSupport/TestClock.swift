@@ -1,5 +1,5 @@
 package import Foundation
-package import Synchronization
+import Synchronization
 
 /// The clock of every server and service a test builds: one a test can move forward (to expire
 /// codes and sessions without waiting), stopped where counting must not depend on how long the

@@ -1,7 +1,7 @@
 package import Crypto
 package import Foundation
-package import IdentityProtocol
-package import Testing
+import IdentityProtocol
+import Testing
 
 /// A client's DPoP key (a test device's credential key, or any other) that makes proofs as a
 /// client does, and remembers the server's latest `DPoP-Nonce`.

@@ -1,7 +1,7 @@
-package import Crypto
-package import Foundation
-package import IdentityProtocol
-package import Testing
+import Crypto
+import Foundation
+import IdentityProtocol
+import Testing
 
 extension TestDevice {
     /// The code of a cross-device sign-in URL.

@@ -1,8 +1,8 @@
 package import Crypto
 package import Foundation
-package import IdentityProtocol
-package import Testing
-package import X509
+import IdentityProtocol
+import Testing
+import X509
 
 /// The device API of credential extension spoken by hand, for the cases the SDK never
 /// produces (a holder that goes away, an endorsement of the wrong key).

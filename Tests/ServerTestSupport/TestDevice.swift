@@ -1,9 +1,9 @@
 package import Crypto
 package import Foundation
-package import IdentityProtocol
-package import SwiftASN1
-package import Testing
-package import X509
+import IdentityProtocol
+import SwiftASN1
+import Testing
+import X509
 
 /// A device made by hand: its own P-256 key, a CSR, and the chain the server returns.
 /// It speaks the device API directly, without the SDK.

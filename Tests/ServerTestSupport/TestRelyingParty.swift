@@ -1,7 +1,7 @@
-package import Foundation
+import Foundation
 package import IdentityProtocol
 package import JWTKit
-package import Testing
+import Testing
 
 /// A relying party written against the standards only: discovery, `/authorize` with PKCE,
 /// the token endpoint, JWKS verification of the ID token.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Runs a program to its end. Its output goes to files, not pipes, and its exit is awaited, so
 /// no thread waits on a descriptor another child process may hold open.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `python3`, which runs the third-party clients, verifiers and servers the tests drive (see
 /// ``Tool`` for which of them a run has).

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Subprocess
 import Synchronization
 #if canImport(System)

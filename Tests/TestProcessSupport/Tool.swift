@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Testing
 
 /// A program or Python library a test needs that this package does not build: the outside

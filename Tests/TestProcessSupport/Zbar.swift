@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `zbarimg` (Debian's zbar-tools), run on a PNG.
 public enum Zbar {

@@ -1,6 +1,6 @@
 package import Foundation
 package import Hummingbird
-package import IdentityStorage
+import IdentityStorage
 package import IdentityServerCore
 
 /// Guards the admin API: `Authorization: Bearer <admin token>`, looked up by its hash and

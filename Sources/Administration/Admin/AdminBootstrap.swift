@@ -1,5 +1,5 @@
 package import Foundation
-package import IdentityStorage
+import IdentityStorage
 package import IdentityServerCore
 
 /// The first admin token: created when the store has none, written 0600 to

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The device a credential lives on, as credential details show it.
 public struct DeviceDescription: Sendable, Hashable {

@@ -1,4 +1,4 @@
-package import IdentityStorage
+import IdentityStorage
 import ServiceLifecycle
 import IdentityServerCore
 

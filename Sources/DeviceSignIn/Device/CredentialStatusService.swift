@@ -1,5 +1,5 @@
 package import IdentityProtocol
-package import IdentityStorage
+import IdentityStorage
 import IdentityServerCore
 
 /// Tells devices the current state of their credentials, so a revocation or a suspended

@@ -1,6 +1,6 @@
 package import Foundation
 package import IdentityProtocol
-package import IdentityStorage
+import IdentityStorage
 import Prometheus
 import SwiftASN1
 import X509

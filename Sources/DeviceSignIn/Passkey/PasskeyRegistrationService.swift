@@ -1,7 +1,7 @@
-package import Foundation
+import Foundation
 import IdentityProtocol
 import IdentityStorage
-package import IdentityServerCore
+import IdentityServerCore
 import Prometheus
 import WebAuthn
 

@@ -1,7 +1,7 @@
-package import Foundation
+import Foundation
 import IdentityProtocol
 import IdentityStorage
-package import IdentityServerCore
+import IdentityServerCore
 import OpenIDProvider
 import Prometheus
 import WebAuthn
@@ -61,7 +61,7 @@ package struct PasskeySignInService {
                 clientDataJSON: Array(clientData), authenticatorData: Array(authenticatorData), signature: Array(signature),
                 challenge: Array(ceremony.challenge), publicKeyBytes: Array(passkey.publicKey), storedSignCount: passkey.signCount,
                 backupEligible: passkey.backupEligible)
-        } catch let error as WebAuthnError {
+        } catch {
             // A counter that did not rise came with a good signature: the passkey's holder, or a clone.
             let signed = if case .signCountNotIncreasing = error { true } else { false }
             await refuse(signIn, error.auditReason, subject: signed ? credential.identityID : nil)

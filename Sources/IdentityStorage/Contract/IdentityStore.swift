@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The one storage contract of the identity server. Two engines implement it
 /// (``SQLIdentityStore`` over SQLite or PostgreSQL) and one conformance suite tests both.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A realm's identity as its SCIM service sees it (RFC 7643 §4.1): the identity itself, and what
 /// SCIM keeps beside it (table `scim_users`): the directory's `externalId`, the attributes it sent

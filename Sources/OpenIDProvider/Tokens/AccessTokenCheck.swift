@@ -1,6 +1,6 @@
 package import IdentityProtocol
 package import Foundation
-package import IdentityStorage
+import IdentityStorage
 import JWTKit
 package import IdentityServerCore
 package import RealmKeys

@@ -1,4 +1,4 @@
-public import Crypto
+import Crypto
 import Foundation
 
 /// Makes and uses P-256 keys as ``SecureEnclaveKeyStore`` needs: in the Secure Enclave when the
