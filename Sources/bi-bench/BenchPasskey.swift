@@ -31,24 +31,24 @@ struct BenchPasskey: Sendable {
         let attestation = CBORWriter.map([
             (.text("fmt"), .text("none")), (.text("attStmt"), .map([])), (.text("authData"), .bytes(authenticatorData)),
         ])
-        let credential = Registration.Credential(
-            id: Data(passkey.credentialID).base64URLEncodedString, type: "public-key",
+        let credential = PasskeyRegistrationRequest.Credential(
+            id: Data(passkey.credentialID).base64URLEncodedString,
             response: .init(clientDataJSON: Data(clientData).base64URLEncodedString, attestationObject: Data(attestation.encoded).base64URLEncodedString))
         try admin.connection.postJSON(
-            PasskeyAPI.registration, Registration(bindingToken: token, ceremony: options.ceremony, credential: credential), headers: origin
+            PasskeyAPI.registration, PasskeyRegistrationRequest(bindingToken: token, ceremony: options.ceremony, credential: credential),
+            headers: origin
         ).expect(201, what: "passkey registration")
         return passkey
     }
 
     /// What the browser sends for an assertion of `challenge` (base64url) for `rpID` at `origin`.
-    func assertion(challenge: String, rpID: String, origin: String) throws -> [String: String] {
+    func assertion(challenge: String, rpID: String, origin: String) throws -> PasskeySignInRequest.Credential {
         let clientData = clientData("webauthn.get", challenge, origin: origin)
         let authenticatorData = authenticatorData(rpID: rpID, attested: false)
         let signature = try key.signature(for: authenticatorData + Array(SHA256.hash(data: clientData))).derRepresentation
-        return [
-            "clientDataJSON": Data(clientData).base64URLEncodedString, "authenticatorData": Data(authenticatorData).base64URLEncodedString,
-            "signature": signature.base64URLEncodedString,
-        ]
+        return .init(id: Data(credentialID).base64URLEncodedString, response: .init(
+            clientDataJSON: Data(clientData).base64URLEncodedString, authenticatorData: Data(authenticatorData).base64URLEncodedString,
+            signature: signature.base64URLEncodedString))
     }
 
     private func clientData(_ type: String, _ challenge: String, origin: String) -> [UInt8] {
@@ -87,29 +87,6 @@ struct BenchPasskey: Sendable {
         enum CodingKeys: String, CodingKey {
             case ceremony
             case publicKey = "public_key"
-        }
-    }
-
-    /// A registration as the page's script posts it.
-    struct Registration: Encodable {
-        struct Credential: Encodable {
-            struct Response: Encodable {
-                let clientDataJSON: String
-                let attestationObject: String
-            }
-
-            let id: String
-            let type: String
-            let response: Response
-        }
-
-        let bindingToken: String
-        let ceremony: String
-        let credential: Credential
-
-        enum CodingKeys: String, CodingKey {
-            case bindingToken = "binding_token"
-            case ceremony, credential
         }
     }
 }

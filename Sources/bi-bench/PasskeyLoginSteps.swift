@@ -24,27 +24,14 @@ struct PasskeyLoginSteps {
         let headers = [("Cookie", cookie), ("Origin", realm.origin), ("X-Forwarded-For", address)]
         let options = try connection.postJSON(page + "/passkey/options", [String: String](), headers: headers)
             .decode(BenchPasskey.Options.self, what: "passkey options")
-        let response = try passkey.assertion(challenge: options.publicKey.challenge, rpID: options.publicKey.relyingPartyID, origin: realm.origin)
-        let answer = try connection.postJSON(page + "/passkey", Assertion(
-            ceremony: options.ceremony,
-            credential: .init(id: Data(passkey.credentialID).base64URLEncodedString, type: "public-key", response: response)),
-            headers: headers
+        let credential = try passkey.assertion(
+            challenge: options.publicKey.challenge, rpID: options.publicKey.relyingPartyID, origin: realm.origin)
+        let answer = try connection.postJSON(
+            page + "/passkey", PasskeySignInRequest(ceremony: options.ceremony, credential: credential), headers: headers
         ).decode([String: String].self, what: "passkey sign-in")
         guard let code = answer["redirect"].flatMap(URLComponents.init(string:))?.queryItems?.first(where: { $0.name == "code" })?.value
         else { throw BenchError("passkey sign-in: no code in the redirect") }
         return try LoginSteps(connection: connection, realm: realm)
             .token(.init(code: code, verifier: verifier), clientID: realm.webClientID).accessToken
-    }
-
-    /// An assertion as the page's script posts it.
-    struct Assertion: Encodable {
-        struct Credential: Encodable {
-            let id: String
-            let type: String
-            let response: [String: String]
-        }
-
-        let ceremony: String
-        let credential: Credential
     }
 }

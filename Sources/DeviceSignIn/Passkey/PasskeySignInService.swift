@@ -1,5 +1,5 @@
 import Foundation
-import IdentityProtocol
+package import IdentityProtocol
 import IdentityStorage
 import IdentityServerCore
 import OpenIDProvider
