@@ -194,6 +194,36 @@ import Testing
         }
     }
 
+    /// A registration's ceremony is its link's alone, and sealed: another link's, or one altered,
+    /// is refused before anything else is read, and the link stays usable.
+    @Test func aCeremonyIsItsLinksAlone() async throws {
+        try await Self.withServer { server, realm in
+            let (first, second) = (try await realm.enrollmentLink(), try await realm.enrollmentLink())
+            let token = { (link: String) in try #require(HTTPTestClient.queryItem("token", in: link)) }
+            let client = server.client()
+            let origin = ["Origin": server.baseURL]
+            let options = try await client.send(
+                "POST", PasskeyAPI.registrationOptions, json: ["binding_token": try token(first)], headers: origin)
+            let ceremony = try #require(options.json["ceremony"] as? String)
+            let credential: [String: Any] = ["id": "AAAA", "type": "public-key", "response": ["clientDataJSON": "e30", "attestationObject": "oA"]]
+            for (link, sealed) in [(second, ceremony), (first, String(ceremony.dropLast(2)) + (ceremony.hasSuffix("AA") ? "BB" : "AA"))] {
+                let refused = try await client.send("POST", PasskeyAPI.registration, json: [
+                    "binding_token": try token(link), "ceremony": sealed, "credential": credential,
+                ], headers: origin)
+                #expect(refused.status == 400 && refused.json["error_description"] as? String
+                    == "the passkey request is not this link's or has expired: start again")
+            }
+            // A page on another site cannot ask.
+            let crossSite = try await client.send(
+                "POST", PasskeyAPI.registrationOptions, json: ["binding_token": try token(first)], headers: ["Origin": "https://evil.example"])
+            #expect(crossSite.status == 403)
+            let jobs = try await server.admin.send(
+                "GET", AdminAPI.bindingJobs(tenant: realm.tenantID, realm: realm.realmID, identity: realm.identityID))
+            #expect((jobs.json["items"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "pending" } == true)
+            #expect(try await Self.credentials(server, realm).isEmpty)
+        }
+    }
+
     /// Where the realm requires user verification, an authenticator that cannot verify the user
     /// creates nothing: the browser refuses, and the page says so.
     @Test func anAuthenticatorWithoutUserVerificationCreatesNothing() async throws {

@@ -46,15 +46,34 @@ package struct EnrollmentService {
 
     private func redirect(token: String?) async throws -> String {
         let job = try await pendingJob(token: token)
-        guard let realm = try await store.realm(id: job.realmID),
-              var components = URLComponents(string: realm.registrationRedirectURI)
-        else { throw ServerError.notFound("the realm of this link no longer exists") }
+        guard let realm = try await store.realm(id: job.realmID) else { throw ServerError.notFound("the realm of this link no longer exists") }
+        return try registrationRedirect(of: realm, token: token ?? "")
+    }
+
+    /// The realm's registration redirect URI with the link's token and the API base URL.
+    func registrationRedirect(of realm: RealmRecord, token: String) throws -> String {
+        guard var components = URLComponents(string: realm.registrationRedirectURI) else {
+            throw ServerError.invalidRequest("the registration redirect URI is malformed")
+        }
         components.queryItems = (components.queryItems ?? []) + [
             URLQueryItem(name: DeviceURLParameter.apiBaseURL, value: baseURL.value),
             URLQueryItem(name: DeviceURLParameter.bindingToken, value: token),
         ]
         guard let url = components.string else { throw ServerError.invalidRequest("the registration redirect URI is malformed") }
         return url
+    }
+
+    /// The audit events of binding `credentialID` for `job` (`detail` added to `credential.bound`),
+    /// and of the credentials a recovery revoked for it; a device's and a passkey's alike.
+    func bindingEvents(_ job: BindingJobRecord, credentialID: String, revoked: [String], detail: [String: String] = [:]) throws -> [AuditEventRecord] {
+        let bound = try audit.event(
+            "credential.bound", tenantID: job.tenantID, realmID: job.realmID, subjectID: credentialID,
+            detail: ["identity_id": job.identityID, "binding_job_id": job.id, "kind": job.kind.rawValue].merging(detail) { $1 })
+        return try [bound] + revoked.map {
+            try audit.event(
+                "credential.revoked", tenantID: job.tenantID, realmID: job.realmID, subjectID: $0,
+                detail: ["by": "recovery", "binding_job_id": job.id, "replaced_by": credentialID])
+        }
     }
 
     private func binding(_ request: BindCredentialRequest) async throws -> BindCredentialResponse {
@@ -74,7 +93,7 @@ package struct EnrollmentService {
         let credentialID = Secrets.identifier()
         let bound: (job: BindingJobRecord, credential: CredentialRecord)
         do {
-            bound = try await store.completeBinding(tokenHash: Secrets.hash(request.bindingToken), now: now) { [audit] job, revoked in
+            bound = try await store.completeBinding(tokenHash: Secrets.hash(request.bindingToken), now: now) { [self] job, revoked in
                 let certificate = try authority.issueCredentialCertificate(
                     for: publicKey, credentialID: credentialID, identityID: job.identityID, now: now)
                 let credential = CredentialRecord(
@@ -82,15 +101,7 @@ package struct EnrollmentService {
                     state: .active, deviceName: deviceName,
                     certificateDER: try certificate.derData,
                     parentCredentialID: nil, createdAt: now, lastUsedAt: nil, revokedAt: nil)
-                let bound = try audit.event(
-                    "credential.bound", tenantID: job.tenantID, realmID: job.realmID, subjectID: credentialID,
-                    detail: ["identity_id": job.identityID, "binding_job_id": job.id, "kind": job.kind.rawValue])
-                let revocations = try revoked.map {
-                    try audit.event(
-                        "credential.revoked", tenantID: job.tenantID, realmID: job.realmID, subjectID: $0,
-                        detail: ["by": "recovery", "binding_job_id": job.id, "replaced_by": credentialID])
-                }
-                return (credential, [bound] + revocations)
+                return (credential, try bindingEvents(job, credentialID: credentialID, revoked: revoked))
             }
         } catch let error as StorageError where error == .notFound {
             throw Self.invalidToken

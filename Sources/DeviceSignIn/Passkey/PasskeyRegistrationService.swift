@@ -78,9 +78,12 @@ package struct PasskeyRegistrationService {
     /// What the enrollment link's page shows: the realm's and the identity's names, and the link
     /// into the app (for whoever would rather bind a device there).
     package func page(token: String?) async throws -> PasskeyRegistrationPage.Subject {
-        let app = try await enrollment.registrationRedirect(token: token)
-        let (identity, realm) = try await subject(of: try await enrollment.pendingJob(token: token))
-        return .init(realm: realm.displayName, identity: identity.displayName, appURL: app)
+        try await enrollment.auditingRefusal(token: token) {
+            let (identity, realm) = try await subject(of: try await enrollment.pendingJob(token: token))
+            return .init(
+                realm: realm.displayName, identity: identity.displayName,
+                appURL: try enrollment.registrationRedirect(of: realm, token: token ?? ""))
+        }
     }
 
     private func subject(of job: BindingJobRecord) async throws -> (IdentityRecord, RealmRecord) {
@@ -96,7 +99,7 @@ package struct PasskeyRegistrationService {
         let now = now()
         let credentialID = Secrets.identifier()
         let transports = Array(transports.filter { $0.count <= 16 && $0.allSatisfy(\.isLetter) }.prefix(8))
-        let audit = enrollment.audit
+        let enrollment = enrollment
         do {
             _ = try await store.completePasskeyBinding(tokenHash: Secrets.hash(token), now: now) { job, revoked in
                 let credential = CredentialRecord(
@@ -109,15 +112,9 @@ package struct PasskeyRegistrationService {
                     aaguid: Data(registered.aaguid), transports: transports,
                     backupEligible: registered.flags.contains(.backupEligible), backedUp: registered.flags.contains(.backedUp),
                     attestationFormat: registered.attestation.format.rawValue, attestationTrusted: registered.attestation.trusted)
-                let bound = try audit.event(
-                    "credential.bound", tenantID: job.tenantID, realmID: job.realmID, subjectID: credentialID,
-                    detail: ["identity_id": job.identityID, "binding_job_id": job.id, "kind": job.kind.rawValue, "credential_kind": "passkey"])
-                let revocations = try revoked.map {
-                    try audit.event(
-                        "credential.revoked", tenantID: job.tenantID, realmID: job.realmID, subjectID: $0,
-                        detail: ["by": "recovery", "binding_job_id": job.id, "replaced_by": credentialID])
-                }
-                return (credential, passkey, [bound] + revocations)
+                let events = try enrollment.bindingEvents(
+                    job, credentialID: credentialID, revoked: revoked, detail: ["credential_kind": "passkey"])
+                return (credential, passkey, events)
             }
         } catch let error as StorageError where error == .notFound {
             throw EnrollmentService.invalidToken
