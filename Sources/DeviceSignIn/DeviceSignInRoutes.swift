@@ -55,7 +55,7 @@ package struct DeviceSignInRoutes: RouteMount {
     }
 
     private let enrollment: EnrollmentController
-    private let passkey: PasskeyController?
+    private let passkey: PasskeyController
     private let authentication: DeviceAuthenticationController
     private let credentialExtension: ExtensionController
     private let emailCodes: EmailCodeController
@@ -78,11 +78,9 @@ package struct DeviceSignInRoutes: RouteMount {
         let (store, audit, metrics, baseURL, now) = (
             environment.store, environment.audit, environment.metrics, environment.baseURL, environment.now)
         let enrollmentService = EnrollmentService(store: store, keyring: keyring, audit: audit, metrics: metrics, baseURL: baseURL, now: now)
-        passkey = passkeys.settings.enabled
-            ? PasskeyController(
-                service: PasskeyRegistrationService(enrollment: enrollmentService, settings: passkeys.settings, seal: passkeys.seal),
-                renderer: Self.signInPages, pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
-            : nil
+        passkey = PasskeyController(
+            service: PasskeyRegistrationService(enrollment: enrollmentService, settings: passkeys.settings, seal: passkeys.seal),
+            renderer: Self.signInPages, pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
         enrollment = EnrollmentController(service: enrollmentService, passkeys: passkey)
         let authenticationService = DeviceAuthenticationService(
             store: store, keyring: keyring, seal: seal, audit: audit, metrics: metrics,
@@ -102,15 +100,14 @@ package struct DeviceSignInRoutes: RouteMount {
         signInPage = SignInPageController(
             service: crossDeviceService, renderer: Self.signInPages, cookie: cookie, pathPrefix: pathPrefix,
             origin: SameOriginCheck(baseURL: baseURL),
-            passkeys: passkeys.settings.enabled
-                ? PasskeySignInService(signIns: crossDeviceService, settings: passkeys.settings, seal: passkeys.seal) : nil)
+            passkeys: PasskeySignInService(signIns: crossDeviceService, settings: passkeys.settings, seal: passkeys.seal))
         pinnedKeys = authenticationService.pinnedKeys
         handoff = SignInPageHandoff(service: crossDeviceService, cookie: cookie)
     }
 
     package func register(on router: some RouterMethods<ServerRequestContext>) {
         enrollment.register(on: router)
-        passkey?.register(on: router)
+        passkey.register(on: router)
         authentication.register(on: router)
         credentialExtension.register(on: router)
         emailCodes.register(on: router)

@@ -43,7 +43,7 @@ package struct AuthorizationService {
         let (application, redirectURI) = try await trustedClient(parameters, tenantID: tenantID, realmID: realmID)
         let state = try? parameters.single("state")
         do {
-            let crossDevice = application.signInDevices != .sameDevice
+            let crossDevice = application.signsInOnHostedPage
             let transaction = try validatedTransaction(
                 parameters, application: application, redirectURI: redirectURI, crossDevice: crossDevice)
             let reference = try seal.seal(transaction)

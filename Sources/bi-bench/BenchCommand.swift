@@ -87,7 +87,6 @@ struct BenchCommand: ParsableCommand {
         // together, and the DPoP proofs a public client's token requests record at their limits
         // per network and per client (the load comes from one address, for one client).
         var environment = [
-            "BI_PASSKEYS_ENABLED": "true",
             "BI_EXTENSION_CLAIMS_PER_MINUTE": "1000000",
             "BI_DPOP_PUBLIC_CLIENT_PROOFS_PER_ADDRESS_PER_MINUTE": "1000000",
             "BI_DPOP_PUBLIC_CLIENT_PROOFS_PER_MINUTE": "100000000",

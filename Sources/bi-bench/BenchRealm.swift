@@ -37,7 +37,7 @@ struct BenchRealm: Sendable {
         let application = try admin.post(
             AdminAPI.applications(tenant: tenantID, realm: realm.id), input, as: Application.self)
         input.displayName = "Bench web"
-        input.signInDevices = SignInDevices.crossDevice.rawValue
+        input.signInMethods = [SignInMethod.passkey, .crossDevice].map(\.rawValue)
         let web = try admin.post(AdminAPI.applications(tenant: tenantID, realm: realm.id), input, as: Application.self)
         guard let issuer = URL(string: realm.issuer) else { throw BenchError("the issuer is not a URL") }
         return BenchRealm(

@@ -210,12 +210,12 @@ import ServerTestSupport
             ["applications", "update"] + scope + ["--application", try #require(service["id"] as? String), "--id-token-alg", "RS256"])
         #expect(legacy["id_token_signed_response_alg"] as? String == "RS256")
         let offering = try await admin(["applications", "update"] + scope + [
-            "--application", try #require(app["id"] as? String), "--email-codes", "true", "--email-code-binding", "true",
+            "--application", try #require(app["id"] as? String), "--sign-in-method", "same_device", "--sign-in-method", "email_code", "--email-code-binding", "true",
         ])
-        #expect(offering["email_codes"] as? Bool == true && offering["email_code_binding"] as? Bool == true)
+        #expect(offering["sign_in_methods"] as? [String] == ["same_device", "email_code"] && offering["email_code_binding"] as? Bool == true)
         let withoutBinding = try await admin(
             ["applications", "update"] + scope + ["--application", try #require(app["id"] as? String), "--email-code-binding", "false"])
-        #expect(withoutBinding["email_codes"] as? Bool == true && withoutBinding["email_code_binding"] as? Bool == false)
+        #expect(withoutBinding["sign_in_methods"] as? [String] == ["same_device", "email_code"] && withoutBinding["email_code_binding"] as? Bool == false)
 
         let browser = TestRelyingParty(
             application: TestApplication(clientID: clientID, clientSecret: nil, issuer: try #require(app["issuer"] as? String)),

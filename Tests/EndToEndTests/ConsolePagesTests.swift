@@ -53,21 +53,19 @@ import ServerTestSupport
             edited["redirect_uris"] = "https://shop.example/new"
             edited["dpop_bound_access_tokens"] = "on"
             edited["allowed_origins"] = ""
-            edited["sign_in_devices"] = "both"
-            edited["email_codes"] = "on"
+            edited["sign_in_methods"] = "cross_device"
             #expect(try await browser.post(applicationPath, edited).status == 303)
             let after = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/applications/\(applicationID)")
             #expect(after.json["redirect_uris"] as? [String] == ["https://shop.example/new"] && after.json["dpop_bound_access_tokens"] as? Bool == true)
-            #expect(after.json["sign_in_devices"] as? String == "both")
+            #expect(after.json["sign_in_methods"] as? [String] == ["cross_device"] && after.json["email_code_binding"] as? Bool == false)
             try await browser.get(applicationPath)
-            #expect(await browser.page.contains(#"<option value="both" selected>"#))
-            #expect(after.json["email_codes"] as? Bool == true && after.json["email_code_binding"] as? Bool == false)
-            #expect(await browser.page.contains(#"id="app-email-codes" checked>"#))
-            #expect(await browser.page.contains(#"id="app-email-code-binding">"#))
-            edited["sign_in_devices"] = "anywhere"
-            let unknownDevices = try await browser.post(applicationPath, edited)
-            #expect(unknownDevices.status == 400)
-            #expect(await browser.page.contains("&#39;sign_in_devices&#39; must be one of: same_device, cross_device, both"))
+            #expect(await browser.page.contains(#"id="app-method-cross-device" checked>"#))
+            let shown = await browser.page
+            #expect(shown.contains(#"id="app-method-same-device">"#) && shown.contains(#"id="app-email-code-binding">"#))
+            edited["sign_in_methods"] = "email_code"
+            let codeAlone = try await browser.post(applicationPath, edited)
+            #expect(codeAlone.status == 400)
+            #expect(await browser.page.contains("&#39;sign_in_methods&#39;: email_code needs same_device"))
 
             try await browser.get(applicationPath + "/delete")
             #expect(await browser.page.contains("Sign-ins through client"))

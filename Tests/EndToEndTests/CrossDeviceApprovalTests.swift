@@ -155,7 +155,7 @@ private struct SignInStarted: Sendable {
 
     init(server: RunningServer, realm: TestRealm) async throws {
         let updated = try await server.admin.send(
-            "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_devices": "cross_device"])
+            "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_methods": ["cross_device"]])
         try #require(updated.status == 200, "\(updated.json)")
         party = TestRelyingParty(application: realm.confidential, server: server)
         browser = TestBrowser(server: server)

@@ -32,7 +32,7 @@ import ServerTestSupport
             let party = try #require(await browser.event("relying_party", timeout: .seconds(120)), "the relying party did not start")
             let redirectURI = try #require(party["redirect_uri"] as? String)
             let updated = try await server.admin.send("PATCH", try await realm.adminPath(of: realm.confidential), json: [
-                "redirect_uris": [redirectURI], "sign_in_devices": "cross_device",
+                "redirect_uris": [redirectURI], "sign_in_methods": ["cross_device"],
             ])
             try #require(updated.status == 200)
             let client = try JSONSerialization.data(withJSONObject: [

@@ -12,10 +12,10 @@ import ServerTestSupport
 /// page; a device with a credential reads the code, sees the browser's origin, approves or
 /// declines; only the browser that started it gets the code (issue 31).
 @Suite struct CrossDeviceSignInTests {
-    /// A realm whose confidential application signs in on another device (or `devices`), an
+    /// A realm whose confidential application signs in on another device (or with `methods`), an
     /// enrolled device, and a browser that has started a sign-in and shows its page.
     private static func withStartedSignIn(
-        _ mode: ServerMode = .router, devices: String = "cross_device", clock: TestClock? = nil,
+        _ mode: ServerMode = .router, methods: [String] = ["cross_device"], clock: TestClock? = nil,
         configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (RunningServer, TestRealm, TestDevice, TestRelyingParty, TestBrowser) async throws -> Void
     ) async throws {
@@ -24,8 +24,8 @@ import ServerTestSupport
             configure(&$0)
         }) { server, realm, device in
             let updated = try await server.admin.send(
-                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_devices": devices])
-            try #require(updated.status == 200 && updated.json["sign_in_devices"] as? String == devices, "\(updated.json)")
+                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_methods": methods])
+            try #require(updated.status == 200 && updated.json["sign_in_methods"] as? [String] == methods, "\(updated.json)")
             let party = TestRelyingParty(application: realm.confidential, server: server)
             let browser = TestBrowser(server: server)
             let started = try await browser.get(try party.authorizeURL())
@@ -202,7 +202,7 @@ import ServerTestSupport
     @Test func theBrowsersOwnWordsAreKeptToPrintableText() async throws {
         try await RunningServer.withEnrolledDevice(.router) { server, realm, device in
             _ = try await server.admin.send(
-                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_devices": "cross_device"])
+                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_methods": ["cross_device"]])
             let party = TestRelyingParty(application: realm.confidential, server: server)
             let browser = TestBrowser(server: server, userAgent: "Safari on your iPhone\u{2028}Location: home \u{202E}gnp.exe")
             try await browser.get(try party.authorizeURL())
@@ -307,7 +307,7 @@ import ServerTestSupport
     }
 
     @Test func bothOffersTheAppOnThisDevice() async throws {
-        try await Self.withStartedSignIn(devices: "both") { server, _, device, party, browser in
+        try await Self.withStartedSignIn(methods: ["cross_device", "same_device"]) { server, _, device, party, browser in
             let pagePath = try #require(await browser.lastLocation)
             try await browser.get(pagePath)
             #expect(await browser.shows(#"id="this-device""#))

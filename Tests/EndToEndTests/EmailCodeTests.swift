@@ -19,8 +19,10 @@ import ServerTestSupport
     ) async throws {
         try await RunningServer.withRealm(mode, configure: { if let clock { $0.now = clock.now } }) { server, realm in
             let updated = try await server.admin.send(
-                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_codes": offered, "email_code_binding": true])
-            try #require(updated.status == 200 && updated.json["email_codes"] as? Bool == offered)
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: [
+                "sign_in_methods": offered ? ["same_device", "email_code"] : ["same_device"], "email_code_binding": true,
+            ])
+            try #require(updated.status == 200 && (updated.json["sign_in_methods"] as? [String])?.contains("email_code") == offered)
             let party = TestRelyingParty(application: realm.publicClient, server: server)
             let invoke = try await party.authorize(overrides)
             try #require(invoke.status == 302)
@@ -186,7 +188,7 @@ import ServerTestSupport
             $0.emailCodes.codesPerRecipientPerDayAllNetworks = 3
         }) { server, realm in
             let updated = try await server.admin.send(
-                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_codes": true])
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["sign_in_methods": ["same_device", "email_code"]])
             try #require(updated.status == 200)
             // Counted per day: start one, then start the sign-in.
             clock.set(to: Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 / 86_400).rounded(.up) * 86_400 + 1))

@@ -8,7 +8,7 @@ import ServerTestSupport
     @Test func aNewPhoneSignsInWithAnEmailedCodeAndIsSetUp() async throws {
         try await RunningServer.withRealm { server, realm in
             let updated = try await server.admin.send(
-                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_codes": true, "email_code_binding": true])
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["sign_in_methods": ["same_device", "email_code"], "email_code_binding": true])
             try #require(updated.status == 200)
             let device = FileManager.default.temporaryDirectory.appendingPathComponent("bi-ui-\(UUID().uuidString)").path
             let configured = try await BICommand.run([

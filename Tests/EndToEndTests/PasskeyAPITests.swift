@@ -27,7 +27,7 @@ import ServerTestSupport
     private static func withEmailCodes(_ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void) async throws {
         try await RunningServer.withRealm(.live) { server, realm in
             let updated = try await server.admin.send(
-                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["email_codes": true, "email_code_binding": true])
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["sign_in_methods": ["same_device", "email_code"], "email_code_binding": true])
             try #require(updated.status == 200, "\(updated.json)")
             try await body(server, realm)
         }

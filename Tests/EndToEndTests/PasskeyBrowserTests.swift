@@ -21,15 +21,22 @@ import Testing
     private static let packageDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A server on `http://localhost:PORT` (an RP ID cannot be an IP address) with passkeys on.
+    /// A server on `http://localhost:PORT` (an RP ID cannot be an IP address) whose confidential
+    /// application signs users in with passkeys only.
     static func withServer(
         userVerification: String = "required", _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
     ) async throws {
         try await RunningServer.withRealm(configure: {
             $0.host = "localhost"
-            $0.passkeys.enabled = true
             $0.passkeys.userVerification = userVerification
-        }, body)
+        }) { server, realm in
+            let updated = try await server.admin.send("PATCH", try await realm.adminPath(of: realm.confidential), json: [
+                "sign_in_methods": ["passkey"], "allowed_scopes": ["openid", "profile", "email", "offline_access"],
+                "post_logout_redirect_uris": [TestRealm.callback],
+            ])
+            try #require(updated.status == 200 && updated.json["sign_in_methods"] as? [String] == ["passkey"], "\(updated.json)")
+            try await body(server, realm)
+        }
     }
 
     /// Runs the browser script and reads its one JSON line.
@@ -108,11 +115,6 @@ import Testing
                 "--save-credential", saved,
             ])
             try #require(registered["state"] as? String == "created", "\(registered["status_text"] ?? "")")
-            let updated = try await server.admin.send("PATCH", try await realm.adminPath(of: realm.confidential), json: [
-                "sign_in_devices": "cross_device", "allowed_scopes": ["openid", "profile", "email", "offline_access"],
-                "post_logout_redirect_uris": [TestRealm.callback],
-            ])
-            try #require(updated.status == 200)
 
             // An unmodified relying party (Python authlib) sends the browser to /authorize.
             let state = work.appendingPathComponent("rp.json").path
@@ -160,6 +162,9 @@ import Testing
             #expect(events.contains { $0.type == "authentication.refused" && $0.detailJSON.contains("\"challenge\"") })
             #expect(try await browser.get(page).status == 200)
             #expect(await browser.shows("Sign in with a passkey"))
+            // Passkeys only: no QR code, no app, no approval to wait for.
+            let passkeyOnly = await browser.page
+            #expect(!passkeyOnly.contains("id=\"qr\"") && !passkeyOnly.contains("this-device") && !passkeyOnly.contains("id=\"status\""))
 
             // An application that asks for phishing-resistant hardware (acr_values=phrh) does not
             // get a passkey without proof of hardware: the page says so, nothing is written.
@@ -191,6 +196,61 @@ import Testing
                 "ceremony": try #require(strangerOptions.json["ceremony"] as? String), "credential": try #require(assertion["credential"]),
             ])
             #expect(probe.json["error_description"] as? String == "the passkey was refused: the challenge is not this ceremony's")
+        }
+    }
+
+    /// Passkeys are each application's choice (`sign_in_methods`): a sign-in of an application
+    /// that stopped offering them gets no passkey options and a page without the button; an
+    /// enrollment link of a realm where no application offers them goes on to the app. Lists
+    /// that cannot work, and the retired fields, are refused with what to send instead.
+    @Test func passkeysAreTheApplicationsChoice() async throws {
+        try await Self.withServer { server, realm in
+            let path = try await realm.adminPath(of: realm.confidential)
+            let browser = TestBrowser(server: server)
+            try await browser.get(try TestRelyingParty(application: realm.confidential, server: server).authorizeURL())
+            let page = try #require(await browser.pagePath)
+            let changed = try await server.admin.send("PATCH", path, json: ["sign_in_methods": ["cross_device"]])
+            try #require(changed.status == 200 && changed.json["sign_in_methods"] as? [String] == ["cross_device"])
+            let options = try await browser.post(page + "/passkey/options", json: [:])
+            #expect(options.status == 403 && options.json["error_description"] as? String
+                == "this application does not offer sign-in with a passkey")
+            try await browser.get(page)
+            let qrOnly = await browser.page
+            #expect(!qrOnly.contains("Sign in with a passkey") && qrOnly.contains("id=\"qr\""))
+
+            let link = try await realm.enrollmentLink()
+            let opened = try await server.client().send("GET", String(link.dropFirst(server.baseURL.count)))
+            #expect(opened.status == 302 && opened.location?.hasPrefix(TestRealm.registrationRedirect + "?") == true, "\(opened.status)")
+            let token = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == DeviceURLParameter.bindingToken }?.value)
+            let registration = try await TestBrowser(server: server).post(PasskeyAPI.registrationOptions, json: ["binding_token": token])
+            #expect(registration.status == 403 && registration.json["error_description"] as? String
+                == "no application of this realm offers sign-in with a passkey")
+
+            for (methods, refusal) in [
+                ([], "'sign_in_methods' must name at least one way to sign in"),
+                (["email_code"], "'sign_in_methods': email_code needs same_device (the code is typed in the app on this device)"),
+                (["passkey", "fax"], "'sign_in_methods' must be one of: passkey, cross_device, same_device, email_code"),
+            ] {
+                let refused = try await server.admin.send("PATCH", path, json: ["sign_in_methods": methods])
+                #expect(refused.status == 400 && refused.json["error_description"] as? String == refusal, "\(methods)")
+            }
+            let retired = try await server.admin.send("PATCH", path, json: ["sign_in_devices": "both"])
+            #expect(retired.status == 400 && retired.json["error_description"] as? String
+                == "'sign_in_devices' and 'email_codes' were replaced by 'sign_in_methods', a list of: passkey, cross_device, same_device, email_code")
+            // Given in any order, each once, they are kept in the order the page offers them.
+            let reordered = try await server.admin.send(
+                "PATCH", path, json: ["sign_in_methods": ["email_code", "same_device", "passkey", "same_device"]])
+            #expect(reordered.json["sign_in_methods"] as? [String] == ["passkey", "same_device", "email_code"])
+            // Without the app on this device, nothing needs an invoke URL.
+            let created = try await server.admin.send("POST", AdminAPI.applications(tenant: realm.tenantID, realm: realm.realmID), json: [
+                "display_name": "Web", "client_type": "public", "redirect_uris": [TestRealm.callback], "sign_in_methods": ["passkey"],
+            ])
+            #expect(created.status == 201 && created.json["invoke_url"] as? String == "", "\(created.json)")
+            let needsInvoke = try await server.admin.send("POST", AdminAPI.applications(tenant: realm.tenantID, realm: realm.realmID), json: [
+                "display_name": "App", "client_type": "public", "redirect_uris": [TestRealm.callback], "sign_in_methods": ["same_device"],
+            ])
+            #expect(needsInvoke.json["error_description"] as? String
+                == "'invoke_url' is required to sign in with the app on the same device (same_device)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityStorageTestSupport
 import SQLKit
 import Testing
 
@@ -11,7 +12,10 @@ import Testing
     @Test(arguments: TestEngine.all)
     func aCodeRedeemedBeforeTheUpgradeStillRevokesItsSession(engine: TestEngine) async throws {
         try await engine.withStore(migratedThrough: 22) { store in
-            try await store.seedTree()
+            try await store.createTenant(Fixtures.tenant())
+            try await store.insertRealmOfFirstSchema()
+            try await store.insertApplicationOfFirstSchema()
+            try await store.createIdentity(Fixtures.identity())
             try await store.insertCredentialOfFirstSchema()
             try await store.engine.run { db in
                 for code in ["code-1", "code-2"] {

@@ -10,7 +10,7 @@ package struct ApplicationForm: Sendable {
     /// Text fields by name.
     package let values: [String: String]
     /// Choices by key: `client_type_public`, `grant_refresh_token`, `auth_none`, `alg_RS256`, `dpop`,
-    /// `devices_cross_device`, `email_codes`, `email_code_binding`.
+    /// `method_passkey`, `email_code_binding`.
     package let flags: [String: Bool]
 
     /// The grant types offered as checkboxes.
@@ -31,8 +31,8 @@ package struct ApplicationForm: Sendable {
         flags = Self.flags(
             clientType: application.clientType.rawValue, grants: application.grantTypes.map(\.rawValue),
             authMethod: application.tokenEndpointAuthMethod.rawValue, algorithm: application.idTokenSignedResponseAlg.rawValue,
-            dpop: application.dpopBoundAccessTokens, devices: application.signInDevices.rawValue)
-            .merging(Self.emailCodeFlags(offered: application.emailCodes, binding: application.emailCodeBinding)) { $1 }
+            dpop: application.dpopBoundAccessTokens, methods: application.signInMethods.map(\.rawValue),
+            emailCodeBinding: application.emailCodeBinding)
     }
 
     /// The fields of a new application: the API's defaults.
@@ -41,8 +41,7 @@ package struct ApplicationForm: Sendable {
                  "refresh_token_idle_lifetime": "1296000"],
         flags: flags(
             clientType: ClientType.public.rawValue, grants: [GrantType.authorizationCode, .refreshToken].map(\.rawValue), authMethod: "",
-            algorithm: JWSAlgorithm.es256.rawValue, dpop: false, devices: SignInDevices.sameDevice.rawValue)
-            .merging(emailCodeFlags(offered: false, binding: false)) { $1 })
+            algorithm: JWSAlgorithm.es256.rawValue, dpop: false, methods: [SignInMethod.sameDevice.rawValue], emailCodeBinding: false))
 
     /// The fields as posted (a refused form shown again as it was typed).
     package init(_ form: FormParameters) {
@@ -51,8 +50,7 @@ package struct ApplicationForm: Sendable {
             clientType: (try? form.single("client_type")) ?? "", grants: form.all("grant_types"),
             authMethod: (try? form.single("token_endpoint_auth_method")) ?? "",
             algorithm: (try? form.single("id_token_signed_response_alg")) ?? "", dpop: form.all("dpop_bound_access_tokens").contains("on"),
-            devices: (try? form.single("sign_in_devices")) ?? "")
-            .merging(Self.emailCodeFlags(offered: form.all("email_codes").contains("on"), binding: form.all("email_code_binding").contains("on"))) { $1 }
+            methods: form.all("sign_in_methods"), emailCodeBinding: form.all("email_code_binding").contains("on"))
     }
 
     private init(values: [String: String], flags: [String: Bool]) {
@@ -82,21 +80,16 @@ package struct ApplicationForm: Sendable {
             postLogoutRedirectURIs: try list("post_logout_redirect_uris"),
             idTokenSignedResponseAlg: try form.single("id_token_signed_response_alg"),
             dpopBoundAccessTokens: form.all("dpop_bound_access_tokens").contains("on"),
-            signInDevices: try form.single("sign_in_devices"), emailCodes: form.all("email_codes").contains("on"),
-            emailCodeBinding: form.all("email_code_binding").contains("on"))
-    }
-
-    /// The email-code checkboxes: `email_codes`, `email_code_binding`.
-    private static func emailCodeFlags(offered: Bool, binding: Bool) -> [String: Bool] {
-        ["email_codes": offered, "email_code_binding": binding]
+            signInMethods: creating && form.all("sign_in_methods").isEmpty ? nil : form.all("sign_in_methods"), emailCodeBinding: form.all("email_code_binding").contains("on"))
     }
 
     private static func flags(
-        clientType: String, grants: [String], authMethod: String, algorithm: String, dpop: Bool, devices: String
+        clientType: String, grants: [String], authMethod: String, algorithm: String, dpop: Bool, methods: [String], emailCodeBinding: Bool
     ) -> [String: Bool] {
         var flags = ["client_type_\(clientType)": true, "auth_\(authMethod.isEmpty ? "default" : authMethod)": true,
-                     "alg_\(algorithm)": true, "dpop": dpop, "devices_\(devices)": true]
+                     "alg_\(algorithm)": true, "dpop": dpop, "email_code_binding": emailCodeBinding]
         for grant in grants { flags["grant_\(grant)"] = true }
+        for method in methods { flags["method_\(method)"] = true }
         return flags
     }
 }

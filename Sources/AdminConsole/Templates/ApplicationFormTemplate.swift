@@ -85,15 +85,14 @@ extension ConsoleTemplate {
         {{#errors.id_token_signed_response_alg}}<span class="field-error">{{errors.id_token_signed_response_alg}}</span>{{/errors.id_token_signed_response_alg}}
         </label>
         <label class="check"><input type="checkbox" name="dpop_bound_access_tokens" value="on" id="app-dpop"{{#flags.dpop}} checked{{/flags.dpop}}> Require DPoP: every token request carries a proof (RFC 9449)</label>
-        <label for="app-devices">Where users approve a browser sign-in
-        <select id="app-devices" name="sign_in_devices">
-        <option value="same_device"{{#flags.devices_same_device}} selected{{/flags.devices_same_device}}>The app on the same device</option>
-        <option value="cross_device"{{#flags.devices_cross_device}} selected{{/flags.devices_cross_device}}>The app on another device (QR code)</option>
-        <option value="both"{{#flags.devices_both}} selected{{/flags.devices_both}}>Either: the page offers both</option>
-        </select>
-        {{#errors.sign_in_devices}}<span class="field-error">{{errors.sign_in_devices}}</span>{{/errors.sign_in_devices}}
-        </label>
-        <label class="check"><input type="checkbox" name="email_codes" value="on" id="app-email-codes"{{#flags.email_codes}} checked{{/flags.email_codes}}> Offer sign-in with a code sent by email, on a device without a credential</label>
+        <fieldset id="app-methods">
+        <legend>How users sign in from a browser</legend>
+        <label class="check"><input type="checkbox" name="sign_in_methods" value="passkey" id="app-method-passkey"{{#flags.method_passkey}} checked{{/flags.method_passkey}}> A passkey in the browser or on a security key</label>
+        <label class="check"><input type="checkbox" name="sign_in_methods" value="cross_device" id="app-method-cross-device"{{#flags.method_cross_device}} checked{{/flags.method_cross_device}}> The app on another device (QR code)</label>
+        <label class="check"><input type="checkbox" name="sign_in_methods" value="same_device" id="app-method-same-device"{{#flags.method_same_device}} checked{{/flags.method_same_device}}> The app on the same device (the invoke URL)</label>
+        <label class="check"><input type="checkbox" name="sign_in_methods" value="email_code" id="app-method-email-code"{{#flags.method_email_code}} checked{{/flags.method_email_code}}> A code sent by email, in the app on the same device without a credential</label>
+        {{#errors.sign_in_methods}}<span class="field-error">{{errors.sign_in_methods}}</span>{{/errors.sign_in_methods}}
+        </fieldset>
         <label class="check"><input type="checkbox" name="email_code_binding" value="on" id="app-email-code-binding"{{#flags.email_code_binding}} checked{{/flags.email_code_binding}}> Let such a sign-in set up a credential on that device (a lost phone's way back)</label>
         <div class="actions"><button type="submit" id="save-application">{{#isNew}}Create application{{/isNew}}{{^isNew}}Save{{/isNew}}</button></div>
         </form>

@@ -137,8 +137,12 @@ extension AdminService {
             record.idTokenSigningAlgorithm = try InputRules.oneOf(alg, field: "id_token_signed_response_alg")
         }
         if let required = input.dpopBoundAccessTokens { record.dpopBoundAccessTokens = required }
-        if let devices = input.signInDevices { record.signInDevices = try InputRules.oneOf(devices, field: "sign_in_devices") }
-        if let offered = input.emailCodes { record.emailCodes = offered }
+        if input.signInDevices != nil || input.emailCodes != nil {
+            throw ServerError.invalidRequest(
+                "'sign_in_devices' and 'email_codes' were replaced by 'sign_in_methods', a list of: "
+                    + ApplicationRecord.SignInMethod.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if let methods = input.signInMethods { record.signInMethods = try Self.signInMethods(methods) }
         if let binding = input.emailCodeBinding { record.emailCodeBinding = binding }
         if let invocation = input.invocationType { record.invocationType = try InputRules.oneOf(invocation, field: "invocation_type") }
 
@@ -147,8 +151,8 @@ extension AdminService {
             guard !record.redirectURIs.isEmpty else {
                 throw ServerError.invalidRequest("'redirect_uris' must list 1–20 URIs for the authorization_code grant")
             }
-            guard !record.invokeURL.isEmpty else {
-                throw ServerError.invalidRequest("'invoke_url' is required for the authorization_code grant")
+            guard !record.invokeURL.isEmpty || !record.offers(.sameDevice) else {
+                throw ServerError.invalidRequest("'invoke_url' is required to sign in with the app on the same device (same_device)")
             }
         } else if grants.contains(.refreshToken) {
             throw ServerError.invalidRequest("'grant_types': refresh_token needs authorization_code")
@@ -162,6 +166,17 @@ extension AdminService {
             throw ServerError.invalidRequest(
                 "refresh lifetimes must be seconds with 60 ≤ refresh_token_idle_lifetime ≤ refresh_token_lifetime ≤ \(Int(maxRefreshLifetime))")
         }
+    }
+
+    /// The methods in their canonical order, each once; at least one, and an emailed code only
+    /// with the app on this device, where it is typed.
+    private static func signInMethods(_ values: [String]) throws -> [ApplicationRecord.SignInMethod] {
+        let chosen = Set(try values.map { try InputRules.oneOf($0, field: "sign_in_methods") as ApplicationRecord.SignInMethod })
+        guard !chosen.isEmpty else { throw ServerError.invalidRequest("'sign_in_methods' must name at least one way to sign in") }
+        guard !chosen.contains(.emailCode) || chosen.contains(.sameDevice) else {
+            throw ServerError.invalidRequest("'sign_in_methods': email_code needs same_device (the code is typed in the app on this device)")
+        }
+        return ApplicationRecord.SignInMethod.allCases.filter(chosen.contains)
     }
 
     /// One year.

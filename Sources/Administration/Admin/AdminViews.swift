@@ -32,8 +32,7 @@ package enum AdminViews {
             refreshTokenIdleLifetime: Int(r.refreshTokenIdleLifetime), allowedOrigins: r.allowedOrigins,
             postLogoutRedirectURIs: r.postLogoutRedirectURIs, idTokenSignedResponseAlg: JWSAlgorithm(r.idTokenSigningAlgorithm),
             dpopBoundAccessTokens: r.dpopBoundAccessTokens,
-            signInDevices: SignInDevices(r.signInDevices),
-            emailCodes: r.emailCodes, emailCodeBinding: r.emailCodeBinding,
+            signInMethods: r.signInMethods.map(SignInMethod.init), emailCodeBinding: r.emailCodeBinding,
             invocationType: InvocationType(rawValue: r.invocationType.rawValue), issuer: issuer, previousClientSecretExpiresAt: r.previousClientSecretExpiresAt.flatMap { now < $0 ? $0 : nil },
             createdAt: r.createdAt, updatedAt: r.updatedAt)
     }

@@ -3,8 +3,9 @@ import IdentityServerCore
 
 /// What the browser that started a cross-device sign-in is shown.
 package enum CrossDeviceBrowserView {
-    /// Waiting: the code and sign-in URL to show (as a QR code and text).
-    case waiting(CrossDeviceSignInRecord, code: String, url: String, application: String, offerThisDevice: Bool)
+    /// Waiting: the ways the application offers, and the code and sign-in URL of the app on
+    /// another device (as a QR code and text).
+    case waiting(CrossDeviceSignInRecord, code: String, url: String, application: String, offers: [ApplicationRecord.SignInMethod])
     /// Approved by `identity`: the browser confirms before the code is minted, and then goes
     /// on to the client's `redirectOrigin` (which the page's CSP `form-action` must allow, as
     /// browsers apply it to a form's redirects).

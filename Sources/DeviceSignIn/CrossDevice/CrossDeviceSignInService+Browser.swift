@@ -32,9 +32,7 @@ extension CrossDeviceSignInService {
             return .ended(.expired, application: appName, back: try errorRedirect(opened.transaction, signIn, "the sign-in expired"))
         case .pending:
             let (url, code) = signInURL(of: signIn.id)
-            return .waiting(
-                signIn, code: code, url: url, application: appName,
-                offerThisDevice: application?.signInDevices == .both)
+            return .waiting(signIn, code: code, url: url, application: appName, offers: application?.signInMethods ?? [])
         case .approved where isContinuable(signIn):
             var identity: IdentityRecord?
             if let identityID = signIn.identityID { identity = try await store.identity(id: identityID) }
@@ -107,7 +105,7 @@ extension CrossDeviceSignInService {
     package func thisDeviceURL(of id: String, browserSecret: String?) async throws -> String {
         let signIn = try await ownSignIn(id, browserSecret: browserSecret)
         guard signIn.state == .pending, let application = try await store.application(id: signIn.applicationID),
-              application.signInDevices == .both, let opened = authentication.liveTransactionIfAny(signIn.transaction)
+              application.offers(.sameDevice), let opened = authentication.liveTransactionIfAny(signIn.transaction)
         else { throw ServerError.notFound("this sign-in cannot continue on this device") }
         var transaction = opened.transaction
         transaction.crossDevice = nil

@@ -2,17 +2,17 @@ package import Hummingbird
 import IdentityProtocol
 package import IdentityServerCore
 
-/// Enrollment: the link (`GET /v1/bind`: on to the app, or where passkeys are on, a page that
-/// offers both) and binding a device key.
+/// Enrollment: the link (`GET /v1/bind`: on to the app, or where an application of the realm
+/// offers passkeys, a page that offers both) and binding a device key.
 package struct EnrollmentController {
     package let service: EnrollmentService
-    /// Passkeys in the browser, when they are on.
-    package let passkeys: PasskeyController?
+    /// Passkeys in the browser.
+    package let passkeys: PasskeyController
 
     package func register(on router: some RouterMethods<ServerRequestContext>) {
         router.get(RouterPath(DeviceAPI.enrollmentLink)) { request, _ in
             let token = try request.queryParameters().single(DeviceURLParameter.bindingToken)
-            if let passkeys { return try await passkeys.enrollmentPage(token: token) }
+            if let page = try await passkeys.enrollmentPage(token: token) { return page }
             return JSONResponse.redirect(to: try await service.registrationRedirect(token: token))
         }
         router.post(RouterPath(DeviceAPI.bindCredential)) { request, context in

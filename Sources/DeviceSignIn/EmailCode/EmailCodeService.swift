@@ -38,7 +38,7 @@ package struct EmailCodeService {
               let application = try await store.application(id: opened.transaction.applicationID),
               let realm = try await store.realm(id: opened.transaction.realmID)
         else { throw DeviceAuthenticationService.invalidTransaction }
-        guard application.emailCodes else {
+        guard application.offers(.emailCode) else {
             throw ServerError(APIErrorCode.emailCodesNotOffered, "this application does not offer sign-in with an emailed code")
         }
         guard AssurancePolicy.settle(AssurancePolicy.emailCode, requested: opened.transaction.acrValues) != nil else {

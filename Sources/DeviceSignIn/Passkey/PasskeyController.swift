@@ -28,12 +28,13 @@ package struct PasskeyController {
         router.get(RouterPath(PasskeyAPI.script)) { _, _ in SignInPageAssets.passkeyScript }
     }
 
-    /// The enrollment link's page (`GET /v1/bind`), or a page saying why the link cannot be used.
-    package func enrollmentPage(token: String?) async throws -> Response {
+    /// The enrollment link's page (`GET /v1/bind`), or a page saying why the link cannot be used;
+    /// `nil` when the link's realm offers no passkeys.
+    package func enrollmentPage(token: String?) async throws -> Response? {
         let assets = pathPrefix + "/v1/assets"
         let response: Response
         do {
-            let subject = try await service.page(token: token)
+            guard let subject = try await service.page(token: token) else { return nil }
             response = renderer.page(.passkeyRegistration, PasskeyRegistrationPage(
                 assets: assets, realm: subject.realm, identity: subject.identity, app: subject.appURL, token: token ?? "",
                 options: pathPrefix + PasskeyAPI.registrationOptions, register: pathPrefix + PasskeyAPI.registration))

@@ -77,9 +77,13 @@ package struct PasskeyRegistrationService {
 
     /// What the enrollment link's page shows: the realm's and the identity's names, and the link
     /// into the app (for whoever would rather bind a device there).
-    package func page(token: String?) async throws -> PasskeyRegistrationPage.Subject {
+    /// Whose link `token` is, for its page; `nil` when no application of its realm offers
+    /// passkeys (the link then goes on to the app).
+    package func page(token: String?) async throws -> PasskeyRegistrationPage.Subject? {
         try await enrollment.auditingRefusal(token: token) {
-            let (identity, realm) = try await subject(of: try await enrollment.pendingJob(token: token))
+            let job = try await enrollment.pendingJob(token: token)
+            guard try await store.realmOffers(.passkey, realmID: job.realmID) else { return nil }
+            let (identity, realm) = try await subject(of: job)
             return .init(
                 realm: realm.displayName, identity: identity.displayName,
                 appURL: try enrollment.registrationRedirect(of: realm, token: token ?? ""))
@@ -91,6 +95,9 @@ package struct PasskeyRegistrationService {
             throw EnrollmentService.invalidToken
         }
         guard identity.status == .active else { throw ServerError(APIErrorCode.identityInactive, "the identity is \(identity.status)") }
+        guard try await store.realmOffers(.passkey, realmID: realm.id) else {
+            throw ServerError(APIErrorCode.forbidden, "no application of this realm offers sign-in with a passkey")
+        }
         return (identity, realm)
     }
 

@@ -2,12 +2,9 @@ public import Foundation
 package import IdentityServerCore
 package import WebAuthn
 
-/// Passkeys in the browser (WebAuthn): whether enrollment links offer them, and the relying
-/// party's rules.
+/// Passkeys in the browser (WebAuthn): the relying party's rules. Which applications offer
+/// them is each application's `sign_in_methods`.
 public struct PasskeySettings: Sendable {
-    /// Whether an enrollment link opened in a browser offers to create a passkey (beside opening
-    /// the app).
-    public var enabled = false
     /// The RP ID passkeys are bound to; `nil`: the public base URL's host. It cannot change once
     /// passkeys are registered: they would stop working.
     public var rpID: String?
@@ -23,9 +20,6 @@ public struct PasskeySettings: Sendable {
 extension PasskeySettings {
     /// Its settings, as the server's configuration file and environment name them.
     package static let settings: [Setting<PasskeySettings>] = [
-        Setting(
-            "passkeys.enabled", \.enabled, .boolean,
-            help: "Whether an enrollment link opened in a browser offers to create a passkey there."),
         Setting(
             "passkeys.rp_id", \.rpID, .optionalText,
             help: "The WebAuthn RP ID passkeys are bound to (default: the public base URL's host); changing it strands registered passkeys."),

@@ -133,6 +133,9 @@ package struct PasskeySignInService {
         guard signIn.state == .pending, signIn.expiresAt > now() else {
             throw ServerError(APIErrorCode.invalidTransaction, "this sign-in has ended: start again from the application")
         }
+        guard try await store.application(id: signIn.applicationID)?.offers(.passkey) == true else {
+            throw ServerError(APIErrorCode.forbidden, "this application does not offer sign-in with a passkey")
+        }
         return signIn
     }
 

@@ -31,11 +31,9 @@ public struct Application: Codable, Sendable, Equatable {
     public var idTokenSignedResponseAlg: JWSAlgorithm
     /// Whether every token request must carry a DPoP proof (RFC 9449 §5.2).
     public var dpopBoundAccessTokens: Bool
-    /// Where its users approve a browser sign-in.
-    public var signInDevices: SignInDevices
-    /// Whether a device without a credential may sign in with a code mailed to the identity.
-    public var emailCodes: Bool
-    /// Whether such a sign-in may bind a new credential (a lost device's way back).
+    /// The ways its users may sign in from a browser, in the order the hosted page offers them.
+    public var signInMethods: [SignInMethod]
+    /// Whether a sign-in by emailed code may bind a new credential (a lost device's way back).
     public var emailCodeBinding: Bool
     /// How `/authorize` hands a same-device sign-in to the app: a redirect, or JSON.
     public var invocationType: InvocationType
@@ -52,8 +50,7 @@ public struct Application: Codable, Sendable, Equatable {
         clientType: ClientType, tokenEndpointAuthMethod: TokenEndpointAuthMethod, redirectURIs: [String], invokeURL: String,
         allowedScopes: [String], grantTypes: [GrantType], refreshTokenLifetime: Int, refreshTokenIdleLifetime: Int,
         allowedOrigins: [String], postLogoutRedirectURIs: [String], idTokenSignedResponseAlg: JWSAlgorithm,
-        dpopBoundAccessTokens: Bool = false, signInDevices: SignInDevices = .sameDevice,
-        emailCodes: Bool = false, emailCodeBinding: Bool = false,
+        dpopBoundAccessTokens: Bool = false, signInMethods: [SignInMethod] = [.sameDevice], emailCodeBinding: Bool = false,
         invocationType: InvocationType = .automatic, issuer: String, previousClientSecretExpiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -74,8 +71,7 @@ public struct Application: Codable, Sendable, Equatable {
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
-        self.signInDevices = signInDevices
-        self.emailCodes = emailCodes
+        self.signInMethods = signInMethods
         self.emailCodeBinding = emailCodeBinding
         self.invocationType = invocationType
         self.issuer = issuer
@@ -104,8 +100,7 @@ public struct Application: Codable, Sendable, Equatable {
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
         case dpopBoundAccessTokens = "dpop_bound_access_tokens"
-        case signInDevices = "sign_in_devices"
-        case emailCodes = "email_codes"
+        case signInMethods = "sign_in_methods"
         case emailCodeBinding = "email_code_binding"
         case invocationType = "invocation_type"
         case createdAt = "created_at"

@@ -31,13 +31,14 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
     /// Whether every token request must carry a DPoP proof, binding every access token to a
     /// key (RFC 9449 §5.2); default `false`: a proof is optional.
     public var dpopBoundAccessTokens: Bool?
-    /// Where users approve a browser sign-in: `same_device` (default), `cross_device` (a QR
-    /// code approved on another device) or `both`.
+    /// The ways users may sign in from a browser (``SignInMethod``; default `same_device`):
+    /// `passkey`, `cross_device`, `same_device`, `email_code` (which needs `same_device`).
+    public var signInMethods: [String]?
+    /// Retired: `sign_in_methods` replaced it. The server refuses a request that sets it.
     public var signInDevices: String?
-    /// Whether a device without a credential may sign in with a code mailed to the identity
-    /// (default `false`).
+    /// Retired: `sign_in_methods` (`email_code`) replaced it. The server refuses a request that sets it.
     public var emailCodes: Bool?
-    /// Whether such a sign-in may bind a new credential (default `false`).
+    /// Whether a sign-in by emailed code may bind a new credential (default `false`).
     public var emailCodeBinding: Bool?
     /// `automatic` (default: `/authorize` redirects to the invoke URL) or `manual` (it answers
     /// JSON `{"authenticate_url": …}`).
@@ -49,8 +50,8 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         redirectURIs: [String]? = nil, invokeURL: String? = nil, allowedScopes: [String]? = nil,
         grantTypes: [String]? = nil, refreshTokenLifetime: Int? = nil, refreshTokenIdleLifetime: Int? = nil,
         allowedOrigins: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenSignedResponseAlg: String? = nil,
-        dpopBoundAccessTokens: Bool? = nil, signInDevices: String? = nil,
-        emailCodes: Bool? = nil, emailCodeBinding: Bool? = nil, invocationType: String? = nil
+        dpopBoundAccessTokens: Bool? = nil, signInMethods: [String]? = nil,
+        emailCodeBinding: Bool? = nil, invocationType: String? = nil
     ) {
         self.displayName = displayName
         self.clientType = clientType
@@ -65,8 +66,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.idTokenSignedResponseAlg = idTokenSignedResponseAlg
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
-        self.signInDevices = signInDevices
-        self.emailCodes = emailCodes
+        self.signInMethods = signInMethods
         self.emailCodeBinding = emailCodeBinding
         self.invocationType = invocationType
     }
@@ -85,6 +85,7 @@ public struct ApplicationInput: Codable, Sendable, Equatable {
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
         case idTokenSignedResponseAlg = "id_token_signed_response_alg"
         case dpopBoundAccessTokens = "dpop_bound_access_tokens"
+        case signInMethods = "sign_in_methods"
         case signInDevices = "sign_in_devices"
         case emailCodes = "email_codes"
         case emailCodeBinding = "email_code_binding"

@@ -72,8 +72,8 @@ extension AdminTokenStatus {
     }
 }
 
-extension SignInDevices {
-    package init(_ record: ApplicationRecord.SignInDevices) { self.init(rawValue: record.rawValue) }
+extension SignInMethod {
+    package init(_ record: ApplicationRecord.SignInMethod) { self.init(rawValue: record.rawValue) }
 }
 
 extension CrossDeviceState {

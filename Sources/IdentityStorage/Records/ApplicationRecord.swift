@@ -40,11 +40,9 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
     /// Whether its token requests must carry a DPoP proof, so that every access token it gets
     /// is bound to a key (RFC 9449 §5.2, `dpop_bound_access_tokens`).
     public var dpopBoundAccessTokens: Bool
-    /// Where its users approve a browser sign-in: the app on the same device, another device, or either.
-    public var signInDevices: SignInDevices
-    /// Whether a device without a credential may sign in with a code mailed to the identity.
-    public var emailCodes: Bool
-    /// Whether such a sign-in may get a token that binds a new credential for the identity.
+    /// The ways its users may sign in from a browser, in ``SignInMethod/known``'s order.
+    public var signInMethods: [SignInMethod]
+    /// Whether a sign-in by emailed code may get a token that binds a new credential for the identity.
     public var emailCodeBinding: Bool
     /// How `/authorize` hands a same-device sign-in to the embedded authenticator.
     public var invocationType: InvocationType
@@ -62,7 +60,7 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         allowedOrigins: [String] = [], postLogoutRedirectURIs: [String] = [],
         idTokenSigningAlgorithm: SigningAlgorithm = .es256, previousClientSecretHash: Data? = nil,
         previousClientSecretExpiresAt: Date? = nil, dpopBoundAccessTokens: Bool = false,
-        signInDevices: SignInDevices = .sameDevice, emailCodes: Bool = false, emailCodeBinding: Bool = false,
+        signInMethods: [SignInMethod] = [.sameDevice], emailCodeBinding: Bool = false,
         invocationType: InvocationType = .automatic, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -85,13 +83,19 @@ public struct ApplicationRecord: Sendable, Equatable, Identifiable {
         self.previousClientSecretHash = previousClientSecretHash
         self.previousClientSecretExpiresAt = previousClientSecretExpiresAt
         self.dpopBoundAccessTokens = dpopBoundAccessTokens
-        self.signInDevices = signInDevices
-        self.emailCodes = emailCodes
+        self.signInMethods = signInMethods
         self.emailCodeBinding = emailCodeBinding
         self.invocationType = invocationType
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// Whether its users may sign in with `method`.
+    public func offers(_ method: SignInMethod) -> Bool { signInMethods.contains(method) }
+
+    /// Whether `/authorize` shows the hosted sign-in page (a passkey, or the QR code for the
+    /// app on another device) rather than handing the sign-in to the app on this device.
+    public var signsInOnHostedPage: Bool { offers(.passkey) || offers(.crossDevice) }
 
     /// Sign-in, renewed by refresh tokens.
     public static let defaultGrantTypes: [GrantType] = [.authorizationCode, .refreshToken]

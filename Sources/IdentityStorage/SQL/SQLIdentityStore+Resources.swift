@@ -66,12 +66,19 @@ extension SQLIdentityStore {
         try await list(ApplicationRecord.self, where: "realm_id", equals: realmID, page)
     }
     public func realmAllowsOrigin(_ origin: String, realmID: String) async throws -> Bool {
-        // An exact match on an element of the JSON array, by the engine's JSON functions.
-        let listsOrigin: SQLQueryString = engine.kind == .postgres
-            ? "allowed_origins::jsonb ? \(bind: origin)"
-            : "EXISTS (SELECT 1 FROM json_each(allowed_origins) WHERE value = \(bind: origin))"
+        try await realmHasApplication(listing: origin, in: "allowed_origins", realmID: realmID)
+    }
+    public func realmOffers(_ method: ApplicationRecord.SignInMethod, realmID: String) async throws -> Bool {
+        try await realmHasApplication(listing: method.rawValue, in: "sign_in_methods", realmID: realmID)
+    }
+    /// Whether an application of the realm has `value` in its JSON list `column`: an exact
+    /// match on an element, by the engine's JSON functions.
+    private func realmHasApplication(listing value: String, in column: String, realmID: String) async throws -> Bool {
+        let lists: SQLQueryString = engine.kind == .postgres
+            ? "\(unsafeRaw: column)::jsonb ? \(bind: value)"
+            : "EXISTS (SELECT 1 FROM json_each(\(unsafeRaw: column)) WHERE value = \(bind: value))"
         return try await engine.run { db in
-            try await db.raw("SELECT 1 FROM applications WHERE realm_id = \(bind: realmID) AND \(listsOrigin) LIMIT 1").first() != nil
+            try await db.raw("SELECT 1 FROM applications WHERE realm_id = \(bind: realmID) AND \(lists) LIMIT 1").first() != nil
         }
     }
     public func updateApplication(_ application: ApplicationRecord, audit event: AuditEventRecord?) async throws {

@@ -17,10 +17,10 @@ struct ApplicationSettingsOptions: ParsableArguments {
     var idTokenAlg: String?
     @Option(help: "Whether token requests must carry a DPoP proof, so every token is bound to a key: true or false (default false).")
     var dpopRequired: Bool?
-    @Option(help: "Where users approve a browser sign-in: same_device (default), cross_device (a QR code for the app on another device) or both.")
-    var signInDevices: String?
-    @Option(help: "Whether a device without a credential may sign in with a code mailed to the user: true or false (default false).")
-    var emailCodes: Bool?
+    @Option(help: ArgumentHelp(
+        "A way users may sign in from a browser (repeat; default same_device): passkey, cross_device (a QR code for the app on another device), same_device (the app on this device), email_code (a mailed code, in the app on this device).",
+        valueName: "method"))
+    var signInMethod: [String] = []
     @Option(help: "Whether a sign-in by emailed code may bind a credential on that device (a lost phone's way back): true or false (default false).")
     var emailCodeBinding: Bool?
 
@@ -33,6 +33,6 @@ struct ApplicationSettingsOptions: ParsableArguments {
             refreshTokenLifetime: refreshLifetime, refreshTokenIdleLifetime: refreshIdleLifetime,
             allowedOrigins: list(allowedOrigin), postLogoutRedirectURIs: list(postLogoutRedirectURI),
             idTokenSignedResponseAlg: idTokenAlg, dpopBoundAccessTokens: dpopRequired,
-            signInDevices: signInDevices, emailCodes: emailCodes, emailCodeBinding: emailCodeBinding)
+            signInMethods: list(signInMethod), emailCodeBinding: emailCodeBinding)
     }
 }

@@ -90,7 +90,7 @@ struct UICommand: AsyncParsableCommand {
             abstract: "Answer a sign-in on a device without a credential with a code sent by email, then set up this device.",
             discussion: """
                 URL is the invoke URL a relying party's /authorize redirects to (…?transaction=…&api_base_url=…); the \
-                application must offer email codes (bi admin applications update --email-codes true, and \
+                application must offer email codes (bi admin applications update --sign-in-method same_device --sign-in-method email_code, and \
                 --email-code-binding true to set up the device). Prints the redirect URL to open.
                 Example: bi ui email-code --device ./new-phone 'https://app.example/invoke?transaction=…&api_base_url=…'
                 """)

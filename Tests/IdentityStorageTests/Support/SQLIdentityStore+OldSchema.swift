@@ -18,6 +18,21 @@ extension SQLIdentityStore {
         }
     }
 
+    /// Inserts ``Fixtures/application(_:)`` with the columns every schema version has.
+    func insertApplicationOfFirstSchema(_ application: ApplicationRecord = Fixtures.application()) async throws {
+        try await engine.run { db in
+            try await db.raw("""
+                INSERT INTO applications (id, tenant_id, realm_id, client_id, display_name, client_type, token_endpoint_auth_method,
+                    redirect_uris, invoke_url, allowed_scopes, created_at, updated_at)
+                VALUES (\(bind: application.id), \(bind: application.tenantID), \(bind: application.realmID), \(bind: application.clientID),
+                    \(bind: application.displayName), \(bind: application.clientType.rawValue),
+                    \(bind: application.tokenEndpointAuthMethod.rawValue), \(bind: jsonText(application.redirectURIs)),
+                    \(bind: application.invokeURL), \(bind: jsonText(application.allowedScopes)), \(bind: application.createdAt.milliseconds),
+                    \(bind: application.updatedAt.milliseconds))
+                """).run()
+        }
+    }
+
     /// Inserts `credential` with the columns of the schema before version 24 (no `kind`).
     func insertCredentialOfFirstSchema(_ credential: CredentialRecord = Fixtures.credential(), on db: (any SQLDatabase)? = nil) async throws {
         let statement: SQLQueryString = """

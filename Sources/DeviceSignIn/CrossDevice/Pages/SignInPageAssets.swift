@@ -44,14 +44,15 @@ package enum SignInPageAssets {
         @media (max-width: 30rem) { main { margin: 0; border: 0; border-radius: 0; } }
         """
 
-    /// Counts down, and waits for the decision by long polls; reloads the page when the sign-in
-    /// is decided (the page then continues or says why not) or has expired.
+    /// Counts down, and (where another device may approve, `#status`) waits for the decision by
+    /// long polls; reloads the page when the sign-in is decided (the page then continues or says
+    /// why not) or has expired.
     package static let javascript = """
         (function () {
           "use strict";
           var status = document.getElementById("status");
           var countdown = document.getElementById("countdown");
-          if (!status || !countdown) { return; }
+          if (!countdown) { return; }
           var deadline = Date.now() + Number(countdown.getAttribute("data-seconds")) * 1000;
           function tick() {
             var left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
@@ -66,7 +67,7 @@ package enum SignInPageAssets {
               .then(function (body) { if (body.state === "pending") { poll(); } else { location.reload(); } })
               .catch(function () { setTimeout(poll, 3000); });
           }
-          poll();
+          if (status) { poll(); }
         })();
         """
 

@@ -17,8 +17,8 @@ package struct SignInPageController {
     package let pathPrefix: String
     /// The confirmation's forms come from the server's own pages.
     package let origin: SameOriginCheck
-    /// Passkeys in this browser, when they are on.
-    package let passkeys: PasskeySignInService?
+    /// Passkeys in this browser.
+    package let passkeys: PasskeySignInService
 
     /// The pages' policy: images may be data URIs (the QR code); the script may poll this
     /// origin; forms post here, and (the confirmation's) are redirected on to `formTarget`.
@@ -57,18 +57,16 @@ package struct SignInPageController {
             return secured(JSONResponse.redirect(
                 to: try await service.thisDeviceURL(of: id, browserSecret: cookie.secret(in: request, of: id)), status: .seeOther))
         }
-        if let passkeys {
-            router.post("v1/sign-ins/:id/passkey/options") { request, context in
-                try origin.check(request)
-                let id = try context.parameters.require("id")
-                return try JSONResponse.make(try await passkeys.options(of: id, browserSecret: cookie.secret(in: request, of: id)))
-            }
-            router.post("v1/sign-ins/:id/passkey") { request, context in
-                try origin.check(request)
-                let id = try context.parameters.require("id")
-                let body = try await request.decodeJSON(PasskeySignInRequest.self, context: context)
-                return try JSONResponse.make(try await passkeys.signIn(of: id, browserSecret: cookie.secret(in: request, of: id), body))
-            }
+        router.post("v1/sign-ins/:id/passkey/options") { request, context in
+            try origin.check(request)
+            let id = try context.parameters.require("id")
+            return try JSONResponse.make(try await passkeys.options(of: id, browserSecret: cookie.secret(in: request, of: id)))
+        }
+        router.post("v1/sign-ins/:id/passkey") { request, context in
+            try origin.check(request)
+            let id = try context.parameters.require("id")
+            let body = try await request.decodeJSON(PasskeySignInRequest.self, context: context)
+            return try JSONResponse.make(try await passkeys.signIn(of: id, browserSecret: cookie.secret(in: request, of: id), body))
         }
         router.get(RouterPath(CrossDeviceAPI.signInURL)) { _, _ in
             secured(renderer.page(.message, MessagePage(
@@ -95,15 +93,14 @@ package struct SignInPageController {
                 status: error.status))
         }
         switch view {
-        case .waiting(let signIn, let code, let url, let application, let offerThisDevice):
+        case .waiting(let signIn, let code, let url, let application, let offers):
             let qr = try QRCode(encoding: url)
             let secondsLeft = max(0, Int(signIn.expiresAt.timeIntervalSince(service.now()).rounded(.down)))
             return secured(renderer.page(.waiting, WaitingPage(
                 assets: assets, application: application, page: pathPrefix + CrossDeviceAPI.page(id),
                 qr: "data:image/png;base64," + Data(qr.png(moduleSize: 6, quietZone: 4)).base64EncodedString(),
                 qrSize: (qr.size + 8) * 6, code: code, url: url, secondsLeft: secondsLeft,
-                timeLeft: "\(secondsLeft / 60):" + String(format: "%02d", secondsLeft % 60), offerThisDevice: offerThisDevice,
-                offerPasskey: passkeys != nil)))
+                timeLeft: "\(secondsLeft / 60):" + String(format: "%02d", secondsLeft % 60), offers: offers)))
         case .confirm(let application, let identity, let redirectOrigin):
             return secured(renderer.page(.confirm, ContinuePage(
                 assets: assets, application: application, page: pathPrefix + CrossDeviceAPI.page(id), identity: identity)),

@@ -56,22 +56,28 @@ package enum SignInPageTemplate: String, PageTemplate {
         {{#offerPasskey}}
         <p><button type="button" class="button" id="sign-in-passkey" data-options="{{page}}/passkey/options" data-sign-in="{{page}}/passkey">Sign in with a passkey</button></p>
         <p id="passkey-status" role="status" aria-live="polite"></p>
-        <h2>Or use the app</h2>
+        {{#offerApp}}<h2>Or use the app</h2>{{/offerApp}}
         {{/offerPasskey}}
         {{#offerThisDevice}}
         <p><a class="button" id="this-device" href="{{page}}/this-device">Open the app on this device</a></p>
+        {{/offerThisDevice}}
+        {{#offerOtherDevice}}
+        {{#offerBothDevices}}
         <details id="other-device">
         <summary>I have the app on another device</summary>
-        {{/offerThisDevice}}
+        {{/offerBothDevices}}
         <p>Scan this QR code with the app that holds your sign-in key, or open the link below in it. The app shows where this request comes from before you approve.</p>
         <p class="qr"><img id="qr" src="{{qr}}" width="{{qrSize}}" height="{{qrSize}}" alt="QR code of the sign-in link {{url}}"></p>
         <p>Code <strong class="code" id="code">{{code}}</strong></p>
         <p><label for="url">Sign-in link</label><input id="url" type="text" readonly value="{{url}}"></p>
-        {{#offerThisDevice}}
+        {{#offerBothDevices}}
         </details>
-        {{/offerThisDevice}}
+        {{/offerBothDevices}}
+        {{/offerOtherDevice}}
         <p id="countdown" data-seconds="{{secondsLeft}}">Expires in {{timeLeft}}.</p>
+        {{#offerOtherDevice}}
         <p id="status" role="status" aria-live="polite" data-status="{{page}}/status">Waiting for your approval. <a id="refresh" href="{{page}}">Check again</a></p>
+        {{/offerOtherDevice}}
         {{/main}}
         {{/layout}}
         """

@@ -1,4 +1,5 @@
 import IdentityServerCore
+package import IdentityStorage
 
 /// What the waiting page shows.
 package struct WaitingPage: Sendable {
@@ -12,7 +13,28 @@ package struct WaitingPage: Sendable {
     package let url: String
     package let secondsLeft: Int
     package let timeLeft: String
-    package let offerThisDevice: Bool
     /// Whether the page offers to sign in with a passkey in this browser.
     package let offerPasskey: Bool
+    /// Whether it shows the QR code for the app on another device.
+    package let offerOtherDevice: Bool
+    /// Whether it offers to hand the sign-in to the app on this device.
+    package let offerThisDevice: Bool
+    /// Whether it offers the app at all (on this device or another).
+    package let offerApp: Bool
+    /// Whether it offers the app in two ways, so the QR code folds away under the first.
+    package let offerBothDevices: Bool
+
+    /// The page offering `offers` (the template reads stored properties only).
+    package init(
+        assets: String, application: String, page: String, qr: String, qrSize: Int, code: String, url: String,
+        secondsLeft: Int, timeLeft: String, offers: [ApplicationRecord.SignInMethod]
+    ) {
+        (self.assets, self.application, self.page, self.qr, self.qrSize, self.code, self.url) = (assets, application, page, qr, qrSize, code, url)
+        (self.secondsLeft, self.timeLeft) = (secondsLeft, timeLeft)
+        offerPasskey = offers.contains(.passkey)
+        offerOtherDevice = offers.contains(.crossDevice)
+        offerThisDevice = offers.contains(.sameDevice)
+        offerApp = offerOtherDevice || offerThisDevice
+        offerBothDevices = offerOtherDevice && offerThisDevice
+    }
 }

@@ -9,6 +9,8 @@ public protocol ApplicationStore: Sendable {
     func listApplications(realmID: String, _ page: PageRequest) async throws -> Page<ApplicationRecord>
     /// Whether an application of the realm lists `origin` among its allowed (CORS) origins.
     func realmAllowsOrigin(_ origin: String, realmID: String) async throws -> Bool
+    /// Whether an application of the realm offers `method` among its sign-in methods.
+    func realmOffers(_ method: ApplicationRecord.SignInMethod, realmID: String) async throws -> Bool
     /// Writes every setting of the application, never its secrets (see ``rotateClientSecret(of:replacing:audit:)``).
     func updateApplication(_ application: ApplicationRecord, audit event: AuditEventRecord?) async throws
     /// Writes `application`'s secret hashes (and `updatedAt`) if its secret hash is still

@@ -38,6 +38,7 @@ enum Migrations {
         Migration(version: 22, statements: scimEnrollment),
         Migration(version: 23, statements: codeSessions),
         Migration(version: 24, statements: passkeys),
+        Migration(version: 25, statements: signInMethods),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

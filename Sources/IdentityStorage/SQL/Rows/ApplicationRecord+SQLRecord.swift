@@ -13,8 +13,8 @@ extension ApplicationRecord: SQLRecord {
          ("id_token_signed_response_alg", idTokenSigningAlgorithm.rawValue),
          ("previous_client_secret_hash", previousClientSecretHash),
          ("previous_client_secret_expires_at", previousClientSecretExpiresAt?.milliseconds),
-         ("dpop_bound_access_tokens", Int64(dpopBoundAccessTokens ? 1 : 0)), ("sign_in_devices", signInDevices.rawValue),
-         ("email_codes", Int64(emailCodes ? 1 : 0)), ("email_code_binding", Int64(emailCodeBinding ? 1 : 0)),
+         ("dpop_bound_access_tokens", Int64(dpopBoundAccessTokens ? 1 : 0)), ("sign_in_methods", jsonText(signInMethods.map(\.rawValue))),
+         ("email_code_binding", Int64(emailCodeBinding ? 1 : 0)),
          ("invocation_type", invocationType.rawValue),
          ("created_at", createdAt.milliseconds), ("updated_at", updatedAt.milliseconds)]
     }
@@ -33,8 +33,7 @@ extension ApplicationRecord: SQLRecord {
             previousClientSecretHash: try row.optionalData("previous_client_secret_hash"),
             previousClientSecretExpiresAt: try row.optionalDate("previous_client_secret_expires_at"),
             dpopBoundAccessTokens: try row.decode(column: "dpop_bound_access_tokens", as: Int64.self) != 0,
-            signInDevices: try row.value("sign_in_devices"),
-            emailCodes: try row.decode(column: "email_codes", as: Int64.self) != 0,
+            signInMethods: try row.values("sign_in_methods"),
             emailCodeBinding: try row.decode(column: "email_code_binding", as: Int64.self) != 0,
             invocationType: try row.value("invocation_type"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
