@@ -18,6 +18,7 @@ import AdminConsole
         "Tenant": roundTrip(Tenant.self), "TenantInput": roundTrip(TenantInput.self), "TenantPage": roundTrip(AdminPage<Tenant>.self),
         "Realm": roundTrip(Realm.self), "RealmInput": roundTrip(RealmInput.self), "RealmPage": roundTrip(AdminPage<Realm>.self),
         "RealmTheme": roundTrip(RealmTheme.self), "RealmThemeInput": roundTrip(RealmTheme.self),
+        "RealmPasskeyPolicy": roundTrip(RealmPasskeyPolicy.self),
         "Application": roundTrip(Application.self), "ApplicationInput": roundTrip(ApplicationInput.self),
         "ApplicationPage": roundTrip(AdminPage<Application>.self), "ClientSecretRotationInput": roundTrip(ClientSecretRotationInput.self),
         "Identity": roundTrip(Identity.self), "IdentityGroup": roundTrip(IdentityGroup.self), "IdentityInput": roundTrip(IdentityInput.self),

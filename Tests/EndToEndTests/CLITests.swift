@@ -141,6 +141,10 @@ import ServerTestSupport
             "--registration-redirect-uri", TestRealm.registrationRedirect,
         ])["id"] as? String)
         let scope = ["--tenant", tenant, "--realm", realm]
+        let passkeys = try #require(try await admin(["realms", "update"] + scope + [
+            "--passkey-user-verification", "preferred", "--passkey-algorithm", "EdDSA", "--passkey-algorithm", "ES256",
+        ])["passkey_policy"] as? [String: Any])
+        #expect(passkeys["user_verification"] as? String == "preferred" && passkeys["algorithms"] as? [String] == ["EdDSA", "ES256"])
         // The token from a file rather than the command line, where `ps` shows it.
         let tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("bi-token-\(UUID().uuidString)")
         try Data((server.adminToken + "\n").utf8).write(to: tokenFile)

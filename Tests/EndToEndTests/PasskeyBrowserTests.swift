@@ -1,3 +1,4 @@
+import Crypto
 import DeviceSignIn
 import Foundation
 import IdentityProtocol
@@ -5,8 +6,10 @@ import IdentityServer
 import IdentityStorage
 import IdentityStorageTestSupport
 import ServerTestSupport
+import SwiftASN1
 import TestProcessSupport
 import Testing
+import X509
 
 /// Passkeys in a real headless Chromium with WebDriver virtual authenticators
 /// (`ThirdParty/passkey_browser.py`): an enrollment link opened in the browser creates a passkey
@@ -22,14 +25,18 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A server on `http://localhost:PORT` (an RP ID cannot be an IP address) whose confidential
-    /// application signs users in with passkeys only.
+    /// application signs users in with passkeys only, in a realm whose passkey policy has `policy`.
     static func withServer(
-        userVerification: String = "required", _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
+        policy: [String: Any] = [:], _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
     ) async throws {
-        try await RunningServer.withRealm(configure: {
-            $0.host = "localhost"
-            $0.passkeys.userVerification = userVerification
-        }) { server, realm in
+        let policy = try JSONSerialization.data(withJSONObject: policy)
+        try await RunningServer.withRealm(configure: { $0.host = "localhost" }) { server, realm in
+            let fields = try #require(try JSONSerialization.jsonObject(with: policy) as? [String: Any])
+            if !fields.isEmpty {
+                let realmPath = AdminAPI.realm(tenant: realm.tenantID, realm: realm.realmID)
+                let changed = try await server.admin.send("PATCH", realmPath, json: ["passkey_policy": fields])
+                try #require(changed.status == 200, "\(changed.json)")
+            }
             let updated = try await server.admin.send("PATCH", try await realm.adminPath(of: realm.confidential), json: [
                 "sign_in_methods": ["passkey"], "allowed_scopes": ["openid", "profile", "email", "offline_access"],
                 "post_logout_redirect_uris": [TestRealm.callback],
@@ -251,6 +258,59 @@ import Testing
             ])
             #expect(needsInvoke.json["error_description"] as? String
                 == "'invoke_url' is required to sign in with the app on the same device (same_device)")
+        }
+    }
+
+    /// A realm's passkey policy decides what registers: the options ask for what it says (direct
+    /// attestation where it names roots, its algorithms, its user verification), and a security
+    /// key whose attestation does not chain to those roots creates nothing. A policy that cannot
+    /// work is refused with what is wrong.
+    @Test func aRealmsPolicyDecidesWhatRegisters() async throws {
+        let key = P256.Signing.PrivateKey()
+        let name = try DistinguishedName { CommonName("Another vendor's root") }
+        let root = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Date() - 60,
+            notValidAfter: Date() + 3600, issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions { Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0)) },
+            issuerPrivateKey: .init(key)
+        ).serializeAsPEM().pemString
+        let policy: [String: Any] = ["attestation_roots": [root], "user_verification": "preferred", "algorithms": ["ES256"]]
+        try await Self.withServer(policy: policy) { server, realm in
+            let result = try await Self.browser([
+                "register", "--url", try await realm.enrollmentLink(), "--rp-id", "localhost", "--origin", server.baseURL,
+                "--authenticator", "security-key",
+            ])
+            let options = try #require((result["options"] as? [String: Any])?["public_key"] as? [String: Any])
+            #expect(options["attestation"] as? String == "direct")
+            #expect((options["pubKeyCredParams"] as? [[String: Any]])?.compactMap { $0["alg"] as? Int } == [-7])
+            #expect((options["authenticatorSelection"] as? [String: Any])?["userVerification"] as? String == "preferred")
+            #expect(result["state"] as? String == "failed" && result["registration_status"] as? Int == 400)
+            #expect(result["status_text"] as? String == "the passkey was refused: attestation is not trusted: no trusted root")
+            #expect(try await Self.credentials(server, realm).isEmpty)
+
+            let realmPath = AdminAPI.realm(tenant: realm.tenantID, realm: realm.realmID)
+            let shown = try await server.admin.send("GET", realmPath)
+            let stored = try #require(shown.json["passkey_policy"] as? [String: Any])
+            #expect(stored["attestation_roots"] as? [String] == [root] && stored["rp_id"] == nil && stored["aaguids"] as? [String] == [])
+            for (fields, refusal) in [
+                (["rp_id": "example.com"], "'passkey_policy.rp_id' must be the server's host (localhost) or a domain it is under"),
+                (["rp_id": "127.0.0.1"], "'passkey_policy.rp_id' must be a domain name"),
+                (["user_verification": "sometimes"], "'passkey_policy.user_verification' must be one of: required, preferred, discouraged"),
+                (["algorithms": ["ES256", "RS1"]], "'passkey_policy.algorithms' must list some of: ES256, EdDSA, RS256"),
+                (["attestation_roots": ["-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----"]],
+                 "'passkey_policy.attestation_roots' must be PEM certificates of at most 16 KiB"),
+                (["aaguids": ["not-a-model"]], "'passkey_policy.aaguids' must be UUIDs (8-4-4-4-12 hexadecimal digits)"),
+                (["attestation_roots": [], "aaguids": ["01020304-0506-0708-0102-030405060708"]],
+                 "'passkey_policy.aaguids' needs 'attestation_roots': an authenticator's model is proven only by an attestation chain"),
+            ] as [([String: Any], String)] {
+                let refused = try await server.admin.send("PATCH", realmPath, json: ["passkey_policy": fields])
+                #expect(refused.status == 400 && refused.json["error_description"] as? String == refusal, "\(fields)")
+            }
+            let unchanged = try await server.admin.send("GET", realmPath)
+            #expect((unchanged.json["passkey_policy"] as? [String: Any])?["attestation_roots"] as? [String] == [root])
+            let cleared = try await server.admin.send("PATCH", realmPath, json: ["passkey_policy": ["attestation_roots": [], "rp_id": "LocalHost"]])
+            #expect((cleared.json["passkey_policy"] as? [String: Any])?["attestation_roots"] as? [String] == [])
+            #expect((cleared.json["passkey_policy"] as? [String: Any])?["rp_id"] as? String == "localhost")
         }
     }
 

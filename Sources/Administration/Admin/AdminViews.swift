@@ -18,7 +18,8 @@ package enum AdminViews {
     package static func realm(_ r: RealmRecord, issuer: String) throws -> Realm {
         Realm(
             id: r.id, tenantID: r.tenantID, displayName: r.displayName, registrationRedirectURI: r.registrationRedirectURI,
-            issuer: issuer, caCertificate: try pem(r.caCertificateDER), theme: RealmTheme(r.theme), scimEnrollment: SCIMEnrollment(r.scimEnrollment), createdAt: r.createdAt,
+            issuer: issuer, caCertificate: try pem(r.caCertificateDER), theme: RealmTheme(r.theme), scimEnrollment: SCIMEnrollment(r.scimEnrollment),
+            passkeyPolicy: RealmPasskeyPolicy(r.passkeyPolicy), createdAt: r.createdAt,
             updatedAt: r.updatedAt)
     }
 

@@ -38,8 +38,9 @@ package struct PasskeyCreationOptions: Encodable, Sendable {
     /// Milliseconds.
     let timeout: Int
     let authenticatorSelection: AuthenticatorSelection
-    /// `none`: no proof of the authenticator's model is asked (nor shown to anyone).
-    var attestation = "none"
+    /// `none`: no proof of the authenticator's model is asked (nor shown to anyone); `direct`
+    /// where the realm's policy names attestation roots.
+    let attestation: String
     /// The identity's passkeys already registered, so that one authenticator does not get two.
     let excludeCredentials: [Descriptor]
 }

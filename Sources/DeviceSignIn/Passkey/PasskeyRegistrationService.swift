@@ -31,7 +31,7 @@ package struct PasskeyRegistrationService {
             let challenge = Secrets.randomBytes(32)
             let ceremony = PasskeyCeremony(
                 .registration, of: job.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
-            let party = settings.relyingParty(for: enrollment.baseURL)
+            let party = PasskeySettings.relyingParty(for: enrollment.baseURL, policy: realm.passkeyPolicy)
             let excluded = try await store.activePasskeyIDs(identityID: identity.id, limit: Self.excludedAtMost)
             return PasskeyRegistrationOptions(
                 ceremony: try seal.seal(ceremony),
@@ -42,6 +42,7 @@ package struct PasskeyRegistrationService {
                     pubKeyCredParams: party.algorithms.map { .init(alg: $0.rawValue) },
                     timeout: Int(settings.ceremonyLifetime * 1000),
                     authenticatorSelection: .init(userVerification: party.userVerification.rawValue),
+                    attestation: realm.passkeyPolicy.attestationRoots.isEmpty ? "none" : "direct",
                     excludeCredentials: excluded.map { .init(id: $0.base64URLEncodedString) }))
         }
     }
@@ -54,14 +55,15 @@ package struct PasskeyRegistrationService {
             guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.registration, of: job.id) else {
                 throw ServerError.invalidRequest("the passkey request is not this link's or has expired: start again")
             }
-            _ = try await subject(of: job)
+            let (_, realm) = try await subject(of: job)
             let credential = request.credential
             guard credential.type == "public-key", let clientData = Data(base64URLEncoded: credential.response.clientDataJSON),
                   let attestation = Data(base64URLEncoded: credential.response.attestationObject)
             else { throw ServerError.invalidRequest("the credential is not a WebAuthn public key credential") }
             let registered: RegisteredCredential
             do {
-                registered = try await settings.relyingParty(for: enrollment.baseURL).verifyRegistration(
+                registered = try await PasskeySettings.relyingParty(for: enrollment.baseURL, policy: realm.passkeyPolicy, attestation: true)
+                    .verifyRegistration(
                     clientDataJSON: Array(clientData), attestationObject: Array(attestation), challenge: Array(ceremony.challenge),
                     now: now())
             } catch {

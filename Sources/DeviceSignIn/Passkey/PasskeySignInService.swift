@@ -25,9 +25,8 @@ package struct PasskeySignInService {
 
     /// The options for a pending sign-in of the browser with `browserSecret`; nothing is written.
     package func options(of id: String, browserSecret: String?) async throws -> PasskeySignInOptions {
-        let signIn = try await pendingSignIn(id, browserSecret: browserSecret)
+        let (signIn, party) = try await pendingSignIn(id, browserSecret: browserSecret)
         let challenge = Secrets.randomBytes(32)
-        let party = settings.relyingParty(for: signIns.baseURL)
         let ceremony = PasskeyCeremony(.signIn, of: signIn.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
         return PasskeySignInOptions(
             ceremony: try seal.seal(ceremony),
@@ -40,7 +39,7 @@ package struct PasskeySignInService {
     /// A refusal is audited (`authentication.refused`) with its reason, a counter that did not
     /// rise as `sign_count` (a possibly cloned authenticator).
     package func signIn(of id: String, browserSecret: String?, _ request: PasskeySignInRequest) async throws -> PasskeySignedIn {
-        let signIn = try await pendingSignIn(id, browserSecret: browserSecret)
+        let (signIn, party) = try await pendingSignIn(id, browserSecret: browserSecret)
         guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.signIn, of: signIn.id) else {
             throw ServerError.invalidRequest("the passkey request is not this sign-in's or has expired: start again")
         }
@@ -57,7 +56,7 @@ package struct PasskeySignInService {
         // The assertion first: what the passkey's state is, is told only to its holder.
         let verified: VerifiedAssertion
         do {
-            verified = try settings.relyingParty(for: signIns.baseURL).verifyAssertion(
+            verified = try party.verifyAssertion(
                 clientDataJSON: Array(clientData), authenticatorData: Array(authenticatorData), signature: Array(signature),
                 challenge: Array(ceremony.challenge), publicKeyBytes: Array(passkey.publicKey), storedSignCount: passkey.signCount,
                 backupEligible: passkey.backupEligible)
@@ -128,7 +127,9 @@ package struct PasskeySignInService {
             level: hardware && verifiedUser ? "phrh" : "phr")
     }
 
-    private func pendingSignIn(_ id: String, browserSecret: String?) async throws -> CrossDeviceSignInRecord {
+    /// The browser's own sign-in `id`, pending, of an application that offers passkeys, and its
+    /// realm's relying party.
+    private func pendingSignIn(_ id: String, browserSecret: String?) async throws -> (CrossDeviceSignInRecord, RelyingParty) {
         let signIn = try await signIns.ownSignIn(id, browserSecret: browserSecret)
         guard signIn.state == .pending, signIn.expiresAt > now() else {
             throw ServerError(APIErrorCode.invalidTransaction, "this sign-in has ended: start again from the application")
@@ -136,7 +137,8 @@ package struct PasskeySignInService {
         guard try await store.application(id: signIn.applicationID)?.offers(.passkey) == true else {
             throw ServerError(APIErrorCode.forbidden, "this application does not offer sign-in with a passkey")
         }
-        return signIn
+        guard let realm = try await store.realm(id: signIn.realmID) else { throw ServerError.notFound("no such sign-in") }
+        return (signIn, PasskeySettings.relyingParty(for: signIns.baseURL, policy: realm.passkeyPolicy))
     }
 
     private func refuse(_ signIn: CrossDeviceSignInRecord, _ reason: String, subject: String?) async {

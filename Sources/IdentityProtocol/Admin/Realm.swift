@@ -15,14 +15,16 @@ public struct Realm: Codable, Sendable, Equatable {
     public var theme: RealmTheme?
     /// What it does for a user its directory creates through SCIM.
     public var scimEnrollment: SCIMEnrollment
+    /// How its passkeys are registered and checked.
+    public var passkeyPolicy: RealmPasskeyPolicy
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates a realm value.
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String, issuer: String,
-        caCertificate: String, theme: RealmTheme? = nil, scimEnrollment: SCIMEnrollment = .none, createdAt: Date,
-        updatedAt: Date
+        caCertificate: String, theme: RealmTheme? = nil, scimEnrollment: SCIMEnrollment = .none,
+        passkeyPolicy: RealmPasskeyPolicy = RealmPasskeyPolicy(), createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -32,6 +34,7 @@ public struct Realm: Codable, Sendable, Equatable {
         self.caCertificate = caCertificate
         self.theme = theme
         self.scimEnrollment = scimEnrollment
+        self.passkeyPolicy = passkeyPolicy
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -42,6 +45,7 @@ public struct Realm: Codable, Sendable, Equatable {
         case displayName = "display_name"
         case registrationRedirectURI = "registration_redirect_uri"
         case scimEnrollment = "scim_enrollment"
+        case passkeyPolicy = "passkey_policy"
         case caCertificate = "ca_certificate"
         case createdAt = "created_at"
         case updatedAt = "updated_at"

@@ -9,15 +9,19 @@ public struct RealmInput: Codable, Sendable, Equatable {
     public var theme: RealmTheme?
     /// `none` or `email` (``SCIMEnrollment``).
     public var scimEnrollment: String?
+    /// The fields of its passkey policy to change.
+    public var passkeyPolicy: RealmPasskeyPolicy?
 
     /// Creates an input.
     public init(
-        displayName: String? = nil, registrationRedirectURI: String? = nil, theme: RealmTheme? = nil, scimEnrollment: String? = nil
+        displayName: String? = nil, registrationRedirectURI: String? = nil, theme: RealmTheme? = nil, scimEnrollment: String? = nil,
+        passkeyPolicy: RealmPasskeyPolicy? = nil
     ) {
         self.displayName = displayName
         self.registrationRedirectURI = registrationRedirectURI
         self.theme = theme
         self.scimEnrollment = scimEnrollment
+        self.passkeyPolicy = passkeyPolicy
     }
 
     enum CodingKeys: String, CodingKey {
@@ -25,5 +29,6 @@ public struct RealmInput: Codable, Sendable, Equatable {
         case registrationRedirectURI = "registration_redirect_uri"
         case theme
         case scimEnrollment = "scim_enrollment"
+        case passkeyPolicy = "passkey_policy"
     }
 }

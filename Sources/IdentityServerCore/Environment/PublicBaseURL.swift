@@ -12,6 +12,17 @@ package final class PublicBaseURL: Sendable {
     /// `scheme://host[:port][/path]` without a trailing slash.
     package var value: String { url.withLock { $0 } }
 
+    /// Its host, in lower case.
+    package var host: String { URLComponents(string: value)?.host?.lowercased() ?? "" }
+
+    /// Its origin as browsers serialize it (RFC 6454 §6.2): lower case, no default port.
+    package var origin: String {
+        let base = URLComponents(string: value)
+        let scheme = base?.scheme?.lowercased() ?? "https"
+        let port = base?.port.flatMap { (scheme, $0) == ("http", 80) || (scheme, $0) == ("https", 443) ? nil : $0 }
+        return "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")"
+    }
+
     /// The issuer of a realm's OpenID provider.
     package func issuer(tenantID: String, realmID: String) -> String {
         "\(value)/v1/tenants/\(tenantID)/realms/\(realmID)"

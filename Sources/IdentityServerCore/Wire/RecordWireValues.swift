@@ -91,3 +91,12 @@ extension RealmTheme {
 extension SCIMEnrollment {
     package init(_ record: RealmRecord.SCIMEnrollment) { self.init(rawValue: record.rawValue) }
 }
+
+extension RealmPasskeyPolicy {
+    /// The wire form of a realm's passkey policy.
+    package init(_ record: RealmRecord.PasskeyPolicy) {
+        self.init(
+            rpID: record.rpID, userVerification: record.userVerification, algorithms: record.algorithms,
+            attestationRoots: record.attestationRoots, aaguids: record.aaguids)
+    }
+}

@@ -15,14 +15,16 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
     public var theme: Theme
     /// What it does for a user its directory creates through SCIM.
     public var scimEnrollment: SCIMEnrollment
+    /// How its passkeys are registered and checked.
+    public var passkeyPolicy: PasskeyPolicy
     public var createdAt: Date
     public var updatedAt: Date
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String,
-        sealedCAPrivateKey: Data, caCertificateDER: Data, theme: Theme = Theme(), scimEnrollment: SCIMEnrollment = .none, createdAt: Date,
-        updatedAt: Date
+        sealedCAPrivateKey: Data, caCertificateDER: Data, theme: Theme = Theme(), scimEnrollment: SCIMEnrollment = .none,
+        passkeyPolicy: PasskeyPolicy = PasskeyPolicy(), createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -32,6 +34,7 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
         self.caCertificateDER = caCertificateDER
         self.theme = theme
         self.scimEnrollment = scimEnrollment
+        self.passkeyPolicy = passkeyPolicy
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -62,10 +62,11 @@ struct AdminCommand: AsyncParsableCommand {
             @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String
             @Option(help: "For a user the directory creates through SCIM: none, or email (mail it a registration link).")
             var scimEnrollment: String?
+            @OptionGroup var passkeys: PasskeyPolicyOptions
             func run() async throws {
                 try await admin.call("POST", AdminAPI.realms(tenant: tenant.tenant),
                                      body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI,
-                                                      scimEnrollment: scimEnrollment), as: Realm.self)
+                                                      scimEnrollment: scimEnrollment, passkeyPolicy: try passkeys.policy()), as: Realm.self)
             }
         }
         struct List: AsyncParsableCommand {
@@ -82,17 +83,18 @@ struct AdminCommand: AsyncParsableCommand {
             func run() async throws { try await admin.call("GET", realm.path, as: Realm.self) }
         }
         struct Update: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Change a realm.", discussion: "Example: bi admin realms update --tenant T --realm R --name Staff")
+            static let configuration = CommandConfiguration(abstract: "Change a realm.", discussion: "Example: bi admin realms update --tenant T --realm R --name Staff --passkey-user-verification preferred")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
             @Option(help: "Display name.") var name: String?
             @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String?
             @Option(help: "For a user the directory creates through SCIM: none, or email (mail it a registration link).")
             var scimEnrollment: String?
+            @OptionGroup var passkeys: PasskeyPolicyOptions
             func run() async throws {
                 try await admin.call("PATCH", realm.path,
                                      body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI,
-                                                      scimEnrollment: scimEnrollment), as: Realm.self)
+                                                      scimEnrollment: scimEnrollment, passkeyPolicy: try passkeys.policy()), as: Realm.self)
             }
         }
         struct Delete: AsyncParsableCommand {

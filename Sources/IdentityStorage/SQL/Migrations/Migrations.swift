@@ -39,6 +39,7 @@ enum Migrations {
         Migration(version: 23, statements: codeSessions),
         Migration(version: 24, statements: passkeys),
         Migration(version: 25, statements: signInMethods),
+        Migration(version: 26, statements: realmPasskeyPolicies),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

@@ -7,7 +7,9 @@ extension RealmRecord: SQLRecord {
         [("id", id), ("tenant_id", tenantID), ("display_name", displayName),
          ("registration_redirect_uri", registrationRedirectURI), ("sealed_ca_private_key", sealedCAPrivateKey),
          ("ca_certificate_der", caCertificateDER), ("logo_light_url", theme.logoLightURL), ("logo_dark_url", theme.logoDarkURL),
-         ("support_url", theme.supportURL), ("scim_enrollment", scimEnrollment.rawValue), ("created_at", createdAt.milliseconds),
+         ("support_url", theme.supportURL), ("scim_enrollment", scimEnrollment.rawValue),
+         ("passkey_policy", storedPasskeyPolicy),
+         ("created_at", createdAt.milliseconds),
          ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
@@ -18,6 +20,15 @@ extension RealmRecord: SQLRecord {
             theme: Theme(
                 logoLightURL: try row.optionalString("logo_light_url"), logoDarkURL: try row.optionalString("logo_dark_url"),
                 supportURL: try row.optionalString("support_url")),
-            scimEnrollment: try row.value("scim_enrollment"), createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+            scimEnrollment: try row.value("scim_enrollment"),
+            passkeyPolicy: try row.optionalString("passkey_policy").map { try JSONDecoder().decode(PasskeyPolicy.self, from: Data($0.utf8)) }
+                ?? PasskeyPolicy(),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+
+    /// The passkey policy as stored: `nil` for the default one.
+    private var storedPasskeyPolicy: String? {
+        guard passkeyPolicy != PasskeyPolicy() else { return nil }
+        return (try? JSONEncoder().encode(passkeyPolicy)).map { String(decoding: $0, as: UTF8.self) }
     }
 }
