@@ -101,7 +101,7 @@ import ServerTestSupport
                 #expect(page.number(id) == 0, "\(id)")
             }
             #expect(page.shows("No sign-in was refused in the last 7 days."))
-            #expect(page.number("active-identities") == 1 && page.number("active-credentials") == 1)
+            #expect(page.number("active-identities") == 1 && page.number("active-credentials") == 1 && page.number("active-passkeys") == 0)
             #expect(page.number("realm-\(realm.realmID)-identities") == 1 && page.number("realm-\(realm.realmID)-credentials") == 1)
             #expect(page.shows(#"<a href="/console/tenants/\#(realm.tenantID)/realms/\#(realm.realmID)">Customers</a>"#))
             #expect(page.shows(#"<desc id="day-chart-desc">None in this period.</desc>"#))

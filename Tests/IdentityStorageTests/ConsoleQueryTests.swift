@@ -256,8 +256,10 @@ import Testing
             deleted.status = .deleted
             try await store.createIdentity(deleted)
             try await store.createIdentity(Fixtures.identity("idn_9", tenant: "ten_2", realm: "rlm_2", username: "erin"))
+            var passkey = Fixtures.credential("crd_2")
+            passkey.kind = .passkey
             for credential in [
-                Fixtures.credential("crd_1"), Fixtures.credential("crd_2"), Fixtures.credential("crd_3", identity: "idn_2"),
+                Fixtures.credential("crd_1"), passkey, Fixtures.credential("crd_3", identity: "idn_2"),
                 Fixtures.credential("crd_4", identity: "idn_3"), Fixtures.credential("crd_9", identity: "idn_9", realm: "rlm_2"),
                 Fixtures.credential("crd_8", identity: "idn_9", realm: "rlm_2"),
             ] { try await store.bind(credential) }
@@ -267,7 +269,8 @@ import Testing
             let rlm0 = RealmPopulation(
                 realmID: "rlm_0", tenantID: "ten_1", displayName: "Realm rlm_0", activeIdentities: 0, activeCredentials: 0)
             let rlm1 = RealmPopulation(
-                realmID: "rlm_1", tenantID: "ten_1", displayName: "Realm rlm_1", activeIdentities: 2, activeCredentials: 3)
+                realmID: "rlm_1", tenantID: "ten_1", displayName: "Realm rlm_1", activeIdentities: 2, activeCredentials: 3,
+                activePasskeys: 1)
             let rlm2 = RealmPopulation(
                 realmID: "rlm_2", tenantID: "ten_2", displayName: "Realm rlm_2", activeIdentities: 1, activeCredentials: 1)
             #expect(try await store.realmPopulation(tenantID: "ten_1") == [rlm0, rlm1])

@@ -25,6 +25,7 @@ extension ConsoleController {
                 dayRefused: day.totalRefused, weekSucceeded: week.totalSucceeded, weekRefused: week.totalRefused,
                 activeIdentities: population.reduce(0) { $0 + $1.activeIdentities },
                 activeCredentials: population.reduce(0) { $0 + $1.activeCredentials },
+                activePasskeys: population.reduce(0) { $0 + $1.activePasskeys },
                 charts: [
                     SignInCharts.chart(day, id: "day-chart", title: "Sign-ins per hour, last 24 hours", tickHours: 6),
                     SignInCharts.chart(
@@ -36,7 +37,7 @@ extension ConsoleController {
                         tenantName: tenantNames[realm.tenantID] ?? realm.tenantID,
                         tenantHref: paths.href(ConsolePaths.tenant(realm.tenantID)), name: realm.displayName, id: realm.realmID,
                         href: paths.href(ConsolePaths.realm(realm.tenantID, realm.realmID)), identities: realm.activeIdentities,
-                        credentials: realm.activeCredentials)
+                        credentials: realm.activeCredentials, passkeys: realm.activePasskeys)
                 }.sorted { ($0.tenantName, $0.name, $0.id) < ($1.tenantName, $1.name, $1.id) }))
         }
     }

@@ -107,8 +107,11 @@ extension ConsoleController {
         let all = PageRequest(size: 1000)
         let credentials = try await admin.credentials(identityPath, all).items.map { credential in
             let active = credential.state == .active
-            // A passkey says so, and whether it can be synced to the user's other devices.
-            let kind = credential.passkey.map { $0.backupEligible ? " (passkey, synced)" : " (passkey)" } ?? ""
+            // A passkey says so, its provider where known, and whether it can be synced to the
+            // user's other devices.
+            let kind = credential.passkey.map { passkey in
+                " (" + (["passkey", passkey.authenticatorName, passkey.backupEligible ? "synced" : nil].compactMap { $0 }.joined(separator: ", ")) + ")"
+            } ?? ""
             return IdentityPage.CredentialRow(
                 id: credential.id, deviceName: (credential.deviceName ?? "—") + kind, state: credential.state.rawValue,
                 created: ConsoleFormat.date(credential.createdAt), lastUsed: ConsoleFormat.date(credential.lastUsedAt, none: "never"),

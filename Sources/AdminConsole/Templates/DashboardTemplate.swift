@@ -18,6 +18,7 @@ extension ConsoleTemplate {
         <p class="stat">Sign-ins refused, last 7 days<strong id="week-refused">{{weekRefused}}</strong></p>
         <p class="stat">Active identities<strong id="active-identities">{{activeIdentities}}</strong></p>
         <p class="stat">Active credentials<strong id="active-credentials">{{activeCredentials}}</strong></p>
+        <p class="stat">Of them passkeys<strong id="active-passkeys">{{activePasskeys}}</strong></p>
         </div>
         </section>
         {{#charts}}
@@ -61,9 +62,9 @@ extension ConsoleTemplate {
         <section aria-labelledby="realms-heading">
         <h2 id="realms-heading">Realms</h2>
         <div class="table-wrap"><table class="stack" id="realms">
-        <thead><tr><th scope="col">Tenant</th><th scope="col">Realm</th><th scope="col">Active identities</th><th scope="col">Active credentials</th></tr></thead>
+        <thead><tr><th scope="col">Tenant</th><th scope="col">Realm</th><th scope="col">Active identities</th><th scope="col">Active credentials</th><th scope="col">Passkeys</th></tr></thead>
         <tbody>
-        {{#realms}}<tr><td data-label="Tenant"><a href="{{tenantHref}}">{{tenantName}}</a></td><td data-label="Realm"><a href="{{href}}">{{name}}</a></td><td data-label="Active identities" id="realm-{{id}}-identities">{{identities}}</td><td data-label="Active credentials" id="realm-{{id}}-credentials">{{credentials}}</td></tr>
+        {{#realms}}<tr><td data-label="Tenant"><a href="{{tenantHref}}">{{tenantName}}</a></td><td data-label="Realm"><a href="{{href}}">{{name}}</a></td><td data-label="Active identities" id="realm-{{id}}-identities">{{identities}}</td><td data-label="Active credentials" id="realm-{{id}}-credentials">{{credentials}}</td><td data-label="Passkeys" id="realm-{{id}}-passkeys">{{passkeys}}</td></tr>
         {{/realms}}
         {{^realms}}<tr><td colspan="4">No realms yet: <a href="{{chrome.root}}/tenants">create one under a tenant</a>.</td></tr>{{/realms}}
         </tbody></table></div>

@@ -24,6 +24,8 @@ package struct DashboardPage: Sendable {
         package let identities: Int
         /// Its active credentials.
         package let credentials: Int
+        /// Those of them that are passkeys.
+        package let passkeys: Int
     }
 
     package let chrome: ConsoleChrome
@@ -37,6 +39,8 @@ package struct DashboardPage: Sendable {
     package let activeIdentities: Int
     /// Active credentials in every realm listed.
     package let activeCredentials: Int
+    /// Those of them that are passkeys.
+    package let activePasskeys: Int
     /// Sign-ins per hour over the last day, then per six hours over the last week.
     package let charts: [SVGBarChart]
     /// Refusals in the last week by reason, most frequent first.

@@ -52,7 +52,7 @@ package enum AdminViews {
             certificate: r.kind == .passkey ? nil : try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
             passkey: p.map { p in
                 AdminPasskey(
-                    aaguid: uuidText(p.aaguid), transports: p.transports, backupEligible: p.backupEligible, backedUp: p.backedUp,
+                    aaguid: uuidText(p.aaguid), authenticatorName: AuthenticatorNames.name(of: uuidText(p.aaguid)), transports: p.transports, backupEligible: p.backupEligible, backedUp: p.backedUp,
                     attestationFormat: p.attestationFormat, attestationTrusted: p.attestationTrusted)
             },
             createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)

@@ -1,4 +1,4 @@
-/// How many active identities and credentials a realm holds
+/// How many active identities, credentials and passkeys a realm holds
 /// (``IdentityStore/realmPopulation(tenantID:)``).
 public struct RealmPopulation: Sendable, Equatable {
     /// The realm's id.
@@ -11,13 +11,18 @@ public struct RealmPopulation: Sendable, Equatable {
     public var activeIdentities: Int
     /// Its credentials with state ``CredentialRecord/State/active``.
     public var activeCredentials: Int
+    /// Those of them that are passkeys.
+    public var activePasskeys: Int
 
     /// Creates a count.
-    public init(realmID: String, tenantID: String, displayName: String, activeIdentities: Int, activeCredentials: Int) {
+    public init(
+        realmID: String, tenantID: String, displayName: String, activeIdentities: Int, activeCredentials: Int, activePasskeys: Int = 0
+    ) {
         self.realmID = realmID
         self.tenantID = tenantID
         self.displayName = displayName
         self.activeIdentities = activeIdentities
         self.activeCredentials = activeCredentials
+        self.activePasskeys = activePasskeys
     }
 }

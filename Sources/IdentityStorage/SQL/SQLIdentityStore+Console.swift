@@ -85,7 +85,10 @@ extension SQLIdentityStore {
             (SELECT COUNT(*) FROM identities i
                 WHERE i.realm_id = r.id AND i.status = \(bind: IdentityRecord.Status.active.rawValue)) AS active_identities,
             (SELECT COUNT(*) FROM credentials c JOIN identities i ON i.id = c.identity_id
-                WHERE i.realm_id = r.id AND c.state = \(bind: CredentialRecord.State.active.rawValue)) AS active_credentials
+                WHERE i.realm_id = r.id AND c.state = \(bind: CredentialRecord.State.active.rawValue)) AS active_credentials,
+            (SELECT COUNT(*) FROM credentials c JOIN identities i ON i.id = c.identity_id
+                WHERE i.realm_id = r.id AND c.state = \(bind: CredentialRecord.State.active.rawValue)
+                AND c.kind = \(bind: CredentialRecord.Kind.passkey.rawValue)) AS active_passkeys
             FROM realms r \(tenant) ORDER BY r.id
             """
         return try await engine.run { db in
@@ -93,7 +96,8 @@ extension SQLIdentityStore {
                 RealmPopulation(
                     realmID: try row.string("id"), tenantID: try row.string("tenant_id"), displayName: try row.string("display_name"),
                     activeIdentities: try row.decode(column: "active_identities", as: Int.self),
-                    activeCredentials: try row.decode(column: "active_credentials", as: Int.self))
+                    activeCredentials: try row.decode(column: "active_credentials", as: Int.self),
+                    activePasskeys: try row.decode(column: "active_passkeys", as: Int.self))
             }
         }
     }
