@@ -183,6 +183,17 @@ import X509
             #expect(demanding["status_text"] as? String
                 == "the application asks for a stronger sign-in than this passkey gives: use the app instead")
 
+            // Autofill: the page asks at once (conditional mediation) and the browser offers the
+            // passkey among the field's suggestions; picking it signs in without the button.
+            let autofilled = try await Self.browser([
+                "sign-in", "--url", try party.authorizeURL(), "--rp-id", "localhost", "--origin", server.baseURL,
+                "--credential-file", saved, "--save-credential", saved, "--autofill",
+            ])
+            let landed = try #require(autofilled["final_url"] as? String, "\(autofilled["status_text"] ?? "")")
+            #expect(landed.hasPrefix(TestRealm.callback + "?") && landed.contains("code="), "\(landed)")
+            #expect(autofilled["autofill"] as? Bool == true && autofilled["assertion_status"] as? Int == 200)
+            #expect((autofilled["py_webauthn"] as? [String: Any])?["verified"] as? Bool == true)
+
             // Revoked, the passkey signs nobody in: the page says so and the client gets no code.
             let passkey = try #require(try await Self.credentials(server, realm).first { $0["kind"] as? String == "passkey" }?["id"] as? String)
             let revoked = try await server.admin.send("POST", AdminAPI.revokeCredential(

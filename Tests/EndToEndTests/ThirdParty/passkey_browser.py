@@ -13,13 +13,18 @@ passkey_browser.py register --url URL --rp-id RP_ID --origin ORIGIN
     --save-credential keeps the virtual authenticator's credential (private key, rp id, user
     handle, sign count) with its COSE public key, for sign-in.
 passkey_browser.py sign-in --url URL --rp-id RP_ID --origin ORIGIN [--credential-file FILE]
-        [--authenticator …] [--user-verified …] [--screenshot PATH] [--width 390]
+        [--authenticator …] [--user-verified …] [--autofill] [--screenshot PATH] [--width 390]
         [--save-credential FILE] [--timeout 30]
-    puts the credential of FILE (from register --save-credential) into a fresh virtual
-    authenticator (of FILE's kind unless --authenticator says), opens the sign-in page URL,
-    reaches #sign-in-passkey the same way, and waits for the browser to leave the page's origin
-    (the redirect to the client) or for #passkey-status[data-state=failed]. It takes the POSTs to
-    /v1/sign-ins/ID/passkey/options and /v1/sign-ins/ID/passkey and verifies the assertion
+    opens the sign-in page URL, waits until its autofill request (conditional mediation) is
+    pending (or off), then puts the credential of FILE (from register --save-credential) into a
+    fresh virtual authenticator (of FILE's kind unless --authenticator says): the pending request
+    does not see an authenticator added after it began, as a person who ignores the suggestions.
+    It reaches #sign-in-passkey the same way and waits for the browser to leave the page's
+    origin (the redirect to the client) or for #passkey-status[data-state=failed]. With
+    --autofill the authenticator holds the credential before the page loads and nothing is
+    pressed: Chromium completes a conditional request at once when a virtual authenticator
+    holds a passkey for the RP (what a person picking the suggestion does). It takes the POSTs
+    to /v1/sign-ins/ID/passkey/options and /v1/sign-ins/ID/passkey and verifies the assertion
     with verify_authentication_response, with FILE's public key and sign count.
 
 The authenticators: platform = ctap2, internal, resident keys, user verification; security-key =
@@ -300,6 +305,24 @@ class Browser:
                                    % (button_id, page["href"], timeout, page["title"], page["text"]))
             time.sleep(POLL)
 
+    def load(self, url):
+        try:
+            self.driver.get(url)
+        except WebDriverException as error:
+            raise SetupProblem("cannot load %s: %s" % (url, getattr(error, "msg", None) or error)) from None
+
+    def wait_for_autofill(self, button_id, timeout):
+        """Waits until the page's autofill request is pending, off, or over (the button's data-autofill)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.driver.execute_script(
+                "const b = document.getElementById(arguments[0]); return b ? b.dataset.autofill || null : null", button_id)
+            if state in ("waiting", "off", "ended"):
+                return state
+            if time.monotonic() >= deadline:
+                raise SetupProblem("the page's autofill request never started (data-autofill %r)" % state)
+            time.sleep(POLL)
+
     def status(self):
         try:
             return self.driver.execute_script(STATUS_JS)
@@ -487,19 +510,36 @@ def run(args):
     kind = args.authenticator or (saved or {}).get("authenticator") or "platform"
     if saved and kind == "none":
         raise SetupProblem("--credential-file needs an authenticator to hold it (not --authenticator none)")
+    autofill = getattr(args, "autofill", False)
     browser = Browser()
     try:
         driver = browser.driver
-        browser.add_authenticator(kind, args.user_verified == "yes")
-        if saved:
-            browser.add_credential(saved)
         network = NetworkLog(driver, {"options": ceremony["options"], "posted": ceremony["posted"]})
-
-        browser.open(args.url, ceremony["button"], args.timeout)
-        page_origin = origin_of(driver.current_url)
-        # The page at phone width before the ceremony (the screenshot stays if the page goes away).
-        overflow, png = browser.at_width(args.width, screenshot=bool(args.screenshot))
-        pressed = browser.press(ceremony["button"])
+        # The sign-in page asks at once with conditional mediation: an authenticator there
+        # before it asks answers that request (autofill); one added once it waits, the button's.
+        early = args.command == "register" or autofill
+        if early:
+            browser.add_authenticator(kind, args.user_verified == "yes")
+            if saved:
+                browser.add_credential(saved)
+        if autofill:
+            browser.load(args.url)
+        else:
+            browser.open(args.url, ceremony["button"], args.timeout)
+        # With autofill the browser may be at the client already: the page is the URL's server's.
+        page_origin = origin_of(args.url if autofill else driver.current_url)
+        if not early:
+            browser.wait_for_autofill(ceremony["button"], args.timeout)
+            browser.add_authenticator(kind, args.user_verified == "yes")
+            if saved:
+                browser.add_credential(saved)
+        if autofill:
+            overflow, png = None, None
+            pressed = {"keyboard": None, "tab_presses": None, "focus_visible": None}
+        else:
+            # The page at phone width before the ceremony (the screenshot stays if the page goes away).
+            overflow, png = browser.at_width(args.width, screenshot=bool(args.screenshot))
+            pressed = browser.press(ceremony["button"])
 
         # The outcome: register ends with the status's final state (or the page gone); sign-in
         # when the browser leaves the page's origin or the status says it failed.
@@ -554,7 +594,7 @@ def run(args):
             "saved_credential": saved_to, "final_url": final_url,
             "horizontal_overflow": overflow is not None, "overflow": overflow,
             "console_errors": console_errors, "network_errors": network_errors,
-            "authenticator": kind, "durable_network_log": network.durable,
+            "authenticator": kind, "autofill": autofill, "durable_network_log": network.durable,
             "seconds": round(time.monotonic() - started, 2),
         }
     except WebDriverException as error:
@@ -581,6 +621,8 @@ def main():
         command.add_argument("--timeout", type=float, default=30, help="seconds to wait for the page, then for the outcome")
         if name == "sign-in":
             command.add_argument("--credential-file", help="a credential kept by register --save-credential")
+            command.add_argument("--autofill", action="store_true",
+                                 help="sign in through the page's autofill request, pressing nothing")
     args = parser.parse_args()
     try:
         report = run(args)

@@ -74,7 +74,10 @@ package enum SignInPageAssets {
     /// The passkey script of the hosted pages. On the enrollment link's page (`#create-passkey`)
     /// it asks for creation options, lets the browser create the passkey and sends it back; on
     /// the sign-in page (`#sign-in-passkey`) it asks for request options, lets the browser sign
-    /// with a passkey it holds and follows the answer's redirect to the client. `#passkey-status`
+    /// with a passkey it holds and follows the answer's redirect to the client; where the browser
+    /// can, it asks at once with conditional mediation, so the browser offers its passkeys in
+    /// `#passkey-account`'s suggestions (autofill; the button aborts that request and asks
+    /// outright; the button's `data-autofill` says `waiting`, `off` or `ended`). `#passkey-status`
     /// says how it went (`data-state` `working`, `created` or `failed`). Uses WebAuthn's JSON
     /// helpers where the browser has them, base64url by hand where not.
     package static let passkeyJavaScript = #"""
@@ -146,13 +149,40 @@ package enum SignInPageAssets {
             say("created", "Your passkey is ready: you can sign in with it from now on, and close this page.");
           });
           const signIn = document.getElementById("sign-in-passkey");
-          offer(signIn, "Follow your browser's prompt to sign in with your passkey.", async () => {
+          let autofill = null;
+          async function passkeySignIn(conditional) {
             const options = await post(signIn.dataset.options, {});
-            const credential = await navigator.credentials.get({ publicKey: requestOptions(options.public_key) });
+            const request = { publicKey: requestOptions(options.public_key) };
+            if (conditional) {
+              autofill = new AbortController();
+              Object.assign(request, { mediation: "conditional", signal: autofill.signal });
+            }
+            const asked = navigator.credentials.get(request);
+            if (conditional) { signIn.dataset.autofill = "waiting"; }
+            const credential = await asked;
+            if (conditional) { signIn.disabled = true; say("working", "Signing you in with your passkey…"); }
             const answer = await post(signIn.dataset.signIn, { ceremony: options.ceremony, credential: credentialJSON(credential) });
             say("signed-in", "Signed in. Taking you back…");
             window.location.assign(answer.redirect);
+          }
+          offer(signIn, "Follow your browser's prompt to sign in with your passkey.", async () => {
+            if (autofill) { autofill.abort(); autofill = null; }
+            await passkeySignIn(false);
           });
+          const account = document.getElementById("passkey-account");
+          if (signIn && status && account && window.PublicKeyCredential && PublicKeyCredential.isConditionalMediationAvailable) {
+            PublicKeyCredential.isConditionalMediationAvailable().then((available) => {
+              if (!available) { signIn.dataset.autofill = "off"; return; }
+              passkeySignIn(true).catch((error) => {
+                signIn.dataset.autofill = "ended";
+                if (error.name === "AbortError" || error.name === "NotAllowedError") { return; }
+                signIn.disabled = false;
+                say("failed", error.message);
+              });
+            });
+          } else if (signIn) {
+            signIn.dataset.autofill = "off";
+          }
         })();
         """#
 }

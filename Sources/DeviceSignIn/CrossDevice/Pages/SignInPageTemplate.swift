@@ -55,6 +55,7 @@ package enum SignInPageTemplate: String, PageTemplate {
         <h1>Sign in to {{application}}</h1>
         {{#offerPasskey}}
         <p><button type="button" class="button" id="sign-in-passkey" data-options="{{page}}/passkey/options" data-sign-in="{{page}}/passkey">Sign in with a passkey</button></p>
+        <p><label for="passkey-account">Or pick your passkey here</label><input id="passkey-account" type="text" autocomplete="username webauthn" placeholder="Your browser suggests your passkeys" aria-describedby="passkey-status"></p>
         <p id="passkey-status" role="status" aria-live="polite"></p>
         {{#offerApp}}<h2>Or use the app</h2>{{/offerApp}}
         {{/offerPasskey}}
