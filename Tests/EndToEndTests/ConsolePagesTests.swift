@@ -108,6 +108,40 @@ import ServerTestSupport
         }
     }
 
+    /// A realm's passkey rules are set on its page: saved as the admin API has them; refused as
+    /// typed, with the reason above the form and nothing changed.
+    @Test func aRealmsPasskeyRulesAreSetOnItsPage() async throws {
+        try await RunningServer.withRealm { server, realm in
+            let browser = try await Self.signedIn(server)
+            let realmPath = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
+            try await browser.get(realmPath)
+            #expect(await browser.page.contains(#"<option value="required" selected>"#))
+            let saved = try await browser.post(realmPath + "/passkey-policy", [
+                "rp_id": "", "user_verification": "preferred", "algorithms": "ES256", "attestation_roots": "", "aaguids": "",
+            ])
+            #expect(saved.status == 303)
+            let api = try await server.admin.send("GET", AdminAPI.realm(tenant: realm.tenantID, realm: realm.realmID))
+            let policy = try #require(api.json["passkey_policy"] as? [String: Any])
+            #expect(policy["user_verification"] as? String == "preferred" && policy["algorithms"] as? [String] == ["ES256"])
+            #expect(policy["rp_id"] == nil && policy["attestation_roots"] as? [String] == [])
+            try await browser.get(realmPath)
+            let page = await browser.page
+            #expect(page.contains(#"<option value="preferred" selected>"#) && page.contains(#"id="passkey-alg-es256" checked>"#))
+            #expect(page.contains(#"id="passkey-alg-rs256">"#))
+
+            let refused = try await browser.post(realmPath + "/passkey-policy", [
+                "rp_id": "", "user_verification": "required", "algorithms": "EdDSA", "attestation_roots": "",
+                "aaguids": "01020304-0506-0708-0102-030405060708",
+            ])
+            #expect(refused.status == 400)
+            let shown = await browser.page
+            #expect(shown.contains(#"<p class="alert" role="alert" id="passkeys-error">&#39;passkey_policy.aaguids&#39; needs"#))
+            #expect(shown.contains(">01020304-0506-0708-0102-030405060708</textarea>") && shown.contains(#"id="passkey-alg-eddsa" checked>"#))
+            let unchanged = try await server.admin.send("GET", AdminAPI.realm(tenant: realm.tenantID, realm: realm.realmID))
+            #expect((unchanged.json["passkey_policy"] as? [String: Any])?["algorithms"] as? [String] == ["ES256"])
+        }
+    }
+
     /// The client id shown on an application's page.
     private static func clientID(_ applicationPath: String, _ browser: ConsoleBrowser) async throws -> String? {
         try await browser.get(applicationPath)

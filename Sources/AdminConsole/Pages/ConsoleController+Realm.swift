@@ -9,6 +9,19 @@ import Administration
 extension ConsoleController {
     package func registerRealm(on realm: RouterGroup<ServerRequestContext>) {
         realm.get { request, context in try await realmPage(request, context, errors: .none) }
+        realm.post("passkey-policy") { request, context in
+            let (admin, console) = try acting(context)
+            let realmPath = try RealmPath(context)
+            do {
+                _ = try await admin.updateRealm(realmPath, RealmInput(passkeyPolicy: try PasskeyPolicyForm.policy(console.form)))
+                return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .saved))
+            } catch let error as ServerError where error.status == .badRequest {
+                var response = try await realmPage(
+                    request, context, errors: .none, passkeys: PasskeyPolicyForm(console.form, error: error.description))
+                response.status = error.status
+                return response
+            }
+        }
         realm.post { request, context in
             let (admin, console) = try acting(context)
             let realmPath = try RealmPath(context)
@@ -44,7 +57,9 @@ extension ConsoleController {
         }
     }
 
-    private func realmPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
+    private func realmPage(
+        _ request: Request, _ context: ServerRequestContext, errors: FormErrors, passkeys: PasskeyPolicyForm? = nil
+    ) async throws -> Response {
         let (admin, console) = try acting(context)
         let realmPath = try RealmPath(context)
         let (tenantID, realmID) = (realmPath.tenantID, realmPath.realmID)
@@ -64,6 +79,7 @@ extension ConsoleController {
                     kid: key.kid, algorithm: key.algorithm.rawValue, status: key.status.rawValue, activates: ConsoleFormat.date(key.activatesAt),
                     retires: ConsoleFormat.date(key.retiresAt))
             },
+            passkeys: passkeys ?? PasskeyPolicyForm(realm.passkeyPolicy),
             errors: errors.messages, values: console.form.firstValues))
     }
 }

@@ -38,6 +38,37 @@ extension ConsoleTemplate {
         <span class="hint">The successor is published at once and signs after the configured prepublication time.</span>
         </form>
         </section>
+        <section aria-labelledby="passkeys-heading">
+        <h2 id="passkeys-heading">Passkeys</h2>
+        <p class="hint">The rules for passkeys in this realm; which applications offer them is each application's choice.</p>
+        {{#passkeys.error}}<p class="alert" role="alert" id="passkeys-error">{{passkeys.error}}</p>{{/passkeys.error}}
+        <form method="post" action="{{href}}/passkey-policy" class="stacked" id="passkey-policy">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <label for="passkey-rp-id">RP ID (empty: this server's host)
+        <input id="passkey-rp-id" name="rp_id" value="{{passkeys.rpID}}" maxlength="253">
+        </label>
+        <label for="passkey-verification">User verification
+        <select id="passkey-verification" name="user_verification">
+        <option value="required"{{#passkeys.flags.uv_required}} selected{{/passkeys.flags.uv_required}}>Required: PIN, biometrics or screen lock</option>
+        <option value="preferred"{{#passkeys.flags.uv_preferred}} selected{{/passkeys.flags.uv_preferred}}>Preferred: also keys that cannot verify</option>
+        <option value="discouraged"{{#passkeys.flags.uv_discouraged}} selected{{/passkeys.flags.uv_discouraged}}>Discouraged</option>
+        </select>
+        </label>
+        <fieldset>
+        <legend>Key algorithms</legend>
+        <label class="check"><input type="checkbox" name="algorithms" value="ES256" id="passkey-alg-es256"{{#passkeys.flags.alg_ES256}} checked{{/passkeys.flags.alg_ES256}}> ES256 (every authenticator)</label>
+        <label class="check"><input type="checkbox" name="algorithms" value="EdDSA" id="passkey-alg-eddsa"{{#passkeys.flags.alg_EdDSA}} checked{{/passkeys.flags.alg_EdDSA}}> EdDSA</label>
+        <label class="check"><input type="checkbox" name="algorithms" value="RS256" id="passkey-alg-rs256"{{#passkeys.flags.alg_RS256}} checked{{/passkeys.flags.alg_RS256}}> RS256 (Windows Hello)</label>
+        </fieldset>
+        <label for="passkey-roots">Attestation roots (PEM; empty: any authenticator)
+        <textarea id="passkey-roots" name="attestation_roots" rows="4">{{passkeys.roots}}</textarea>
+        </label>
+        <label for="passkey-aaguids">Allowed models (AAGUIDs, one a line; needs roots)
+        <textarea id="passkey-aaguids" name="aaguids" rows="2">{{passkeys.aaguids}}</textarea>
+        </label>
+        <div class="actions"><button type="submit" id="save-passkey-policy">Save passkey rules</button></div>
+        </form>
+        </section>
         <section aria-labelledby="realm-settings">
         <h2 id="realm-settings">Settings</h2>
         <form method="post" action="{{href}}" class="stacked">

@@ -33,6 +33,8 @@ package struct RealmPage: Sendable {
     package let href: String
     package let applications: [ApplicationRow]
     package let keys: [KeyRow]
+    /// Its passkey policy's form.
+    package let passkeys: PasskeyPolicyForm
     package let errors: [String: String]
     package let values: [String: String]
 }
