@@ -152,7 +152,7 @@ import Testing
             try await store.createIdentity(Fixtures.identity("idn_9", tenant: "ten_2", realm: "rlm_2", username: "a_b"))
 
             func search(_ text: String) async throws -> [String] {
-                try await store.searchIdentities(realmID: "rlm_1", matching: text, PageRequest()).items.map(\.id)
+                try await store.findIdentities(realmID: "rlm_1", IdentityQuery(text: text, order: .created), PageRequest()).items.map(\.id)
             }
             #expect(try await search("a_b") == ["idn_2"])
             #expect(try await search("A_B") == ["idn_2"])
@@ -168,19 +168,68 @@ import Testing
             #expect(try await search("DAV") == ["idn_5"])
             #expect(try await search("ALICE@EXAMPLE.COM") == ["idn_1"])
             #expect(try await search("nobody").isEmpty)
-            #expect(try await store.searchIdentities(realmID: "rlm_2", matching: "A_b", PageRequest()).items.map(\.id) == ["idn_9"])
+            #expect(try await store.findIdentities(realmID: "rlm_2", IdentityQuery(text: "A_b"), PageRequest()).items.map(\.id) == ["idn_9"])
 
             var collected: [String] = []
             var cursor: String?
             var pages = 0
             repeat {
-                let page = try await store.searchIdentities(realmID: "rlm_1", matching: "@EXAMPLE.com", PageRequest(size: 2, cursor: cursor))
+                let page = try await store.findIdentities(
+                    realmID: "rlm_1", IdentityQuery(text: "@EXAMPLE.com", order: .created), PageRequest(size: 2, cursor: cursor))
                 collected += page.items.map(\.id)
                 cursor = page.nextCursor
                 pages += 1
             } while cursor != nil && pages < 10
             #expect(collected == ["idn_1", "idn_2", "idn_3", "idn_6", "idn_7"])
             #expect(pages == 3)
+        }
+    }
+
+    /// Every order pages through the whole listing forwards and back again, each identity once,
+    /// with the count of what the filters select; a cursor that does not parse is the first page.
+    @Test(arguments: TestEngine.all)
+    func identitiesPageBothWaysInEveryOrder(engine: TestEngine) async throws {
+        try await engine.withStore { store in
+            try await store.seedTree()
+            let names = ["bob", "Carol", "dave", "erin", "frank", "grace", "heidi"]
+            for (index, name) in names.enumerated() {
+                var identity = Fixtures.identity("idn_\(index + 2)", username: name)
+                // Two share a creation time: the id breaks the tie.
+                identity.createdAt = Fixtures.at(TimeInterval(min(index, 5) + 1))
+                identity.status = name == "erin" ? .suspended : .active
+                try await store.createIdentity(identity)
+            }
+            let byUsername = (["alice"] + names).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+            let byCreation = ["alice"] + names
+            let expected: [IdentityQuery.Order: [String]] = [
+                .username: byUsername, .usernameDescending: byUsername.reversed(), .created: byCreation, .createdDescending: byCreation.reversed(),
+            ]
+            for (order, all) in expected {
+                var pages: [[String]] = []
+                var page = try await store.findIdentities(realmID: "rlm_1", IdentityQuery(order: order), PageRequest(size: 3))
+                #expect(page.previousCursor == nil)
+                pages.append(page.items.map(\.username))
+                while let next = page.nextCursor {
+                    page = try await store.findIdentities(realmID: "rlm_1", IdentityQuery(order: order), PageRequest(size: 3, cursor: next))
+                    pages.append(page.items.map(\.username))
+                }
+                #expect(pages.flatMap { $0 } == all, "\(order)")
+                #expect(pages.map(\.count) == [3, 3, 2], "\(order)")
+                // And back from the last page: the same pages.
+                var back = [page.items.map(\.username)]
+                while let previous = page.previousCursor {
+                    page = try await store.findIdentities(realmID: "rlm_1", IdentityQuery(order: order), PageRequest(size: 3, cursor: previous))
+                    back.insert(page.items.map(\.username), at: 0)
+                }
+                #expect(back == pages, "\(order)")
+            }
+            #expect(try await store.countIdentities(realmID: "rlm_1", IdentityQuery()) == 8)
+            let suspended = IdentityQuery(status: .suspended)
+            #expect(try await store.countIdentities(realmID: "rlm_1", suspended) == 1)
+            #expect(try await store.findIdentities(realmID: "rlm_1", suspended, PageRequest()).items.map(\.username) == ["erin"])
+            #expect(try await store.countIdentities(realmID: "rlm_1", IdentityQuery(text: "RA", status: .active)) == 2)
+            #expect(try await store.findIdentities(realmID: "rlm_1", IdentityQuery(), PageRequest(size: 2, cursor: "n.zz")).items.map(\.username)
+                == Array(byUsername.prefix(2)))
         }
     }
 

@@ -77,25 +77,34 @@ extension ConsoleController {
         registerRevocations(on: identity)
     }
 
+    /// The list as the query string asks (`q`, `status`, `order`, `page_size`, `cursor`), with the
+    /// create form open when it was refused.
     private func identitiesPage(_ request: Request, _ context: ServerRequestContext, errors: FormErrors) async throws -> Response {
         let (admin, console) = try acting(context)
         let realmPath = try RealmPath(context)
-        let query = try request.queryParameters().single("q")?.trimmingCharacters(in: .whitespaces) ?? ""
-        let page = try request.page(size: 50)
-        let identities = query.isEmpty
-            ? try await admin.identities(realmPath, page)
-            : try await admin.searchIdentities(realmPath, matching: query, page)
+        let query = try request.identityQuery()
+        let size = try request.queryParameters().single("page_size").flatMap(Int.init).flatMap { IdentitiesPage.pageSizes.contains($0) ? $0 : nil } ?? 50
+        let identities = try await admin.identities(realmPath, query, try request.page(size: size))
         let path = ConsolePaths.realm(realmPath) + "/identities"
+        var listing: [(String, String)] = [("q", query.text), ("status", query.status?.rawValue ?? ""), ("order", query.order.rawValue)]
+        listing = listing.filter { !$0.1.isEmpty } + (size == 50 ? [] : [("page_size", String(size))])
+        func link(_ cursor: String?) -> String? {
+            cursor.map { cursor in
+                paths.href(path + "?" + (listing + [("cursor", cursor)]).map { "\($0)=\(ConsolePaths.query($1))" }.joined(separator: "&"))
+            }
+        }
         return renderer.page(.identities, IdentitiesPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request),
             crumbs: try await realmCrumbs(admin, realmPath.tenantID, realmPath.realmID),
-            href: paths.href(path), query: query,
+            href: paths.href(path), query: query, pageSize: size, total: identities.total ?? 0,
             identities: identities.items.map { identity in
                 IdentitiesPage.Row(
                     username: identity.username, displayName: identity.displayName, email: identity.email ?? "", status: identity.status.rawValue,
+                    created: ConsoleFormat.date(identity.createdAt),
                     href: paths.href(ConsolePaths.identity(IdentityPath(realm: realmPath, identityID: identity.id))))
             },
-            next: nextPage(path, identities.nextCursor, query: query.isEmpty ? "" : "q=\(ConsolePaths.query(query))&"),
+            previous: link(identities.previousCursor), next: link(identities.nextCursor),
+            scimHref: paths.href(ConsolePaths.realm(realmPath) + "/provisioning-tokens"),
             errors: errors.messages, values: console.form.firstValues))
     }
 

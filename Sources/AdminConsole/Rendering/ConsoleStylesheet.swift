@@ -76,6 +76,9 @@ package enum ConsoleStylesheet {
         form.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); gap: .75rem; align-items: start; }
         form.filters .actions { grid-column: 1 / -1; }
         summary { cursor: pointer; margin: .5rem 0; }
+        details.panel { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .25rem 1rem; margin-bottom: 1rem; }
+        details.panel summary { font-weight: 600; color: var(--accent); }
+        .empty { color: var(--muted); }
         td pre { margin: 0; }
         .legend { display: flex; gap: 1rem; font-size: .9rem; }
         .legend .succeeded::before, .legend .refused::before { content: ""; display: inline-block; width: .8rem; height: .8rem;

@@ -1,4 +1,5 @@
 package import Hummingbird
+import Foundation
 import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
@@ -119,7 +120,7 @@ package struct AdminController {
                 status: .created)
         }
         realm.get("identities") { request, context in
-            try JSONResponse.make(try await acting(context).identities(try RealmPath(context), try request.page()))
+            try JSONResponse.make(try await acting(context).identities(try RealmPath(context), try request.identityQuery(), try request.page()))
         }
         let identity = realm.group("identities/:identity")
         identity.get { _, context in try JSONResponse.make(try await acting(context).identity(try IdentityPath(context))) }
@@ -186,6 +187,21 @@ extension IdentityPath {
 
 extension Request {
     /// `?page_size=&cursor=`; `size` items when no size is asked for.
+    /// The identity listing's `q` (text the username or email contains), `status` and `order`
+    /// (`username`, `-username`, `created`, `-created`).
+    package func identityQuery() throws -> IdentityQuery {
+        let query = try queryParameters()
+        let text = try query.single("q")?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard text.utf8.count <= 200 else { throw ServerError.invalidRequest("'q' must be at most 200 bytes") }
+        let status = try query.single("status").flatMap { $0.isEmpty ? nil : $0 }.map {
+            try InputRules.oneOf($0, field: "status") as IdentityRecord.Status
+        }
+        let order = try query.single("order").flatMap { $0.isEmpty ? nil : $0 }.map {
+            try InputRules.oneOf($0, field: "order") as IdentityQuery.Order
+        } ?? .username
+        return IdentityQuery(text: text, status: status, order: order)
+    }
+
     package func page(size defaultSize: Int = 100) throws -> PageRequest {
         let query = try queryParameters()
         let size = try query.single("page_size").map { text in

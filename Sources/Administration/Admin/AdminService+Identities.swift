@@ -35,15 +35,13 @@ extension AdminService {
         return identity
     }
 
-    package func identities(_ realm: RealmPath, _ page: PageRequest) async throws -> AdminPage<Identity> {
+    /// The realm's identities that `query` selects, a page in its order, with how many it selects.
+    package func identities(_ realm: RealmPath, _ query: IdentityQuery = IdentityQuery(), _ page: PageRequest) async throws -> AdminPage<Identity> {
         _ = try await realmRecord(realm)
-        return AdminViews.page(try await store.listIdentities(realmID: realm.realmID, page), AdminViews.identity)
-    }
-
-    /// The realm's identities whose username or email contains `text` (case-insensitive).
-    package func searchIdentities(_ realm: RealmPath, matching text: String, _ page: PageRequest) async throws -> AdminPage<Identity> {
-        _ = try await realmRecord(realm)
-        return AdminViews.page(try await store.searchIdentities(realmID: realm.realmID, matching: text, page), AdminViews.identity)
+        let found = try await store.findIdentities(realmID: realm.realmID, query, page)
+        var listed = AdminViews.page(found, AdminViews.identity)
+        listed.total = try await store.countIdentities(realmID: realm.realmID, query)
+        return listed
     }
 
     /// Updates fields; a status of `deleted` also revokes every credential. A deleted identity

@@ -8,7 +8,7 @@ import IdentityServerCore
 /// Records as the admin API shows them (never a secret or a hash).
 package enum AdminViews {
     package static func page<Record, View>(_ page: Page<Record>, _ view: (Record) -> View) -> AdminPage<View> {
-        AdminPage(items: page.items.map(view), nextCursor: page.nextCursor)
+        AdminPage(items: page.items.map(view), nextCursor: page.nextCursor, previousCursor: page.previousCursor)
     }
 
     package static func tenant(_ r: TenantRecord) -> Tenant {

@@ -123,9 +123,10 @@ public enum AdminAPI {
     }
 
     /// A list path with its page: `?page_size=` (when given) and `cursor=` (a page's `next_cursor`).
-    public static func page(_ path: String, size: Int?, cursor: String?) -> String {
-        let query = [size.map { "page_size=\($0)" }, cursor.map { "cursor=\(encoded($0, allowing: queryValueAllowed))" }]
-            .compactMap { $0 }.joined(separator: "&")
+    public static func page(_ path: String, size: Int?, cursor: String?, _ parameters: [(String, String?)] = []) -> String {
+        let query = (parameters + [("page_size", size.map(String.init)), ("cursor", cursor)])
+            .compactMap { name, value in value.map { "\(name)=\(encoded($0, allowing: queryValueAllowed))" } }
+            .joined(separator: "&")
         return query.isEmpty ? path : "\(path)?\(query)"
     }
 

@@ -44,16 +44,6 @@ extension SQLIdentityStore {
         try await fetch(AuditEventRecord.self, where: "id", equals: id)
     }
 
-    public func searchIdentities(realmID: String, matching text: String, _ page: PageRequest) async throws -> Page<IdentityRecord> {
-        // `\` escapes LIKE's wildcards, and itself, in the text searched for.
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        let pattern = "%\(escaped)%"
-        return try await list(IdentityRecord.self, where: "realm_id", equals: realmID, and: """
-            (lower(username) LIKE lower(\(bind: pattern)) ESCAPE '\\' OR lower(email) LIKE lower(\(bind: pattern)) ESCAPE '\\')
-            """, page)
-    }
-
     public func signInActivity(tenantID: String?, since: Date) async throws -> [SignInActivityBucket] {
         let tenant: SQLQueryString = tenantID.map { "AND tenant_id = \(bind: $0)" } ?? ""
         // Hours by integer division of the stored milliseconds; `type DESC` puts

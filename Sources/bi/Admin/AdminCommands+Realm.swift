@@ -88,11 +88,20 @@ extension AdminCommand {
             }
         }
         struct List: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List a realm's identities.", discussion: "Example: bi admin identities list --tenant T --realm R")
+            static let configuration = CommandConfiguration(
+                abstract: "List a realm's identities (with how many the filters select).",
+                discussion: "Example: bi admin identities list --tenant T --realm R --search smith --status active --order=-created")
             @OptionGroup var admin: AdminOptions
             @OptionGroup var realm: RealmPath
+            @Option(help: "Only those whose username or email contains this text (ignoring case).") var search: String?
+            @Option(help: "Only those in this status: active, suspended or deleted.") var status: String?
+            @Option(help: "username (default), -username, created (oldest first) or -created (write --order=-created).") var order: String?
             @OptionGroup var paging: PagingOptions
-            func run() async throws { try await admin.call("GET", paging.page(of: AdminAPI.identities(tenant: realm.tenant, realm: realm.realm)), as: AdminPage<Identity>.self) }
+            func run() async throws {
+                let path = paging.page(
+                    of: AdminAPI.identities(tenant: realm.tenant, realm: realm.realm), [("q", search), ("status", status), ("order", order)])
+                try await admin.call("GET", path, as: AdminPage<Identity>.self)
+            }
         }
         struct Get: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show an identity.", discussion: "Example: bi admin identities get --tenant T --realm R --identity I")

@@ -62,8 +62,10 @@ struct PagingOptions: ParsableArguments {
     @Option(help: "Items per page (1–1000).") var pageSize = 100
     @Option(help: "The next_cursor of the previous page.") var cursor: String?
 
-    /// The list at `path` (an ``AdminAPI`` path), this page of it.
-    func page(of path: String) -> String { AdminAPI.page(path, size: pageSize, cursor: cursor) }
+    /// The list at `path` (an ``AdminAPI`` path), this page of it, with the list's own `parameters`.
+    func page(of path: String, _ parameters: [(String, String?)] = []) -> String {
+        AdminAPI.page(path, size: pageSize, cursor: cursor, parameters)
+    }
 }
 
 /// `--tenant`.

@@ -193,6 +193,12 @@ class Console:
         with self.navigation():
             button.click()
 
+    def expand(self, summary_id):
+        """Opens the <details> whose <summary> is #summary_id (a click; no page loads)."""
+        summary = self.wait.until(EC.element_to_be_clickable((By.ID, summary_id)), "#%s is not clickable" % summary_id)
+        if summary.find_element(By.XPATH, "..").get_attribute("open") is None:
+            summary.click()
+
     def click_link(self, text):
         link = self.wait.until(EC.element_to_be_clickable((By.LINK_TEXT, text)), "no link %r" % text)
         with self.navigation():
@@ -400,6 +406,7 @@ def phase1(state):
         console.click("identities-link")
         console.wait_for_path(re.escape(state["realm_path"]) + "/identities")
         console.check("identities")
+        console.expand("create-identity")
         console.fill("identity-username", names["username"])
         console.fill("identity-email", names["email"])
         console.fill("identity-display-name", names["display_name"])
@@ -436,6 +443,7 @@ def phase1(state):
 
     with console.step("stored-xss-display-name"):
         console.open(state["realm_path"] + "/identities")
+        console.expand("create-identity")
         console.fill("identity-username", "mallory")
         console.fill("identity-display-name", XSS_NAME)
         console.click("create-identity-button")

@@ -4,9 +4,11 @@ public import Foundation
 public protocol ConsoleQueryStore: Sendable {
     /// The event with this id.
     func auditEvent(id: String) async throws -> AuditEventRecord?
-    /// The realm's identities whose username or email contains `text` (its `%` and `_` taken
-    /// literally), ignoring case (on SQLite, the case of ASCII letters only), by id.
-    func searchIdentities(realmID: String, matching text: String, _ page: PageRequest) async throws -> Page<IdentityRecord>
+    /// The realm's identities that `query` selects, in its order, a page at a time both ways:
+    /// a page's `nextCursor` and `previousCursor` are the cursors of the pages beside it.
+    func findIdentities(realmID: String, _ query: IdentityQuery, _ page: PageRequest) async throws -> Page<IdentityRecord>
+    /// How many of the realm's identities `query` selects.
+    func countIdentities(realmID: String, _ query: IdentityQuery) async throws -> Int
     /// The sign-ins (`authentication.succeeded` and `authentication.refused` events) of one
     /// tenant or all of them, at `since` or later, counted by hour, outcome and, for
     /// refusals, reason; ordered by hour, successes first, then by reason.

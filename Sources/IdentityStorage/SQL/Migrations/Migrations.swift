@@ -40,6 +40,7 @@ enum Migrations {
         Migration(version: 24, statements: passkeys),
         Migration(version: 25, statements: signInMethods),
         Migration(version: 26, statements: realmPasskeyPolicies),
+        Migration(version: 27, statements: identityListingIndexes),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
