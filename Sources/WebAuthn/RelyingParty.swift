@@ -55,8 +55,11 @@ public struct RelyingParty: Sendable {
         }
         let trusted = await AttestationCertificate.isTrusted(chain, roots: attestation.trustedRoots, at: now)
         if !attestation.trustedRoots.isEmpty, !trusted { throw .attestationNotTrusted("no trusted root") }
-        // A model is proven only by a trusted chain: an allow-list needs one.
-        if let allowed = attestation.allowedAAGUIDs, !trusted || !allowed.contains(credential.aaguid) {
+        // A model is proven only by a trusted chain whose key signed the authenticator data that
+        // names it: packed's. fido-u2f's signature leaves the AAGUID out (§8.6), so an allow-list
+        // takes none of its models.
+        let provesModel = trusted && format == .packed && kind == .basic
+        if let allowed = attestation.allowedAAGUIDs, !provesModel || !allowed.contains(credential.aaguid) {
             throw .attestationNotTrusted("authenticator model not allowed")
         }
         return RegisteredCredential(
@@ -67,7 +70,8 @@ public struct RelyingParty: Sendable {
 
     /// Verifies an assertion for `challenge` by the credential whose key is `publicKeyBytes`,
     /// whose stored counter is `storedSignCount` and whose registration said `backupEligible`
-    /// (§7.2 steps 11–24; the caller has found the credential by its ID and checks the user handle).
+    /// (§7.2 steps 11–24; the caller has found the credential by its ID and checks the user
+    /// handle); a key of an algorithm the party no longer accepts is refused.
     public func verifyAssertion(
         clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8], challenge: [UInt8],
         publicKeyBytes: [UInt8], storedSignCount: UInt32, backupEligible: Bool
@@ -84,6 +88,8 @@ public struct RelyingParty: Sendable {
         if data.signCount != 0 || storedSignCount != 0, data.signCount <= storedSignCount {
             throw .signCountNotIncreasing(stored: storedSignCount, received: data.signCount)
         }
+        // An algorithm the party no longer accepts retires the passkeys that use it.
+        guard algorithms.contains(key.algorithm) else { throw .unsupportedAlgorithm(key.algorithm.rawValue) }
         return VerifiedAssertion(signCount: data.signCount, flags: data.flags)
     }
 

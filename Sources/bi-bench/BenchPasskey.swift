@@ -8,6 +8,8 @@ import IdentityProtocol
 struct BenchPasskey: Sendable {
     let key: P256.Signing.PrivateKey
     let credentialID: [UInt8]
+    /// The user handle the passkey was created with: its identity's id.
+    let userHandle: [UInt8]
 
     /// Registers passkey `index` in `realm`: an identity, a registration link, the options, and
     /// the new credential (four requests).
@@ -25,7 +27,8 @@ struct BenchPasskey: Sendable {
         let origin = [("Origin", realm.origin)]
         let options = try admin.connection.postJSON(PasskeyAPI.registrationOptions, ["binding_token": token], headers: origin)
             .decode(Options.self, what: "passkey registration options")
-        let passkey = BenchPasskey(key: P256.Signing.PrivateKey(), credentialID: (0..<32).map { _ in UInt8.random(in: 0...255) })
+        let passkey = BenchPasskey(
+            key: P256.Signing.PrivateKey(), credentialID: (0..<32).map { _ in UInt8.random(in: 0...255) }, userHandle: Array(identity.id.utf8))
         let clientData = passkey.clientData("webauthn.create", options.publicKey.challenge, origin: realm.origin)
         let authenticatorData = passkey.authenticatorData(rpID: options.publicKey.relyingPartyID, attested: true)
         let attestation = CBORWriter.map([
@@ -48,7 +51,7 @@ struct BenchPasskey: Sendable {
         let signature = try key.signature(for: authenticatorData + Array(SHA256.hash(data: clientData))).derRepresentation
         return .init(id: Data(credentialID).base64URLEncodedString, response: .init(
             clientDataJSON: Data(clientData).base64URLEncodedString, authenticatorData: Data(authenticatorData).base64URLEncodedString,
-            signature: signature.base64URLEncodedString))
+            signature: signature.base64URLEncodedString, userHandle: Data(userHandle).base64URLEncodedString))
     }
 
     private func clientData(_ type: String, _ challenge: String, origin: String) -> [UInt8] {

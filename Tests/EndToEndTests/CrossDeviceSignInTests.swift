@@ -236,6 +236,22 @@ import ServerTestSupport
         }
     }
 
+    /// A sign-in whose application stopped offering the app on another device takes no approval
+    /// with the code its page showed.
+    @Test func anApplicationThatStoppedOfferingTheOtherDeviceTakesNoApproval() async throws {
+        try await Self.withStartedSignIn { server, realm, device, _, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            let changed = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_methods": ["passkey"]])
+            try #require(changed.status == 200)
+            let refused = try await device.approve(code, server: server)
+            #expect(refused.status == 400 && refused.error == "invalid_sign_in_code")
+            #expect(refused.json["error_description"] as? String == "this sign-in cannot be approved on another device")
+        }
+    }
+
     @Test func aSecondApprovalIsRefusedAndTheCodeIsNotForTheSameDeviceEndpoint() async throws {
         try await Self.withStartedSignIn { server, _, device, _, browser in
             try await browser.get(try #require(await browser.lastLocation))

@@ -99,6 +99,15 @@ import _CryptoExtras
         }
     }
 
+    @Test func anAlgorithmNoLongerAcceptedRetiresItsPasskeys() async throws {
+        var authenticator = SoftwareAuthenticator(.ed25519(Curve25519.Signing.PrivateKey()))
+        let credential = try await Self.register(authenticator)
+        var es256Only = Self.party
+        es256Only.algorithms = [.es256]
+        #expect(throws: WebAuthnError.unsupportedAlgorithm(-8)) { try Self.assert(&authenticator, credential, party: es256Only) }
+        #expect(try Self.assert(&authenticator, credential).signCount == 2)
+    }
+
     @Test func fidoU2FAttestationVerifies() async throws {
         let authenticator = SoftwareAuthenticator()
         let (certificate, key) = try AttestationAuthority().attestationCertificate(aaguid: nil)
@@ -111,6 +120,33 @@ import _CryptoExtras
         await #expect(throws: WebAuthnError.attestationInvalid("fido-u2f credential key is not P-256")) {
             try await Self.register(edwards, .fidoU2F(certificate, key))
         }
+    }
+
+    /// fido-u2f's signature does not cover the authenticator data's AAGUID: a chain to a trusted
+    /// root vouches for the vendor, never for a model an allow-list names, and a U2F
+    /// registration naming a model is refused outright.
+    @Test func aU2FChainProvesNoModel() async throws {
+        let authority = try AttestationAuthority()
+        let (certificate, key) = try authority.attestationCertificate(aaguid: nil)
+        var trusting = Self.party
+        trusting.attestation = AttestationPolicy(trustedRoots: [authority.root])
+        let vendor = try await Self.register(SoftwareAuthenticator(), .fidoU2F(certificate, key), party: trusting)
+        #expect(vendor.attestation == AttestationResult(format: .fidoU2F, kind: .basic, trusted: true))
+        let approved = [UInt8](repeating: 0xA1, count: 16)
+        var allowing = trusting
+        allowing.attestation.allowedAAGUIDs = [approved, [UInt8](repeating: 0, count: 16)]
+        await #expect(throws: WebAuthnError.attestationNotTrusted("authenticator model not allowed")) {
+            try await Self.register(SoftwareAuthenticator(), .fidoU2F(certificate, key), party: allowing)
+        }
+        var forged = SoftwareAuthenticator()
+        forged.aaguid = approved
+        await #expect(throws: WebAuthnError.attestationInvalid("fido-u2f AAGUID is not zero")) {
+            try await Self.register(forged, .fidoU2F(certificate, key), party: allowing)
+        }
+        // A packed chain to the same root proves the model its signed authenticator data names.
+        let (packed, packedKey) = try authority.attestationCertificate(aaguid: approved)
+        let model = try await Self.register(forged, .packedCertificate(packed, packedKey, intermediates: []), party: allowing)
+        #expect(model.aaguid == approved && model.attestation.trusted)
     }
 
     @Test func registrationRefusals() async throws {

@@ -123,6 +123,10 @@ package struct CrossDeviceSignInService {
         switch signIn.state {
         case .pending where signIn.expiresAt > now():
             guard let opened = authentication.liveTransactionIfAny(signIn.transaction) else { throw Self.expired }
+            // An application that stopped offering the app on another device takes no approval.
+            guard try await store.application(id: signIn.applicationID)?.offers(.crossDevice) == true else {
+                throw ServerError(APIErrorCode.invalidSignInCode, "this sign-in cannot be approved on another device")
+            }
             return (signIn, opened)
         case .pending, .expired: throw Self.expired
         case .approved, .declined, .completed: throw Self.alreadyDecided

@@ -32,11 +32,15 @@ extension PasskeySettings {
         for baseURL: PublicBaseURL, policy: RealmRecord.PasskeyPolicy, attestation: Bool = false
     ) -> RelyingParty {
         let roots = attestation ? policy.attestationRoots.compactMap { try? Certificate(pemEncoded: $0) } : []
-        let models = policy.aaguids.compactMap(UUID.init(uuidString:)).map { withUnsafeBytes(of: $0.uuid) { Array($0) } }
+        var models = policy.aaguids.compactMap(UUID.init(uuidString:)).map { withUnsafeBytes(of: $0.uuid) { Array($0) } }
+        // A stored root that no longer parses fails closed: no model is allowed, so nothing registers.
+        let failedClosed = roots.count < policy.attestationRoots.count && attestation
+        if failedClosed { models = [] }
         return RelyingParty(
             id: policy.rpID ?? baseURL.host, origins: [baseURL.origin],
             userVerification: UserVerificationRequirement(rawValue: policy.userVerification) ?? .required,
             algorithms: policy.algorithms.compactMap { name in COSEAlgorithm.allCases.first { $0.description == name } },
-            attestation: AttestationPolicy(trustedRoots: roots, allowedAAGUIDs: attestation && !models.isEmpty ? Set(models) : nil))
+            attestation: AttestationPolicy(
+                trustedRoots: roots, allowedAAGUIDs: failedClosed || (attestation && !models.isEmpty) ? Set(models) : nil))
     }
 }

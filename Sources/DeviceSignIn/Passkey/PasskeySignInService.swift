@@ -74,7 +74,8 @@ package struct PasskeySignInService {
             await refuse(signIn, "identity_inactive", subject: credential.identityID)
             throw ServerError(APIErrorCode.identityInactive, "the identity is \(identityStatus)")
         }
-        if let handle = response.userHandle, !handle.isEmpty, Data(base64URLEncoded: handle) != Data(credential.identityID.utf8) {
+        // Asked with no credential listed, a discoverable credential must say whose it is (§7.2 step 6).
+        guard let handle = response.userHandle, Data(base64URLEncoded: handle) == Data(credential.identityID.utf8) else {
             await refuse(signIn, "user_handle", subject: credential.identityID)
             throw ServerError(APIErrorCode.invalidPasskey, "the passkey's user handle is not its identity's")
         }

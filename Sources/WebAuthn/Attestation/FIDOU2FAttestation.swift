@@ -7,6 +7,9 @@ enum FIDOU2FAttestation {
         _ statement: CBORMap, authenticatorData: AuthenticatorData, credential: AttestedCredentialData, clientDataHash: [UInt8]
     ) throws(WebAuthnError) -> (AttestationResult.Kind, [Certificate]) {
         guard let signature = statement["sig"]?.bytes else { throw .attestationInvalid("fido-u2f statement lacks sig") }
+        // A U2F authenticator has no AAGUID: the client writes zeros (§8.6), and the signature
+        // does not cover them, so anything else would be a model nobody vouched for.
+        guard credential.aaguid.allSatisfy({ $0 == 0 }) else { throw .attestationInvalid("fido-u2f AAGUID is not zero") }
         let chain = try AttestationCertificate.chain(statement["x5c"])
         guard chain.count == 1 else { throw .attestationInvalid("fido-u2f x5c is not one certificate") }
         guard let point = credential.publicKey.uncompressedP256Point else {
