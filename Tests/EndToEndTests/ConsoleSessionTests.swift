@@ -72,6 +72,29 @@ import ServerTestSupport
         }
     }
 
+    /// A console link followed without a session goes through the sign-in and lands on its
+    /// page, query and all; a `next` that leaves the console goes to the dashboard instead.
+    @Test func signingInAfterFollowingALinkLandsOnItsPage() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let browser = ConsoleBrowser(server: server)
+            let page = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities?q=ada"
+            let followed = try await browser.get(page)
+            #expect(followed.status == 303)
+            #expect(followed.location == "/console/sign-in?next=%2Ftenants%2F\(realm.tenantID)%2Frealms%2F\(realm.realmID)%2Fidentities%3Fq%3Dada")
+            try await browser.get(String(try #require(followed.location).dropFirst("/console".count)))
+            let next = try #require(await browser.match(#"name="next" value="([^"]*)""#))
+            #expect(next == page.replacingOccurrences(of: "=", with: "&#61;") || next == page)
+            let signedIn = try await browser.post("/sign-in", ["token": server.adminToken, "next": page])
+            #expect(signedIn.status == 303 && signedIn.location == "/console" + page)
+            for away in ["//evil.example/x", "https://evil.example/", #"/\evil.example"#, "/sign-out"] {
+                let other = ConsoleBrowser(server: server)
+                try await other.get("/sign-in")
+                let landed = try await other.post("/sign-in", ["token": server.adminToken, "next": away])
+                #expect(landed.status == 303 && landed.location == "/console", "\(away)")
+            }
+        }
+    }
+
     /// Live only: through the router a request has no client address to limit.
     @Test func aWrongTokenOpensNothingAndRepeatedAttemptsAreLimited() async throws {
         let clock = TestClock()
@@ -208,7 +231,7 @@ import ServerTestSupport
             let revocation = try await server.admin.send("POST", "/v1/admin/tokens/\(try #require(revoked["id"] as? String))/revoke")
             #expect(revocation.status == 200)
             let ended = try await first.get("/tenants")
-            #expect(ended.status == 303 && ended.location == "/console/sign-in?ended=token_ended")
+            #expect(ended.status == 303 && ended.location == "/console/sign-in?ended=token_ended&next=%2Ftenants")
             #expect(await first.cookies["bi_console"] == nil, "the cookie is cleared")
 
             clock.advance(by: 601)

@@ -8,8 +8,9 @@ package import IdentityServerCore
 extension ConsoleController {
     package func registerSignIn(on console: RouterGroup<ServerRequestContext>) {
         console.get("sign-in") { request, _ in
-            let ended = try request.queryParameters().single("ended").flatMap(ConsoleSessionEnd.init(rawValue:)) ?? .none
-            return signInForm(notice: ended.message, error: nil, status: .ok)
+            let query = try request.queryParameters()
+            let ended = try query.single("ended").flatMap(ConsoleSessionEnd.init(rawValue:)) ?? .none
+            return signInForm(notice: ended.message, error: nil, next: try query.single("next"), status: .ok)
         }
         console.post("sign-in") { request, context in
             try origin.check(request)
@@ -17,7 +18,7 @@ extension ConsoleController {
             guard let expected = cookies.value(cookies.signInName, in: request), let presented = try form.single("csrf"),
                   Secrets.constantTimeEquals(Data(expected.utf8), Data(presented.utf8))
             else {
-                return signInForm(notice: nil, error: "The sign-in form had expired. Try again.", status: .forbidden)
+                return signInForm(notice: nil, error: "The sign-in form had expired. Try again.", next: try form.single("next"), status: .forbidden)
             }
             try await signInLimiter.admit(clientAddress: context.clientAddress)
             var facts = ["request_id": context.requestID]
@@ -26,9 +27,9 @@ extension ConsoleController {
             case .refused(let refusal, let admin):
                 let error = await refusal.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)
                 // 400, not 401: a form, not an HTTP authentication scheme (RFC 9110 §15.5.2).
-                return signInForm(notice: nil, error: error.description, status: .badRequest)
+                return signInForm(notice: nil, error: error.description, next: try form.single("next"), status: .badRequest)
             case .opened(_, let secret):
-                var response = paths.redirect("")
+                var response = paths.redirect(try form.single("next").flatMap(ConsolePaths.followable) ?? "")
                 response.headers.append(HTTPField(name: .setCookie, value: cookies.session(secret)))
                 response.headers.append(HTTPField(name: .setCookie, value: cookies.clear(cookies.signInName)))
                 return response
@@ -47,11 +48,14 @@ extension ConsoleController {
         }
     }
 
-    /// The sign-in form with a fresh CSRF value in its cookie; never the token typed before.
-    private func signInForm(notice: String?, error: String?, status: HTTPResponse.Status) -> Response {
+    /// The sign-in form with a fresh CSRF value in its cookie; never the token typed before. It
+    /// goes on to `next` once signed in, where that is a console page.
+    private func signInForm(notice: String?, error: String?, next: String?, status: HTTPResponse.Status) -> Response {
         let value = Secrets.token()
         var response = renderer.page(
-            .signIn, ConsoleSignInPage(chrome: ConsoleChrome(root: paths.root, session: nil), csrf: value, notice: notice, error: error),
+            .signIn, ConsoleSignInPage(
+                chrome: ConsoleChrome(root: paths.root, session: nil), csrf: value, notice: notice, error: error,
+                next: next.flatMap(ConsolePaths.followable)),
             status: status)
         response.headers[.setCookie] = cookies.signIn(value)
         return response

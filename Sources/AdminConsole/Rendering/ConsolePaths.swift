@@ -14,9 +14,28 @@ package struct ConsolePaths: Sendable {
         Response(status: .seeOther, headers: [.location: root + path, .cacheControl: "no-store"])
     }
 
-    /// To the sign-in page, saying why the session ended.
-    package func signIn(ended: ConsoleSessionEnd) -> Response {
-        redirect(ended == .none ? "/sign-in" : "/sign-in?ended=\(ended.rawValue)")
+    /// To the sign-in page, saying why the session ended, and where to go once signed in.
+    package func signIn(ended: ConsoleSessionEnd, next: String? = nil) -> Response {
+        let query = [ended == .none ? nil : "ended=\(ended.rawValue)", next.flatMap(Self.followable).map { "next=\(Self.query($0))" }]
+            .compactMap { $0 }.joined(separator: "&")
+        return redirect(query.isEmpty ? "/sign-in" : "/sign-in?" + query)
+    }
+
+    /// `path` (a console path, with its query) if signing in may go on to it: a path under
+    /// the console, of URL characters only, not the sign-in page itself; `nil` otherwise.
+    package static func followable(_ path: String) -> String? {
+        guard path.utf8.count <= 2048, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/sign-"),
+              path.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0 != "\\" && $0.value != 0x7F })
+        else { return nil }
+        return path
+    }
+
+    /// The console path (with its query) of `request`, for the sign-in to go back to.
+    package func path(of request: Request) -> String? {
+        let path = request.uri.path
+        guard path.hasPrefix(root) else { return nil }
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        return Self.followable(String(path.dropFirst(root.count)) + query)
     }
 
     /// A console path as a link (`/console/tenants`).

@@ -16,11 +16,13 @@ package struct ConsoleSessionMiddleware: RouterMiddleware {
     package let metrics: ServerMetrics
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let secret = cookies.value(cookies.sessionName, in: request) else { return paths.signIn(ended: .none) }
+        // A page asked for without a session is where signing in goes on to.
+        let page = request.method == .get ? paths.path(of: request) : nil
+        guard let secret = cookies.value(cookies.sessionName, in: request) else { return paths.signIn(ended: .none, next: page) }
         let session: ConsoleSession
         switch try await sessions.resolve(secret: secret) {
         case .ended(let end):
-            var response = paths.signIn(ended: end)
+            var response = paths.signIn(ended: end, next: page)
             response.headers[.setCookie] = cookies.clear(cookies.sessionName)
             return response
         case .active(let active):

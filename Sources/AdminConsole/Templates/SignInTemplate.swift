@@ -12,6 +12,7 @@ extension ConsoleTemplate {
         <section>
         <form method="post" action="{{chrome.root}}/sign-in" class="stacked">
         <input type="hidden" name="csrf" value="{{csrf}}">
+        {{#next}}<input type="hidden" name="next" value="{{next}}">{{/next}}
         <label for="token">Admin token
         <span class="hint">Paste an admin token (the bootstrap token is in the data directory's admin-token file). It is sent in this form only, never in a URL.</span>
         <input id="token" name="token" type="password" autocomplete="off" required autofocus{{#error}} aria-invalid="true" aria-describedby="sign-in-error"{{/error}}>

@@ -9,4 +9,6 @@ package struct ConsoleSignInPage: Sendable {
     package let notice: String?
     /// Why the last attempt was refused.
     package let error: String?
+    /// The console page (path and query) to go on to once signed in.
+    package let next: String?
 }
