@@ -116,6 +116,9 @@ import ServerTestSupport
             let session = await browser.cookies["bi_console"]
             let limited = try await browser.signIn(server.adminToken)
             #expect(limited.status == 429, "the fourth attempt in a minute, even with the right token")
+            let waiting = await browser.page
+            #expect(waiting.contains(#"<p id="retry-after">Try again in "#) && waiting.contains("Back to sign-in"))
+            #expect(!waiting.contains("Back to the dashboard"), "no dashboard for someone not signed in")
             #expect(await browser.cookies["bi_console"] == session, "a refused attempt opens no session")
         }
     }

@@ -8,7 +8,9 @@ extension ConsoleTemplate {
         {{$main}}
         <h1>{{status}} {{title}}</h1>
         <p class="alert" role="alert" id="error-message">{{message}}</p>
-        <p class="actions"><a href="{{chrome.root}}">Back to the dashboard</a></p>
+        {{#wait}}<p id="retry-after">{{wait}}</p>{{/wait}}
+        {{#chrome.signedIn}}<p class="actions"><a href="{{chrome.root}}" id="back">Back to the dashboard</a></p>{{/chrome.signedIn}}
+        {{^chrome.signedIn}}<p class="actions"><a href="{{chrome.root}}/sign-in" id="back">Back to sign-in</a></p>{{/chrome.signedIn}}
         {{/main}}
         {{/layout}}
         """
