@@ -113,6 +113,8 @@ import ServerTestSupport
             let stranger = TestBrowser(server: server)
             let refused = try await stranger.get(pagePath)
             #expect(refused.status == 403)
+            #expect(await stranger.shows("This sign-in was started in another browser."))
+            #expect(await stranger.shows("start again from this browser."))
             #expect(await !stranger.shows(code))
             #expect(await !stranger.shows("data:image/png"))
             let id = try #require(pagePath.split(separator: "/").last.map(String.init))
@@ -175,7 +177,8 @@ import ServerTestSupport
             try await browser.get(pagePath)
             #expect(await browser.shows(#"<strong id="identity">Mallory</strong>"#))
             #expect(try await browser.post(pagePath + "/cancel").status == 200)
-            #expect(await browser.shows(#"data-reason="declined""#))
+            #expect(await browser.shows(#"data-reason="cancelled""#))
+            #expect(await browser.shows("You cancelled this sign-in."))
             let back = try #require(await browser.match(#"id="back" href="([^"]*)""#)).replacingOccurrences(of: "&amp;", with: "&")
             #expect(HTTPTestClient.queryItem("error", in: back) == "access_denied")
             #expect(HTTPTestClient.queryItem("state", in: back) == party.state)
@@ -231,6 +234,26 @@ import ServerTestSupport
             #expect(HTTPTestClient.queryItem("error", in: back) == "access_denied")
             #expect(HTTPTestClient.queryItem("state", in: back) == party.state)
 
+            let late = try await device.approve(code, server: server)
+            #expect(late.status == 409 && late.error == "sign_in_already_decided")
+        }
+    }
+
+    /// The waiting page says whose sign-in it is and where, what the code is for and how to use
+    /// the link on the phone that shows it; the browser can cancel while waiting, and then no
+    /// device can approve it.
+    @Test func theWaitingPageSaysWhoAsksAndCanBeCancelled() async throws {
+        try await Self.withStartedSignIn { server, _, device, _, browser in
+            let pagePath = try #require(await browser.lastLocation)
+            try await browser.get(pagePath)
+            let host = try #require(URLComponents(string: server.baseURL)?.host)
+            #expect(await browser.shows(#"<p class="origin" id="origin">Customers · <span id="host">\#(host)</span></p>"#))
+            #expect(await browser.shows("approve only if you started this sign-in yourself"))
+            #expect(await browser.shows("Type this code in the app"))
+            #expect(await browser.shows(#"id="open-link""#))
+            let code = try TestDevice.code(in: try #require(await browser.signInURL))
+            #expect(try await browser.post(pagePath + "/cancel").status == 200)
+            #expect(await browser.shows(#"data-reason="cancelled""#))
             let late = try await device.approve(code, server: server)
             #expect(late.status == 409 && late.error == "sign_in_already_decided")
         }

@@ -5,7 +5,9 @@ import IdentityServerCore
 package enum CrossDeviceBrowserView {
     /// Waiting: the ways the application offers, and the code and sign-in URL of the app on
     /// another device (as a QR code and text).
-    case waiting(CrossDeviceSignInRecord, code: String, url: String, application: String, offers: [ApplicationRecord.SignInMethod])
+    case waiting(
+        CrossDeviceSignInRecord, code: String, url: String, application: String, organisation: String,
+        offers: [ApplicationRecord.SignInMethod])
     /// Approved by `identity`: the browser confirms before the code is minted, and then goes
     /// on to the client's `redirectOrigin` (which the page's CSP `form-action` must allow, as
     /// browsers apply it to a form's redirects).
@@ -17,6 +19,6 @@ package enum CrossDeviceBrowserView {
 
     /// Why a sign-in is over for the browser.
     package enum Ending: String {
-        case declined, expired, completed
+        case declined, cancelled, expired, completed
     }
 }

@@ -32,7 +32,9 @@ extension CrossDeviceSignInService {
             return .ended(.expired, application: appName, back: try errorRedirect(opened.transaction, signIn, "the sign-in expired"))
         case .pending:
             let (url, code) = signInURL(of: signIn.id)
-            return .waiting(signIn, code: code, url: url, application: appName, offers: application?.signInMethods ?? [])
+            let organisation = try await store.realm(id: signIn.realmID)?.displayName ?? appName
+            return .waiting(
+                signIn, code: code, url: url, application: appName, organisation: organisation, offers: application?.signInMethods ?? [])
         case .approved where isContinuable(signIn):
             var identity: IdentityRecord?
             if let identityID = signIn.identityID { identity = try await store.identity(id: identityID) }
@@ -88,15 +90,22 @@ extension CrossDeviceSignInService {
         return .continueTo(grant.redirect)
     }
 
-    /// The browser's "not me": an approved sign-in ends declined, audited, and nobody is signed in.
+    /// The browser's "not me" (or its cancel while waiting): a pending or approved sign-in ends
+    /// declined, audited, nobody is signed in, and the page says the user cancelled it.
     package func cancelSignIn(of id: String, browserSecret: String?) async throws -> CrossDeviceBrowserView {
         let signIn = try await ownSignIn(id, browserSecret: browserSecret)
-        if signIn.state == .approved || signIn.state == .pending {
-            try? await decide(
+        guard signIn.state == .approved || signIn.state == .pending else { return try await browserView(of: id, browserSecret: browserSecret) }
+        do {
+            try await decide(
                 signIn, .declined, from: signIn.state, event: "cross_device.cancelled", subjectID: signIn.identityID,
                 detail: ["by": "browser"])
+        } catch {
+            return try await browserView(of: id, browserSecret: browserSecret)
         }
-        return try await browserView(of: id, browserSecret: browserSecret)
+        let application = try await store.application(id: signIn.applicationID)
+        return .ended(
+            .cancelled, application: application?.displayName ?? "the application",
+            back: try errorRedirect(try stored(signIn).transaction, signIn, "the sign-in was cancelled"))
     }
 
     /// The invoke URL that hands a pending sign-in to the app on this device instead, where

@@ -40,7 +40,10 @@ package struct PasskeyController {
                 options: pathPrefix + PasskeyAPI.registrationOptions, register: pathPrefix + PasskeyAPI.registration))
         } catch let error as ServerError where error.status.code < 500 {
             response = renderer.page(
-                .message, MessagePage(assets: assets, heading: "This link cannot be used", message: error.description), status: error.status)
+                .message, MessagePage(
+                    assets: assets, heading: "This link cannot be used", message: SignInPageController.sentence(error.description),
+                    next: "Ask whoever sent it for a new link, or sign in with a device or passkey you already set up."),
+                status: error.status)
         }
         var secured = response
         BrowserSecurityHeaders.apply(SignInPageController.securityHeaders(), to: &secured.headers)

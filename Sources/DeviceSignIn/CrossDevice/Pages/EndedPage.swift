@@ -17,7 +17,10 @@ package struct EndedPage: Sendable {
         switch ending {
         case .declined:
             heading = "Sign-in declined"
-            message = "The sign-in was declined on your device. Nobody was signed in."
+            message = "The sign-in was declined, on the device or here. Nobody was signed in."
+        case .cancelled:
+            heading = "Sign-in cancelled"
+            message = "You cancelled this sign-in. Nobody was signed in. Return to \(application) to start again if you want to."
         case .expired:
             heading = "Sign-in expired"
             message = "Nobody approved this sign-in in time. Return to \(application) to start again."

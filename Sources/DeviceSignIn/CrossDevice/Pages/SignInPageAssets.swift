@@ -32,6 +32,7 @@ package enum SignInPageAssets {
         .qr { text-align: center; }
         .qr img { max-width: 100%; height: auto; image-rendering: pixelated; }
         .code { font-family: ui-monospace, monospace; font-size: 1.3rem; letter-spacing: .1em; }
+        .origin, .hint { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
         label { display: block; color: var(--muted); font-size: .9rem; }
         input { width: 100%; padding: .5rem; font: inherit; font-size: .85rem; border: 1px solid var(--line); border-radius: .25rem; }
         .button { display: inline-block; padding: .6rem 1rem; background: var(--accent); color: #fff; border-radius: .3rem;

@@ -89,15 +89,18 @@ package struct SignInPageController {
             view = try await decide(id, cookie.secret(in: request, of: id))
         } catch let error as ServerError where [.forbidden, .notFound, .tooManyRequests].contains(error.status) {
             return secured(renderer.page(
-                .message, MessagePage(assets: assets, heading: "This sign-in cannot continue here", message: error.description),
+                .message, MessagePage(
+                    assets: assets, heading: "This sign-in cannot continue here", message: Self.sentence(error.description),
+                    next: "Go back to the application you were signing in to and start again from this browser."),
                 status: error.status))
         }
         switch view {
-        case .waiting(let signIn, let code, let url, let application, let offers):
+        case .waiting(let signIn, let code, let url, let application, let organisation, let offers):
             let qr = try QRCode(encoding: url)
             let secondsLeft = max(0, Int(signIn.expiresAt.timeIntervalSince(service.now()).rounded(.down)))
             return secured(renderer.page(.waiting, WaitingPage(
-                assets: assets, application: application, page: pathPrefix + CrossDeviceAPI.page(id),
+                assets: assets, application: application, organisation: organisation, host: service.baseURL.host,
+                page: pathPrefix + CrossDeviceAPI.page(id),
                 qr: "data:image/png;base64," + Data(qr.png(moduleSize: 6, quietZone: 4)).base64EncodedString(),
                 qrSize: (qr.size + 8) * 6, code: code, url: url, secondsLeft: secondsLeft,
                 timeLeft: "\(secondsLeft / 60):" + String(format: "%02d", secondsLeft % 60), offers: offers)))
@@ -110,6 +113,12 @@ package struct SignInPageController {
         case .ended(let ending, let application, let back):
             return secured(renderer.page(.ended, EndedPage(assets: assets, application: application, ending: ending, back: back)))
         }
+    }
+
+    /// `text` as a sentence: a capital first letter and a full stop.
+    package static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
     }
 
     /// `response` with the pages' security headers.

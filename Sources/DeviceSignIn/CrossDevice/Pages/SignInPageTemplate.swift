@@ -53,6 +53,7 @@ package enum SignInPageTemplate: String, PageTemplate {
         {{/head}}
         {{$main}}
         <h1>Sign in to {{application}}</h1>
+        <p class="origin" id="origin">{{organisation}} · <span id="host">{{host}}</span></p>
         {{#offerPasskey}}
         <p><button type="button" class="button" id="sign-in-passkey" data-options="{{page}}/passkey/options" data-sign-in="{{page}}/passkey">Sign in with a passkey</button></p>
         <p><label for="passkey-account">Or pick your passkey here</label><input id="passkey-account" type="text" autocomplete="username webauthn" placeholder="Your browser suggests your passkeys" aria-describedby="passkey-status"></p>
@@ -67,10 +68,11 @@ package enum SignInPageTemplate: String, PageTemplate {
         <details id="other-device">
         <summary>I have the app on another device</summary>
         {{/offerBothDevices}}
-        <p>Scan this QR code with the app that holds your sign-in key, or open the link below in it. The app shows where this request comes from before you approve.</p>
+        <p>Scan this QR code with the app that holds your sign-in key. The app shows where this request comes from: approve only if you started this sign-in yourself, here.</p>
         <p class="qr"><img id="qr" src="{{qr}}" width="{{qrSize}}" height="{{qrSize}}" alt="QR code of the sign-in link {{url}}"></p>
-        <p>Code <strong class="code" id="code">{{code}}</strong></p>
+        <p>Code <strong class="code" id="code">{{code}}</strong> <span class="hint">Cannot scan? Type this code in the app.</span></p>
         <p><label for="url">Sign-in link</label><input id="url" type="text" readonly value="{{url}}"></p>
+        <p class="hint" id="same-phone">Is the app on this phone? <a href="{{url}}" id="open-link">Open the sign-in link</a> in it, or copy the link into the app.</p>
         {{#offerBothDevices}}
         </details>
         {{/offerBothDevices}}
@@ -79,6 +81,9 @@ package enum SignInPageTemplate: String, PageTemplate {
         {{#offerOtherDevice}}
         <p id="status" role="status" aria-live="polite" data-status="{{page}}/status">Waiting for your approval. <a id="refresh" href="{{page}}">Check again</a></p>
         {{/offerOtherDevice}}
+        <form method="post" action="{{page}}/cancel">
+        <p><button type="submit" class="link" id="cancel-waiting">Cancel this sign-in</button></p>
+        </form>
         {{/main}}
         {{/layout}}
         """
@@ -119,6 +124,7 @@ package enum SignInPageTemplate: String, PageTemplate {
         {{$main}}
         <h1>{{heading}}</h1>
         <p id="message">{{message}}</p>
+        {{#next}}<p id="next-step">{{next}}</p>{{/next}}
         {{/main}}
         {{/layout}}
         """

@@ -5,6 +5,10 @@ package import IdentityStorage
 package struct WaitingPage: Sendable {
     package let assets: String
     package let application: String
+    /// Whose sign-in it is: the realm's name.
+    package let organisation: String
+    /// The server's host, which the user can check against the address bar.
+    package let host: String
     /// The page's own path (its status and this-device links hang under it).
     package let page: String
     package let qr: String
@@ -26,10 +30,11 @@ package struct WaitingPage: Sendable {
 
     /// The page offering `offers` (the template reads stored properties only).
     package init(
-        assets: String, application: String, page: String, qr: String, qrSize: Int, code: String, url: String,
+        assets: String, application: String, organisation: String, host: String, page: String, qr: String, qrSize: Int, code: String, url: String,
         secondsLeft: Int, timeLeft: String, offers: [ApplicationRecord.SignInMethod]
     ) {
         (self.assets, self.application, self.page, self.qr, self.qrSize, self.code, self.url) = (assets, application, page, qr, qrSize, code, url)
+        (self.organisation, self.host) = (organisation, host)
         (self.secondsLeft, self.timeLeft) = (secondsLeft, timeLeft)
         offerPasskey = offers.contains(.passkey)
         offerOtherDevice = offers.contains(.crossDevice)
