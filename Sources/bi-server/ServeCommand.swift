@@ -43,18 +43,27 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let published = configuration.publicBaseURL
+        let consoleOn = configuration.servesConsole
         try await server.run { url in
+            let console = consoleOn ? (published.map { "\($0)" } ?? "\(url)").trimmingSuffix("/") + "/console" : nil
             switch format {
             case .text:
                 say("bi-server listening on \(url)")
                 if let published { say("bi-server public base URL \(published) (issuers and links are built on it)") }
+                if let console { say("bi-server console at \(console) (sign in with an admin token)") }
             case .json:
                 var metadata: Logger.Metadata = ["url": "\(url)"]
                 metadata["public_base_url"] = published.map { "\($0)" }
+                metadata["console_url"] = console.map { "\($0)" }
                 logger.notice("listening", metadata: metadata)
             }
         }
     }
+}
+
+extension String {
+    /// The text without one `suffix` at its end.
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }
 
 /// Writes a line to stdout at once (no buffering), so it reaches a pipe or log file now.

@@ -37,7 +37,8 @@ import ServerTestSupport
     }
 
     @Test func theBootstrapTokenIsNeverWrittenToAPipe() async throws {
-        let (output, errors, token) = try await Self.serve([]) { output, _ in output.contains("listening on") }
+        let (output, errors, token) = try await Self.serve([]) { output, _ in output.contains("console at") }
+        #expect(output.contains("bi-server console at http://127.0.0.1:") && output.contains("/console (sign in with an admin token)"))
         #expect(token.hasPrefix("bia_"))
         #expect(!output.contains(token) && !errors.contains(token))
         #expect(errors.contains("bootstrap admin token created") && errors.contains("admin-token"), "says which file holds it")
@@ -54,6 +55,7 @@ import ServerTestSupport
         let listening = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .first { ($0["message"] as? String) == "listening" }
         #expect((listening?["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true, "\(String(describing: listening))")
+        #expect((listening?["console_url"] as? String)?.hasSuffix("/console") == true)
         #expect(!(output + errors).contains(token))
     }
 }

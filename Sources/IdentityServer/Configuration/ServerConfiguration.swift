@@ -56,6 +56,8 @@ public struct ServerConfiguration: Sendable {
     public var webhooks = Webhooks()
     /// The operators' web console.
     public var console = Console()
+    /// Whether the operators' console is served (at `/console`).
+    public var servesConsole: Bool { console.enabled }
     /// Limits on the DPoP proofs public clients make the server record.
     public var publicClientProofs = PublicClientProofs()
     /// When token-signing keys rotate.
