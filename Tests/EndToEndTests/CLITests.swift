@@ -158,6 +158,12 @@ import ServerTestSupport
         #expect(wrongType.status != 0)
         #expect(wrongType.stderr.contains("--type") && wrongType.stderr.contains("confidential") && !wrongType.stderr.contains("client_type"),
                 "\(wrongType.stderr)")
+        // A server address without a scheme, and a URL that is not bi-server's, say so.
+        let bare = String(server.baseURL.dropFirst("http://".count))
+        let noScheme = try await BICommand.run(["admin", "tenants", "list", "--server", bare], environment: env)
+        #expect(noScheme.status != 0 && noScheme.stderr.contains("'\(bare)' is not a URL: add http:// or https://"), "\(noScheme.stderr)")
+        let notBI = try await BICommand.run(["admin", "tenants", "list", "--server", server.baseURL + "/console"], environment: env)
+        #expect(notBI.status != 0 && notBI.stderr.contains("is that the bi-server's base URL?"), "\(notBI.stderr)")
         let app = try await admin(["applications", "create"] + scope + [
             "--name", "Shop", "--type", "public", "--redirect-uri", TestRealm.callback, "--invoke-url", TestRealm.invokeURL,
             "--scope", "openid", "--scope", "profile", "--scope", "email",

@@ -25,7 +25,7 @@ struct AdminOptions: ParsableArguments {
         guard let token = try token ?? tokenFile.map(Self.read) ?? environment["BI_ADMIN_TOKEN"], !token.isEmpty else {
             throw CLIError("no admin token: set BI_ADMIN_TOKEN, or pass --token-file FILE (or - for standard input)")
         }
-        return JSONHTTP(baseURL: ServerAddress.resolve(server, environment: environment), authorization: "Bearer \(token)")
+        return JSONHTTP(baseURL: try ServerAddress.resolve(server, environment: environment), authorization: "Bearer \(token)")
     }
 
     /// A secret from a file, or from standard input for `-`, without its surrounding whitespace.

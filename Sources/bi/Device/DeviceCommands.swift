@@ -28,7 +28,7 @@ struct DeviceCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Output.run {
-                let server = ServerAddress.resolve(server, environment: ProcessInfo.processInfo.environment)
+                let server = try ServerAddress.resolve(server, environment: ProcessInfo.processInfo.environment)
                 let settings = DeviceSettings(server: server, clientID: clientID, redirectURI: redirectURI)
                 try settings.save(to: try device.directory())
                 try Output.emit(settings, json: output.json, lines: ["configured \(try device.directory().path) for \(server)"])

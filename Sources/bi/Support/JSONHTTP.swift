@@ -19,7 +19,7 @@ struct JSONHTTP: Sendable {
         do {
             return try JSONDecoder.identityWire.decode(Response.self, from: data)
         } catch {
-            throw CLIError("the server's answer to \(method) \(path) is not understood")
+            throw CLIError("the answer of \(baseURL) to \(method) \(path) is not bi-server's: is that the bi-server's base URL?")
         }
     }
 
@@ -50,8 +50,10 @@ struct JSONHTTP: Sendable {
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
-            let body = try? JSONDecoder().decode(APIErrorBody.self, from: data)
-            throw CLIError("\(method) \(path): \(status) \(body?.error ?? "error")\(body?.errorDescription.map { ": \($0)" } ?? "")")
+            guard let body = try? JSONDecoder().decode(APIErrorBody.self, from: data) else {
+                throw CLIError("\(baseURL) answered \(method) \(path) with \(status) and no error of bi-server's: is that the bi-server's base URL?")
+            }
+            throw CLIError("\(method) \(path): \(status) \(body.error)\(body.errorDescription.map { ": \($0)" } ?? "")")
         }
         return data
     }
