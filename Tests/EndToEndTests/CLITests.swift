@@ -114,6 +114,19 @@ import ServerTestSupport
             let identity = try #require(object["identity"] as? [String: Any], "\(json.stdout)")
             #expect(identity["id"] as? String == realm.identityID)
             #expect(identity["username"] as? String == "ada" && identity["display_name"] as? String == "Ada Lovelace")
+
+            // An application that signs in only on the hosted page: said so, with what to do.
+            let changed = try await server.admin.send(
+                "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["sign_in_methods": ["cross_device"]])
+            try #require(changed.status == 200)
+            let hosted = try await BICommand.run(["device", "authenticate", "--device", device.path])
+            #expect(hosted.status != 0 && hosted.stderr.contains("This application signs in on the hosted sign-in page"), "\(hosted.stderr)")
+            // A used enrollment link says so once, with what to do.
+            let link = try await realm.enrollmentLink()
+            #expect(try await BICommand.run(["device", "register", "--device", device.path, link]).status == 0)
+            let reused = try await BICommand.run(["device", "register", "--device", device.path, link])
+            #expect(reused.stderr.contains(
+                "The enrollment link cannot be used: it was already used, has expired, or was never issued. Ask for a new link."), "\(reused.stderr)")
         }
     }
 

@@ -360,9 +360,9 @@ extension BISDKError: LocalizedError {
         case let .invalidServerResponse(reason):
             "The server's answer is not understood: \(reason)"
         case let .invalidBindingToken(description):
-            "The enrollment link is invalid, expired or already used" + Self.detail(description)
+            "The enrollment link cannot be used: \(description ?? "it is invalid, expired or already used"). Ask for a new link."
         case let .invalidTransaction(description):
-            "The sign-in request is invalid, expired or already used" + Self.detail(description)
+            "The sign-in request cannot be used: \(description ?? "it is invalid, expired or already used"). Start the sign-in again."
         case let .credentialRevoked(description):
             "The credential has been revoked" + Self.detail(description)
         case let .identityInactive(description):

@@ -208,5 +208,5 @@ package struct DeviceAuthenticationService {
         seal.open(reference, now: now())
     }
 
-    package static let invalidTransaction = ServerError(APIErrorCode.invalidTransaction, "the transaction is unknown, expired or already used")
+    package static let invalidTransaction = ServerError(APIErrorCode.invalidTransaction, "it was already completed, has expired, or was never started")
 }

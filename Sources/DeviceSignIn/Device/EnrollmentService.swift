@@ -123,5 +123,5 @@ package struct EnrollmentService {
         return job
     }
 
-    static let invalidToken = ServerError(APIErrorCode.invalidBindingToken, "the binding token is unknown, expired or already used")
+    static let invalidToken = ServerError(APIErrorCode.invalidBindingToken, "it was already used, has expired, or was never issued")
 }
