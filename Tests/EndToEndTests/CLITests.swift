@@ -182,6 +182,13 @@ import ServerTestSupport
             "--scope", "openid", "--scope", "profile", "--scope", "email",
         ])
         let clientID = try #require(app["client_id"] as? String)
+        // As text: booleans as words, lists joined, nested objects on lines of their own.
+        let shown = try await BICommand.run(
+            ["admin", "applications", "get"] + scope + ["--application", try #require(app["id"] as? String)], environment: env)
+        #expect(shown.stdout.contains("\ndpop_bound_access_tokens: false\n") && shown.stdout.contains("\nallowed_scopes: openid, profile, email\n"),
+                "\(shown.stdout)")
+        let realmText = try await BICommand.run(["admin", "realms", "get"] + scope, environment: env)
+        #expect(realmText.stdout.contains("\npasskey_policy:\n  aaguids: \n  algorithms: EdDSA, ES256\n"), "\(realmText.stdout)")
         let identity = try #require(try await admin(["identities", "create"] + scope + ["--username", "ada"])["id"] as? String)
         _ = try await admin(["identities", "create"] + scope + ["--username", "adam"])
         let found = try await admin(["identities", "list"] + scope + ["--search", "ADA", "--order=-username", "--status", "active"])

@@ -124,15 +124,25 @@ enum AdminText {
         guard let found = object[name], !(found is NSNull) else {
             throw CLIError("the answer has no field '\(name)'; it has: \(object.keys.sorted().joined(separator: ", "))")
         }
-        return "\(found)"
+        return text(found)
+    }
+
+    /// A JSON value as text: booleans as `true`/`false`, lists joined by commas, an object as
+    /// its fields on lines of their own, indented.
+    static func text(_ value: Any) -> String {
+        switch value {
+        case let number as NSNumber where String(cString: number.objCType) == "c": number.boolValue ? "true" : "false"
+        case let list as [Any]: list.map(text).joined(separator: ", ")
+        case let object as [String: Any]: fields(object).map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: "\n")
+        case is NSNull: ""
+        default: "\(value)"
+        }
     }
 
     private static func fields(_ object: [String: Any]) -> [String] {
         object.keys.sorted().map { key in
-            let value = object[key].map { value in
-                (value as? [Any]).map { $0.map { "\($0)" }.joined(separator: ", ") } ?? "\(value)"
-            } ?? ""
-            return "\(key): \(value.contains("\n") ? "\n" + value : value)"
+            let value = object[key].map(text) ?? ""
+            return value.contains("\n") || object[key] is [String: Any] ? "\(key):\n\(value)" : "\(key): \(value)"
         }
     }
 }

@@ -8,9 +8,9 @@ struct Approve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Approve (or decline) a sign-in started in a browser on another device, from the sign-in URL it shows.",
         discussion: """
-            Prints the application, when the sign-in started, and the browser's address, user agent, place
-            and referer, then asks "Approve this sign-in? [y/N]" (anything but y or yes declines). Approve
-            only a sign-in you started yourself. With --json, one object with the context and the outcome
+            Prints the application, when the sign-in started, and the browser's address, user agent, place \
+            and referer, then asks "Approve this sign-in? [y/N]" (anything but y or yes declines). Approve \
+            only a sign-in you started yourself. With --json, one object with the context and the outcome \
             (the question then goes to standard error).
             Example: bi device approve --device ./phone 'http://127.0.0.1:8080/v1/cross-device?request=BCDF-GHJK'
             """)

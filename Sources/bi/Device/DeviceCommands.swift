@@ -9,8 +9,8 @@ struct DeviceCommand: AsyncParsableCommand {
         abstract: "The sample app: a device directory with its key store, driven through the SDK.",
         discussion: """
             Examples:
-              bi device configure --device ./phone --client-id ID --redirect-uri https://app.example/callback
-              bi device register --device ./phone 'http://127.0.0.1:8080/v1/bind?token=…'
+              bi device configure --device ./phone --client-id ID --redirect-uri https://app.example/callback \
+              bi device register --device ./phone 'http://127.0.0.1:8080/v1/bind?token=…' \
               bi device authenticate --device ./phone
             """,
         subcommands: [Configure.self, Register.self, Authenticate.self, Authorize.self, AuthenticateURL.self, Approve.self,

@@ -10,7 +10,10 @@ struct UICommand: AsyncParsableCommand {
         abstract: "The ready-made screens (EmbeddedUI) in the terminal: sign in, settings, registration, approving a sign-in, an email code.",
         discussion: """
             Type the number of a choice (or a code where one is asked) and press Enter; Ctrl-C cancels.
-            Example: bi ui --device ./phone        bi ui settings --device ./phone        bi ui approve --device ./phone
+            Examples:
+              bi ui --device ./phone
+              bi ui settings --device ./phone
+              bi ui approve --device ./phone
             """,
         subcommands: [Button.self, Settings.self, Register.self, Approve.self, EmailCode.self],
         defaultSubcommand: Button.self)
