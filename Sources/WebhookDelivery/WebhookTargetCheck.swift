@@ -45,7 +45,8 @@ package struct WebhookTargetCheck: Sendable {
     }
 
     /// Whether `url` may be a webhook endpoint at all (the admin API's check: the scheme and
-    /// form; the addresses are checked at each attempt).
+    /// form, and an address written in it, or `localhost`, that no attempt could reach; names
+    /// are resolved and checked at each attempt).
     package func validate(_ url: String) throws(Refusal) -> URLComponents {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
@@ -54,7 +55,28 @@ package struct WebhookTargetCheck: Sendable {
         guard scheme == "https" || (scheme == "http" && allowPrivateTargets) else {
             throw Refusal(description: allowPrivateTargets ? "only http and https URLs" : "only https URLs (webhooks.allow_private_targets allows http)")
         }
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let name = bare.lowercased()
+        if IPNetwork.bytes(of: bare) != nil {
+            try refuse(address: bare, of: bare)
+        } else if name == "localhost" || name.hasSuffix(".localhost") || name == "localhost." {
+            try refuse(address: "127.0.0.1", of: bare)  // RFC 6761 §6.3: always loopback
+        }
         return components
+    }
+
+    /// Refuses `address` (of `host`) where no attempt may go: a cloud's metadata service ever,
+    /// a non-public address unless private targets are allowed.
+    private func refuse(address: String, of host: String) throws(Refusal) {
+        guard let kind = Self.nonPublicKind(address) else { return }
+        // A cloud's metadata service is never a webhook receiver, whatever the setting says:
+        // link-local holds most (169.254.169.254, ECS's 169.254.170.2), the rest are named.
+        if Self.neverTargets.contains(kind) {
+            throw Refusal(description: "\(host) resolves to \(address), a \(kind) address: where cloud metadata services answer, never a webhook")
+        }
+        if !allowPrivateTargets {
+            throw Refusal(description: "\(host) resolves to \(address), a \(kind) address (webhooks.allow_private_targets allows it)")
+        }
     }
 
     /// Resolves the URL's host and checks every address; the first one is the one to use.
@@ -63,17 +85,7 @@ package struct WebhookTargetCheck: Sendable {
         let host = components.host!.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let addresses = try await Self.resolve(host)
         guard let first = addresses.first else { throw Refusal(description: "\(host) does not resolve") }
-        for address in addresses {
-            guard let kind = Self.nonPublicKind(address) else { continue }
-            // A cloud's metadata service is never a webhook receiver, whatever the setting says:
-            // link-local holds most (169.254.169.254, ECS's 169.254.170.2), the rest are named.
-            if Self.neverTargets.contains(kind) {
-                throw Refusal(description: "\(host) resolves to \(address), a \(kind) address: where cloud metadata services answer, never a webhook")
-            }
-            if !allowPrivateTargets {
-                throw Refusal(description: "\(host) resolves to \(address), a \(kind) address (webhooks.allow_private_targets allows it)")
-            }
-        }
+        for address in addresses { try refuse(address: address, of: host) }
         return Target(host: host, address: first)
     }
 

@@ -196,7 +196,18 @@ import ServerTestSupport
         try await RunningServer.withRealm(.live) { server, realm in
             let refused = try await server.admin.send("POST", AdminAPI.webhooks(tenant: realm.tenantID), json: ["url": "http://127.0.0.1:9/in"])
             #expect(refused.status == 400)
-            for url in ["https://127.0.0.1:9/in", "https://169.254.169.254/latest", "https://localhost:9/in"] {
+            // An address in the URL, or localhost, is known at once: refused when created.
+            for (url, refusal) in [
+                ("https://127.0.0.1:9/in", "127.0.0.1 resolves to 127.0.0.1, a loopback address (webhooks.allow_private_targets allows it)"),
+                ("https://localhost:9/in", "localhost resolves to 127.0.0.1, a loopback address (webhooks.allow_private_targets allows it)"),
+                ("https://169.254.169.254/latest",
+                 "169.254.169.254 resolves to 169.254.169.254, a metadata address: where cloud metadata services answer, never a webhook"),
+            ] {
+                let created = try await server.admin.send("POST", AdminAPI.webhooks(tenant: realm.tenantID), json: ["url": url])
+                #expect(created.status == 400 && created.json["error_description"] as? String == "'url': " + refusal, "\(created.json)")
+            }
+            // A name is resolved at each attempt, and refused there.
+            for url in ["https://127.1:9/in"] {
                 let endpoint = try await Self.endpoint(server, tenant: realm.tenantID, url: url)
                 _ = try await server.admin.send("POST", AdminAPI.testWebhook(tenant: realm.tenantID, webhook: endpoint.id))
                 let deliveries = AdminAPI.webhookDeliveries(tenant: realm.tenantID, webhook: endpoint.id)
