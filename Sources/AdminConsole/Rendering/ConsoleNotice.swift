@@ -12,6 +12,10 @@ package enum ConsoleNotice: String, Sendable {
     case reactivated
     case mailSent = "mail_sent"
     case keysRotated = "keys_rotated"
+    case enabled
+    case disabled
+    case testQueued = "test_queued"
+    case replayed
 
     /// The message shown.
     package var message: String {
@@ -24,6 +28,10 @@ package enum ConsoleNotice: String, Sendable {
         case .reactivated: "Reactivated."
         case .mailSent: "The enrollment email is queued; its status is under Enrollment links."
         case .keysRotated: "A new signing key was created; it signs once relying parties have had time to fetch it."
+        case .enabled: "Enabled: deliveries are attempted again."
+        case .disabled: "Disabled: events are no longer delivered to it."
+        case .testQueued: "A webhook.test event is queued for this endpoint; it appears below once attempted."
+        case .replayed: "The delivery is queued again, with the same webhook-id."
         }
     }
 

@@ -42,6 +42,8 @@ package enum ConsoleStylesheet {
         label { display: grid; gap: .25rem; font-weight: 600; font-size: .95rem; }
         label.check { display: flex; gap: .5rem; align-items: center; font-weight: 400; }
         fieldset { border: 1px solid var(--line); border-radius: .4rem; display: grid; gap: .35rem; }
+        fieldset.events { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); }
+        td.answer { overflow-wrap: anywhere; }
         legend { font-weight: 600; }
         input, select, textarea { font: inherit; font-weight: 400; padding: .45rem .55rem; border: 1px solid #9aa4b1;
           border-radius: .35rem; width: 100%; }

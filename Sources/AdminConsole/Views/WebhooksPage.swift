@@ -1,6 +1,6 @@
 import IdentityServerCore
 
-/// A tenant's webhook endpoints.
+/// A tenant's webhook endpoints, and the form that creates one.
 package struct WebhooksPage: Sendable {
     /// One endpoint.
     package struct Row: Sendable {
@@ -15,8 +15,17 @@ package struct WebhooksPage: Sendable {
     }
 
     package let chrome: ConsoleChrome
+    package let notice: String?
     package let tenantName: String
     package let tenantHref: String
+    /// The list's own link (the create form posts there).
+    package let href: String
     package let endpoints: [Row]
     package let next: String?
+    package let form: WebhookForm
+    /// Whether the create form shows open (it was refused).
+    package let creating: Bool
+    package let errors: [String: String]
+    /// The create form's single-use id (a reload cannot create a second endpoint).
+    package let formID: String
 }

@@ -145,8 +145,9 @@ package struct WebhookAdminService {
         return url
     }
 
+    /// The description, or none for an empty one (which clears it).
     private func description(_ text: String?) throws -> String? {
-        try InputRules.optionalName(text, field: "description", maxLength: 200)
+        try InputRules.optionalName(text.flatMap { $0.isEmpty ? nil : $0 }, field: "description", maxLength: 200)
     }
 
     private func eventTypes(_ types: [String]) throws -> [String] {
