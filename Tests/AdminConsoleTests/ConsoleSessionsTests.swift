@@ -50,7 +50,7 @@ import ServerTestSupport
                 return
             }
             try await sessions.spendForm("form-1", of: session)
-            await #expect(throws: ServerError(APIErrorCode.conflict, "")) { try await sessions.spendForm("form-1", of: session) }
+            await #expect(throws: FormAlreadySent()) { try await sessions.spendForm("form-1", of: session) }
             await #expect(throws: ServerError.invalidRequest("")) { try await sessions.spendForm(nil, of: session) }
             try await sessions.spendForm("form-2", of: session)
 
@@ -61,7 +61,7 @@ import ServerTestSupport
                 return
             }
             try await sessions.spendForm("form-1", of: second)
-            await #expect(throws: ServerError(APIErrorCode.conflict, "")) { try await sessions.spendForm("form-1", of: second) }
+            await #expect(throws: FormAlreadySent()) { try await sessions.spendForm("form-1", of: second) }
             // Past its session's lifetime the record is purged, with the session.
             fixture.clock.advance(by: 3601)
             #expect(try await fixture.store.deleteExpired(before: fixture.clock.now()) == 5, "two sessions, three sent forms")

@@ -49,15 +49,22 @@ import ServerTestSupport
             #expect(api.json["id_token_signed_response_alg"] as? String == "RS256" && api.json["refresh_token_lifetime"] as? Int == 3600)
 
             try await browser.get(applicationPath)
+            let facts = await browser.page
+            #expect(facts.contains(#"<dd id="client-type">public (none)</dd>"#))
+            #expect(facts.contains(#"<dd id="discovery-url">\#(realm.publicClient.issuer)/.well-known/openid-configuration</dd>"#))
+            #expect(facts.contains(#"<dd id="token-url">\#(realm.publicClient.issuer)/token</dd>"#))
+            #expect(facts.contains(#"name="refresh_token_lifetime" value="1h""#) && facts.contains(#"name="refresh_token_idle_lifetime" value="10m""#))
             var edited = form
             edited["redirect_uris"] = "https://shop.example/new"
             edited["dpop_bound_access_tokens"] = "on"
             edited["allowed_origins"] = ""
             edited["sign_in_methods"] = "cross_device"
+            edited["refresh_token_lifetime"] = "2 days"
             #expect(try await browser.post(applicationPath, edited).status == 303)
             let after = try await server.admin.send("GET", "/v1/admin/tenants/\(realm.tenantID)/realms/\(realm.realmID)/applications/\(applicationID)")
             #expect(after.json["redirect_uris"] as? [String] == ["https://shop.example/new"] && after.json["dpop_bound_access_tokens"] as? Bool == true)
             #expect(after.json["sign_in_methods"] as? [String] == ["cross_device"] && after.json["email_code_binding"] as? Bool == false)
+            #expect(after.json["refresh_token_lifetime"] as? Int == 172_800)
             try await browser.get(applicationPath)
             #expect(await browser.page.contains(#"id="app-method-cross-device" checked>"#))
             let shown = await browser.page
@@ -100,7 +107,8 @@ import ServerTestSupport
             // A reload (or the back button) sends the same form again: refused, nothing rotated.
             let resent = try await browser.post(applicationPath + "/rotate-secret", ["overlap_seconds": "0", "form_id": formID])
             #expect(resent.status == 409)
-            #expect(await browser.shows("this form was already sent"))
+            #expect(await browser.shows("This form was already sent: what it created (a secret or a link) was shown once then"))
+            #expect(await browser.shows(#"<a class="button" href="/console\#(applicationPath)" id="next">Back to its page</a>"#))
             let clientID = try #require(try await Self.clientID(applicationPath, browser))
             let party = TestRelyingParty(
                 application: TestApplication(clientID: clientID, clientSecret: newSecret, issuer: realm.confidential.issuer), server: server)

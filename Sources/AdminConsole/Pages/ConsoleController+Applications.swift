@@ -93,7 +93,12 @@ extension ConsoleController {
         return renderer.page(.applicationForm, ApplicationFormPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request), crumbs: crumbs, isNew: current == nil,
             heading: current?.displayName ?? "New application", action: href ?? paths.href(realmPath + "/applications"), href: href,
-            clientID: current?.clientID ?? "", issuer: current?.issuer ?? "", confidential: current?.clientType == .confidential,
+            clientID: current?.clientID ?? "",
+            clientType: current.map { "\($0.clientType.rawValue) (\($0.tokenEndpointAuthMethod.rawValue))" } ?? "", issuer: current?.issuer ?? "",
+            endpoints: current.map { application in
+                ["discovery": ProviderPath.discovery, "authorize": ProviderPath.authorize, "token": ProviderPath.token]
+                    .mapValues { application.issuer + $0 }
+            } ?? [:], confidential: current?.clientType == .confidential,
             previousSecretExpires: current?.previousClientSecretExpiresAt.map { ConsoleFormat.date($0) },
             values: form.values, flags: form.flags, errors: errors.messages, formID: Secrets.token()))
     }

@@ -25,8 +25,8 @@ package struct ApplicationForm: Sendable {
             "allowed_scopes": application.allowedScopes.joined(separator: " "),
             "allowed_origins": application.allowedOrigins.joined(separator: "\n"),
             "post_logout_redirect_uris": application.postLogoutRedirectURIs.joined(separator: "\n"),
-            "refresh_token_lifetime": String(application.refreshTokenLifetime),
-            "refresh_token_idle_lifetime": String(application.refreshTokenIdleLifetime),
+            "refresh_token_lifetime": ConsoleFormat.duration(application.refreshTokenLifetime),
+            "refresh_token_idle_lifetime": ConsoleFormat.duration(application.refreshTokenIdleLifetime),
         ]
         flags = Self.flags(
             clientType: application.clientType.rawValue, grants: application.grantTypes.map(\.rawValue),
@@ -37,8 +37,8 @@ package struct ApplicationForm: Sendable {
 
     /// The fields of a new application: the API's defaults.
     package static let blank = ApplicationForm(
-        values: ["allowed_scopes": "openid profile email offline_access", "refresh_token_lifetime": "2592000",
-                 "refresh_token_idle_lifetime": "1296000"],
+        values: ["allowed_scopes": "openid profile email offline_access", "refresh_token_lifetime": "30d",
+                 "refresh_token_idle_lifetime": "15d"],
         flags: flags(
             clientType: ClientType.public.rawValue, grants: [GrantType.authorizationCode, .refreshToken].map(\.rawValue), authMethod: "",
             algorithm: JWSAlgorithm.es256.rawValue, dpop: false, methods: [SignInMethod.sameDevice.rawValue], emailCodeBinding: false))
@@ -66,8 +66,8 @@ package struct ApplicationForm: Sendable {
         }
         func seconds(_ name: String) throws -> Int? {
             guard let text = try form.single(name) else { return nil }
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw ServerError.invalidRequest("'\(name)' must be a whole number of seconds")
+            guard let value = ConsoleFormat.seconds(text) else {
+                throw ServerError.invalidRequest("'\(name)' must be a duration such as 30d, 12h, 90m or 3600 (seconds)")
             }
             return value
         }

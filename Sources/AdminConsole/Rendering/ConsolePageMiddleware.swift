@@ -23,6 +23,10 @@ package struct ConsolePageMiddleware: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
+        } catch let sent as FormAlreadySent {
+            // Back to the page the form's action belongs to (`…/applications/A/rotate-secret`: the application).
+            let parent = String(path.prefix(upTo: path.lastIndex(of: "/") ?? path.endIndex))
+            response = renderer.page(.error, ErrorPage(chrome: chrome(context), alreadySent: sent, next: parent), status: .conflict)
         } catch {
             let answer = (error as? HTTPError)?.status == .notFound
                 ? ServerError.notFound("there is no such page in the console")

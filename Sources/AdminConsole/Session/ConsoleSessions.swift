@@ -86,9 +86,7 @@ package struct ConsoleSessions: Sendable {
         }
         guard try await store.useConsoleForm(
             sessionID: session.id, formID: formID, expiresAt: now().addingTimeInterval(settings.sessionLifetime))
-        else {
-            throw ServerError(APIErrorCode.conflict, "this form was already sent: what it created was shown once and cannot be shown again")
-        }
+        else { throw FormAlreadySent() }
     }
 
     /// Ends `session` and audits it.

@@ -10,7 +10,9 @@ extension ConsoleTemplate {
         <h1>{{heading}}</h1>
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#errors.form}}<p class="alert" role="alert" id="form-error">{{errors.form}}</p>{{/errors.form}}
-        {{^isNew}}<dl class="facts"><dt>Client ID</dt><dd id="client-id">{{clientID}}</dd><dt>Issuer</dt><dd>{{issuer}}</dd></dl>{{/isNew}}
+        {{^isNew}}<dl class="facts"><dt>Client ID</dt><dd id="client-id">{{clientID}}</dd><dt>Client type</dt><dd id="client-type">{{clientType}}</dd>
+        <dt>Issuer</dt><dd>{{issuer}}</dd><dt>Discovery</dt><dd id="discovery-url">{{endpoints.discovery}}</dd>
+        <dt>Authorization endpoint</dt><dd id="authorize-url">{{endpoints.authorize}}</dd><dt>Token endpoint</dt><dd id="token-url">{{endpoints.token}}</dd></dl>{{/isNew}}
         <section aria-labelledby="settings-heading">
         <h2 id="settings-heading">Settings</h2>
         <form method="post" action="{{action}}" class="stacked" id="application-form">
@@ -58,12 +60,12 @@ extension ConsoleTemplate {
         <textarea id="app-post-logout-redirect-uris" name="post_logout_redirect_uris"{{#errors.post_logout_redirect_uris}} aria-invalid="true" aria-describedby="app-post-logout-redirect-uris-error"{{/errors.post_logout_redirect_uris}}>{{values.post_logout_redirect_uris}}</textarea>
         {{#errors.post_logout_redirect_uris}}<span class="field-error" id="app-post-logout-redirect-uris-error">{{errors.post_logout_redirect_uris}}</span>{{/errors.post_logout_redirect_uris}}
         </label>
-        <label for="app-refresh-token-lifetime">Refresh lifetime (seconds)
+        <label for="app-refresh-token-lifetime">Refresh lifetime (30d, 12h, 90m or seconds)
         <span class="hint">How long a sign-in can be renewed, however often.</span>
         <input id="app-refresh-token-lifetime" name="refresh_token_lifetime" value="{{values.refresh_token_lifetime}}" inputmode="numeric"{{#errors.refresh_token_lifetime}} aria-invalid="true" aria-describedby="app-refresh-token-lifetime-error"{{/errors.refresh_token_lifetime}}>
         {{#errors.refresh_token_lifetime}}<span class="field-error" id="app-refresh-token-lifetime-error">{{errors.refresh_token_lifetime}}</span>{{/errors.refresh_token_lifetime}}
         </label>
-        <label for="app-refresh-token-idle-lifetime">Refresh idle lifetime (seconds)
+        <label for="app-refresh-token-idle-lifetime">Refresh idle lifetime (30d, 12h, 90m or seconds)
         <span class="hint">How long a refresh token lasts unused.</span>
         <input id="app-refresh-token-idle-lifetime" name="refresh_token_idle_lifetime" value="{{values.refresh_token_idle_lifetime}}" inputmode="numeric"{{#errors.refresh_token_idle_lifetime}} aria-invalid="true" aria-describedby="app-refresh-token-idle-lifetime-error"{{/errors.refresh_token_idle_lifetime}}>
         {{#errors.refresh_token_idle_lifetime}}<span class="field-error" id="app-refresh-token-idle-lifetime-error">{{errors.refresh_token_idle_lifetime}}</span>{{/errors.refresh_token_idle_lifetime}}

@@ -9,7 +9,8 @@ extension ConsoleTemplate {
         <h1>{{status}} {{title}}</h1>
         <p class="alert" role="alert" id="error-message">{{message}}</p>
         {{#wait}}<p id="retry-after">{{wait}}</p>{{/wait}}
-        {{#chrome.signedIn}}<p class="actions"><a href="{{chrome.root}}" id="back">Back to the dashboard</a></p>{{/chrome.signedIn}}
+        {{#next}}<p class="actions"><a class="button" href="{{next}}" id="next">Back to its page</a></p>{{/next}}
+        {{^next}}{{#chrome.signedIn}}<p class="actions"><a href="{{chrome.root}}" id="back">Back to the dashboard</a></p>{{/chrome.signedIn}}{{/next}}
         {{^chrome.signedIn}}<p class="actions"><a href="{{chrome.root}}/sign-in" id="back">Back to sign-in</a></p>{{/chrome.signedIn}}
         {{/main}}
         {{/layout}}

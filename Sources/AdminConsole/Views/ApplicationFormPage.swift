@@ -15,7 +15,12 @@ package struct ApplicationFormPage: Sendable {
     package let href: String?
     /// Its client id and issuer (editing only).
     package let clientID: String
+    /// `public` or `confidential`, with how it authenticates at the token endpoint.
+    package let clientType: String
     package let issuer: String
+    /// What a relying party is configured with: the discovery document, the authorization and
+    /// token endpoints (under the issuer).
+    package let endpoints: [String: String]
     /// Whether it is confidential (it has a secret to rotate).
     package let confidential: Bool
     /// Until when the secret a rotation replaced still works, if one does.

@@ -13,6 +13,8 @@ package struct ErrorPage: Sendable {
     package let message: String
     /// How long to wait before trying again (“Try again in 2 minutes.”), from `Retry-After`.
     package let wait: String?
+    /// A page to go on to instead of the dashboard, where there is one.
+    package let next: String?
 
     package init(chrome: ConsoleChrome, _ error: ServerError) {
         self.chrome = chrome
@@ -20,6 +22,13 @@ package struct ErrorPage: Sendable {
         self.title = error.status.reasonPhrase
         self.message = error.description
         self.wait = error.headers[.retryAfter].flatMap(Int.init).map(Self.wait)
+        self.next = nil
+    }
+
+    /// A form sent again: back to the page the form belongs to (`next`).
+    package init(chrome: ConsoleChrome, alreadySent _: FormAlreadySent, next: String) {
+        (self.chrome, self.status, self.title, self.message) = (chrome, 409, "Already sent", FormAlreadySent.message)
+        (self.wait, self.next) = (nil, next)
     }
 
     /// “Try again in N seconds/minutes.”
