@@ -25,6 +25,8 @@ package enum ConsoleStylesheet {
         header a:hover { text-decoration: underline; }
         .brand { font-weight: 700; }
         header nav { display: flex; flex-wrap: wrap; gap: 1rem; flex: 1; }
+        .menu { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; flex: 1; }
+        .menu-toggle, .menu-button { display: none; }
         .sign-out { display: flex; align-items: center; gap: .5rem; margin: 0; }
         .sign-out span { color: #c9d3e6; font-size: .9rem; }
         main { max-width: 72rem; margin: 0 auto; padding: 1.25rem; }
@@ -94,6 +96,12 @@ package enum ConsoleStylesheet {
         .pager { display: flex; gap: 1rem; margin-top: .75rem; }
         @media (max-width: 40rem) {
           main { padding: .75rem; }
+          .menu-button { display: inline-block; margin-left: auto; border: 1px solid #c9d3e6; border-radius: .3rem;
+            padding: .25rem .75rem; cursor: pointer; }
+          .menu-toggle { display: block; position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
+          .menu-toggle:focus-visible + .menu-button { outline: 3px solid #f5b400; outline-offset: 2px; }
+          .menu { display: none; flex-basis: 100%; flex-direction: column; align-items: flex-start; }
+          .menu-toggle:checked ~ .menu { display: flex; }
           dl.facts { grid-template-columns: 1fr; }
           dl.facts dd { margin-bottom: .5rem; }
           table.stack thead { display: none; }

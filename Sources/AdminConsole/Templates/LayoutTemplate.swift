@@ -1,7 +1,8 @@
 import IdentityServerCore
 
 extension ConsoleTemplate {
-    /// The frame: header with navigation and sign-out, then the page's `main` block.
+    /// The frame: header with navigation and sign-out (folded behind a Menu button at phone
+    /// width, by a checkbox and its label: no script), then the page's `main` block.
     package static let layoutSource = """
         <!doctype html>
         <html lang="en">
@@ -16,6 +17,9 @@ extension ConsoleTemplate {
         <header>
         <a class="brand" href="{{chrome.root}}">bi-server console</a>
         {{#chrome.signedIn}}
+        <input type="checkbox" id="menu-toggle" class="menu-toggle" aria-controls="menu">
+        <label for="menu-toggle" class="menu-button">Menu</label>
+        <div class="menu" id="menu">
         <nav aria-label="Main">
         <a href="{{chrome.root}}">Dashboard</a>
         <a href="{{chrome.root}}/tenants">Tenants</a>
@@ -27,6 +31,7 @@ extension ConsoleTemplate {
         <span>Signed in as {{chrome.operatorLabel}}</span>
         <button type="submit" class="secondary" id="sign-out">Sign out</button>
         </form>
+        </div>
         {{/chrome.signedIn}}
         </header>
         <main id="main">

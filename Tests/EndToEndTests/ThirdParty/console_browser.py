@@ -62,6 +62,13 @@ for (const el of document.querySelectorAll('[id]')) {
 }
 return twice;
 """
+MENU_JS = """
+const button = document.querySelector('.menu-button');
+if (!button) { return null; }
+return {header: document.querySelector('header').getBoundingClientRect().height,
+        shown: getComputedStyle(document.getElementById('menu')).display !== 'none'};
+"""
+
 OVERFLOW_JS = """
 const width = window.innerWidth, scrolling = document.scrollingElement.scrollWidth;
 if (scrolling <= width) return null;
@@ -269,6 +276,15 @@ class Console:
         driver.set_window_size(*PHONE)
         self.wait.until(lambda d: d.execute_script("return window.innerWidth") == PHONE[0], "the window did not narrow")
         note("phone_overflow", driver.execute_script(OVERFLOW_JS))
+        # Signed in, the navigation folds behind the Menu button, and the button opens it.
+        menu = driver.execute_script(MENU_JS)
+        if menu is not None:
+            folded = dict(menu)
+            driver.find_element(By.CSS_SELECTOR, ".menu-button").click()
+            opened = driver.execute_script(MENU_JS)
+            driver.find_element(By.CSS_SELECTOR, ".menu-button").click()
+            if folded["shown"] or folded["header"] > 80 or not opened["shown"]:
+                note("phone_menu", {"folded": folded, "opened": opened})
         driver.set_window_size(*DESKTOP)
         self.wait.until(lambda d: d.execute_script("return window.innerWidth") == DESKTOP[0], "the window did not widen")
         note("csp_violations", [entry["message"] for entry in driver.get_log("browser")
