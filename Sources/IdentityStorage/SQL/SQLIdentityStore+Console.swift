@@ -46,21 +46,30 @@ extension SQLIdentityStore {
 
     public func signInActivity(tenantID: String?, since: Date) async throws -> [SignInActivityBucket] {
         let tenant: SQLQueryString = tenantID.map { "AND tenant_id = \(bind: $0)" } ?? ""
-        // Hours by integer division of the stored milliseconds; `type DESC` puts
-        // `authentication.succeeded` before `authentication.refused`.
+        // Hours by integer division of the stored milliseconds; `outcome DESC` puts
+        // `authentication.succeeded` before `authentication.refused`. A cross-device sign-in
+        // declined on the device or cancelled in the browser is a refused sign-in too, for
+        // that reason.
+        // The outcomes are constants of this code, written as SQL literals (a bound value's type
+        // is unknown to PostgreSQL in a CASE's result).
+        let (succeeded, refused): (SQLQueryString, SQLQueryString) = (
+            "'\(unsafeRaw: SignInActivityBucket.Outcome.succeeded.rawValue)'", "'\(unsafeRaw: SignInActivityBucket.Outcome.refused.rawValue)'")
         let statement: SQLQueryString = """
-            SELECT occurred_at / 3600000 * 3600000 AS hour_start, type,
-            CASE WHEN type = \(bind: SignInActivityBucket.Outcome.refused.rawValue) THEN \(detail("reason")) END AS reason,
+            SELECT occurred_at / 3600000 * 3600000 AS hour_start,
+            CASE WHEN type = \(succeeded) THEN \(succeeded) ELSE \(refused) END AS outcome,
+            CASE WHEN type = \(refused) THEN \(detail("reason"))
+                WHEN type = 'cross_device.declined' THEN 'declined_on_device'
+                WHEN type = 'cross_device.cancelled' THEN 'cancelled_in_browser' END AS reason,
             CAST(SUM(occurrences) AS BIGINT) AS count
             FROM audit_events
-            WHERE type IN (\(binds: SignInActivityBucket.Outcome.allCases.map(\.rawValue)))
+            WHERE type IN (\(succeeded), \(refused), 'cross_device.declined', 'cross_device.cancelled')
             AND occurred_at >= \(bind: since.milliseconds) \(tenant)
-            GROUP BY hour_start, type, reason ORDER BY hour_start, type DESC, reason
+            GROUP BY hour_start, outcome, reason ORDER BY hour_start, outcome DESC, reason
             """
         return try await engine.run { db in
             try await db.raw(statement).all().map { row in
                 SignInActivityBucket(
-                    hour: try row.date("hour_start"), outcome: try row.value("type"), reason: try row.optionalString("reason"),
+                    hour: try row.date("hour_start"), outcome: try row.value("outcome"), reason: try row.optionalString("reason"),
                     count: try row.decode(column: "count", as: Int.self))
             }
         }
