@@ -169,6 +169,25 @@ import ServerTestSupport
         }
     }
 
+    /// Deleting a tenant says what goes with it, counted, and takes its name typed: a wrong
+    /// name deletes nothing.
+    @Test func deletingATenantCountsWhatGoesAndTakesItsName() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let path = "/tenants/\(realm.tenantID)"
+            try await browser.get(path + "/delete")
+            #expect(await browser.shows("This deletes the tenant with its 1 realm, 1 active identity and 0 active credentials"))
+            #expect(await browser.shows(#"Type <strong>Acme</strong> to confirm"#))
+            let wrong = try await browser.post(path + "/delete", ["confirm_name": "acme"])
+            #expect(wrong.status == 400)
+            #expect(await browser.shows("The name typed is not the tenant&#39;s: nothing was deleted."))
+            #expect(try await server.admin.send("GET", AdminAPI.tenant(realm.tenantID)).status == 200)
+            let deleted = try await browser.post(path + "/delete", ["confirm_name": " Acme "])
+            #expect(deleted.status == 303)
+            #expect(try await server.admin.send("GET", AdminAPI.tenant(realm.tenantID)).status == 404)
+        }
+    }
+
     /// A realm's passkey rules are set on its page: saved as the admin API has them; refused as
     /// typed, with the reason above the form and nothing changed.
     @Test func aRealmsPasskeyRulesAreSetOnItsPage() async throws {

@@ -39,22 +39,33 @@ extension ConsoleController {
             _ = try await admin.rotateSigningKeys(realmPath)
             return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .keysRotated))
         }
-        realm.get("delete") { _, context in
+        realm.get("delete") { _, context in try await deleteRealmConfirmation(context, error: nil) }
+        realm.post("delete") { _, context in
             let (admin, console) = try acting(context)
             let realmPath = try RealmPath(context)
-            let record = try await admin.realm(realmPath)
-            let path = ConsolePaths.realm(realmPath)
-            return confirmation(
-                console, "Delete realm \(record.displayName)?",
-                "This deletes the realm with its applications, identities, credentials and signing keys. Its issuer stops answering and no device enrolled in it can sign in again. This cannot be undone.",
-                action: path + "/delete", button: "Delete realm", cancel: path)
-        }
-        realm.post("delete") { _, context in
-            let (admin, _) = try acting(context)
-            let realmPath = try RealmPath(context)
+            guard try Self.typed(try await admin.realm(realmPath).displayName, in: console) else {
+                return try await deleteRealmConfirmation(context, error: "The name typed is not the realm's: nothing was deleted.")
+            }
             try await admin.deleteRealm(realmPath)
             return paths.redirect(ConsolePaths.noticed(ConsolePaths.tenant(realmPath.tenantID), .deleted))
         }
+    }
+
+    /// Deleting a realm: what goes with it, counted, and its name to type.
+    private func deleteRealmConfirmation(_ context: ServerRequestContext, error: String?) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let realmPath = try RealmPath(context)
+        let record = try await admin.realm(realmPath)
+        let population = try await admin.realmPopulation().first { $0.realmID == record.id }
+        let applications = try await admin.applications(realmPath.tenantID, realmPath.realmID, PageRequest(size: 1000)).items.count
+        let path = ConsolePaths.realm(realmPath)
+        return confirmation(
+            console, "Delete realm \(record.displayName)?",
+            "This deletes the realm with its \(Self.count(applications, "application")), "
+                + "\(Self.count(population?.activeIdentities ?? 0, "active identity", "active identities")) and "
+                + "\(Self.count(population?.activeCredentials ?? 0, "active credential")), and its signing keys. "
+                + "Its issuer stops answering and no device enrolled in it can sign in again. This cannot be undone.",
+            action: path + "/delete", button: "Delete realm", cancel: path, typeToConfirm: record.displayName, error: error)
     }
 
     private func realmPage(

@@ -28,9 +28,12 @@ extension ConsoleController {
             let identityPath = try IdentityPath(context)
             let session = try await admin.session(identityPath, try context.id("session"))
             let path = ConsolePaths.identity(identityPath)
+            // Named as the identity's page names it: by its application.
+            let application = try? await admin.application(identityPath.tenantID, identityPath.realmID, session.applicationID)
+            let name = application?.displayName ?? session.clientID ?? session.applicationID
             return confirmation(
-                console, "End this session?",
-                "The sign-in to \(session.clientID ?? session.applicationID) of \(ConsoleFormat.date(session.authTime)) ends now: its refresh token and access tokens stop working, and the application must sign the user in again.",
+                console, "End this session of \(name)?",
+                "The sign-in to \(name) of \(ConsoleFormat.date(session.authTime)) ends now: its refresh token and access tokens stop working, and the application must sign the user in again.",
                 action: "\(path)/sessions/\(ConsolePaths.segment(session.id))/revoke", button: "End session", cancel: path)
         }
         identity.post("sessions/:session/revoke") { _, context in

@@ -31,19 +31,14 @@ extension ConsoleController {
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.tenant(tenantID), .saved))
             }, form: { errors in try await tenantPage(request, context, errors: errors) })
         }
-        tenant.get("delete") { _, context in
-            let (admin, console) = try acting(context)
-            try console.session.admin.requireUnscoped(toDo: "delete tenants")
-            let record = try await admin.tenant(try context.id("tenant"))
-            let path = ConsolePaths.tenant(record.id)
-            return confirmation(
-                console, "Delete tenant \(record.displayName)?",
-                "This deletes the tenant with all of its realms, applications, identities and credentials. Devices enrolled in it can no longer sign in. This cannot be undone.",
-                action: path + "/delete", button: "Delete tenant", cancel: path)
-        }
+        tenant.get("delete") { _, context in try await deleteTenantConfirmation(context, error: nil) }
         tenant.post("delete") { _, context in
-            let (admin, _) = try acting(context)
-            try await admin.deleteTenant(try context.id("tenant"))
+            let (admin, console) = try acting(context)
+            let record = try await admin.tenant(try context.id("tenant"))
+            guard try Self.typed(record.displayName, in: console) else {
+                return try await deleteTenantConfirmation(context, error: "The name typed is not the tenant's: nothing was deleted.")
+            }
+            try await admin.deleteTenant(record.id)
             return paths.redirect(ConsolePaths.noticed("/tenants", .deleted))
         }
         tenant.post("realms") { request, context in
@@ -93,5 +88,25 @@ extension ConsoleController {
     /// The link to the page after this one, or `nil` on the last.
     package func nextPage(_ path: String, _ cursor: String?, query: String = "") -> String? {
         cursor.map { paths.href("\(path)?\(query)cursor=\(ConsolePaths.query($0))") }
+    }
+
+    /// Deleting a tenant: what goes with it, counted, and its name to type.
+    private func deleteTenantConfirmation(_ context: ServerRequestContext, error: String?) async throws -> Response {
+        let (admin, console) = try acting(context)
+        try console.session.admin.requireUnscoped(toDo: "delete tenants")
+        let record = try await admin.tenant(try context.id("tenant"))
+        let realms = try await admin.realmPopulation().filter { $0.tenantID == record.id }
+        let path = ConsolePaths.tenant(record.id)
+        return confirmation(
+            console, "Delete tenant \(record.displayName)?",
+            "This deletes the tenant with its \(Self.count(realms.count, "realm")), \(Self.count(realms.reduce(0) { $0 + $1.activeIdentities }, "active identity", "active identities")) "
+                + "and \(Self.count(realms.reduce(0) { $0 + $1.activeCredentials }, "active credential")), with their applications and sessions. "
+                + "Devices enrolled in it can no longer sign in. This cannot be undone.",
+            action: path + "/delete", button: "Delete tenant", cancel: path, typeToConfirm: record.displayName, error: error)
+    }
+
+    /// `1 realm`, `3 realms`.
+    package static func count(_ number: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(number) \(number == 1 ? one : many ?? one + "s")"
     }
 }

@@ -66,11 +66,17 @@ package struct ConsoleController {
     /// A page that asks before a destructive action: what will happen, a button that posts to
     /// `action`, and Cancel back to `cancel` (both console paths).
     package func confirmation(
-        _ console: ConsoleRequest, _ heading: String, _ consequence: String, action: String, button: String, cancel: String
+        _ console: ConsoleRequest, _ heading: String, _ consequence: String, action: String, button: String, cancel: String,
+        typeToConfirm: String? = nil, error: String? = nil
     ) -> Response {
         renderer.page(.confirm, ConfirmPage(
             chrome: chrome(console), heading: heading, consequence: consequence, action: paths.href(action), button: button,
-            cancel: paths.href(cancel)))
+            cancel: paths.href(cancel), typeToConfirm: typeToConfirm, error: error), status: error == nil ? .ok : .badRequest)
+    }
+
+    /// Whether the posted `confirm_name` is `name` (surrounding spaces aside).
+    package static func typed(_ name: String, in console: ConsoleRequest) throws -> Bool {
+        try console.field("confirm_name")?.trimmingCharacters(in: .whitespaces) == name
     }
 
     /// Spends the posted form's `form_id` (see ``ConsoleSessions/spendForm(_:of:)``).

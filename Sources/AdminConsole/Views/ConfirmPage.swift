@@ -13,4 +13,8 @@ package struct ConfirmPage: Sendable {
     package let button: String
     /// Where Cancel goes.
     package let cancel: String
+    /// The name the operator must type to confirm, for what cannot be undone at scale.
+    package var typeToConfirm: String? = nil
+    /// Why the last try was refused (the name typed was not it).
+    package var error: String? = nil
 }
