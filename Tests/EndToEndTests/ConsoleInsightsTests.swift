@@ -205,6 +205,10 @@ import ServerTestSupport
             }
             let none = try await Self.open(browser, "/audit?type=no.such.type")
             #expect(none.listed.isEmpty && none.shows("No events match these filters."))
+            // An identity subject is named by its username beside its id; the filter shows open when filtering.
+            let aboutAda = try await Self.open(browser, "/audit?subject=\(realm.identityID)")
+            #expect(aboutAda.shows(#"<strong class="subject-name">ada</strong><br><a href="/console/audit?subject=\#(realm.identityID)""#))
+            #expect(aboutAda.shows(#"<details class="panel" id="filter-panel" open>"#))
         }
     }
 

@@ -60,6 +60,7 @@ extension ConsoleController {
                     occurred: event.occurredAt.formatted(Self.auditTime), type: event.type,
                     tenant: event.tenantID.map { names[$0] ?? $0 }, realm: event.realmID.map { names[$0] ?? $0 },
                     realmID: event.realmID, realmHref: realmHref(event), subjectID: event.subjectID,
+                    subjectName: event.subjectID.flatMap { names[$0] },
                     subjectHref: event.subjectID.map { auditHref("subject", $0) },
                     actor: detail?["admin_token"] as? String ?? detail?["by"] as? String,
                     actorHref: tokenID.map { auditHref("actor", $0) })
@@ -86,6 +87,11 @@ extension ConsoleController {
             try await look(tenantID) { try await admin.tenant(tenantID).displayName }
             if let realmID = event.realmID {
                 try await look(realmID) { try await admin.realm(RealmPath(tenantID: tenantID, realmID: realmID)).displayName }
+            }
+            // A subject that is an identity of the event's tenant is named by its username.
+            if let subject = event.subjectID, names[subject] == nil,
+               let identity = try await admin.store.identity(id: subject), identity.tenantID == tenantID {
+                names[subject] = identity.username
             }
         }
         return names

@@ -10,8 +10,8 @@ extension ConsoleTemplate {
         {{$title}}Audit events{{/title}}
         {{$main}}
         <h1>Audit events</h1>
-        <section aria-labelledby="filter-heading">
-        <h2 id="filter-heading">Filter</h2>
+        <details class="panel" id="filter-panel"{{#filtered}} open{{/filtered}}{{^listed}} open{{/listed}}>
+        <summary id="filter-heading">Filter</summary>
         <form method="get" action="{{chrome.root}}/audit" class="filters" id="audit-filter">
         <label for="filter-type">Type
         <span class="hint">Exact (authentication.refused), or a family ending in a dot (authentication.)</span>
@@ -44,14 +44,14 @@ extension ConsoleTemplate {
         </form>
         {{#errors.page_size}}<p class="alert" role="alert" id="filter-page-size-error">{{errors.page_size}}</p>{{/errors.page_size}}
         {{#errors.cursor}}<p class="alert" role="alert" id="filter-cursor-error">{{errors.cursor}}</p>{{/errors.cursor}}
-        </section>
+        </details>
         {{#listed}}
         <section aria-labelledby="events-heading">
         <h2 id="events-heading">{{#filtered}}Matching events{{/filtered}}{{^filtered}}All events{{/filtered}}, newest first</h2>
         <div class="table-wrap"><table class="stack" id="audit-events">
         <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Type</th><th scope="col">Tenant / realm</th><th scope="col">Subject</th><th scope="col">Actor</th></tr></thead>
         <tbody>
-        {{#events}}<tr id="event-{{id}}"><td data-label="Time (UTC)"><a href="{{href}}">{{occurred}}</a></td><td data-label="Type">{{type}}</td><td data-label="Tenant / realm">{{#tenant}}{{tenant}}{{/tenant}}{{^tenant}}—{{/tenant}}{{#realmHref}} / <a href="{{realmHref}}" title="Realm {{realmID}}">{{realm}}</a>{{/realmHref}}</td><td data-label="Subject">{{#subjectHref}}<a href="{{subjectHref}}" title="Events about {{subjectID}}">{{subjectID}}</a>{{/subjectHref}}{{^subjectHref}}—{{/subjectHref}}</td><td data-label="Actor">{{#actorHref}}<a href="{{actorHref}}" title="Events by this admin token">{{actor}}</a>{{/actorHref}}{{^actorHref}}{{#actor}}{{actor}}{{/actor}}{{^actor}}—{{/actor}}{{/actorHref}}</td></tr>
+        {{#events}}<tr id="event-{{id}}"><td data-label="Time (UTC)"><a href="{{href}}">{{occurred}}</a></td><td data-label="Type">{{type}}</td><td data-label="Tenant / realm">{{#tenant}}{{tenant}}{{/tenant}}{{^tenant}}—{{/tenant}}{{#realmHref}} / <a href="{{realmHref}}" title="Realm {{realmID}}">{{realm}}</a>{{/realmHref}}</td><td data-label="Subject">{{#subjectHref}}{{#subjectName}}<strong class="subject-name">{{subjectName}}</strong><br>{{/subjectName}}<a href="{{subjectHref}}" title="Events about {{subjectID}}">{{subjectID}}</a>{{/subjectHref}}{{^subjectHref}}—{{/subjectHref}}</td><td data-label="Actor">{{#actorHref}}<a href="{{actorHref}}" title="Events by this admin token">{{actor}}</a>{{/actorHref}}{{^actorHref}}{{#actor}}{{actor}}{{/actor}}{{^actor}}—{{/actor}}{{/actorHref}}</td></tr>
         {{/events}}
         {{^events}}<tr><td colspan="5">{{#filtered}}No events match these filters.{{/filtered}}{{^filtered}}No events yet.{{/filtered}}</td></tr>{{/events}}
         </tbody></table></div>

@@ -12,6 +12,7 @@ extension ConsoleTemplate {
         {{#errors.form}}<p class="alert" role="alert" id="form-error">{{errors.form}}</p>{{/errors.form}}
         <dl class="facts"><dt>Username</dt><dd>{{username}}</dd><dt>Email</dt><dd>{{email}}</dd>
         <dt>Status</dt><dd><span class="state {{status}}" id="identity-status">{{status}}</span></dd><dt>Groups</dt><dd id="identity-groups">{{#groups}}<span class="state">{{.}}</span> {{/groups}}{{^groups}}none{{/groups}}</dd><dt>Created</dt><dd>{{created}}</dd><dt>ID</dt><dd>{{id}}</dd></dl>
+        <p><a href="{{chrome.root}}/audit?subject={{id}}" id="identity-events">Audit events about this identity</a></p>
         {{^isDeleted}}
         <div class="actions">
         {{#isActive}}<form method="post" action="{{href}}/suspend" class="inline"><input type="hidden" name="csrf" value="{{chrome.csrf}}"><button type="submit" class="secondary" id="suspend">Suspend</button></form>{{/isActive}}

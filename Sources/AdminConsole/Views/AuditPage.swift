@@ -19,6 +19,8 @@ package struct AuditPage: Sendable {
         /// The realm's page, when the event names a tenant and a realm.
         package let realmHref: String?
         package let subjectID: String?
+        /// The subject's username, when it is an identity.
+        package let subjectName: String?
         /// The events about the same subject.
         package let subjectHref: String?
         /// Who acted: an admin token's label, or the detail's `by` (`device`).

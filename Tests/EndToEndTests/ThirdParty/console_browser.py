@@ -568,6 +568,7 @@ def phase2(state):
         console.element("audit-events")
         console.check("audit")
         console.screenshot("audit")
+        console.expand("filter-heading")
         console.fill("filter-subject", state["credential_id"])
         console.click("apply-filter")
         console.wait_for_path(r"/audit\?.*")
