@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityProtocol
 import SwiftASN1
 import Testing
 import X509
@@ -19,6 +20,37 @@ import ServerTestSupport
             let mode = try FileManager.default.attributesOfItem(
                 atPath: server.dataDirectory.appendingPathComponent("admin-token").path)[.posixPermissions] as? Int
             #expect(mode == 0o600)
+        }
+    }
+
+    /// An enrollment link not used yet can be revoked: it binds nothing after, a second revoke
+    /// is a conflict, the revocation is audited; the console lists it revoked, without a Revoke.
+    @Test func anEnrollmentLinkIsRevoked() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let jobs = AdminAPI.bindingJobs(tenant: realm.tenantID, realm: realm.realmID, identity: realm.identityID)
+            let job = try await server.admin.created(jobs, ["kind": "registration", "delivery": "return"])
+            let id = try #require(job["id"] as? String)
+            let link = try #require(job["credential_binding_link"] as? String)
+            let token = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == DeviceURLParameter.bindingToken }?.value)
+            let revoked = try await server.admin.send("POST", jobs + "/\(id)/revoke")
+            #expect(revoked.status == 200 && revoked.json["status"] as? String == "revoked")
+            let again = try await server.admin.send("POST", jobs + "/\(id)/revoke")
+            #expect(again.status == 409 && again.json["error_description"] as? String == "this link was used or revoked already")
+            let device = TestDevice()
+            #expect(try await device.bind(token: token, server: server).error == "invalid_binding_token")
+            let events = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000").json["items"] as? [[String: Any]] ?? []
+            #expect(events.contains { $0["type"] as? String == "binding_job.revoked" && $0["subject_id"] as? String == id })
+
+            let browser = ConsoleBrowser(server: server)
+            try await browser.signIn(server.adminToken)
+            try await browser.get("/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(realm.identityID)")
+            #expect(await browser.shows(#"<span class="state revoked">revoked</span>"#))
+            let other = try await server.admin.created(jobs, ["kind": "registration", "delivery": "return", "lifetime_seconds": 3600])
+            try await browser.get("/tenants/\(realm.tenantID)/realms/\(realm.realmID)/identities/\(realm.identityID)")
+            let revoke = try #require(await browser.match(#"<form method="post" action="/console([^"]+/revoke)" class="inline">"#))
+            let otherID = try #require(other["id"] as? String)
+            #expect(revoke.hasSuffix("/binding-jobs/\(otherID)/revoke"))
+            #expect(try await browser.post(revoke).status == 303)
         }
     }
 

@@ -65,6 +65,7 @@ extension ConsoleController {
                 try await spendForm(console)
                 let job = try await admin.createBindingJob(identityPath, BindingJobInput(
                     kind: try console.field("kind"), delivery: try console.field("delivery"),
+                    lifetimeSeconds: try console.field("lifetime").flatMap { $0.isEmpty ? nil : ConsoleFormat.seconds($0) },
                     keepOtherCredentials: try console.field("keep_other_credentials") == "on" ? true : nil))
                 let path = ConsolePaths.identity(identityPath)
                 guard let link = job.credentialBindingLink else { return paths.redirect(ConsolePaths.noticed(path, .mailSent)) }
@@ -73,6 +74,12 @@ extension ConsoleController {
                     explanation: "Give this link to the user over a channel you trust. It works once, until \(ConsoleFormat.date(job.expiresAt)).",
                     next: path)
             }, form: { errors in try await identityPage(request, context, errors: errors) })
+        }
+        identity.post("binding-jobs/:job/revoke") { _, context in
+            let (admin, _) = try acting(context)
+            let identityPath = try IdentityPath(context)
+            _ = try await admin.revokeBindingJob(identityPath, try context.id("job"))
+            return paths.redirect(ConsolePaths.noticed(ConsolePaths.identity(identityPath), .revoked))
         }
         registerRevocations(on: identity)
     }
@@ -137,11 +144,16 @@ extension ConsoleController {
                 expires: ConsoleFormat.date(session.expiresAt), state: session.revokedAt != nil ? "revoked" : active ? "active" : "expired",
                 revokeHref: active ? paths.href("\(path)/sessions/\(ConsolePaths.segment(session.id))/revoke") : nil)
         }
+        let asOf = now()
         let jobs = try await admin.bindingJobs(identityPath, all).items.map { job in
-            IdentityPage.JobRow(
-                kind: job.kind.rawValue, delivery: job.delivery.rawValue, status: job.status.rawValue,
+            // A pending link past its expiry says so; one still usable can be revoked.
+            let usable = job.status == .pending && job.expiresAt > asOf
+            return IdentityPage.JobRow(
+                kind: job.kind.rawValue, delivery: job.delivery.rawValue,
+                status: job.status == .pending && !usable ? "expired" : job.status.rawValue,
                 mail: [job.mailStatus?.rawValue, job.mailError].compactMap { $0 }.joined(separator: ": "),
-                created: ConsoleFormat.date(job.createdAt), expires: ConsoleFormat.date(job.expiresAt))
+                created: ConsoleFormat.date(job.createdAt), expires: ConsoleFormat.date(job.expiresAt),
+                revokeHref: usable ? paths.href("\(path)/binding-jobs/\(ConsolePaths.segment(job.id))/revoke") : nil)
         }
         return renderer.page(.identity, IdentityPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request),

@@ -83,6 +83,8 @@ package enum ConsoleStylesheet {
         details.panel { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .25rem 1rem; margin-bottom: 1rem; }
         details.panel summary { font-weight: 600; color: var(--accent); }
         .empty { color: var(--muted); }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+        .state.expired { background: #f1f3f5; color: var(--muted); }
         td pre { margin: 0; }
         .legend { display: flex; gap: 1rem; font-size: .9rem; }
         .legend .succeeded::before, .legend .refused::before { content: ""; display: inline-block; width: .8rem; height: .8rem;

@@ -35,7 +35,17 @@ extension ConsoleTemplate {
         <label class="check"><input type="radio" name="delivery" value="email" id="delivery-email" checked> Email it to {{email}}</label>
         <label class="check"><input type="radio" name="delivery" value="return" id="delivery-return"> Show the link once here</label>
         </fieldset>
+        <label for="link-lifetime">Works for
+        <select id="link-lifetime" name="lifetime">
+        <option value="">the server's default</option>
+        <option value="1h">an hour</option>
+        <option value="1d">a day</option>
+        <option value="7d">a week</option>
+        <option value="30d">30 days</option>
+        </select>
+        </label>
         {{#errors.kind}}<p class="field-error">{{errors.kind}}</p>{{/errors.kind}}
+        {{#errors.lifetime_seconds}}<p class="field-error">{{errors.lifetime_seconds}}</p>{{/errors.lifetime_seconds}}
         <div class="actions"><button type="submit" id="send-link">Create link</button></div>
         </form>
         </section>
@@ -62,12 +72,13 @@ extension ConsoleTemplate {
         </section>
         <section aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Enrollment links</h2>
+        <p class="hint">Each link works once, until it expires or is revoked; links are independent: a new one leaves earlier ones usable until then.</p>
         <div class="table-wrap"><table class="stack" id="binding-jobs">
-        <thead><tr><th scope="col">Kind</th><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">Mail</th><th scope="col">Created</th><th scope="col">Expires</th></tr></thead>
+        <thead><tr><th scope="col">Kind</th><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">Mail</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
         <tbody>
-        {{#jobs}}<tr><td data-label="Kind">{{kind}}</td><td data-label="Delivery">{{delivery}}</td><td data-label="Status">{{status}}</td><td data-label="Mail">{{mail}}</td><td data-label="Created">{{created}}</td><td data-label="Expires">{{expires}}</td></tr>
+        {{#jobs}}<tr><td data-label="Kind">{{kind}}</td><td data-label="Delivery">{{delivery}}</td><td data-label="Status"><span class="state {{status}}">{{status}}</span></td><td data-label="Mail">{{mail}}</td><td data-label="Created">{{created}}</td><td data-label="Expires">{{expires}}</td><td data-label="Action">{{#revokeHref}}<form method="post" action="{{revokeHref}}" class="inline"><input type="hidden" name="csrf" value="{{chrome.csrf}}"><button type="submit" class="link">Revoke</button></form>{{/revokeHref}}</td></tr>
         {{/jobs}}
-        {{^jobs}}<tr><td colspan="6">None.</td></tr>{{/jobs}}
+        {{^jobs}}<tr><td colspan="7">None.</td></tr>{{/jobs}}
         </tbody></table></div>
         </section>
         {{^isDeleted}}

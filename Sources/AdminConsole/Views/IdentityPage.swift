@@ -33,6 +33,8 @@ package struct IdentityPage: Sendable {
         package let mail: String
         package let created: String
         package let expires: String
+        /// Where a link not used yet is revoked.
+        package let revokeHref: String?
     }
 
     package let chrome: ConsoleChrome

@@ -159,6 +159,9 @@ package struct AdminController {
         identity.get("binding-jobs/:job") { _, context in
             try JSONResponse.make(try await acting(context).bindingJob(try IdentityPath(context), try context.id("job")))
         }
+        identity.post("binding-jobs/:job/revoke") { _, context in
+            try JSONResponse.make(try await acting(context).revokeBindingJob(try IdentityPath(context), try context.id("job")))
+        }
     }
 }
 

@@ -152,6 +152,16 @@ extension AdminService {
         return AdminViews.bindingJob(record, mail: try await store.mailDeliveries(bindingJobIDs: [record.id]).first)
     }
 
+    /// Revokes a link not used yet: it works no more (`409` for one used or revoked already).
+    package func revokeBindingJob(_ identity: IdentityPath, _ jobID: String) async throws -> BindingJob {
+        _ = try await bindingJob(identity, jobID)
+        let revoked = try event("binding_job.revoked", tenantID: identity.tenantID, realmID: identity.realmID, subjectID: jobID)
+        guard try await write({ try await store.revokeBindingJob(id: jobID, at: now(), audit: revoked) }) else {
+            throw ServerError(APIErrorCode.conflict, "this link was used or revoked already")
+        }
+        return try await bindingJob(identity, jobID)
+    }
+
     package func bindingJobs(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<BindingJob> {
         _ = try await identityRecord(identity)
         let jobs = try await store.listBindingJobs(identityID: identity.identityID, page)

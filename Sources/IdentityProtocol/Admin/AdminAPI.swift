@@ -86,6 +86,11 @@ public enum AdminAPI {
         "\(bindingJobs(tenant: tenant, realm: realm, identity: identity))/\(segment(job))"
     }
 
+    /// `POST` → the ``BindingJob`` revoked: its link, not used yet, works no more.
+    public static func revokeBindingJob(tenant: String, realm: String, identity: String, job: String) -> String {
+        bindingJob(tenant: tenant, realm: realm, identity: identity, job: job) + "/revoke"
+    }
+
     /// `POST` ``ProvisioningTokenInput`` → ``ProvisioningToken`` with its token; `GET` a page of them.
     public static func provisioningTokens(tenant: String, realm: String) -> String {
         "\(self.realm(tenant: tenant, realm: realm))/provisioning-tokens"

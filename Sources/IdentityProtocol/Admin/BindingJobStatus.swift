@@ -12,4 +12,6 @@ public struct BindingJobStatus: OpenWireValue {
     public static let pending = Self(rawValue: "pending")
     /// A credential was bound with it.
     public static let complete = Self(rawValue: "complete")
+    /// Revoked before it was used: its link works no more.
+    public static let revoked = Self(rawValue: "revoked")
 }

@@ -5,5 +5,7 @@ extension BindingJobRecord {
         case pending
         /// Used: a credential was bound with it.
         case complete
+        /// Revoked by an administrator before it was used: its link works no more.
+        case revoked
     }
 }

@@ -183,6 +183,16 @@ extension SQLIdentityStore {
     public func bindingJob(id: String) async throws -> BindingJobRecord? {
         try await fetch(BindingJobRecord.self, where: "id", equals: id)
     }
+    public func revokeBindingJob(id: String, at now: Date, audit event: AuditEventRecord) async throws -> Bool {
+        try await engine.transaction { db in
+            let revoked = try await db.raw("""
+                UPDATE binding_jobs SET status = \(bind: BindingJobRecord.Status.revoked.rawValue), completed_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id) AND status = \(bind: BindingJobRecord.Status.pending.rawValue) RETURNING id
+                """).all().count == 1
+            if revoked { try await self.insert(event, on: db) }
+            return revoked
+        }
+    }
     public func bindingJob(tokenHash: Data) async throws -> BindingJobRecord? {
         try await fetch(BindingJobRecord.self, where: "token_hash", equals: tokenHash)
     }

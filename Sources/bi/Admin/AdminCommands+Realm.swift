@@ -162,7 +162,7 @@ extension AdminCommand {
         static let configuration = CommandConfiguration(
             commandName: "binding-jobs", abstract: "Enrollment links (registration or recovery), by email or returned.",
             discussion: "Example: bi admin binding-jobs create --tenant T --realm R --identity I --delivery return",
-            subcommands: [Create.self, List.self, Get.self])
+            subcommands: [Create.self, List.self, Get.self, Revoke.self])
 
         struct Create: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Create an enrollment link.", discussion: "Example: bi admin binding-jobs create --tenant T --realm R --identity I --kind recovery --delivery email")
@@ -194,6 +194,15 @@ extension AdminCommand {
             @OptionGroup var identity: IdentityPath
             @Option(help: "The binding job id.") var job: String
             func run() async throws { try await admin.call("GET", identity.bindingJob(job), as: BindingJob.self) }
+        }
+        struct Revoke: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Revoke an enrollment link not used yet: it works no more.",
+                discussion: "Example: bi admin binding-jobs revoke --tenant T --realm R --identity I --job J")
+            @OptionGroup var admin: AdminOptions
+            @OptionGroup var identity: IdentityPath
+            @Option(help: "The binding job id.") var job: String
+            func run() async throws { try await admin.call("POST", identity.bindingJob(job) + "/revoke", as: BindingJob.self) }
         }
     }
 }

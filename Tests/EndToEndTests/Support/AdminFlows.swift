@@ -147,6 +147,8 @@ struct AdminFlows {
         try await api.expect(200, "GET", jobs)
         let job = try #require(returned["id"] as? String)
         try await api.expect(200, "GET", AdminAPI.bindingJob(tenant: tenant, realm: realm, identity: ada, job: job))
+        try await api.expect(200, "POST", AdminAPI.revokeBindingJob(tenant: tenant, realm: realm, identity: ada, job: job))
+        try await api.expect(409, "POST", AdminAPI.revokeBindingJob(tenant: tenant, realm: realm, identity: ada, job: job))
         try await api.expect(400, "POST", AdminAPI.bindingJobs(tenant: tenant, realm: realm, identity: bob), json: [:])
 
         try await api.expect(200, "PATCH", AdminAPI.identity(tenant: tenant, realm: realm, identity: bob), json: ["status": "suspended"])

@@ -22,6 +22,9 @@ public protocol CredentialStore: Sendable {
     /// The job whose token hash matches, in any status.
     func bindingJob(tokenHash: Data) async throws -> BindingJobRecord?
     func listBindingJobs(identityID: String, _ page: PageRequest) async throws -> Page<BindingJobRecord>
+    /// Ends the job `id` as revoked at `now`, if it is still pending, and appends `event`, in
+    /// one transaction; `false` (nothing written) when it was not pending.
+    func revokeBindingJob(id: String, at now: Date, audit event: AuditEventRecord) async throws -> Bool
     /// In one transaction: finds the `pending` job whose token hash matches and whose `expiresAt`
     /// is after `now`; for a recovery that does not keep them, revokes the identity's active
     /// credentials; calls `issue` with the job and the ids it revoked; inserts the credential
