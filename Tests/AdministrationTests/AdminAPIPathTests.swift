@@ -22,6 +22,7 @@ import Testing
         AdminAPI.revokeCredential(tenant: t, realm: r, identity: x, credential: x),
         AdminAPI.sessions(tenant: t, realm: r, identity: x), AdminAPI.revokeSession(tenant: t, realm: r, identity: x, session: x),
         AdminAPI.bindingJobs(tenant: t, realm: r, identity: x), AdminAPI.bindingJob(tenant: t, realm: r, identity: x, job: x),
+        AdminAPI.revokeBindingJob(tenant: t, realm: r, identity: x, job: x),
         AdminAPI.provisioningTokens(tenant: t, realm: r), AdminAPI.provisioningToken(tenant: t, realm: r, token: x),
         AdminAPI.revokeProvisioningToken(tenant: t, realm: r, token: x),
         AdminAPI.webhooks(tenant: t), AdminAPI.webhook(tenant: t, webhook: x), AdminAPI.rotateWebhookSecret(tenant: t, webhook: x),
