@@ -33,10 +33,17 @@ import ServerTestSupport
 
             var refused = form
             refused["redirect_uris"] = "javascript:alert(1)"
+            refused["invoke_url"] = "not a url"
+            refused["allowed_origins"] = "https://shop.example/path"
             let bad = try await browser.post(realmPath + "/applications", refused)
             #expect(bad.status == 400)
             let page = await browser.page
-            #expect(page.contains(#"<span class="field-error" id="app-redirect-uris-error">&#39;redirect_uris&#39; "#), "the error beside its field")
+            #expect(page.contains(#"<span class="field-error" id="app-redirect-uris-error">Redirect URIs "#), "the error beside its field, in the form's words")
+            #expect(page.contains(#"<span class="field-error" id="app-invoke-url-error">Invoke URL "#) && page.contains(#"id="app-allowed-origins-error">Allowed origins "#),
+                    "every error at once")
+            // A summary at the top links to each field.
+            #expect(page.contains(##"<div class="alert" role="alert" id="error-summary" tabindex="-1"><p>Fix these to save:</p><ul><li><a href="#app-redirect-uris">Redirect URIs "##))
+            #expect(page.contains(##"<li><a href="#app-invoke-url">Invoke URL "##) && page.contains(##"<li><a href="#app-allowed-origins">Allowed origins "##))
             #expect(page.contains(#"value="Web shop""#) && page.contains(">javascript:alert(1)</textarea>"), "what was typed is kept")
 
             let created = try await browser.post(realmPath + "/applications", form)
@@ -72,7 +79,7 @@ import ServerTestSupport
             edited["sign_in_methods"] = "email_code"
             let codeAlone = try await browser.post(applicationPath, edited)
             #expect(codeAlone.status == 400)
-            #expect(await browser.page.contains("&#39;sign_in_methods&#39;: email_code needs same_device"))
+            #expect(await browser.page.contains("How users sign in from a browser: email_code needs same_device"))
 
             try await browser.get(applicationPath + "/delete")
             #expect(await browser.page.contains("Sign-ins through client"))

@@ -15,7 +15,7 @@ extension ConsoleController {
         realm.post("applications") { request, context in
             let (admin, console) = try acting(context)
             let (tenantID, realmID) = try context.realmPath()
-            return try await submitting({
+            return try await submitting(fields: ApplicationForm.fields, {
                 try await spendForm(console)
                 let created = try await admin.createApplication(tenantID, realmID, try ApplicationForm.input(console.form, creating: true))
                 let path = ConsolePaths.application(tenantID, realmID, created.id)
@@ -38,7 +38,7 @@ extension ConsoleController {
             let (admin, console) = try acting(context)
             let (tenantID, realmID) = try context.realmPath()
             let applicationID = try context.id("application")
-            return try await submitting({
+            return try await submitting(fields: ApplicationForm.fields, {
                 _ = try await admin.updateApplication(tenantID, realmID, applicationID, try ApplicationForm.input(console.form, creating: false))
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.application(tenantID, realmID, applicationID), .saved))
             }, form: { errors in
@@ -100,7 +100,8 @@ extension ConsoleController {
                     .mapValues { application.issuer + $0 }
             } ?? [:], confidential: current?.clientType == .confidential,
             previousSecretExpires: current?.previousClientSecretExpiresAt.map { ConsoleFormat.date($0) },
-            values: form.values, flags: form.flags, errors: errors.messages, formID: Secrets.token()))
+            values: form.values, flags: form.flags, errors: errors.messages, summary: errors.summary,
+            hasSummary: !errors.summary.isEmpty, formID: Secrets.token()))
     }
 
     /// The trail to a realm, its names looked up as the operator may see them.

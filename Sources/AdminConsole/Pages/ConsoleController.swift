@@ -84,15 +84,16 @@ package struct ConsoleController {
         try await sessions.spendForm(try console.field("form_id"), of: console.session)
     }
 
-    /// Runs a change; a `400` the API would answer becomes the form shown again with the error
-    /// beside its field (`form`), anything else propagates (an error page).
+    /// Runs a change; a `400` the API would answer becomes the form shown again with each
+    /// problem beside its field (`form`), in the words of the form's `fields` where it names
+    /// them; anything else propagates (an error page).
     package func submitting(
-        _ body: () async throws -> Response, form: (FormErrors) async throws -> Response
+        fields: [String: FormErrors.Field] = [:], _ body: () async throws -> Response, form: (FormErrors) async throws -> Response
     ) async throws -> Response {
         do {
             return try await body()
         } catch let error as ServerError where error.status == .badRequest || error.status == .conflict {
-            var response = try await form(FormErrors(error))
+            var response = try await form(FormErrors(error, fields: fields))
             response.status = error.status
             return response
         }

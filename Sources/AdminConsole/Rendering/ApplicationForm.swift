@@ -13,6 +13,21 @@ package struct ApplicationForm: Sendable {
     /// `method_passkey`, `email_code_binding`.
     package let flags: [String: Bool]
 
+    /// The form's fields by the admin API's names: their labels (which its error messages use)
+    /// and the ids the error summary links to.
+    package static let fields: [String: FormErrors.Field] = [
+        "display_name": ("Display name", "app-display-name"), "client_type": ("Client type", "app-type-public"),
+        "grant_types": ("Grant types", "app-grant-code"), "redirect_uris": ("Redirect URIs", "app-redirect-uris"),
+        "invoke_url": ("Invoke URL", "app-invoke-url"), "allowed_scopes": ("Allowed scopes", "app-allowed-scopes"),
+        "allowed_origins": ("Allowed origins", "app-allowed-origins"),
+        "post_logout_redirect_uris": ("Post-logout redirect URIs", "app-post-logout-redirect-uris"),
+        "refresh_token_lifetime": ("Refresh lifetime", "app-refresh-token-lifetime"),
+        "refresh_token_idle_lifetime": ("Refresh idle lifetime", "app-refresh-token-idle-lifetime"),
+        "token_endpoint_auth_method": ("Token endpoint authentication", "app-auth"),
+        "id_token_signed_response_alg": ("ID-token signature", "app-alg"),
+        "sign_in_methods": ("How users sign in from a browser", "app-method-passkey"),
+    ]
+
     /// The grant types offered as checkboxes.
     package static let grantTypes = [GrantType.authorizationCode, .refreshToken, .clientCredentials].map(\.rawValue)
 

@@ -1,26 +1,48 @@
+import Foundation
 package import IdentityServerCore
 
-/// A refused form's error, placed beside the field it names: the admin services name the
-/// field first in their descriptions (`'username' is required`), in its wire name, which is
-/// also the form field's name.
+/// A refusal shown on its form: each problem beside the field it names (the API says one a line,
+/// each starting with the field's name in quotes), in the form's own words where it names its
+/// fields, and all of them in a summary linking to each field.
 package struct FormErrors: Sendable {
-    /// The message per field name; a message naming no field is under `form`.
-    package let messages: [String: String]
-
-    /// No errors (a form shown for the first time).
-    package static let none = FormErrors(messages: [:])
-
-    private init(messages: [String: String]) {
-        self.messages = messages
+    /// One problem of the summary.
+    package struct Item: Sendable {
+        package let message: String
+        /// The id of the field to fix, where the form names it.
+        package let anchor: String?
     }
 
-    package init(_ error: ServerError) {
-        let description = error.description
-        guard description.first == "'", let close = description.dropFirst().firstIndex(of: "'") else {
-            self.init(messages: ["form": description])
-            return
+    /// A form field's label and the id of its input.
+    package typealias Field = (label: String, anchor: String)
+
+    /// The message per field name; a message naming no field is under `form`.
+    package let messages: [String: String]
+    /// Every problem, in the order found.
+    package let summary: [Item]
+
+    /// No errors (a form shown for the first time).
+    package static let none = FormErrors(messages: [:], summary: [])
+
+    private init(messages: [String: String], summary: [Item]) {
+        (self.messages, self.summary) = (messages, summary)
+    }
+
+    /// The problems of `error`, in the words of a form whose `fields` are these (by API name).
+    package init(_ error: ServerError, fields: [String: Field] = [:]) {
+        var messages: [String: String] = [:]
+        var summary: [Item] = []
+        for line in error.description.split(separator: "\n").map(String.init) {
+            var message = line
+            for (name, field) in fields { message = message.replacingOccurrences(of: "'\(name)'", with: field.label) }
+            guard line.first == "'", let close = line.dropFirst().firstIndex(of: "'") else {
+                messages["form"] = messages["form"].map { $0 + " " + message } ?? message
+                summary.append(Item(message: message, anchor: nil))
+                continue
+            }
+            let name = String(line[line.index(after: line.startIndex)..<close])
+            messages[name] = messages[name].map { $0 + " " + message } ?? message
+            summary.append(Item(message: message, anchor: fields[name]?.anchor))
         }
-        let field = String(description[description.index(after: description.startIndex)..<close])
-        self.init(messages: [field: description])
+        self.init(messages: messages, summary: summary)
     }
 }

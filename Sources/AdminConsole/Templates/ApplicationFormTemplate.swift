@@ -9,7 +9,7 @@ extension ConsoleTemplate {
         <ol class="crumbs" aria-label="Breadcrumb"><li><a href="{{chrome.root}}/tenants">Tenants</a></li><li><a href="{{crumbs.tenantHref}}">{{crumbs.tenantName}}</a></li><li><a href="{{crumbs.realmHref}}">{{crumbs.realmName}}</a></li><li aria-current="page">{{heading}}</li></ol>
         <h1>{{heading}}</h1>
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
-        {{#errors.form}}<p class="alert" role="alert" id="form-error">{{errors.form}}</p>{{/errors.form}}
+        {{#hasSummary}}<div class="alert" role="alert" id="error-summary" tabindex="-1"><p>Fix these to save:</p><ul>{{#summary}}<li>{{#anchor}}<a href="#{{anchor}}">{{message}}</a>{{/anchor}}{{^anchor}}{{message}}{{/anchor}}</li>{{/summary}}</ul></div>{{/hasSummary}}
         {{^isNew}}<dl class="facts"><dt>Client ID</dt><dd id="client-id">{{clientID}}</dd><dt>Client type</dt><dd id="client-type">{{clientType}}</dd>
         <dt>Issuer</dt><dd>{{issuer}}</dd><dt>Discovery</dt><dd id="discovery-url">{{endpoints.discovery}}</dd>
         <dt>Authorization endpoint</dt><dd id="authorize-url">{{endpoints.authorize}}</dd><dt>Token endpoint</dt><dd id="token-url">{{endpoints.token}}</dd></dl>{{/isNew}}

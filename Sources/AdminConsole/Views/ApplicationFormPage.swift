@@ -30,6 +30,10 @@ package struct ApplicationFormPage: Sendable {
     /// The choices made (checkboxes, radio buttons, options), by ``ApplicationForm`` key.
     package let flags: [String: Bool]
     package let errors: [String: String]
+    /// Every problem of a refused form, linking to its field.
+    package let summary: [FormErrors.Item]
+    /// Whether there are any (the summary shows only then).
+    package let hasSummary: Bool
     /// The single-use id of its forms that show a secret (create, rotate).
     package let formID: String
 }

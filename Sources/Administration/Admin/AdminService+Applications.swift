@@ -8,16 +8,19 @@ import OpenIDProvider
 extension AdminService {
     package func createApplication(_ tenantID: String, _ realmID: String, _ input: ApplicationInput) async throws -> Application {
         _ = try await realmRecord(tenantID, realmID)
-        let type: ApplicationRecord.ClientType = try InputRules.oneOf(input.clientType, field: "client_type")
+        var problems = InputProblems()
+        let type: ApplicationRecord.ClientType = try problems.note { try InputRules.oneOf(input.clientType, field: "client_type") } ?? .public
+        let displayName = try problems.note { try InputRules.name(input.displayName, field: "display_name") } ?? ""
+        let method = try problems.note { try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type) } ?? .none
         let secret = type == .confidential ? Secrets.clientSecret() : nil
         let now = now()
         var record = ApplicationRecord(
             id: Secrets.identifier(), tenantID: tenantID, realmID: realmID, clientID: Secrets.clientID(),
-            displayName: try InputRules.name(input.displayName, field: "display_name"), clientType: type,
-            tokenEndpointAuthMethod: try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type),
+            displayName: displayName, clientType: type, tokenEndpointAuthMethod: method,
             clientSecretHash: secret.map(Secrets.hash), redirectURIs: [], invokeURL: "", allowedScopes: Scopes.defaults,
             createdAt: now, updatedAt: now)
-        try Self.apply(input, to: &record)
+        try Self.apply(input, to: &record, problems: &problems)
+        try problems.throwIfAny()
         let created = try event("admin.application.created", tenantID: tenantID, realmID: realmID, subjectID: record.id)
         try await write { try await store.createApplication(record, audit: created) }
         var view = view(record)
@@ -41,11 +44,15 @@ extension AdminService {
         if let type = input.clientType, type != record.clientType.rawValue {
             throw ServerError.invalidRequest("'client_type' cannot change; create another application")
         }
-        record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
+        var problems = InputProblems()
+        try problems.note { record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName }
         if input.tokenEndpointAuthMethod != nil {
-            record.tokenEndpointAuthMethod = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: record.clientType)
+            try problems.note {
+                record.tokenEndpointAuthMethod = try Self.authMethod(input.tokenEndpointAuthMethod, clientType: record.clientType)
+            }
         }
-        try Self.apply(input, to: &record)
+        try Self.apply(input, to: &record, problems: &problems)
+        try problems.throwIfAny()
         record.updatedAt = now()
         let updated = try event("admin.application.updated", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
         try await write { try await store.updateApplication(record, audit: updated) }
@@ -119,52 +126,72 @@ extension AdminService {
     }
 
     /// Applies the settings `input` gives, then checks the record makes sense as a whole: an
-    /// application that signs users in has redirect URIs and an invoke URL; refresh tokens
-    /// renew sign-ins, so they come with the code grant; only a confidential client acts for itself.
-    private static func apply(_ input: ApplicationInput, to record: inout ApplicationRecord) throws {
-        if let uris = input.redirectURIs { record.redirectURIs = try urls(uris, field: "redirect_uris") }
-        if input.invokeURL != nil { record.invokeURL = try InputRules.redirectTarget(input.invokeURL, field: "invoke_url") }
-        if let scopes = input.allowedScopes { record.allowedScopes = try Self.scopes(scopes) }
-        if let grants = input.grantTypes {
-            guard !grants.isEmpty else { throw ServerError.invalidRequest("'grant_types' must not be empty") }
-            record.grantTypes = try grants.map { try InputRules.oneOf($0, field: "grant_types") }
-        }
-        if let seconds = input.refreshTokenLifetime { record.refreshTokenLifetime = TimeInterval(seconds) }
-        if let seconds = input.refreshTokenIdleLifetime { record.refreshTokenIdleLifetime = TimeInterval(seconds) }
-        if let origins = input.allowedOrigins { record.allowedOrigins = try Self.origins(origins) }
-        if let uris = input.postLogoutRedirectURIs { record.postLogoutRedirectURIs = try urls(uris, field: "post_logout_redirect_uris") }
-        if let alg = input.idTokenSignedResponseAlg {
-            record.idTokenSigningAlgorithm = try InputRules.oneOf(alg, field: "id_token_signed_response_alg")
-        }
-        if let required = input.dpopBoundAccessTokens { record.dpopBoundAccessTokens = required }
+    /// application that signs users in has redirect URIs and, with the app on this device, an
+    /// invoke URL; refresh tokens renew sign-ins, so they come with the code grant; only a
+    /// confidential client acts for itself. Every problem is noted in `problems`, not only the first.
+    private static func apply(_ input: ApplicationInput, to record: inout ApplicationRecord, problems: inout InputProblems) throws {
         if input.signInDevices != nil || input.emailCodes != nil {
             throw ServerError.invalidRequest(
                 "'sign_in_devices' and 'email_codes' were replaced by 'sign_in_methods', a list of: "
                     + ApplicationRecord.SignInMethod.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        if let methods = input.signInMethods { record.signInMethods = try Self.signInMethods(methods) }
-        if let binding = input.emailCodeBinding { record.emailCodeBinding = binding }
-        if let invocation = input.invocationType { record.invocationType = try InputRules.oneOf(invocation, field: "invocation_type") }
-
-        let grants = Set(record.grantTypes)
-        if grants.contains(.authorizationCode) {
-            guard !record.redirectURIs.isEmpty else {
-                throw ServerError.invalidRequest("'redirect_uris' must list 1–20 URIs for the authorization_code grant")
+        if let uris = input.redirectURIs { try problems.note { record.redirectURIs = try urls(uris, field: "redirect_uris") } }
+        if input.invokeURL != nil {
+            try problems.note { record.invokeURL = try InputRules.redirectTarget(input.invokeURL, field: "invoke_url") }
+        }
+        if let scopes = input.allowedScopes { try problems.note { record.allowedScopes = try Self.scopes(scopes) } }
+        if let grants = input.grantTypes {
+            try problems.note {
+                guard !grants.isEmpty else { throw ServerError.invalidRequest("'grant_types' must not be empty") }
+                record.grantTypes = try grants.map { try InputRules.oneOf($0, field: "grant_types") }
             }
-            guard !record.invokeURL.isEmpty || !record.offers(.sameDevice) else {
+        }
+        if let seconds = input.refreshTokenLifetime { record.refreshTokenLifetime = TimeInterval(seconds) }
+        if let seconds = input.refreshTokenIdleLifetime { record.refreshTokenIdleLifetime = TimeInterval(seconds) }
+        if let origins = input.allowedOrigins { try problems.note { record.allowedOrigins = try Self.origins(origins) } }
+        if let uris = input.postLogoutRedirectURIs {
+            try problems.note { record.postLogoutRedirectURIs = try urls(uris, field: "post_logout_redirect_uris") }
+        }
+        if let alg = input.idTokenSignedResponseAlg {
+            try problems.note { record.idTokenSigningAlgorithm = try InputRules.oneOf(alg, field: "id_token_signed_response_alg") }
+        }
+        if let required = input.dpopBoundAccessTokens { record.dpopBoundAccessTokens = required }
+        if let methods = input.signInMethods { try problems.note { record.signInMethods = try Self.signInMethods(methods) } }
+        if let binding = input.emailCodeBinding { record.emailCodeBinding = binding }
+        if let invocation = input.invocationType {
+            try problems.note { record.invocationType = try InputRules.oneOf(invocation, field: "invocation_type") }
+        }
+        // The record as a whole, where its fields were readable.
+        let grants = Set(record.grantTypes)
+        let current = record
+        let (redirectsRefused, invokeRefused) = (problems.mention("redirect_uris"), problems.mention("invoke_url"))
+        try problems.note {
+            if grants.contains(.authorizationCode) {
+                guard !current.redirectURIs.isEmpty || redirectsRefused else {
+                    throw ServerError.invalidRequest("'redirect_uris' must list 1–20 URIs for the authorization_code grant")
+                }
+            } else if grants.contains(.refreshToken) {
+                throw ServerError.invalidRequest("'grant_types': refresh_token needs authorization_code")
+            }
+        }
+        try problems.note {
+            guard !grants.contains(.authorizationCode) || !current.invokeURL.isEmpty || !current.offers(.sameDevice)
+                    || invokeRefused else {
                 throw ServerError.invalidRequest("'invoke_url' is required to sign in with the app on the same device (same_device)")
             }
-        } else if grants.contains(.refreshToken) {
-            throw ServerError.invalidRequest("'grant_types': refresh_token needs authorization_code")
         }
-        if grants.contains(.clientCredentials), record.clientType != .confidential {
-            throw ServerError.invalidRequest("'grant_types': client_credentials is for confidential clients")
+        try problems.note {
+            if grants.contains(.clientCredentials), current.clientType != .confidential {
+                throw ServerError.invalidRequest("'grant_types': client_credentials is for confidential clients")
+            }
         }
-        guard (60...maxRefreshLifetime).contains(record.refreshTokenIdleLifetime),
-              (record.refreshTokenIdleLifetime...maxRefreshLifetime).contains(record.refreshTokenLifetime)
-        else {
-            throw ServerError.invalidRequest(
-                "refresh lifetimes must be seconds with 60 ≤ refresh_token_idle_lifetime ≤ refresh_token_lifetime ≤ \(Int(maxRefreshLifetime))")
+        try problems.note {
+            guard (60...maxRefreshLifetime).contains(current.refreshTokenIdleLifetime),
+                  (current.refreshTokenIdleLifetime...maxRefreshLifetime).contains(current.refreshTokenLifetime)
+            else {
+                throw ServerError.invalidRequest(
+                    "'refresh_token_lifetime' and 'refresh_token_idle_lifetime' must be seconds with 60 ≤ idle ≤ lifetime ≤ \(Int(maxRefreshLifetime))")
+            }
         }
     }
 
