@@ -22,6 +22,7 @@ package enum ConsoleTemplate: String, PageTemplate {
     case auditEvent = "audit-event"
     case webhooks
     case webhook
+    case webhookFields = "webhook-fields"
 
     /// The template's Mustache source.
     package var source: String {
@@ -44,6 +45,7 @@ package enum ConsoleTemplate: String, PageTemplate {
         case .auditEvent: Self.auditEventSource
         case .webhooks: Self.webhooksSource
         case .webhook: Self.webhookSource
+        case .webhookFields: Self.webhookFieldsSource
         }
     }
 }

@@ -16,6 +16,24 @@ extension ConsoleTemplate {
         <form method="post" action="{{href}}" class="stacked">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
         <input type="hidden" name="form_id" value="{{formID}}">
+        {{>webhook-fields}}
+        <div class="actions"><button type="submit" id="create-webhook">Create endpoint</button></div>
+        </form>
+        </details>
+        <div class="table-wrap"><table class="stack" id="webhooks">
+        <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Created (UTC)</th></tr></thead>
+        <tbody>
+        {{#endpoints}}<tr><td data-label="URL"><a href="{{href}}">{{url}}</a>{{#description}}<br><span class="hint">{{description}}</span>{{/description}}</td><td data-label="Events">{{events}}</td><td data-label="State">{{state}}</td><td data-label="Created (UTC)">{{created}}</td></tr>
+        {{/endpoints}}
+        {{^endpoints}}<tr><td colspan="4">No webhook endpoints yet: create one above.</td></tr>{{/endpoints}}
+        </tbody></table></div>
+        {{#next}}<p class="actions"><a href="{{next}}" rel="next">Next page</a></p>{{/next}}
+        {{/main}}
+        {{/layout}}
+        """
+
+    /// A webhook endpoint's fields (URL, description, events), in the create and edit forms.
+    package static let webhookFieldsSource = """
         <label for="webhook-url">URL <span class="hint">https (or http with webhooks.allow_private_targets).</span>
         <input id="webhook-url" name="url" value="{{form.url}}" required maxlength="2048"{{#errors.url}} aria-invalid="true" aria-describedby="webhook-url-error"{{/errors.url}}>
         {{#errors.url}}<span class="field-error" id="webhook-url-error">{{errors.url}}</span>{{/errors.url}}
@@ -30,19 +48,6 @@ extension ConsoleTemplate {
         {{/form.events}}
         {{#errors.events}}<span class="field-error">{{errors.events}}</span>{{/errors.events}}
         </fieldset>
-        <div class="actions"><button type="submit" id="create-webhook">Create endpoint</button></div>
-        </form>
-        </details>
-        <div class="table-wrap"><table class="stack" id="webhooks">
-        <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Created (UTC)</th></tr></thead>
-        <tbody>
-        {{#endpoints}}<tr><td data-label="URL"><a href="{{href}}">{{url}}</a>{{#description}}<br><span class="hint">{{description}}</span>{{/description}}</td><td data-label="Events">{{events}}</td><td data-label="State">{{state}}</td><td data-label="Created (UTC)">{{created}}</td></tr>
-        {{/endpoints}}
-        {{^endpoints}}<tr><td colspan="4">No webhook endpoints yet: create one above.</td></tr>{{/endpoints}}
-        </tbody></table></div>
-        {{#next}}<p class="actions"><a href="{{next}}" rel="next">Next page</a></p>{{/next}}
-        {{/main}}
-        {{/layout}}
         """
 
     /// One webhook endpoint: its settings and actions, and its latest deliveries.
@@ -82,20 +87,7 @@ extension ConsoleTemplate {
         <h2 id="edit-heading">Settings</h2>
         <form method="post" action="{{href}}" class="stacked">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
-        <label for="webhook-url">URL <span class="hint">https (or http with webhooks.allow_private_targets).</span>
-        <input id="webhook-url" name="url" value="{{form.url}}" required maxlength="2048"{{#errors.url}} aria-invalid="true" aria-describedby="webhook-url-error"{{/errors.url}}>
-        {{#errors.url}}<span class="field-error" id="webhook-url-error">{{errors.url}}</span>{{/errors.url}}
-        </label>
-        <label for="webhook-description">Description
-        <input id="webhook-description" name="description" value="{{form.description}}" maxlength="200"{{#errors.description}} aria-invalid="true" aria-describedby="webhook-description-error"{{/errors.description}}>
-        {{#errors.description}}<span class="field-error" id="webhook-description-error">{{errors.description}}</span>{{/errors.description}}
-        </label>
-        <fieldset class="events">
-        <legend>Events</legend>
-        {{#form.events}}<label class="check"><input type="checkbox" name="events" value="{{type}}" id="{{id}}"{{#checked}} checked{{/checked}}> {{type}}</label>
-        {{/form.events}}
-        {{#errors.events}}<span class="field-error">{{errors.events}}</span>{{/errors.events}}
-        </fieldset>
+        {{>webhook-fields}}
         <div class="actions"><button type="submit" id="save-webhook">Save</button></div>
         </form>
         </section>
