@@ -1,11 +1,9 @@
-import Crypto
 import Foundation
 import IdentityServerCore
 import IdentityStorage
-import SwiftASN1
+import ServerTestSupport
 import Testing
 import WebAuthn
-import X509
 @testable import DeviceSignIn
 
 /// The relying party a public base URL and a realm's policy make: the origin as browsers
@@ -24,14 +22,7 @@ import X509
     }
 
     @Test func thePolicysRulesMakeTheParty() throws {
-        let key = P256.Signing.PrivateKey()
-        let name = try DistinguishedName { CommonName("Attestation root") }
-        let root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Date() - 60,
-            notValidAfter: Date() + 3600, issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions { Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0)) },
-            issuerPrivateKey: .init(key)
-        ).serializeAsPEM().pemString
+        let root = try TestAttestationRoot.pem()
         let policy = RealmRecord.PasskeyPolicy(
             userVerification: "preferred", algorithms: ["EdDSA", "ES256"], attestationRoots: [root],
             aaguids: ["01020304-0506-0708-0102-030405060708"])

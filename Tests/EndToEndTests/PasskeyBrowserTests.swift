@@ -1,4 +1,3 @@
-import Crypto
 import DeviceSignIn
 import Foundation
 import IdentityProtocol
@@ -6,10 +5,8 @@ import IdentityServer
 import IdentityStorage
 import IdentityStorageTestSupport
 import ServerTestSupport
-import SwiftASN1
 import TestProcessSupport
 import Testing
-import X509
 
 /// Passkeys in a real headless Chromium with WebDriver virtual authenticators
 /// (`ThirdParty/passkey_browser.py`): an enrollment link opened in the browser creates a passkey
@@ -277,14 +274,7 @@ import X509
     /// key whose attestation does not chain to those roots creates nothing. A policy that cannot
     /// work is refused with what is wrong.
     @Test func aRealmsPolicyDecidesWhatRegisters() async throws {
-        let key = P256.Signing.PrivateKey()
-        let name = try DistinguishedName { CommonName("Another vendor's root") }
-        let root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Date() - 60,
-            notValidAfter: Date() + 3600, issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions { Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0)) },
-            issuerPrivateKey: .init(key)
-        ).serializeAsPEM().pemString
+        let root = try TestAttestationRoot.pem()
         let policy: [String: Any] = ["attestation_roots": [root], "user_verification": "preferred", "algorithms": ["ES256"]]
         try await Self.withServer(policy: policy) { server, realm in
             let result = try await Self.browser([
