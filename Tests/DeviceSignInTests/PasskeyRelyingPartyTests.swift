@@ -35,4 +35,12 @@ import WebAuthn
         #expect(signingIn.attestation.trustedRoots.isEmpty && signingIn.attestation.allowedAAGUIDs == nil)
         #expect(signingIn.userVerification == .preferred)
     }
+
+    /// A stored root that no longer parses fails closed: no model is allowed, so nothing
+    /// registers, rather than any authenticator as with no roots at all.
+    @Test func aRootThatDoesNotParseLetsNothingRegister() throws {
+        let policy = RealmRecord.PasskeyPolicy(attestationRoots: [try TestAttestationRoot.pem(), "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"])
+        let party = PasskeySettings.relyingParty(for: PublicBaseURL("https://id.example.com"), policy: policy, attestation: true)
+        #expect(party.attestation.trustedRoots.count == 1 && party.attestation.allowedAAGUIDs == [])
+    }
 }

@@ -78,26 +78,28 @@ package struct PasskeyRegistrationService {
     }
 
     /// What the enrollment link's page shows: the realm's and the identity's names, and the link
-    /// into the app (for whoever would rather bind a device there).
-    /// Whose link `token` is, for its page; `nil` when no application of its realm offers
-    /// passkeys (the link then goes on to the app).
+    /// into the app (for whoever would rather bind a device there); `nil` when no application of
+    /// its realm offers passkeys (the link then goes on to the app).
     package func page(token: String?) async throws -> PasskeyRegistrationPage.Subject? {
         try await enrollment.auditingRefusal(token: token) {
             let job = try await enrollment.pendingJob(token: token)
             guard try await store.realmOffers(.passkey, realmID: job.realmID) else { return nil }
-            let (identity, realm) = try await subject(of: job)
+            let (identity, realm) = try await subject(of: job, offerChecked: true)
             return .init(
                 realm: realm.displayName, identity: identity.displayName,
                 appURL: try enrollment.registrationRedirect(of: realm, token: token ?? ""))
         }
     }
 
-    private func subject(of job: BindingJobRecord) async throws -> (IdentityRecord, RealmRecord) {
+    /// The job's identity, active, and its realm, whose applications offer passkeys (unless the
+    /// caller checked that already: `offerChecked`).
+    private func subject(of job: BindingJobRecord, offerChecked: Bool = false) async throws -> (IdentityRecord, RealmRecord) {
         guard let identity = try await store.identity(id: job.identityID), let realm = try await store.realm(id: job.realmID) else {
             throw EnrollmentService.invalidToken
         }
         guard identity.status == .active else { throw ServerError(APIErrorCode.identityInactive, "the identity is \(identity.status)") }
-        guard try await store.realmOffers(.passkey, realmID: realm.id) else {
+        let offered = offerChecked ? true : try await store.realmOffers(.passkey, realmID: realm.id)
+        guard offered else {
             throw ServerError(APIErrorCode.forbidden, "no application of this realm offers sign-in with a passkey")
         }
         return (identity, realm)

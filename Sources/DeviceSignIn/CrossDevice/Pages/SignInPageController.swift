@@ -96,13 +96,14 @@ package struct SignInPageController {
         }
         switch view {
         case .waiting(let signIn, let code, let url, let application, let organisation, let offers):
-            let qr = try QRCode(encoding: url)
+            // The QR code (a PNG to draw) only where the app on another device may approve.
+            let qr = offers.contains(.crossDevice) ? try QRCode(encoding: url) : nil
             let secondsLeft = max(0, Int(signIn.expiresAt.timeIntervalSince(service.now()).rounded(.down)))
             return secured(renderer.page(.waiting, WaitingPage(
                 assets: assets, application: application, organisation: organisation, host: service.baseURL.host,
                 page: pathPrefix + CrossDeviceAPI.page(id),
-                qr: "data:image/png;base64," + Data(qr.png(moduleSize: 6, quietZone: 4)).base64EncodedString(),
-                qrSize: (qr.size + 8) * 6, code: code, url: url, secondsLeft: secondsLeft,
+                qr: qr.map { "data:image/png;base64," + Data($0.png(moduleSize: 6, quietZone: 4)).base64EncodedString() } ?? "",
+                qrSize: qr.map { ($0.size + 8) * 6 } ?? 0, code: code, url: url, secondsLeft: secondsLeft,
                 timeLeft: "\(secondsLeft / 60):" + String(format: "%02d", secondsLeft % 60), offers: offers)))
         case .confirm(let application, let identity, let redirectOrigin):
             return secured(renderer.page(.confirm, ContinuePage(
