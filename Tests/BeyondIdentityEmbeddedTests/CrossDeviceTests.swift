@@ -90,7 +90,7 @@ import X509
         }
         let context = try await embedded.getAuthenticationContext(url: signInURL)
         #expect(context == AuthenticationContext(
-            authUrl: signInURL, application: .init(id: "app-web", displayName: "Web shop"),
+            authUrl: signInURL, application: .init(id: .init("app-web"), displayName: "Web shop"),
             origin: .init(
                 sourceIp: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0", geolocation: "Zurich, CH",
                 referer: "https://shop.example/cart"),

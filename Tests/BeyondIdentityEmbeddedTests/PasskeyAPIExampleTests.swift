@@ -9,8 +9,8 @@ import Testing
 // extensions of the models. Compiled by this target, not run: an app's calls need a server
 // (PasskeyAPITests and EmailCodeTests run the same calls against the fake one).
 //
-// One difference from the vendor's: `AuthenticationContext.Application.id` is a `String`
-// here (the cross-device API's), where 2.x wraps it in an `Id` with a `value`.
+// One difference from the vendor's: `Theme`'s URLs are optional here, since a realm need not
+// set a logo or a support page; the example's descriptions interpolate them either way.
 
 /// The parts of the example's screens that call the SDK, without the screens.
 @MainActor final class PasskeyAPIExample {
@@ -247,11 +247,27 @@ extension AuthenticationContext {
     public var description: String {
         """
         authUrl: \(authUrl)
-        application: \(application.id) \(application.displayName ?? "")
-        origin: \(origin.sourceIp ?? "") \(origin.userAgent ?? "") \(origin.geolocation ?? "") \(origin.referer ?? "")
+        application: \(application.description)
+        origin: \(origin.description)
         """
     }
 }
+
+extension AuthenticationContext.Application {
+    public var description: String { "id: \(id.value) displayName: \(displayName ?? "")" }
+}
+
+extension AuthenticationContext.Origin {
+    public var description: String {
+        "sourceIp: \(sourceIp ?? "") userAgent: \(userAgent ?? "") geolocation: \(geolocation ?? "") referer: \(referer ?? "")"
+    }
+}
+
+/// A context an app builds itself (a preview, a test), with the 2.x initializers.
+let previewContext = AuthenticationContext(
+    authUrl: URL(string: "https://id.example.com/bi/sign-in")!,
+    application: AuthenticationContext.Application(id: AuthenticationContext.Application.Id("app-web"), displayName: "Web shop"),
+    origin: AuthenticationContext.Origin(sourceIp: nil, userAgent: nil, geolocation: nil, referer: nil))
 
 extension OtpChallengeResponse {
     public var description: String { "url: \(url)" }
@@ -262,5 +278,6 @@ extension OtpChallengeResponse {
     @Test @MainActor func theExampleCompilesAgainstThisSDK() {
         let example = PasskeyAPIExample()
         #expect(example.verify(URL(string: "https://app.example/nothing")!) == "neither")
+        #expect(previewContext.application.description == "id: app-web displayName: Web shop")
     }
 }

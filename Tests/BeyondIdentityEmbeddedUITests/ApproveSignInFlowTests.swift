@@ -15,7 +15,7 @@ import UITestSupport
 
     var signIn: AuthenticationContext {
         AuthenticationContext(
-            authUrl: url, application: .init(id: "app-web", displayName: "Web shop"),
+            authUrl: url, application: .init(id: .init("app-web"), displayName: "Web shop"),
             origin: .init(sourceIp: "203.0.113.7", userAgent: "Firefox/130", geolocation: nil, referer: "https://shop.example/cart"),
             startedAt: Date(timeIntervalSince1970: 1_800_000_000))
     }

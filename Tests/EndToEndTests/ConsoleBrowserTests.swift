@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestProcessSupport
 import ServerTestSupport
+import IdentityProtocol
 
 /// The operator console in a real headless Chromium (Debian's `chromium` and `chromium-driver`,
 /// driven by Selenium from PyPI; `.ci/run` installs them) against a live `bi-server`, as
@@ -60,6 +61,48 @@ import ServerTestSupport
         }
         await server.stop()
         // A failed step's screenshots stay for whoever reads the failure.
+        if (try? FileManager.default.contentsOfDirectory(atPath: failures.path))?.isEmpty ?? true {
+            try? FileManager.default.removeItem(at: work)
+        }
+    }
+
+    /// The console at scale and in its less trodden forms: a realm of 210 identities paged both
+    /// ways, sized, ordered and filtered; an empty realm's next step; an application form's
+    /// error summary leading to each field; a webhook endpoint refused, created, disabled,
+    /// enabled and sent a test event whose failed attempt shows its error.
+    @Test(.requires(.chromium)) func theConsoleAtScaleInARealBrowser() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-console-scale-\(UUID().uuidString)")
+        let failures = work.appendingPathComponent("failures")
+        let screenshots = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"
+            ? Self.packageDirectory.appendingPathComponent("docs/images/console") : work.appendingPathComponent("screenshots")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try await RunningServer.withRealm(.live) { server, realm in
+            let realms = AdminAPI.realms(tenant: realm.tenantID)
+            let big = try #require(try await server.admin.created(realms, [
+                "display_name": "Members", "registration_redirect_uri": TestRealm.registrationRedirect])["id"] as? String)
+            let empty = try #require(try await server.admin.created(realms, [
+                "display_name": "Empty", "registration_redirect_uri": TestRealm.registrationRedirect])["id"] as? String)
+            let identities = AdminAPI.identities(tenant: realm.tenantID, realm: big)
+            for number in 0..<210 {
+                let created = try await server.admin.created(identities, ["username": String(format: "user%03d", number)])
+                if number % 100 == 0 {
+                    let id = try #require(created["id"] as? String)
+                    let suspended = try await server.admin.send(
+                        "PATCH", AdminAPI.identity(tenant: realm.tenantID, realm: big, identity: id), json: ["status": "suspended"])
+                    try #require(suspended.status == 200)
+                }
+            }
+            let report = try await Self.run([
+                "scale", work.appendingPathComponent("state.json").path, "--base-url", server.baseURL, "--token", server.adminToken,
+                "--tenant", realm.tenantID, "--realm", big, "--empty-realm", empty,
+                "--screenshots", screenshots.path, "--failures", failures.path,
+            ], failures: failures)
+            #expect(report["identity_pages"] as? [String] == ["first", "next", "previous"])
+            #expect(Set(report["summary_targets"] as? [String] ?? []).isSuperset(of: ["app-redirect-uris", "app-invoke-url"]))
+            #expect((report["webhook_refusal"] as? String)?.contains("webhooks.allow_private_targets") == true, "\(report)")
+            #expect((report["webhook_answer"] as? String)?.isEmpty == false)
+            Self.expectNoFindings(report)
+        }
         if (try? FileManager.default.contentsOfDirectory(atPath: failures.path))?.isEmpty ?? true {
             try? FileManager.default.removeItem(at: work)
         }

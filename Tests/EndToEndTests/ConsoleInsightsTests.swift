@@ -189,6 +189,7 @@ import ServerTestSupport
                 ("type=authentication.", { $0.type.hasPrefix("authentication.") }),
                 ("type=admin.", { $0.type.hasPrefix("admin.") }),
                 ("subject=\(realm.identityID)", { $0.subjectID == realm.identityID || $0.detail["identity_id"] == realm.identityID }),
+                ("subject=ada", { $0.subjectID == realm.identityID || $0.detail["identity_id"] == realm.identityID }),
                 ("actor=\(opsID)", { $0.detail["admin_token_id"] == opsID }),
                 ("from=\(time)", { !earlier.contains($0.id) }),
                 ("until=\(time)", { earlier.contains($0.id) }),
@@ -209,6 +210,39 @@ import ServerTestSupport
             let aboutAda = try await Self.open(browser, "/audit?subject=\(realm.identityID)")
             #expect(aboutAda.shows(#"<strong class="subject-name">ada</strong><br><a href="/console/audit?subject=\#(realm.identityID)""#))
             #expect(aboutAda.shows(#"<details class="panel" id="filter-panel" open>"#))
+            #expect(!aboutAda.shows(#"id="subject-identity""#), "an id is not looked up as a username")
+            // A username is read as the identity it names, said above the list.
+            let byName = try await Self.open(browser, "/audit?subject=ada")
+            #expect(byName.shows(#"<p id="subject-identity">Events about <a href="/console/tenants/\#(realm.tenantID)/realms/\#(realm.realmID)/identities/\#(realm.identityID)"><strong>ada</strong></a> of Customers"#))
+            // The type filter lists every known type by family, the chosen one selected.
+            let typed = try await Self.open(browser, "/audit?type=credential.revoked")
+            for type in AuditEventCatalogue.types { #expect(typed.shows(#"<option value="\#(type)""#), "\(type)") }
+            #expect(typed.shows(#"<option value="credential.revoked" selected>credential.revoked</option>"#))
+            #expect(typed.shows(#"<option value="admin.">All admin.* events</option>"#))
+            #expect(all.allSatisfy { AuditEventCatalogue.types.contains($0.type) }, "\(Set(all.map(\.type)).subtracting(AuditEventCatalogue.types))")
+        }
+    }
+
+    @Test(arguments: ServerMode.allCases)
+    func aUsernameOfSeveralRealmsIsChosenFrom(mode: ServerMode) async throws {
+        try await RunningServer.withRealm(mode) { server, realm in
+            let other = try await server.admin.created("/v1/admin/tenants/\(realm.tenantID)/realms", [
+                "display_name": "Staff <b>", "registration_redirect_uri": TestRealm.registrationRedirect])
+            let otherID = try #require(other["id"] as? String)
+            let twin = try await server.admin.created("/v1/admin/tenants/\(realm.tenantID)/realms/\(otherID)/identities", ["username": "ada"])
+            let twinID = try #require(twin["id"] as? String)
+            let browser = try await Self.signedIn(server, server.adminToken)
+
+            let page = try await Self.open(browser, "/audit?subject=ada&type=admin.")
+            #expect(page.status == 200 && page.listed.isEmpty)
+            #expect(page.shows("“ada” is the username of identities in several realms: choose one"))
+            #expect(page.shows(#"<a href="/console/audit?type=admin.&amp;subject=\#(realm.identityID)">Events of ada in Customers</a>"#))
+            #expect(page.shows(#"<a href="/console/audit?type=admin.&amp;subject=\#(twinID)">Events of ada in Staff &lt;b&gt;</a>"#))
+            let chosen = try await Self.open(browser, "/audit?type=admin.&subject=\(twinID)")
+            #expect(chosen.listed.count == 1 && !chosen.shows("subject-choices"))
+            // A value that is neither an identity's id nor a username filters as an id: nothing.
+            let unknown = try await Self.open(browser, "/audit?subject=nobody")
+            #expect(unknown.status == 200 && unknown.listed.isEmpty && unknown.shows("No events match these filters."))
         }
     }
 
@@ -227,7 +261,7 @@ import ServerTestSupport
                 #expect(page.listed.count == min(2, expected.count - seen.count))
                 seen += page.listed
                 pages += 1
-                #expect(page.shows(#"id="filter-type" name="type" value="admin.""#), "the form shows the filter on page \(pages)")
+                #expect(page.shows(#"<option value="admin." selected>"#), "the form shows the filter on page \(pages)")
                 #expect(pages == 1 || page.shows(#"href="/console/audit?type=admin.&amp;page_size=2" id="newest-page""#))
                 path = page.all(#"href="/console(/audit\?[^"]*)" id="next-page""#).first?.replacingOccurrences(of: "&amp;", with: "&")
                 if let path { #expect(path.hasPrefix("/audit?type=admin.&page_size=2&cursor=")) }

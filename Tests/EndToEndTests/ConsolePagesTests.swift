@@ -195,6 +195,32 @@ import ServerTestSupport
         }
     }
 
+    /// Rotating a realm's signing keys says what it affects, counted, and takes the realm's name
+    /// typed: a wrong name rotates nothing.
+    @Test func rotatingSigningKeysCountsWhatItAffectsAndTakesTheRealmsName() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let path = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
+            let keys = AdminAPI.signingKeys(tenant: realm.tenantID, realm: realm.realmID)
+            let keyCount = { try (JSONSerialization.jsonObject(with: try await server.admin.send("GET", keys).body) as? [Any])?.count }
+            let before = try #require(try await keyCount())
+            try await browser.get(path)
+            #expect(await browser.shows(#"href="/console\#(path)/signing-keys/rotate" id="rotate-keys">"#))
+            try await browser.get(path + "/signing-keys/rotate")
+            #expect(await browser.shows("New keys replace the realm&#39;s \(before) current signing key\(before == 1 ? "" : "s"): each is published"))
+            #expect(await browser.shows("The realm&#39;s 2 applications and every service that checks its tokens must fetch the JWKS"))
+            #expect(await browser.shows("its identities (1 active) sign in as before"))
+            #expect(await browser.shows(#"Type <strong>Customers</strong> to confirm"#))
+            let wrong = try await browser.post(path + "/signing-keys/rotate", ["confirm_name": "customers"])
+            #expect(wrong.status == 400)
+            #expect(await browser.shows("The name typed is not the realm&#39;s: no key was rotated."))
+            #expect(try await keyCount() == before)
+            let rotated = try await browser.post(path + "/signing-keys/rotate", ["confirm_name": "Customers"])
+            #expect(rotated.status == 303)
+            #expect(try await keyCount() == 2 * before)
+        }
+    }
+
     /// A realm's passkey rules are set on its page: saved as the admin API has them; refused as
     /// typed, with the reason above the form and nothing changed.
     @Test func aRealmsPasskeyRulesAreSetOnItsPage() async throws {

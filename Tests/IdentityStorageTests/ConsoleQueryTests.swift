@@ -258,9 +258,11 @@ import Testing
                 Fixtures.auditEvent("x1", at: 150, type: "credential.bound", tenant: "ten_1", detail: #"{"reason":"invalid_signature"}"#),
                 succeeded("s3", 2800), refused("r4", 3000, "invalid_signature"),
                 succeeded("s4", 500, tenant: "ten_2"), refused("r5", 3100, "expired", tenant: "ten_2"),
-                // A cross-device sign-in declined on the device, or cancelled in the browser, was refused too.
+                // A cross-device sign-in declined on the device, cancelled in the browser or left to
+                // expire was refused too.
                 Fixtures.auditEvent("d1", at: 3200, type: "cross_device.declined", tenant: "ten_2"),
                 Fixtures.auditEvent("c1", at: 3300, type: "cross_device.cancelled", tenant: "ten_2"),
+                Fixtures.auditEvent("e1", at: 3400, type: "cross_device.expired", tenant: "ten_2"),
             ]
             for event in events.shuffled() { try await store.appendAuditEvent(event) }
 
@@ -276,6 +278,7 @@ import Testing
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "cancelled_in_browser", count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "declined_on_device", count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "expired", count: 1),
+                SignInActivityBucket(hour: hour1, outcome: .refused, reason: "expired_unanswered", count: 1),
             ])
             #expect(try await store.signInActivity(tenantID: nil, since: hour0) == [
                 SignInActivityBucket(hour: hour0, outcome: .succeeded, reason: nil, count: 4),
@@ -285,6 +288,7 @@ import Testing
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "cancelled_in_browser", count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "declined_on_device", count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "expired", count: 1),
+                SignInActivityBucket(hour: hour1, outcome: .refused, reason: "expired_unanswered", count: 1),
                 SignInActivityBucket(hour: hour1, outcome: .refused, reason: "invalid_signature", count: 1),
             ])
             #expect(try await store.signInActivity(tenantID: "ten_1", since: Fixtures.at(300)) == [

@@ -23,7 +23,7 @@ struct ContentView: View {
                 }
                 if let signIn = model.signInElsewhere {
                     Section("Sign in on another device?") {
-                        Text("\(signIn.application.displayName ?? signIn.application.id), started \(signIn.startedAt.formatted())")
+                        Text("\(signIn.application.displayName ?? signIn.application.id.value), started \(signIn.startedAt.formatted())")
                         Text("Browser: \(signIn.origin.userAgent ?? "not known") at \(signIn.origin.sourceIp ?? "an unknown address")")
                         Text("Place: \(signIn.origin.geolocation ?? "not known")")
                         Text("Approve only a sign-in you started yourself.")

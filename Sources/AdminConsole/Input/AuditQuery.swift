@@ -59,7 +59,20 @@ package struct AuditQuery: Sendable {
         self.errors = errors
         self.filter = filter
         self.page = PageRequest(size: size ?? Self.defaultPageSize, cursor: text("cursor"))
-        self.kept = (Self.fields + ["page_size"]).compactMap { field in
+        self.kept = Self.queryString(values)
+    }
+
+    /// The query string of a link that keeps the filters and page size but for `field`, which
+    /// it sets to `value`.
+    package func kept(setting field: String, to value: String) -> String {
+        var values = values
+        values[field] = value
+        return Self.queryString(values)
+    }
+
+    /// The fields and page size of `values` that are not empty, as a query string ending in `&`.
+    private static func queryString(_ values: [String: String]) -> String {
+        (fields + ["page_size"]).compactMap { field in
             values[field].flatMap { $0.isEmpty ? nil : "\(field)=\(ConsolePaths.query($0))&" }
         }.joined()
     }

@@ -17,7 +17,9 @@ extension ConsoleController {
             let (tenantID, realmID) = try context.realmPath()
             return try await submitting(fields: ApplicationForm.fields, {
                 try await spendForm(console)
-                let created = try await admin.createApplication(tenantID, realmID, try ApplicationForm.input(console.form, creating: true))
+                var problems = InputProblems()
+                let input = try ApplicationForm.input(console.form, creating: true, problems: &problems)
+                let created = try await admin.createApplication(tenantID, realmID, input, noted: problems)
                 let path = ConsolePaths.application(tenantID, realmID, created.id)
                 guard let secret = created.clientSecret else { return paths.redirect(ConsolePaths.noticed(path, .created)) }
                 return secretPage(console, heading: "Application \(created.displayName) created", label: "Client secret", secret: secret,
@@ -39,7 +41,9 @@ extension ConsoleController {
             let (tenantID, realmID) = try context.realmPath()
             let applicationID = try context.id("application")
             return try await submitting(fields: ApplicationForm.fields, {
-                _ = try await admin.updateApplication(tenantID, realmID, applicationID, try ApplicationForm.input(console.form, creating: false))
+                var problems = InputProblems()
+                let input = try ApplicationForm.input(console.form, creating: false, problems: &problems)
+                _ = try await admin.updateApplication(tenantID, realmID, applicationID, input, noted: problems)
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.application(tenantID, realmID, applicationID), .saved))
             }, form: { errors in
                 try await applicationPage(request, context, applicationID: applicationID, form: ApplicationForm(console.form), errors: errors)

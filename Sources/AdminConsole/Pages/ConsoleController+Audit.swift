@@ -9,12 +9,6 @@ import Administration
 /// newest first, a page at a time; each event on a page of its own with every detail. A
 /// filter that cannot be read is shown again with the error beside its field (`400`).
 extension ConsoleController {
-    /// Event types and families suggested in the type field.
-    package static let auditTypeSuggestions = [
-        "authentication.", "authentication.succeeded", "authentication.refused", "admin.", "admin.refused", "credential.",
-        "token.", "session.", "binding_job.", "extension.", "console.", "signing_key.",
-    ]
-
     private static let auditTime = Date.VerbatimFormatStyle(
         format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) UTC",
         timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian))
@@ -23,9 +17,16 @@ extension ConsoleController {
         signedIn.get("audit") { request, context in
             let (admin, console) = try acting(context)
             let query = AuditQuery(try request.queryParameters())
-            guard query.errors.isEmpty else { return auditPage(console, query, listing: nil, names: [:]) }
-            let listing = try await admin.auditEvents(matching: query.filter, query.page)
-            return auditPage(console, query, listing: listing, names: try await names(of: listing.items, admin))
+            guard query.errors.isEmpty else { return try await auditPage(console, query, subject: nil, listing: nil, admin) }
+            var filter = query.filter
+            var subject: AuditSubject?
+            if let typed = filter.subjectID {
+                subject = try await AuditSubject.resolve(typed, tenantID: console.session.admin.tenantID, in: admin.store)
+                guard let id = subject?.filterID else { return try await auditPage(console, query, subject: subject, listing: nil, admin) }
+                filter.subjectID = id
+            }
+            let listing = try await admin.auditEvents(matching: filter, query.page)
+            return try await auditPage(console, query, subject: subject, listing: listing, admin)
         }
         signedIn.get("audit/:event") { _, context in
             let (admin, console) = try acting(context)
@@ -45,12 +46,31 @@ extension ConsoleController {
     }
 
     /// The list page: the form with what was typed and, when it could be read, the events
-    /// (their tenants and realms by the display names in `names`).
+    /// (their tenants and realms by their display names); a username of several identities
+    /// lists them to choose from instead.
     private func auditPage(
-        _ console: ConsoleRequest, _ query: AuditQuery, listing: AdminPage<AuditEvent>?, names: [String: String]
-    ) -> Response {
-        renderer.page(.audit, AuditPage(
-            chrome: chrome(console), values: query.values, errors: query.errors, typeSuggestions: Self.auditTypeSuggestions,
+        _ console: ConsoleRequest, _ query: AuditQuery, subject: AuditSubject?, listing: AdminPage<AuditEvent>?,
+        _ admin: AdminService
+    ) async throws -> Response {
+        let names = try await names(of: listing?.items ?? [], admin)
+        var choices: [AuditPage.Identity] = []
+        var identity: AuditPage.Identity?
+        switch subject {
+        case .identity(let record): identity = try await auditIdentity(record, query, admin)
+        case .several(let records): for record in records { choices.append(try await auditIdentity(record, query, admin)) }
+        case .id, nil: break
+        }
+        return renderer.page(.audit, AuditPage(
+            chrome: chrome(console), values: query.values, errors: query.errors,
+            typeFamilies: AuditEventCatalogue.families.map { family in
+                AuditPage.TypeFamily(
+                    prefix: family.prefix, selected: query.values["type"] == family.prefix,
+                    types: family.types.map { AuditPage.TypeOption(type: $0, selected: query.values["type"] == $0) })
+            },
+            otherType: query.values["type"].flatMap { typed in
+                typed.isEmpty || AuditEventCatalogue.families.contains { $0.prefix == typed || $0.types.contains(typed) } ? nil : typed
+            },
+            subjectIdentity: identity, subjectChoices: choices, choosing: !choices.isEmpty,
             listed: listing != nil, filtered: query.filtered,
             events: (listing?.items ?? []).map { event in
                 let detail = Self.detailObject(event.detail)
@@ -67,7 +87,17 @@ extension ConsoleController {
             },
             newest: query.page.cursor == nil ? nil : paths.href("/audit" + (query.kept.isEmpty ? "" : "?" + query.kept.dropLast())),
             next: nextPage("/audit", listing?.nextCursor, query: query.kept)),
-            status: listing == nil ? .badRequest : .ok)
+            status: listing == nil && choices.isEmpty ? .badRequest : .ok)
+    }
+
+    /// An identity a typed username names: its realm's name, its page, and the audit list
+    /// filtered by its id with the other filters kept.
+    private func auditIdentity(_ record: IdentityRecord, _ query: AuditQuery, _ admin: AdminService) async throws -> AuditPage.Identity {
+        let realm = RealmPath(tenantID: record.tenantID, realmID: record.realmID)
+        return AuditPage.Identity(
+            id: record.id, username: record.username, realm: try await admin.realm(realm).displayName,
+            href: paths.href(ConsolePaths.identity(IdentityPath(realm: realm, identityID: record.id))),
+            eventsHref: paths.href("/audit?" + query.kept(setting: "subject", to: record.id).dropLast()))
     }
 
     /// The display names of the tenants and realms `events` name, by id, each looked up once;

@@ -33,9 +33,13 @@ extension ConsoleController {
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .saved))
             }, form: { errors in try await realmPage(request, context, errors: errors) })
         }
+        realm.get("signing-keys/rotate") { _, context in try await rotateKeysConfirmation(context, error: nil) }
         realm.post("signing-keys/rotate") { _, context in
-            let (admin, _) = try acting(context)
+            let (admin, console) = try acting(context)
             let realmPath = try RealmPath(context)
+            guard try Self.typed(try await admin.realm(realmPath).displayName, in: console) else {
+                return try await rotateKeysConfirmation(context, error: "The name typed is not the realm's: no key was rotated.")
+            }
             _ = try await admin.rotateSigningKeys(realmPath)
             return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .keysRotated))
         }
@@ -66,6 +70,27 @@ extension ConsoleController {
                 + "\(Self.count(population?.activeCredentials ?? 0, "active credential")), and its signing keys. "
                 + "Its issuer stops answering and no device enrolled in it can sign in again. This cannot be undone.",
             action: path + "/delete", button: "Delete realm", cancel: path, typeToConfirm: record.displayName, error: error)
+    }
+
+    /// Rotating a realm's signing keys: what signs from when, who must fetch the new keys,
+    /// counted, and the realm's name to type.
+    private func rotateKeysConfirmation(_ context: ServerRequestContext, error: String?) async throws -> Response {
+        let (admin, console) = try acting(context)
+        let realmPath = try RealmPath(context)
+        let record = try await admin.realm(realmPath)
+        let current = try await admin.signingKeys(realmPath).filter { $0.status == .current }
+        let applications = try await admin.applications(realmPath.tenantID, realmPath.realmID, PageRequest(size: 1000)).items.count
+        let population = try await admin.realmPopulation().first { $0.realmID == record.id }
+        let path = ConsolePaths.realm(realmPath)
+        return confirmation(
+            console, "Rotate the signing keys of \(record.displayName)?",
+            "New keys replace the realm's \(Self.count(current.count, "current signing key")): each is published in the "
+                + "realm's JWKS at once and signs new tokens after \(ConsoleFormat.duration(Int(admin.signingKeyPrepublication))). "
+                + "Tokens already issued stay valid: the current keys verify them until they retire. "
+                + "The realm's \(Self.count(applications, "application")) and every service that checks its tokens "
+                + "must fetch the JWKS again before then; its identities (\(population?.activeIdentities ?? 0) active) sign in as before.",
+            action: path + "/signing-keys/rotate", button: "Rotate signing keys", cancel: path, typeToConfirm: record.displayName,
+            error: error)
     }
 
     private func realmPage(

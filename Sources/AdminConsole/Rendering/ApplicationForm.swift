@@ -72,8 +72,9 @@ package struct ApplicationForm: Sendable {
         (self.values, self.flags) = (values, flags)
     }
 
-    /// The admin API's input for a posted form; `400` naming the field for a number that is not one.
-    package static func input(_ form: FormParameters, creating: Bool) throws -> ApplicationInput {
+    /// The admin API's input for a posted form; a duration that cannot be read is left out and
+    /// noted in `problems`, for the admin API to report with its own.
+    package static func input(_ form: FormParameters, creating: Bool, problems: inout InputProblems) throws -> ApplicationInput {
         func list(_ name: String, separatedBySpaces: Bool = false) throws -> [String]? {
             let text = try form.single(name) ?? ""
             let items = separatedBySpaces ? text.split(whereSeparator: \.isWhitespace).map(String.init) : ConsoleFormat.lines(text)
@@ -81,10 +82,12 @@ package struct ApplicationForm: Sendable {
         }
         func seconds(_ name: String) throws -> Int? {
             guard let text = try form.single(name) else { return nil }
-            guard let value = ConsoleFormat.seconds(text) else {
-                throw ServerError.invalidRequest("'\(name)' must be a duration such as 30d, 12h, 90m or 3600 (seconds)")
+            return try problems.note {
+                guard let value = ConsoleFormat.seconds(text) else {
+                    throw ServerError.invalidRequest("'\(name)' must be a duration such as 30d, 12h, 90m or 3600 (seconds)")
+                }
+                return value
             }
-            return value
         }
         return ApplicationInput(
             displayName: try form.single("display_name"), clientType: creating ? try form.single("client_type") : nil,

@@ -14,14 +14,18 @@ extension ConsoleTemplate {
         <summary id="filter-heading">Filter</summary>
         <form method="get" action="{{chrome.root}}/audit" class="filters" id="audit-filter">
         <label for="filter-type">Type
-        <span class="hint">Exact (authentication.refused), or a family ending in a dot (authentication.)</span>
-        <input id="filter-type" name="type" value="{{values.type}}" list="audit-types" maxlength="200" autocomplete="off"{{#errors.type}} aria-invalid="true" aria-describedby="filter-type-error"{{/errors.type}}>
+        <span class="hint">One type, or every type of a family</span>
+        <select id="filter-type" name="type"{{#errors.type}} aria-invalid="true" aria-describedby="filter-type-error"{{/errors.type}}>
+        <option value="">Any type</option>
+        {{#otherType}}<option value="{{otherType}}" selected>{{otherType}}</option>{{/otherType}}
+        {{#typeFamilies}}<optgroup label="{{prefix}}"><option value="{{prefix}}"{{#selected}} selected{{/selected}}>All {{prefix}}* events</option>{{#types}}<option value="{{type}}"{{#selected}} selected{{/selected}}>{{type}}</option>{{/types}}</optgroup>
+        {{/typeFamilies}}
+        </select>
         {{#errors.type}}<span class="field-error" id="filter-type-error">{{errors.type}}</span>{{/errors.type}}
         </label>
-        <datalist id="audit-types">{{#typeSuggestions}}<option value="{{.}}">{{/typeSuggestions}}</datalist>
         <label for="filter-subject">Identity or subject
-        <span class="hint">An identity's id, or the id of what an event is about</span>
-        <input id="filter-subject" name="subject" value="{{values.subject}}" maxlength="200" autocomplete="off"{{#errors.subject}} aria-invalid="true" aria-describedby="filter-subject-error"{{/errors.subject}}>
+        <span class="hint">An identity's username or id, or the id of what an event is about</span>
+        <input id="filter-subject" name="subject" value="{{values.subject}}" maxlength="200" autocomplete="off"{{#errors.subject}} aria-invalid="true" aria-describedby="filter-subject-error"{{/errors.subject}}{{#choosing}} aria-describedby="subject-choices-heading"{{/choosing}}>
         {{#errors.subject}}<span class="field-error" id="filter-subject-error">{{errors.subject}}</span>{{/errors.subject}}
         </label>
         <label for="filter-actor">Admin token
@@ -45,9 +49,17 @@ extension ConsoleTemplate {
         {{#errors.page_size}}<p class="alert" role="alert" id="filter-page-size-error">{{errors.page_size}}</p>{{/errors.page_size}}
         {{#errors.cursor}}<p class="alert" role="alert" id="filter-cursor-error">{{errors.cursor}}</p>{{/errors.cursor}}
         </details>
+        {{#choosing}}
+        <section class="panel" aria-labelledby="subject-choices-heading" id="subject-choices">
+        <h2 id="subject-choices-heading">“{{values.subject}}” is the username of identities in several realms: choose one</h2>
+        <ul>{{#subjectChoices}}<li><a href="{{eventsHref}}">Events of {{username}} in {{realm}}</a> <span class="hint">(<a href="{{href}}" title="The identity's page">{{id}}</a>)</span></li>
+        {{/subjectChoices}}</ul>
+        </section>
+        {{/choosing}}
         {{#listed}}
         <section aria-labelledby="events-heading">
         <h2 id="events-heading">{{#filtered}}Matching events{{/filtered}}{{^filtered}}All events{{/filtered}}, newest first</h2>
+        {{#subjectIdentity}}<p id="subject-identity">Events about <a href="{{href}}"><strong>{{username}}</strong></a> of {{realm}} <span class="hint">({{id}})</span></p>{{/subjectIdentity}}
         <div class="table-wrap"><table class="stack" id="audit-events">
         <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Type</th><th scope="col">Tenant / realm</th><th scope="col">Subject</th><th scope="col">Actor</th></tr></thead>
         <tbody>

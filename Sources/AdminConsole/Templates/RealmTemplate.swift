@@ -32,11 +32,8 @@ extension ConsoleTemplate {
         {{#keys}}<tr><td data-label="Key ID">{{kid}}</td><td data-label="Algorithm">{{algorithm}}</td><td data-label="Status"><span class="state {{status}}">{{status}}</span></td><td data-label="Signs from">{{activates}}</td><td data-label="Retires">{{retires}}</td></tr>
         {{/keys}}
         </tbody></table></div>
-        <form method="post" action="{{href}}/signing-keys/rotate" class="inline">
-        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
-        <button type="submit" class="secondary" id="rotate-keys">Rotate signing keys now</button>
-        <span class="hint">The successor is published at once and signs after the configured prepublication time.</span>
-        </form>
+        <p><a class="button secondary" href="{{href}}/signing-keys/rotate" id="rotate-keys">Rotate signing keys…</a>
+        <span class="hint">The successor is published at once and signs after the configured prepublication time.</span></p>
         </section>
         <section aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading">Passkeys</h2>

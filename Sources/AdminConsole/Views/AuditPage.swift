@@ -29,13 +29,48 @@ package struct AuditPage: Sendable {
         package let actorHref: String?
     }
 
+    /// A family of event types in the type filter's list.
+    package struct TypeFamily: Sendable {
+        /// `admin.`: every type of the family.
+        package let prefix: String
+        package let selected: Bool
+        package let types: [TypeOption]
+    }
+
+    /// One event type in the type filter's list.
+    package struct TypeOption: Sendable {
+        package let type: String
+        package let selected: Bool
+    }
+
+    /// An identity the subject field's username names.
+    package struct Identity: Sendable {
+        package let id: String
+        package let username: String
+        /// Its realm's display name.
+        package let realm: String
+        /// Its page.
+        package let href: String
+        /// The audit list of its events, with the other filters kept.
+        package let eventsHref: String
+    }
+
     package let chrome: ConsoleChrome
     /// The filter form's fields as typed.
     package let values: [String: String]
     /// Each field's error, by field name.
     package let errors: [String: String]
-    /// Event types and families to suggest in the type field.
-    package let typeSuggestions: [String]
+    /// Every known event type, by family, for the type filter's list.
+    package let typeFamilies: [TypeFamily]
+    /// A type filter typed into the address that is not a known type or family (kept as an
+    /// option of its own, so that the form shows what it filters by).
+    package let otherType: String?
+    /// The identity whose events are listed, when the subject field held its username.
+    package let subjectIdentity: Identity?
+    /// The identities of several realms that the subject field's username names.
+    package let subjectChoices: [Identity]
+    /// Whether the person is to choose among ``subjectChoices``.
+    package let choosing: Bool
     /// Whether the events were listed (not when the filter could not be read).
     package let listed: Bool
     /// Whether a filter applies.

@@ -1,14 +1,18 @@
 import Foundation
 package import IdentityProtocol
 package import IdentityStorage
-import IdentityServerCore
+package import IdentityServerCore
 import OpenIDProvider
 
 /// Applications: OAuth clients with an embedded authenticator.
 extension AdminService {
-    package func createApplication(_ tenantID: String, _ realmID: String, _ input: ApplicationInput) async throws -> Application {
+    /// Creates an application; `noted` holds problems the caller found reading the input (a
+    /// form's unreadable field), reported with the input's own.
+    package func createApplication(
+        _ tenantID: String, _ realmID: String, _ input: ApplicationInput, noted: InputProblems = InputProblems()
+    ) async throws -> Application {
         _ = try await realmRecord(tenantID, realmID)
-        var problems = InputProblems()
+        var problems = noted
         let type: ApplicationRecord.ClientType = try problems.note { try InputRules.oneOf(input.clientType, field: "client_type") } ?? .public
         let displayName = try problems.note { try InputRules.name(input.displayName, field: "display_name") } ?? ""
         let method = try problems.note { try Self.authMethod(input.tokenEndpointAuthMethod, clientType: type) } ?? .none
@@ -37,14 +41,16 @@ extension AdminService {
         return AdminViews.page(try await store.listApplications(realmID: realmID, page), view)
     }
 
+    /// Changes an application; `noted` as for ``createApplication(_:_:_:noted:)``.
     package func updateApplication(
-        _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ApplicationInput
+        _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ApplicationInput,
+        noted: InputProblems = InputProblems()
     ) async throws -> Application {
         var record = try await applicationRecord(tenantID, realmID, applicationID)
         if let type = input.clientType, type != record.clientType.rawValue {
             throw ServerError.invalidRequest("'client_type' cannot change; create another application")
         }
-        var problems = InputProblems()
+        var problems = noted
         try problems.note { record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName }
         if input.tokenEndpointAuthMethod != nil {
             try problems.note {

@@ -22,7 +22,7 @@ struct CrossDeviceSignIn: Sendable {
         await context.crossDeviceLookups.keep(signIn, code: code, server: context.domain)
         return AuthenticationContext(
             authUrl: url,
-            application: .init(id: signIn.applicationID, displayName: signIn.challenge.applicationDisplayName),
+            application: .init(id: .init(signIn.applicationID), displayName: signIn.challenge.applicationDisplayName),
             origin: .init(
                 sourceIp: signIn.origin.sourceIP, userAgent: signIn.origin.userAgent, geolocation: signIn.origin.geolocation,
                 referer: signIn.origin.referer),

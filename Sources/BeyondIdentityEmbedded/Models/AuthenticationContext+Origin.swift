@@ -1,7 +1,7 @@
 extension AuthenticationContext {
     /// Where the browser that started a sign-in is, as the server saw it: what tells the user
     /// whether it is their own browser.
-    public struct Origin: Sendable, Hashable {
+    public struct Origin: Sendable, Hashable, Codable {
         /// The browser's IP address (through the server's trusted proxies).
         public var sourceIp: String?
         /// The browser's `User-Agent`.

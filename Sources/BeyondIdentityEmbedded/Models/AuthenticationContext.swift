@@ -19,8 +19,8 @@ public struct AuthenticationContext: Sendable, Hashable {
     /// When the browser started the sign-in (not in the vendor's SDK).
     public var startedAt: Date
 
-    /// Creates a context.
-    public init(authUrl: URL, application: Application, origin: Origin, startedAt: Date) {
+    /// Creates a context; `startedAt` is now unless given.
+    public init(authUrl: URL, application: Application, origin: Origin, startedAt: Date = Date()) {
         self.authUrl = authUrl
         self.application = application
         self.origin = origin

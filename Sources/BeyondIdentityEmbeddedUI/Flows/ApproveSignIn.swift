@@ -64,7 +64,7 @@ struct ApproveSignIn: Sendable {
     /// The context with Approve and Decline.
     private func decide(_ signIn: AuthenticationContext) async -> Step {
         let strings = context.strings
-        let application = signIn.application.displayName ?? signIn.application.id
+        let application = signIn.application.displayName ?? signIn.application.id.value
         let screen = Screen(
             kind: .approveSignIn, title: strings[.approveSignInTitle, application], message: strings[.approveSignInMessage],
             details: facts(signIn, application: application),

@@ -48,8 +48,8 @@ extension SQLIdentityStore {
         let tenant: SQLQueryString = tenantID.map { "AND tenant_id = \(bind: $0)" } ?? ""
         // Hours by integer division of the stored milliseconds; `outcome DESC` puts
         // `authentication.succeeded` before `authentication.refused`. A cross-device sign-in
-        // declined on the device or cancelled in the browser is a refused sign-in too, for
-        // that reason.
+        // declined on the device, cancelled in the browser or left unanswered until it expired
+        // is a refused sign-in too, for that reason.
         // The outcomes are constants of this code, written as SQL literals (a bound value's type
         // is unknown to PostgreSQL in a CASE's result).
         let (succeeded, refused): (SQLQueryString, SQLQueryString) = (
@@ -59,10 +59,11 @@ extension SQLIdentityStore {
             CASE WHEN type = \(succeeded) THEN \(succeeded) ELSE \(refused) END AS outcome,
             CASE WHEN type = \(refused) THEN \(detail("reason"))
                 WHEN type = 'cross_device.declined' THEN 'declined_on_device'
-                WHEN type = 'cross_device.cancelled' THEN 'cancelled_in_browser' END AS reason,
+                WHEN type = 'cross_device.cancelled' THEN 'cancelled_in_browser'
+                WHEN type = 'cross_device.expired' THEN 'expired_unanswered' END AS reason,
             CAST(SUM(occurrences) AS BIGINT) AS count
             FROM audit_events
-            WHERE type IN (\(succeeded), \(refused), 'cross_device.declined', 'cross_device.cancelled')
+            WHERE type IN (\(succeeded), \(refused), 'cross_device.declined', 'cross_device.cancelled', 'cross_device.expired')
             AND occurred_at >= \(bind: since.milliseconds) \(tenant)
             GROUP BY hour_start, outcome, reason ORDER BY hour_start, outcome DESC, reason
             """

@@ -45,6 +45,12 @@ extension SQLIdentityStore {
         return try await engine.run { db in try await db.raw(statement).first()?.decode(column: "count", as: Int.self) ?? 0 }
     }
 
+    public func identities(username: String, tenantID: String?, limit: Int) async throws -> [IdentityRecord] {
+        let tenant: SQLQueryString = tenantID.map { " AND tenant_id = \(bind: $0)" } ?? ""
+        let statement: SQLQueryString = "SELECT * FROM identities WHERE username = \(bind: username)\(tenant) ORDER BY id LIMIT \(bind: limit)"
+        return try await engine.run { db in try await db.raw(statement).all().map(IdentityRecord.init(row:)) }
+    }
+
     /// The conditions of `query` beyond the realm: its status and its text (`\` escapes LIKE's
     /// wildcards, and itself).
     private func filter(_ query: IdentityQuery) -> SQLQueryString {

@@ -64,8 +64,8 @@ private struct ApprovalReport: Encodable {
     var message = ""
 
     init(_ context: AuthenticationContext) {
-        application = context.application.displayName ?? context.application.id
-        applicationId = context.application.id
+        application = context.application.displayName ?? context.application.id.value
+        applicationId = context.application.id.value
         startedAt = context.startedAt
         sourceIp = context.origin.sourceIp
         userAgent = context.origin.userAgent

@@ -15,6 +15,16 @@ phase2 STATE
     count it no more; finds the revocation in the audit log, made via the console; signs out
     and finds the pages closed; prints a JSON report
 
+scale STATE --base-url URL --token TOKEN --tenant ID --realm ID --empty-realm ID --screenshots DIR
+      --failures DIR
+    (a realm of 210 identities, user000 to user209, 3 suspended; another realm with none) signs
+    in; pages through the identity list both ways, changes the page size, the order and the
+    status filter; finds the empty realm's next step; sends a new application with several
+    mistakes and follows the error summary's links to the fields; manages a webhook endpoint:
+    a loopback target refused at creation, then one created (its secret shown once),
+    disabled, enabled, sent a test event whose failed attempt is shown with its error; prints
+    a JSON report
+
 On every page it visits it checks that each input has a label (`<label for>` or a wrapping
 label), that no id is used twice, that at 390x844 nothing scrolls sideways, that the page logs
 no Content-Security-Policy violation and that `window.__xss` is undefined; what it finds is in
@@ -37,7 +47,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 UUID = r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
 DESKTOP = (1280, 900)
@@ -600,9 +610,124 @@ def phase2(state):
         "credential_id", "credential_revoked", "closed_after_sign_out", "xss_shown_as_text", "dashboard", "audit_types")}
 
 
+def scale(state):
+    console = Console(state)
+    realm_path = "/tenants/%s/realms/%s" % (state["tenant_id"], state["realm_id"])
+    identities = realm_path + "/identities"
+
+    def usernames():
+        return [row.find_element(By.TAG_NAME, "a").text
+                for row in console.driver.find_elements(By.CSS_SELECTOR, "#identities tbody tr")]
+
+    def apply_filters(**choices):
+        for element_id, value in choices.items():
+            Select(console.element(element_id.replace("_", "-"))).select_by_value(value)
+        console.click("search-button")
+
+    with console.step("sign-in"):
+        console.open("/sign-in")
+        console.fill("token", state["token"])
+        console.click("sign-in")
+        console.wait_for_path("")
+
+    with console.step("identity-list-at-scale"):
+        console.open(identities)
+        assert console.element("identity-total").text == "210", console.element("identity-total").text
+        first = usernames()
+        assert first == ["user%03d" % n for n in range(50)], first[:3]
+        assert not console.driver.find_elements(By.ID, "previous-page"), "the first page offers a previous one"
+        console.check("identities (210)")
+        console.screenshot("identities")
+        console.click("next-page")
+        assert usernames() == ["user%03d" % n for n in range(50, 100)], usernames()[:3]
+        console.click("previous-page")
+        assert usernames() == first, usernames()[:3]
+        state["identity_pages"] = ["first", "next", "previous"]
+
+    with console.step("identity-list-choices"):
+        apply_filters(page_size="100")
+        assert len(usernames()) == 100, len(usernames())
+        apply_filters(order="-username")
+        assert usernames()[:2] == ["user209", "user208"], usernames()[:2]
+        apply_filters(status_filter="suspended", page_size="25")
+        assert console.element("identity-total").text == "3", console.element("identity-total").text
+        assert usernames() == ["user200", "user100", "user000"], usernames()
+        console.check("identities (suspended)")
+        console.click("show-all")
+        assert console.element("identity-total").text == "210"
+
+    with console.step("empty-realm"):
+        console.open("/tenants/%s/realms/%s/identities" % (state["tenant_id"], state["empty_realm_id"]))
+        empty = console.element("empty").text
+        assert "No identities in this realm yet" in empty, empty
+        console.check("identities (empty realm)")
+
+    with console.step("error-summary"):
+        console.open(realm_path + "/applications/new")
+        console.fill("app-display-name", "Shop")
+        console.set_checked("app-method-same-device", True)
+        console.fill("app-redirect-uris", "not a url")
+        console.fill("app-invoke-url", "")
+        console.fill("app-refresh-token-lifetime", "forever")
+        console.click("save-application")
+        summary = console.element("error-summary")
+        links = summary.find_elements(By.CSS_SELECTOR, "a[href^='#']")
+        targets = [link.get_attribute("href").split("#", 1)[1] for link in links]
+        assert len(targets) >= 3, summary.text
+        for target in targets:
+            assert console.element(target).get_attribute("aria-invalid") == "true", target
+        links[0].click()
+        console.wait.until(lambda d: d.execute_script("return location.hash") == "#" + targets[0], "the link went nowhere")
+        console.check("new-application (refused)")
+        console.screenshot("error-summary")
+        state["summary_targets"] = targets
+
+    with console.step("webhook-refused-target"):
+        console.open("/tenants/%s/webhooks" % state["tenant_id"])
+        console.expand("new-webhook")
+        console.fill("webhook-url", "http://127.0.0.1:9/hook")
+        console.click("create-webhook")
+        error = console.element("webhook-url-error").text
+        assert error, "no error beside the URL"
+        assert console.element("webhook-url").get_attribute("value") == "http://127.0.0.1:9/hook", "the typed URL was lost"
+        state["webhook_refusal"] = error
+
+    with console.step("webhook-created"):
+        console.fill("webhook-url", "https://hooks.invalid/in")
+        console.fill("webhook-description", "CRM")
+        console.click("create-webhook")
+        assert console.element("secret").text.startswith("whsec_"), "no signing secret shown"
+        console.check("webhook secret (shown once)")
+        console.click("continue")
+        console.wait_for_path(r"/tenants/[^/]+/webhooks/[^/?]+")
+        state["webhook_path"] = console.driver.current_url[len(console.base):].split("?")[0]
+        console.check("webhook")
+
+    with console.step("webhook-disable-enable"):
+        console.click("disable-webhook")
+        assert "disabled" in console.element("webhook-state").text.lower(), console.element("webhook-state").text
+        console.click("enable-webhook")
+        assert "enabled" in console.element("webhook-state").text.lower(), console.element("webhook-state").text
+
+    with console.step("webhook-test-event"):
+        console.click("send-test")
+
+        def attempted(driver):
+            driver.get(console.url(state["webhook_path"]))
+            cells = driver.find_elements(By.CSS_SELECTOR, "#deliveries tbody td.answer")
+            return cells[0].text if cells and cells[0].text.strip() not in ("", "—") else False
+        state["webhook_answer"] = console.wait.until(attempted, "the test event's attempt never showed")
+        assert "webhook.test" in console.element("deliveries").text
+        console.check("webhook (attempted)")
+        console.screenshot("webhook")
+
+    console.quit()
+    return {key: state[key] for key in ("identity_pages", "summary_targets", "webhook_refusal", "webhook_answer")}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("phase", choices=["phase1", "phase2"])
+    parser.add_argument("phase", choices=["phase1", "phase2", "scale"])
     parser.add_argument("state")
     parser.add_argument("--base-url")
     parser.add_argument("--token")
@@ -611,8 +736,16 @@ def main():
     parser.add_argument("--registration-redirect-uri", default="https://app.example/register")
     parser.add_argument("--redirect-uri", default="https://app.example/callback")
     parser.add_argument("--invoke-url", default="https://app.example/invoke")
+    parser.add_argument("--tenant")
+    parser.add_argument("--realm")
+    parser.add_argument("--empty-realm")
     arguments = parser.parse_args()
-    if arguments.phase == "phase1":
+    if arguments.phase == "scale":
+        state = {"base_url": arguments.base_url, "token": arguments.token, "tenant_id": arguments.tenant,
+                 "realm_id": arguments.realm, "empty_realm_id": arguments.empty_realm,
+                 "screenshots": arguments.screenshots, "failures": arguments.failures}
+        report = scale(state)
+    elif arguments.phase == "phase1":
         missing = [flag for flag in ("base_url", "token", "screenshots", "failures") if not getattr(arguments, flag)]
         if missing:
             parser.error("phase1 needs --" + ", --".join(name.replace("_", "-") for name in missing))

@@ -9,9 +9,14 @@ public protocol ConsoleQueryStore: Sendable {
     func findIdentities(realmID: String, _ query: IdentityQuery, _ page: PageRequest) async throws -> Page<IdentityRecord>
     /// How many of the realm's identities `query` selects.
     func countIdentities(realmID: String, _ query: IdentityQuery) async throws -> Int
+    /// The identities named `username` in any realm (of one tenant, when given), at most
+    /// `limit` of them, by id.
+    func identities(username: String, tenantID: String?, limit: Int) async throws -> [IdentityRecord]
     /// The sign-ins (`authentication.succeeded` and `authentication.refused` events) of one
     /// tenant or all of them, at `since` or later, counted by hour, outcome and, for
-    /// refusals, reason; ordered by hour, successes first, then by reason.
+    /// refusals, reason; ordered by hour, successes first, then by reason. Cross-device
+    /// sign-ins declined, cancelled or left to expire are refusals too (`declined_on_device`,
+    /// `cancelled_in_browser`, `expired_unanswered`).
     func signInActivity(tenantID: String?, since: Date) async throws -> [SignInActivityBucket]
     /// The realms of one tenant or all of them, by id, with their counts of active
     /// identities and active credentials, in one query.

@@ -41,6 +41,7 @@ enum Migrations {
         Migration(version: 25, statements: signInMethods),
         Migration(version: 26, statements: realmPasskeyPolicies),
         Migration(version: 27, statements: identityListingIndexes),
+        Migration(version: 28, statements: identitiesByUsername),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
