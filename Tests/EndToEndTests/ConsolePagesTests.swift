@@ -221,6 +221,42 @@ import ServerTestSupport
         }
     }
 
+    /// A realm's theme (logos, support page) is set with its settings: saved as the admin API
+    /// has it; a URL refused is shown beside its field as typed, nothing changed; emptied, cleared.
+    @Test func aRealmsThemeIsSetWithItsSettings() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let browser = try await Self.signedIn(server)
+            let path = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
+            let api = AdminAPI.realm(tenant: realm.tenantID, realm: realm.realmID)
+            var fields = [
+                "display_name": "Customers", "registration_redirect_uri": TestRealm.registrationRedirect,
+                "logo_light_url": "https://cdn.example/light.svg", "logo_dark_url": "", "support_url": "https://help.example/",
+            ]
+            try await browser.get(path)
+            #expect(try await browser.post(path, fields).status == 303)
+            var theme = try await server.admin.send("GET", api).json["theme"] as? [String: String]
+            #expect(theme == ["logo_light_url": "https://cdn.example/light.svg", "support_url": "https://help.example/"])
+            try await browser.get(path)
+            #expect(await browser.shows(#"id="realm-logo-light" name="logo_light_url" value="https://cdn.example/light.svg""#))
+
+            fields["logo_dark_url"] = "http://cdn.example/dark.svg"
+            try await browser.get(path)
+            let refused = try await browser.post(path, fields)
+            #expect(refused.status == 400)
+            #expect(await browser.shows(#"value="http://cdn.example/dark.svg" type="url" maxlength="2048" aria-invalid="true" aria-describedby="realm-logo-dark-error""#))
+            #expect(await browser.shows(#"<span class="field-error" id="realm-logo-dark-error">"#))
+            theme = try await server.admin.send("GET", api).json["theme"] as? [String: String]
+            #expect(theme?["logo_dark_url"] == nil)
+
+            fields["logo_dark_url"] = ""
+            fields["support_url"] = ""
+            try await browser.get(path)
+            #expect(try await browser.post(path, fields).status == 303)
+            theme = try await server.admin.send("GET", api).json["theme"] as? [String: String]
+            #expect(theme == ["logo_light_url": "https://cdn.example/light.svg"])
+        }
+    }
+
     /// A realm's passkey rules are set on its page: saved as the admin API has them; refused as
     /// typed, with the reason above the form and nothing changed.
     @Test func aRealmsPasskeyRulesAreSetOnItsPage() async throws {

@@ -29,6 +29,9 @@ extension ConsoleController {
                 _ = try await admin.updateRealm(realmPath, RealmInput(
                     displayName: try console.field("display_name"),
                     registrationRedirectURI: try console.field("registration_redirect_uri"),
+                    theme: RealmTheme(
+                        logoLightURL: try console.field("logo_light_url") ?? "", logoDarkURL: try console.field("logo_dark_url") ?? "",
+                        supportURL: try console.field("support_url") ?? ""),
                     scimEnrollment: try console.field("scim_enrollment") ?? SCIMEnrollment.none.rawValue))
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .saved))
             }, form: { errors in try await realmPage(request, context, errors: errors) })
@@ -104,7 +107,8 @@ extension ConsoleController {
         return renderer.page(.realm, RealmPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request), tenantName: tenant.displayName,
             tenantHref: paths.href(ConsolePaths.tenant(tenantID)), name: realm.displayName, id: realm.id, issuer: realm.issuer,
-            registrationRedirectURI: realm.registrationRedirectURI, mailsSCIMUsersLinks: realm.scimEnrollment == .email, href: paths.href(ConsolePaths.realm(realmPath)),
+            registrationRedirectURI: realm.registrationRedirectURI, mailsSCIMUsersLinks: realm.scimEnrollment == .email,
+            theme: realm.theme ?? RealmTheme(), href: paths.href(ConsolePaths.realm(realmPath)),
             applications: applications.items.map { application in
                 RealmPage.ApplicationRow(
                     name: application.displayName, clientID: application.clientID, clientType: application.clientType.rawValue,

@@ -15,7 +15,8 @@ package struct FormErrors: Sendable {
     /// A form field's label and the id of its input.
     package typealias Field = (label: String, anchor: String)
 
-    /// The message per field name; a message naming no field is under `form`.
+    /// The message per field name (a nested field's dots as underscores: `theme_support_url`,
+    /// for the templates); a message naming no field is under `form`.
     package let messages: [String: String]
     /// Every problem, in the order found.
     package let summary: [Item]
@@ -40,7 +41,8 @@ package struct FormErrors: Sendable {
                 continue
             }
             let name = String(line[line.index(after: line.startIndex)..<close])
-            messages[name] = messages[name].map { $0 + " " + message } ?? message
+            let key = name.replacingOccurrences(of: ".", with: "_")
+            messages[key] = messages[key].map { $0 + " " + message } ?? message
             summary.append(Item(message: message, anchor: fields[name]?.anchor))
         }
         self.init(messages: messages, summary: summary)

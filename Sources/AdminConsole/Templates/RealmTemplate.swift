@@ -78,6 +78,18 @@ extension ConsoleTemplate {
         <input id="realm-redirect" name="registration_redirect_uri" value="{{registrationRedirectURI}}" required{{#errors.registration_redirect_uri}} aria-invalid="true" aria-describedby="realm-redirect-error"{{/errors.registration_redirect_uri}}>
         {{#errors.registration_redirect_uri}}<span class="field-error" id="realm-redirect-error">{{errors.registration_redirect_uri}}</span>{{/errors.registration_redirect_uri}}
         </label>
+        <label for="realm-logo-light">Logo for light backgrounds <span class="hint">An https URL; apps show it on light backgrounds.</span>
+        <input id="realm-logo-light" name="logo_light_url" value="{{#values.logo_light_url}}{{values.logo_light_url}}{{/values.logo_light_url}}{{^values.logo_light_url}}{{theme.logoLightURL}}{{/values.logo_light_url}}" type="url" maxlength="2048"{{#errors.theme_logo_light_url}} aria-invalid="true" aria-describedby="realm-logo-light-error"{{/errors.theme_logo_light_url}}>
+        {{#errors.theme_logo_light_url}}<span class="field-error" id="realm-logo-light-error">{{errors.theme_logo_light_url}}</span>{{/errors.theme_logo_light_url}}
+        </label>
+        <label for="realm-logo-dark">Logo for dark backgrounds <span class="hint">An https URL; apps show it on dark backgrounds.</span>
+        <input id="realm-logo-dark" name="logo_dark_url" value="{{#values.logo_dark_url}}{{values.logo_dark_url}}{{/values.logo_dark_url}}{{^values.logo_dark_url}}{{theme.logoDarkURL}}{{/values.logo_dark_url}}" type="url" maxlength="2048"{{#errors.theme_logo_dark_url}} aria-invalid="true" aria-describedby="realm-logo-dark-error"{{/errors.theme_logo_dark_url}}>
+        {{#errors.theme_logo_dark_url}}<span class="field-error" id="realm-logo-dark-error">{{errors.theme_logo_dark_url}}</span>{{/errors.theme_logo_dark_url}}
+        </label>
+        <label for="realm-support">Support page <span class="hint">Where users get help (https).</span>
+        <input id="realm-support" name="support_url" value="{{#values.support_url}}{{values.support_url}}{{/values.support_url}}{{^values.support_url}}{{theme.supportURL}}{{/values.support_url}}" type="url" maxlength="2048"{{#errors.theme_support_url}} aria-invalid="true" aria-describedby="realm-support-error"{{/errors.theme_support_url}}>
+        {{#errors.theme_support_url}}<span class="field-error" id="realm-support-error">{{errors.theme_support_url}}</span>{{/errors.theme_support_url}}
+        </label>
         <label class="check"><input type="checkbox" name="scim_enrollment" value="email" id="realm-scim-enrollment"{{#mailsSCIMUsersLinks}} checked{{/mailsSCIMUsersLinks}}> Mail an enrollment link to each user the directory creates (SCIM)</label>
         <div class="actions"><button type="submit">Save</button><a class="button danger" href="{{href}}/delete">Delete realm…</a></div>
         </form>

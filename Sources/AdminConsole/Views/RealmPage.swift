@@ -1,3 +1,4 @@
+package import IdentityProtocol
 import IdentityServerCore
 
 /// A realm: its settings, applications and signing keys, with links to its identities.
@@ -29,6 +30,8 @@ package struct RealmPage: Sendable {
     package let registrationRedirectURI: String
     /// Whether users the directory creates through SCIM are mailed an enrollment link.
     package let mailsSCIMUsersLinks: Bool
+    /// Its theme, as its apps show it (empty strings where unset).
+    package let theme: RealmTheme
     /// The realm's own link (its forms post there).
     package let href: String
     package let applications: [ApplicationRow]
