@@ -61,6 +61,7 @@ package struct DeviceSignInRoutes: RouteMount {
     private let emailCodes: EmailCodeController
     private let crossDevice: CrossDeviceController
     private let signInPage: SignInPageController
+    private let account: AccountController
     /// The credentials' certificate keys, read once: the token endpoint binds tokens to them.
     package let pinnedKeys: PinnedKeys
     /// Where `/authorize` hands a browser whose sign-in another device approves.
@@ -101,6 +102,11 @@ package struct DeviceSignInRoutes: RouteMount {
             service: crossDeviceService, renderer: Self.signInPages, cookie: cookie, pathPrefix: pathPrefix,
             origin: SameOriginCheck(baseURL: baseURL),
             passkeys: PasskeySignInService(signIns: crossDeviceService, settings: passkeys.settings, seal: passkeys.seal))
+        account = AccountController(
+            service: AccountService(
+                store: store, settings: passkeys.settings, seal: passkeys.seal, audit: audit, baseURL: baseURL, now: now),
+            renderer: Self.signInPages, cookie: AccountSessionCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix),
+            pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
         pinnedKeys = authenticationService.pinnedKeys
         handoff = SignInPageHandoff(service: crossDeviceService, cookie: cookie)
     }
@@ -113,6 +119,7 @@ package struct DeviceSignInRoutes: RouteMount {
         emailCodes.register(on: router)
         crossDevice.register(on: router)
         signInPage.register(on: router)
+        account.register(on: router)
     }
 
     /// Cross-device sign-in, with its limits: starts per network; code lookups, approvals and

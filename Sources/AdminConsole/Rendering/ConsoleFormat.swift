@@ -3,18 +3,14 @@ import IdentityServerCore
 
 /// How the console writes values: dates in UTC to the minute, lists one per line.
 package enum ConsoleFormat {
-    private static let dateStyle = Date.VerbatimFormatStyle(
-        format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits) UTC",
-        timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian))
-
-    /// `2026-11-25 13:45 UTC`.
+    /// `2026-11-25 13:45 UTC` (``PageDate``).
     package static func date(_ date: Date) -> String {
-        date.formatted(dateStyle)
+        PageDate.text(date)
     }
 
     /// `date(_:)`, or `never`/`—` for none.
     package static func date(_ date: Date?, none: String = "—") -> String {
-        date.map { Self.date($0) } ?? none
+        PageDate.text(date, none: none)
     }
 
     /// Seconds in the largest unit that divides them: `30d`, `12h`, `90m`, `45s`.

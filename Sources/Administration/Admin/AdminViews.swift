@@ -52,7 +52,7 @@ package enum AdminViews {
             certificate: r.kind == .passkey ? nil : try pem(r.certificateDER), parentCredentialID: r.parentCredentialID,
             passkey: p.map { p in
                 AdminPasskey(
-                    aaguid: uuidText(p.aaguid), authenticatorName: AuthenticatorNames.name(of: uuidText(p.aaguid)), transports: p.transports, backupEligible: p.backupEligible, backedUp: p.backedUp,
+                    aaguid: AuthenticatorNames.uuidText(p.aaguid), authenticatorName: AuthenticatorNames.name(of: AuthenticatorNames.uuidText(p.aaguid)), transports: p.transports, backupEligible: p.backupEligible, backedUp: p.backedUp,
                     attestationFormat: p.attestationFormat, attestationTrusted: p.attestationTrusted)
             },
             createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt)
@@ -90,13 +90,6 @@ package enum AdminViews {
             subjectID: r.subjectID, detail: r.detailJSON, occurrences: r.occurrences)
     }
 
-    /// 16 bytes as a UUID's text (`01020304-0506-…`).
-    private static func uuidText(_ bytes: Data) -> String {
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(hex.dropFirst(range.lowerBound).prefix(range.count))
-        }.joined(separator: "-")
-    }
 
     private static func pem(_ der: Data) throws -> String {
         try Certificate(derEncoded: Array(der)).serializeAsPEM().pemString

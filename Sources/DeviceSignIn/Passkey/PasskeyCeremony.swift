@@ -7,6 +7,8 @@ package struct PasskeyCeremony: Codable, Sendable, Equatable {
     package enum Purpose: String, Codable, Sendable {
         case registration
         case signIn = "sign_in"
+        /// A sign-in to a realm's account page (its subject is the realm).
+        case account
     }
 
     package let purpose: Purpose

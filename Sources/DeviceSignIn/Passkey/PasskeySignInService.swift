@@ -43,49 +43,20 @@ package struct PasskeySignInService {
         guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.signIn, of: signIn.id) else {
             throw ServerError.invalidRequest("the passkey request is not this sign-in's or has expired: start again")
         }
-        let response = request.credential.response
-        guard request.credential.type == "public-key", let webAuthnID = Data(base64URLEncoded: request.credential.id),
-              let clientData = Data(base64URLEncoded: response.clientDataJSON),
-              let authenticatorData = Data(base64URLEncoded: response.authenticatorData),
-              let signature = Data(base64URLEncoded: response.signature)
-        else { throw ServerError.invalidRequest("the credential is not a WebAuthn public key credential") }
-        guard let (credential, passkey, identityStatus) = try await store.passkey(realmID: signIn.realmID, webAuthnID: webAuthnID) else {
-            await refuse(signIn, "unknown_passkey", subject: nil)
-            throw ServerError(APIErrorCode.invalidPasskey, "this passkey is not registered here")
-        }
-        // The assertion first: what the passkey's state is, is told only to its holder.
-        let verified: VerifiedAssertion
+        let accepted: PasskeyAssertionCheck.Accepted
         do {
-            verified = try party.verifyAssertion(
-                clientDataJSON: Array(clientData), authenticatorData: Array(authenticatorData), signature: Array(signature),
-                challenge: Array(ceremony.challenge), publicKeyBytes: Array(passkey.publicKey), storedSignCount: passkey.signCount,
-                backupEligible: passkey.backupEligible)
-        } catch {
-            // A counter that did not rise came with a good signature: the passkey's holder, or a clone.
-            let signed = if case .signCountNotIncreasing = error { true } else { false }
-            await refuse(signIn, error.auditReason, subject: signed ? credential.identityID : nil)
-            throw ServerError(APIErrorCode.invalidPasskey, "the passkey was refused: \(error)")
+            accepted = try await PasskeyAssertionCheck(store: store).check(
+                request.credential, realmID: signIn.realmID, party: party, challenge: ceremony.challenge)
+        } catch let refusal as PasskeyAssertionCheck.Refusal {
+            await refuse(signIn, refusal.reason, subject: refusal.subject)
+            throw refusal.error
         }
-        guard credential.state == .active else {
-            await refuse(signIn, "credential_revoked", subject: credential.identityID)
-            throw ServerError(APIErrorCode.credentialRevoked, "this passkey was revoked")
-        }
-        guard identityStatus == .active else {
-            await refuse(signIn, "identity_inactive", subject: credential.identityID)
-            throw ServerError(APIErrorCode.identityInactive, "the identity is \(identityStatus)")
-        }
-        // Asked with no credential listed, a discoverable credential must say whose it is (§7.2 step 6).
-        guard let handle = response.userHandle, Data(base64URLEncoded: handle) == Data(credential.identityID.utf8) else {
-            await refuse(signIn, "user_handle", subject: credential.identityID)
-            throw ServerError(APIErrorCode.invalidPasskey, "the passkey's user handle is not its identity's")
-        }
-        return PasskeySignedIn(redirect: try await complete(signIn, credential, passkey, verified))
+        return PasskeySignedIn(redirect: try await complete(signIn, accepted))
     }
 
     /// Mints the code and completes the sign-in with the passkey's new counter, in one transaction.
-    private func complete(
-        _ signIn: CrossDeviceSignInRecord, _ credential: CredentialRecord, _ passkey: PasskeyRecord, _ verified: VerifiedAssertion
-    ) async throws -> String {
+    private func complete(_ signIn: CrossDeviceSignInRecord, _ accepted: PasskeyAssertionCheck.Accepted) async throws -> String {
+        let (credential, passkey, verified) = (accepted.credential, accepted.passkey, accepted.verified)
         let opened = try signIns.stored(signIn)
         let issuer = signIns.baseURL.issuer(tenantID: signIn.tenantID, realmID: signIn.realmID)
         // What the application asked for (acr_values, or acr in claims) is required, as on every way in.
@@ -146,19 +117,5 @@ package struct PasskeySignInService {
         await audit.recordRefusal(
             "authentication.refused", reason: reason, of: signIn.id, tenantID: signIn.tenantID, realmID: signIn.realmID,
             subjectID: subject, detail: ["sign_in_id": signIn.id, "via": "passkey"])
-    }
-}
-
-extension WebAuthnError {
-    /// The audit reason of a refused assertion.
-    fileprivate var auditReason: String {
-        switch self {
-        case .signCountNotIncreasing: "sign_count"
-        case .invalidSignature: "signature"
-        case .userNotVerified: "user_not_verified"
-        case .originNotAllowed, .crossOrigin: "origin"
-        case .challengeMismatch: "challenge"
-        default: "invalid_assertion"
-        }
     }
 }

@@ -1,3 +1,5 @@
+package import Foundation
+
 /// Readable names of well-known passkey providers by the AAGUID their authenticators report
 /// (from the community list passkeydeveloper/passkey-authenticator-aaguids). Under `none`
 /// attestation an AAGUID is what the authenticator says of itself, unproven: a name for people
@@ -5,6 +7,14 @@
 package enum AuthenticatorNames {
     /// The name of the provider whose authenticators report `aaguid` (a lower-case UUID), if known.
     package static func name(of aaguid: String) -> String? { names[aaguid] }
+
+    /// An AAGUID's 16 bytes as a lower-case UUID (`ea9b8d66-4d01-…`).
+    package static func uuidText(_ bytes: Data) -> String {
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex.dropFirst(range.lowerBound).prefix(range.count))
+        }.joined(separator: "-")
+    }
 
     static let names: [String: String] = [
         "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4": "Google Password Manager",

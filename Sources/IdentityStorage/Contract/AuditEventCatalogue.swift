@@ -17,6 +17,7 @@ public enum AuditEventCatalogue {
 
     /// The families, in alphabetical order; their types in order of their life cycle.
     public static let families: [Family] = [
+        Family("account", ["signed_out"]),
         Family("admin", [
             "tenant.created", "tenant.updated", "tenant.deleted", "realm.created", "realm.updated", "realm.deleted",
             "application.created", "application.updated", "application.secret_rotated", "application.deleted",

@@ -30,6 +30,7 @@ public protocol IdentityStore:
     SigningKeyStore,
     AdminTokenStore,
     ConsoleSessionStore,
+    AccountSessionStore,
     MaintenanceStore,
     AuditStore,
     ConsoleQueryStore,

@@ -27,6 +27,11 @@ passkey_browser.py sign-in --url URL --rp-id RP_ID --origin ORIGIN [--credential
     to /v1/sign-ins/ID/passkey/options and /v1/sign-ins/ID/passkey and verifies the assertion
     with verify_authentication_response, with FILE's public key and sign count.
 
+passkey_browser.py account --url URL --rp-id RP_ID --origin ORIGIN [--credential-file FILE] [...]
+    as sign-in, on a realm's account page (`{issuer}/account`): done when the page shows
+    #account-overview (signed in; its text is the report's page_text) or the status failed;
+    with --sign-out, then presses #sign-out and waits for the sign-in button again.
+
 The authenticators: platform = ctap2, internal, resident keys, user verification; security-key =
 ctap2, usb, resident keys, user verification (--user-verified sets whether verification succeeds
 on both); u2f = ctap1/u2f, usb, neither; none = no virtual authenticator (the virtual
@@ -80,6 +85,7 @@ try:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.common.virtual_authenticator import VirtualAuthenticatorOptions
+    from selenium.webdriver.support.ui import WebDriverWait
     from webauthn.helpers import parse_attestation_object
 except ImportError as missing:
     setup_problem("needs `pip install selenium webauthn`: %s" % missing)
@@ -104,13 +110,18 @@ CEREMONIES = {
     "sign-in": dict(button="sign-in-passkey", result="assertion",
                     options=re.compile(r"/v1/sign-ins/[^/]+/passkey/options$"),
                     posted=re.compile(r"/v1/sign-ins/[^/]+/passkey$")),
+    "account": dict(button="sign-in-passkey", result="assertion",
+                    options=re.compile(r"/account/passkey/options$"),
+                    posted=re.compile(r"/account/passkey$")),
 }
 
 # The status element, read in one go (None while a document is being swapped).
 STATUS_JS = """
 const el = document.getElementById('passkey-status');
+const overview = document.getElementById('account-overview');
 return {present: !!el, state: el ? el.getAttribute('data-state') : null,
-        text: el ? el.innerText.trim() : null, ready: document.readyState};
+        text: el ? el.innerText.trim() : null, ready: document.readyState,
+        overview: !!overview, page: overview ? document.getElementById('main').innerText : null};
 """
 # Sideways scrolling at the current width, with the innermost elements that reach past it.
 OVERFLOW_JS = """
@@ -546,12 +557,24 @@ def run(args):
         def finished(status):
             if args.command == "register":
                 return status is not None and (status["state"] in ("created", "failed") or not status["present"])
+            if args.command == "account":
+                return status is not None and (status["overview"] or status["state"] == "failed")
             left = origin_of(driver.current_url) != page_origin
             return left or (status is not None and status["state"] == "failed")
 
         status = wait_for_outcome(browser, network, finished, args.timeout)
+        signed_out = None
+        raw_credentials = browser.credentials()
+        if getattr(args, "sign_out", False) and status is not None and status["overview"]:
+            # Without its passkey, so that the signed-out page's autofill request (which a virtual
+            # authenticator would answer at once, unlike a person) waits.
+            driver.remove_all_credentials()
+            driver.find_element(By.ID, "sign-out").click()
+            WebDriverWait(driver, args.timeout).until(
+                lambda d: d.find_elements(By.ID, "sign-in-passkey"), "the page never showed the sign-in again")
+            signed_out = True
         final_url = driver.current_url
-        still_here = origin_of(final_url) == page_origin and status is not None and status["present"]
+        still_here = origin_of(final_url) == page_origin and status is not None and (status["present"] or status["overview"])
         if still_here:
             after, shot = browser.at_width(args.width, screenshot=bool(args.screenshot))
             overflow, png = overflow or after, shot or png
@@ -570,7 +593,6 @@ def run(args):
         elif result_post:
             verification = verify_assertion(result_post["body"], options, saved, args)
 
-        raw_credentials = browser.credentials()
         saved_to = None
         if args.save_credential and raw_credentials:
             keep_credential(args, raw_credentials, result_post, public_key, saved, kind)
@@ -591,7 +613,8 @@ def run(args):
             "credentials": [{"id": unpadded(c["credentialId"]), "rp_id": c.get("rpId"),
                              "is_resident_credential": c.get("isResidentCredential"), "sign_count": c.get("signCount"),
                              "user_handle": unpadded(c.get("userHandle"))} for c in raw_credentials],
-            "saved_credential": saved_to, "final_url": final_url,
+            "saved_credential": saved_to, "final_url": final_url, "page_text": status.get("page") if status else None,
+            "signed_out": signed_out,
             "horizontal_overflow": overflow is not None, "overflow": overflow,
             "console_errors": console_errors, "network_errors": network_errors,
             "authenticator": kind, "autofill": autofill, "durable_network_log": network.durable,
@@ -619,10 +642,12 @@ def main():
         command.add_argument("--width", type=int, default=390, help="the phone width the page is checked at")
         command.add_argument("--save-credential", help="a file to keep the virtual authenticator's credential in")
         command.add_argument("--timeout", type=float, default=30, help="seconds to wait for the page, then for the outcome")
-        if name == "sign-in":
+        if name in ("sign-in", "account"):
             command.add_argument("--credential-file", help="a credential kept by register --save-credential")
             command.add_argument("--autofill", action="store_true",
                                  help="sign in through the page's autofill request, pressing nothing")
+        if name == "account":
+            command.add_argument("--sign-out", action="store_true", help="then sign out, and wait for the sign-in again")
     args = parser.parse_args()
     try:
         report = run(args)

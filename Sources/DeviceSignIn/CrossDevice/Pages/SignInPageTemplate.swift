@@ -9,6 +9,8 @@ package enum SignInPageTemplate: String, PageTemplate {
     case ended
     case message
     case passkeyRegistration
+    case accountSignIn
+    case account
 
     /// The template's Mustache source.
     package var source: String {
@@ -19,6 +21,8 @@ package enum SignInPageTemplate: String, PageTemplate {
         case .ended: Self.endedSource
         case .message: Self.messageSource
         case .passkeyRegistration: Self.passkeyRegistrationSource
+        case .accountSignIn: Self.accountSignInSource
+        case .account: Self.accountSource
         }
     }
 

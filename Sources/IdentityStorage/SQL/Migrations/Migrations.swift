@@ -42,6 +42,7 @@ enum Migrations {
         Migration(version: 26, statements: realmPasskeyPolicies),
         Migration(version: 27, statements: identityListingIndexes),
         Migration(version: 28, statements: identitiesByUsername),
+        Migration(version: 29, statements: accountSessions),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

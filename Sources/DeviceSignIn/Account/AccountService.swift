@@ -1,0 +1,139 @@
+package import Foundation
+package import IdentityProtocol
+package import IdentityStorage
+package import IdentityServerCore
+import WebAuthn
+
+/// A realm's account page, where people see their own passkeys, devices and sessions: signing
+/// in with a passkey of the realm (the checks of every passkey sign-in, audited as one), the
+/// page's session, and what it shows.
+package struct AccountService {
+    /// How long a session lives however active it is, and unused.
+    package static let absoluteLifetime: TimeInterval = 12 * 3600
+    package static let idleTimeout: TimeInterval = 30 * 60
+
+    package let store: any DeviceSignInStore & AccountSessionStore
+    package let settings: PasskeySettings
+    package let seal: PasskeyCeremonySeal
+    package let audit: AuditLog
+    package let baseURL: PublicBaseURL
+    package let now: @Sendable () -> Date
+
+    package init(
+        store: any DeviceSignInStore & AccountSessionStore, settings: PasskeySettings, seal: PasskeyCeremonySeal, audit: AuditLog,
+        baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date
+    ) {
+        (self.store, self.settings, self.seal, self.audit, self.baseURL, self.now) = (store, settings, seal, audit, baseURL, now)
+    }
+
+    /// The realm the page is for; `404` for none under that tenant.
+    package func realm(_ tenantID: String, _ realmID: String) async throws -> RealmRecord {
+        guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else { throw ServerError.notFound("no such realm") }
+        return realm
+    }
+
+    /// Options for a passkey sign-in to the realm's page; nothing is written.
+    package func options(_ realm: RealmRecord) throws -> PasskeySignInOptions {
+        let party = PasskeySettings.relyingParty(for: baseURL, policy: realm.passkeyPolicy)
+        let challenge = Secrets.randomBytes(32)
+        let ceremony = PasskeyCeremony(.account, of: realm.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
+        return PasskeySignInOptions(
+            ceremony: try seal.seal(ceremony),
+            publicKey: PasskeyRequestOptions(
+                challenge: challenge.base64URLEncodedString, rpId: party.id, timeout: Int(settings.ceremonyLifetime * 1000),
+                userVerification: party.userVerification.rawValue))
+    }
+
+    /// Verifies the assertion and opens a session of its identity; returns the cookie's secret.
+    /// A refusal is audited (`authentication.refused`) as on the sign-in page.
+    package func signIn(
+        _ realm: RealmRecord, _ request: PasskeySignInRequest, address: String?, userAgent: String?
+    ) async throws -> String {
+        guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.account, of: realm.id) else {
+            throw ServerError.invalidRequest("the passkey request is not this page's or has expired: start again")
+        }
+        let party = PasskeySettings.relyingParty(for: baseURL, policy: realm.passkeyPolicy)
+        let accepted: PasskeyAssertionCheck.Accepted
+        do {
+            accepted = try await PasskeyAssertionCheck(store: store).check(
+                request.credential, realmID: realm.id, party: party, challenge: ceremony.challenge)
+        } catch let refusal as PasskeyAssertionCheck.Refusal {
+            await audit.recordRefusal(
+                "authentication.refused", reason: refusal.reason, of: "account:\(realm.id)", tenantID: realm.tenantID, realmID: realm.id,
+                subjectID: refusal.subject, detail: ["via": "passkey", "page": "account"])
+            throw refusal.error
+        }
+        let (secret, now) = (Secrets.token(), now())
+        let session = AccountSessionRecord(
+            id: Secrets.identifier(), secretHash: Secrets.hash(secret), tenantID: realm.tenantID, realmID: realm.id,
+            identityID: accepted.credential.identityID, credentialID: accepted.credential.id, authenticatedAt: now, createdAt: now,
+            lastSeenAt: now, expiresAt: now.addingTimeInterval(Self.absoluteLifetime), address: address, userAgent: userAgent)
+        let assurance = PasskeySignInService.assurance(accepted.passkey, accepted.verified)
+        let event = try audit.event(
+            "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: session.identityID,
+            detail: [
+                "credential_id": session.credentialID, "account_session_id": session.id, "via": "passkey", "page": "account",
+                "amr": assurance.methods.joined(separator: " "), "acr": assurance.level,
+            ])
+        do {
+            try await store.openAccountSession(session, passkeyUse: accepted.use, at: now, audit: event)
+        } catch let error as StorageError where error == .alreadyExists {
+            throw ServerError(APIErrorCode.invalidPasskey, "the passkey was used meanwhile: sign in again")
+        }
+        return secret
+    }
+
+    /// The session of the realm's page whose cookie secret is `secret`, while it stands (its idle
+    /// timeout starts again); `nil` for none, one of another realm, or one that ended.
+    package func session(_ secret: String?, of realm: RealmRecord) async throws -> AccountSessionRecord? {
+        guard let secret, let session = try await store.accountSession(secretHash: Secrets.hash(secret)),
+              session.realmID == realm.id else { return nil }
+        let now = now()
+        guard session.expiresAt > now, session.lastSeenAt.addingTimeInterval(Self.idleTimeout) > now else { return nil }
+        try await store.touchAccountSession(id: session.id, at: now)
+        return session
+    }
+
+    /// What the page shows the session's identity; `nil` (signed out) once the identity is not
+    /// active or the passkey that signed in was revoked.
+    package func overview(_ session: AccountSessionRecord) async throws -> AccountOverview? {
+        guard let identity = try await store.identity(id: session.identityID), identity.status == .active,
+              try await store.credential(id: session.credentialID)?.state == .active
+        else { return nil }
+        let credentials = try await store.listCredentials(identityID: identity.id, PageRequest(size: 100)).items
+        let passkeys = Dictionary(
+            try await store.passkeys(credentialIDs: credentials.map(\.id)).map { ($0.credentialID, $0) }, uniquingKeysWith: { first, _ in first })
+        func row(_ credential: CredentialRecord, name: String) -> AccountOverview.Credential {
+            AccountOverview.Credential(
+                id: credential.id, name: name, created: PageDate.text(credential.createdAt),
+                lastUsed: PageDate.text(credential.lastUsedAt, none: "never"), state: credential.state.rawValue,
+                current: credential.id == session.credentialID)
+        }
+        var applications: [String: String] = [:]
+        var sessions: [AccountOverview.Session] = []
+        for record in try await store.listSessions(identityID: identity.id, PageRequest(size: 100)).items
+        where record.revokedAt == nil && record.expiresAt > now() {
+            if applications[record.applicationID] == nil {
+                applications[record.applicationID] = try await store.application(id: record.applicationID)?.displayName ?? "An application"
+            }
+            sessions.append(AccountOverview.Session(
+                id: record.id, application: applications[record.applicationID] ?? "", started: PageDate.text(record.createdAt),
+                lastRefreshed: PageDate.text(record.lastRefreshedAt, none: "never")))
+        }
+        return AccountOverview(
+            username: identity.username, displayName: identity.displayName, email: identity.email,
+            passkeys: credentials.filter { $0.kind == .passkey }.map { credential in
+                row(credential, name: passkeys[credential.id].flatMap { AuthenticatorNames.name(of: AuthenticatorNames.uuidText($0.aaguid)) } ?? "Passkey")
+            },
+            devices: credentials.filter { $0.kind == .device }.map { row($0, name: $0.deviceName ?? "A device") },
+            sessions: sessions)
+    }
+
+    /// Ends the session (signing out), audited.
+    package func signOut(_ session: AccountSessionRecord) async throws {
+        let event = try audit.event(
+            "account.signed_out", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
+            detail: ["account_session_id": session.id])
+        try await store.deleteAccountSession(id: session.id, audit: event)
+    }
+}
