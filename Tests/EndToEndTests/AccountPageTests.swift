@@ -16,11 +16,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
         let saved = work.appendingPathComponent("credential.json").path
         try await PasskeyBrowserTests.withServer { server, realm in
-            let registered = try await PasskeyBrowserTests.browser([
-                "register", "--url", try await realm.enrollmentLink(), "--rp-id", "localhost", "--origin", server.baseURL,
-                "--save-credential", saved,
-            ])
-            try #require(registered["state"] as? String == "created", "\(registered["status_text"] ?? "")")
+            try await PasskeyBrowserTests.registerPasskey(server, realm, savingTo: saved)
             let account = realm.confidential.issuer + "/account"
 
             // Signed out, the page offers a passkey sign-in, under the hosted pages' strict headers.

@@ -51,6 +51,16 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
+    /// A passkey created from the identity's enrollment link in the browser, kept in `file` for
+    /// sign-ins.
+    static func registerPasskey(_ server: RunningServer, _ realm: TestRealm, savingTo file: String) async throws {
+        let registered = try await browser([
+            "register", "--url", try await realm.enrollmentLink(), "--rp-id", "localhost", "--origin", server.baseURL,
+            "--save-credential", file,
+        ])
+        try #require(registered["state"] as? String == "created", "\(registered["status_text"] ?? "")")
+    }
+
     static func credentials(_ server: RunningServer, _ realm: TestRealm) async throws -> [[String: Any]] {
         let listed = try await server.admin.send(
             "GET", AdminAPI.credentials(tenant: realm.tenantID, realm: realm.realmID, identity: realm.identityID))
@@ -114,11 +124,7 @@ import Testing
             ? Self.packageDirectory.appendingPathComponent("docs/images/sign-in") : work
         let saved = work.appendingPathComponent("credential.json").path
         try await Self.withServer { server, realm in
-            let registered = try await Self.browser([
-                "register", "--url", try await realm.enrollmentLink(), "--rp-id", "localhost", "--origin", server.baseURL,
-                "--save-credential", saved,
-            ])
-            try #require(registered["state"] as? String == "created", "\(registered["status_text"] ?? "")")
+            try await Self.registerPasskey(server, realm, savingTo: saved)
 
             // An unmodified relying party (Python authlib) sends the browser to /authorize.
             let state = work.appendingPathComponent("rp.json").path

@@ -35,13 +35,7 @@ package struct AccountService {
     /// Options for a passkey sign-in to the realm's page; nothing is written.
     package func options(_ realm: RealmRecord) throws -> PasskeySignInOptions {
         let party = PasskeySettings.relyingParty(for: baseURL, policy: realm.passkeyPolicy)
-        let challenge = Secrets.randomBytes(32)
-        let ceremony = PasskeyCeremony(.account, of: realm.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
-        return PasskeySignInOptions(
-            ceremony: try seal.seal(ceremony),
-            publicKey: PasskeyRequestOptions(
-                challenge: challenge.base64URLEncodedString, rpId: party.id, timeout: Int(settings.ceremonyLifetime * 1000),
-                userVerification: party.userVerification.rawValue))
+        return try PasskeySignInOptions.start(.account, of: realm.id, party: party, settings: settings, seal: seal, now: now())
     }
 
     /// Verifies the assertion and opens a session of its identity; returns the cookie's secret.

@@ -26,13 +26,7 @@ package struct PasskeySignInService {
     /// The options for a pending sign-in of the browser with `browserSecret`; nothing is written.
     package func options(of id: String, browserSecret: String?) async throws -> PasskeySignInOptions {
         let (signIn, party) = try await pendingSignIn(id, browserSecret: browserSecret)
-        let challenge = Secrets.randomBytes(32)
-        let ceremony = PasskeyCeremony(.signIn, of: signIn.id, challenge: challenge, expiresAt: now().addingTimeInterval(settings.ceremonyLifetime))
-        return PasskeySignInOptions(
-            ceremony: try seal.seal(ceremony),
-            publicKey: PasskeyRequestOptions(
-                challenge: challenge.base64URLEncodedString, rpId: party.id, timeout: Int(settings.ceremonyLifetime * 1000),
-                userVerification: party.userVerification.rawValue))
+        return try PasskeySignInOptions.start(.signIn, of: signIn.id, party: party, settings: settings, seal: seal, now: now())
     }
 
     /// Verifies the assertion and completes the sign-in; returns the client redirect with the code.
