@@ -68,4 +68,113 @@ import Testing
             #expect(elsewhere.status == 404)
         }
     }
+
+    /// Signed in, a person ends one application session, then every other, and revokes a device
+    /// and finally their passkey (the page warns it is the last; the session it signed in ends
+    /// with it); revoking asks for a fresh sign-in once the last is more than five minutes old.
+    /// Each change is audited with the browser's address and agent.
+    @Test func aPersonEndsTheirSessionsAndRevokesTheirCredentials() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-account-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let saved = work.appendingPathComponent("credential.json").path
+        let clock = TestClock()
+        try await PasskeyBrowserTests.withServer(clock: clock) { server, realm in
+            // A device of the identity, signed in to the public application twice.
+            var device = TestDevice()
+            let link = try await realm.enrollmentLink()
+            let token = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == "token" }?.value)
+            let bound = try await device.register(token: token, server: server)
+            try #require(bound.status == 201, "\(bound.json)")
+            let app = TestRelyingParty(application: realm.publicClient, server: server)
+            func refreshToken() async throws -> String {
+                let tokens = try await app.exchange(try await app.signIn(with: device))
+                return try #require(tokens.json["refresh_token"] as? String, "\(tokens.json)")
+            }
+            func refreshes(_ token: String) async throws -> Bool {
+                try await app.post(ProviderPath.token, ["grant_type": "refresh_token", "refresh_token": token]).status == 200
+            }
+            let first = try await refreshToken()
+            try await PasskeyBrowserTests.registerPasskey(server, realm, savingTo: saved)
+
+            let result = try await PasskeyBrowserTests.browser([
+                "account", "--url", realm.confidential.issuer + "/account", "--rp-id", "localhost", "--origin", server.baseURL,
+                "--credential-file", saved, "--save-credential", saved,
+            ])
+            let cookies = try #require(result["cookies"] as? [String: String], "\(result["status_text"] ?? "")")
+            let browser = TestBrowser(server: server)
+            for (name, value) in cookies { await browser.setCookie(name, value) }
+            let account = String((realm.confidential.issuer + "/account").dropFirst(server.baseURL.count))
+            try await browser.get(account)
+            #expect(await browser.shows(#"id="account-overview""#))
+            let sessionIDs = await browser.page.matches(#"data-session="([^"]+)""#)
+            try #require(sessionIDs.count == 1, "one session of the public application")
+
+            // One session ended: its refresh token no longer works.
+            #expect(try await browser.post(account + "/sessions/\(sessionIDs[0])/end").status == 303)
+            #expect(try await refreshes(first) == false)
+            // Every other: a new sign-in's session too.
+            let second = try await refreshToken()
+            #expect(try await browser.post(account + "/sign-out-elsewhere").status == 303)
+            #expect(try await refreshes(second) == false)
+            try await browser.get(account)
+            #expect(await browser.shows("No application holds a session of yours."))
+
+            // Revoking the device, within five minutes of signing in: asked, done.
+            let deviceID = device.credentialID
+            try await browser.get(account + "/credentials/\(deviceID)/revoke")
+            var page = await browser.page
+            #expect(page.contains(#"id="confirm""#) && !page.contains(#"id="last-credential""#))
+            #expect(try await browser.post(account + "/credentials/\(deviceID)/revoke").status == 303)
+            let signIn = try await app.authorize()
+            #expect(try await device.authenticate(invokeURL: try #require(signIn.location), server: server).status != 200)
+
+            // The passkey, the last: warned; after five minutes a fresh sign-in is asked first.
+            try await browser.get(account)
+            let passkeyID = try #require(await browser.page.matches(#"<li data-credential="([^"]+)"><strong>Passkey</strong>"#).first)
+            clock.advance(by: 6 * 60)
+            try await browser.get(account + "/credentials/\(passkeyID)/revoke")
+            page = await browser.page
+            #expect(page.contains(#"id="last-credential""#))
+            #expect(page.contains(#"id="proof-needed""#) && !page.contains(#"id="confirm""#))
+            #expect(page.contains("passkey?next=credentials/\(passkeyID)/revoke"))
+            let stale = try await browser.post(account + "/credentials/\(passkeyID)/revoke")
+            #expect(stale.status == 403 && stale.error == "forbidden")
+            #expect(try await PasskeyBrowserTests.credentials(server, realm).contains { $0["id"] as? String == passkeyID && $0["state"] as? String == "active" })
+            // Signed in again (a fresh proof; the former session ends), the passkey is revoked, and
+            // the page's session with it.
+            let again = try await PasskeyBrowserTests.browser([
+                "account", "--url", realm.confidential.issuer + "/account", "--rp-id", "localhost", "--origin", server.baseURL,
+                "--credential-file", saved,
+            ])
+            let fresh = TestBrowser(server: server)
+            for (name, value) in try #require(again["cookies"] as? [String: String], "\(again["status_text"] ?? "")") { await fresh.setCookie(name, value) }
+            try await fresh.get(account + "/credentials/\(passkeyID)/revoke")
+            #expect(await fresh.shows(#"id="confirm""#))
+            #expect(try await fresh.post(account + "/credentials/\(passkeyID)/revoke").status == 303)
+            try await fresh.get(account)
+            #expect(await fresh.shows(#"id="sign-in-passkey""#))
+            #expect(try await PasskeyBrowserTests.credentials(server, realm).contains { $0["id"] as? String == passkeyID && $0["state"] as? String == "revoked" })
+
+            // Audited with the browser's address and agent.
+            let events = try await server.admin.send("GET", AdminAPI.auditEvents + "?page_size=1000")
+            let byAccount = (events.json["items"] as? [[String: Any]] ?? []).compactMap { event -> String? in
+                let detail = (event["detail"] as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                guard detail?["by"] as? String == "account", detail?["address"] != nil, detail?["identity_id"] as? String == realm.identityID
+                else { return nil }
+                return event["type"] as? String
+            }
+            #expect(byAccount == ["session.revoked", "session.revoked", "credential.revoked", "credential.revoked"], "\(byAccount)")
+        }
+    }
+}
+
+extension String {
+    /// The first capture group of each match of `pattern`.
+    fileprivate func matches(_ pattern: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: self, range: NSRange(startIndex..., in: self)).compactMap { match in
+            Range(match.range(at: 1), in: self).map { String(self[$0]) }
+        }
+    }
 }

@@ -22,12 +22,16 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A server on `http://localhost:PORT` (an RP ID cannot be an IP address) whose confidential
-    /// application signs users in with passkeys only, in a realm whose passkey policy has `policy`.
+    /// application signs users in with passkeys only, in a realm whose passkey policy has `policy`
+    /// (on `clock` when given).
     static func withServer(
-        policy: [String: Any] = [:], _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
+        policy: [String: Any] = [:], clock: TestClock? = nil, _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
     ) async throws {
         let policy = try JSONSerialization.data(withJSONObject: policy)
-        try await RunningServer.withRealm(configure: { $0.host = "localhost" }) { server, realm in
+        try await RunningServer.withRealm(configure: { configuration in
+            configuration.host = "localhost"
+            if let clock { configuration.now = clock.now }
+        }) { server, realm in
             let fields = try #require(try JSONSerialization.jsonObject(with: policy) as? [String: Any])
             if !fields.isEmpty {
                 let realmPath = AdminAPI.realm(tenant: realm.tenantID, realm: realm.realmID)

@@ -5,8 +5,8 @@ import Testing
 
 /// The account page's sessions: opened with the passkey sign-in that proved them (its counter
 /// and last use stored with the session and its event, or nothing when the counter moved
-/// meanwhile), found by their secret's hash only, touched, ended with their event, purged at
-/// their absolute end.
+/// meanwhile), found by their secret's hash only, touched, ended with their event or all but
+/// one, purged at their absolute end.
 @Suite struct AccountSessionTests {
     private func session(_ id: String, expiresAt: Date = Fixtures.at(3600)) -> AccountSessionRecord {
         AccountSessionRecord(
@@ -74,6 +74,22 @@ import Testing
             #expect(try await store.deleteExpired(before: Fixtures.at(500), limit: 100) >= 1)
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_old")) == nil)
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_new")) != nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func signingOutEverywhereElseKeepsOneSession(engine: TestEngine) async throws {
+        try await withPasskey(engine) { store in
+            for (index, id) in ["as_1", "as_2", "as_3"].enumerated() {
+                let counter = UInt32(4 + index)
+                try await store.openAccountSession(
+                    session(id), passkeyUse: PasskeyUse(credentialID: "crd_pk", expectedSignCount: counter, signCount: counter + 1, backedUp: false),
+                    at: Fixtures.at(60), audit: Fixtures.auditEvent("evt_\(id)", at: 60, type: "authentication.succeeded", tenant: "ten_1"))
+            }
+            #expect(try await store.deleteAccountSessions(identityID: "idn_1", except: "as_2") == 2)
+            #expect(try await store.accountSession(secretHash: Fixtures.hash("as_1")) == nil)
+            #expect(try await store.accountSession(secretHash: Fixtures.hash("as_2")) != nil)
+            #expect(try await store.deleteAccountSessions(identityID: "idn_1", except: "as_2") == 0)
         }
     }
 }

@@ -30,7 +30,12 @@ package struct TestDevice: Sendable {
         let client = server.client()
         let redirect = try await client.send("GET", link)
         #expect(redirect.status == 302)
-        let token = try #require(HTTPTestClient.queryItem("token", in: redirect.location))
+        return try await register(token: try #require(HTTPTestClient.queryItem("token", in: redirect.location)), server: server)
+    }
+
+    /// Posts the binding token and CSR, keeps the credential (the app's part of an enrollment link
+    /// whose page the browser showed).
+    package mutating func register(token: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
         let reply = try await bind(token: token, server: server)
         if reply.status == 201 {
             credentialID = try #require((reply.json["credential"] as? [String: Any])?["id"] as? String)

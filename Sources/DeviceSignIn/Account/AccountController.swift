@@ -42,8 +42,10 @@ package struct AccountController {
             let realm = try await realm(context)
             let body = try await request.decodeJSON(PasskeySignInRequest.self, context: context)
             let secret = try await service.signIn(
-                realm, body, address: context.clientAddress, userAgent: request.headers[.userAgent].map(BrowserOrigin.printable))
-            var response = try JSONResponse.make(["redirect": path(realm)])
+                realm, body, former: cookie.secret(in: request, of: realm.id), from: browser(request, context))
+            // Back to the page, or to the step that asked for a fresh proof.
+            let next = request.uri.queryParameters.get("next").flatMap(Self.followable)
+            var response = try JSONResponse.make(["redirect": path(realm) + (next.map { "/" + $0 } ?? "")])
             response.headers[.setCookie] = cookie.setting(secret, of: realm.id, lifetime: AccountService.absoluteLifetime)
             return response
         }
@@ -57,6 +59,64 @@ package struct AccountController {
             response.headers[.setCookie] = cookie.setting("", of: realm.id, lifetime: 0)
             return response
         }
+        account.get("credentials/:credential/revoke") { request, context in
+            let (realm, session) = try await signedIn(request, context)
+            guard let session else { return JSONResponse.redirect(to: path(realm), status: .seeOther) }
+            let id = try context.parameters.require("credential")
+            let (credential, last) = try await service.credential(id, of: session)
+            let page = path(realm)
+            let step = "credentials/\(credential.id)/revoke"
+            return secured(renderer.page(.accountConfirm, AccountConfirmPage(
+                assets: assets, realm: realm.displayName, page: page,
+                heading: "Revoke \(credential.deviceName ?? (credential.kind == .passkey ? "this passkey" : "this device"))?",
+                consequence: "It stops signing you in at once, and every application it signed you in to is signed out.",
+                warning: last
+                    ? "It is your last way to sign in here: to come back you will need a new enrollment link from whoever runs this service, or an emailed code where your app offers one."
+                    : nil,
+                fresh: service.isFresh(session), action: page + "/" + step, button: "Revoke",
+                options: page + "/passkey/options", signIn: page + "/passkey?next=" + step)))
+        }
+        account.post("credentials/:credential/revoke") { request, context in
+            try await change(request, context) { try await service.revokeCredential(try context.parameters.require("credential"), of: $0, from: $1) }
+        }
+        account.post("sessions/:session/end") { request, context in
+            try await change(request, context) { try await service.endSession(try context.parameters.require("session"), of: $0, from: $1) }
+        }
+        account.post("sign-out-elsewhere") { request, context in
+            try await change(request, context) { _ = try await service.signOutEverywhereElse($0, from: $1) }
+        }
+    }
+
+    /// A change posted by the page's own form, made in the browser's session (without one,
+    /// nothing changes), then back to the page.
+    private func change(
+        _ request: Request, _ context: ServerRequestContext, _ body: (AccountSessionRecord, AccountBrowser) async throws -> Void
+    ) async throws -> Response {
+        try origin.check(request)
+        let (realm, session) = try await signedIn(request, context)
+        if let session { try await body(session, browser(request, context)) }
+        return JSONResponse.redirect(to: path(realm), status: .seeOther)
+    }
+
+    /// A step of the page a fresh sign-in may go on to (`credentials/ID/revoke`); anything
+    /// else is not followed.
+    package static func followable(_ next: String) -> String? {
+        let parts = next.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "credentials", parts[2] == "revoke", !parts[1].isEmpty,
+              parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
+        return next
+    }
+
+    /// The realm, and the browser's session of its page while it stands.
+    private func signedIn(_ request: Request, _ context: ServerRequestContext) async throws -> (RealmRecord, AccountSessionRecord?) {
+        let realm = try await realm(context)
+        return (realm, try await service.session(cookie.secret(in: request, of: realm.id), of: realm))
+    }
+
+    /// Where the request came from: the client's address, and its `User-Agent` kept printable and short.
+    private func browser(_ request: Request, _ context: ServerRequestContext) -> AccountBrowser {
+        AccountBrowser(address: context.clientAddress, userAgent: request.headers[.userAgent].map(BrowserOrigin.printable))
     }
 
     private var assets: String { pathPrefix + "/v1/assets" }

@@ -11,6 +11,8 @@ package struct AccountOverview: Sendable {
         package let state: String
         /// Whether this page's session signed in with it.
         package let current: Bool
+        /// Whether it can be revoked (it is active).
+        package let active: Bool
     }
 
     /// A session an application holds.

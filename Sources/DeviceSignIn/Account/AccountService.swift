@@ -11,6 +11,8 @@ package struct AccountService {
     /// How long a session lives however active it is, and unused.
     package static let absoluteLifetime: TimeInterval = 12 * 3600
     package static let idleTimeout: TimeInterval = 30 * 60
+    /// How recent a sign-in must be for revoking a credential.
+    package static let freshProof: TimeInterval = 5 * 60
 
     package let store: any DeviceSignInStore & AccountSessionStore
     package let settings: PasskeySettings
@@ -40,8 +42,10 @@ package struct AccountService {
 
     /// Verifies the assertion and opens a session of its identity; returns the cookie's secret.
     /// A refusal is audited (`authentication.refused`) as on the sign-in page.
+    /// A session the browser held already (`former`, its cookie's secret) ends: signing in again
+    /// is how a person gives a fresh proof.
     package func signIn(
-        _ realm: RealmRecord, _ request: PasskeySignInRequest, address: String?, userAgent: String?
+        _ realm: RealmRecord, _ request: PasskeySignInRequest, former: String?, from browser: AccountBrowser
     ) async throws -> String {
         guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.account, of: realm.id) else {
             throw ServerError.invalidRequest("the passkey request is not this page's or has expired: start again")
@@ -61,7 +65,8 @@ package struct AccountService {
         let session = AccountSessionRecord(
             id: Secrets.identifier(), secretHash: Secrets.hash(secret), tenantID: realm.tenantID, realmID: realm.id,
             identityID: accepted.credential.identityID, credentialID: accepted.credential.id, authenticatedAt: now, createdAt: now,
-            lastSeenAt: now, expiresAt: now.addingTimeInterval(Self.absoluteLifetime), address: address, userAgent: userAgent)
+            lastSeenAt: now, expiresAt: now.addingTimeInterval(Self.absoluteLifetime), address: browser.address,
+            userAgent: browser.userAgent)
         let assurance = PasskeySignInService.assurance(accepted.passkey, accepted.verified)
         let event = try audit.event(
             "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: session.identityID,
@@ -73,6 +78,9 @@ package struct AccountService {
             try await store.openAccountSession(session, passkeyUse: accepted.use, at: now, audit: event)
         } catch let error as StorageError where error == .alreadyExists {
             throw ServerError(APIErrorCode.invalidPasskey, "the passkey was used meanwhile: sign in again")
+        }
+        if let former, let replaced = try await store.accountSession(secretHash: Secrets.hash(former)), replaced.realmID == realm.id {
+            try await store.deleteAccountSession(id: replaced.id, audit: nil)
         }
         return secret
     }
@@ -101,7 +109,7 @@ package struct AccountService {
             AccountOverview.Credential(
                 id: credential.id, name: name, created: PageDate.text(credential.createdAt),
                 lastUsed: PageDate.text(credential.lastUsedAt, none: "never"), state: credential.state.rawValue,
-                current: credential.id == session.credentialID)
+                current: credential.id == session.credentialID, active: credential.state == .active)
         }
         var applications: [String: String] = [:]
         var sessions: [AccountOverview.Session] = []
@@ -121,6 +129,73 @@ package struct AccountService {
             },
             devices: credentials.filter { $0.kind == .device }.map { row($0, name: $0.deviceName ?? "A device") },
             sessions: sessions)
+    }
+
+    /// Whether the session's sign-in is recent enough to revoke a credential.
+    package func isFresh(_ session: AccountSessionRecord) -> Bool {
+        now().timeIntervalSince(session.authenticatedAt) <= Self.freshProof
+    }
+
+    /// The identity's active credential `id`, and whether it is its last; `404` for any other.
+    package func credential(_ id: String, of session: AccountSessionRecord) async throws -> (credential: CredentialRecord, last: Bool) {
+        guard let credential = try await store.credential(id: id), credential.identityID == session.identityID,
+              credential.state == .active
+        else { throw ServerError.notFound("no such credential") }
+        // A page of them is enough to tell: the last is the only active one.
+        let listed = try await store.listCredentials(identityID: session.identityID, PageRequest(size: 100))
+        return (credential, listed.items.filter { $0.state == .active }.count < 2 && listed.nextCursor == nil)
+    }
+
+    /// Revokes the identity's credential `id` (its sessions end with it), after a fresh proof
+    /// (`403` without one), audited with the browser's address and agent.
+    package func revokeCredential(_ id: String, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+        guard isFresh(session) else {
+            throw ServerError(APIErrorCode.forbidden, "confirm it is you first: sign in again with your passkey")
+        }
+        let credential = try await credential(id, of: session).credential
+        let event = try audit.event(
+            "credential.revoked", tenantID: session.tenantID, realmID: session.realmID, subjectID: credential.id,
+            detail: detail(session, from: browser))
+        _ = try await store.revokeCredential(id: credential.id, at: now(), audit: event)
+    }
+
+    /// Ends the identity's application session `id`, audited.
+    package func endSession(_ id: String, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+        guard let ended = try await store.session(id: id), ended.identityID == session.identityID else {
+            throw ServerError.notFound("no such session")
+        }
+        try await revoke(ended, of: session, from: browser)
+    }
+
+    /// Ends every application session of the identity and its other account sessions: signed
+    /// out everywhere but in this browser. Returns how many sessions ended.
+    package func signOutEverywhereElse(_ session: AccountSessionRecord, from browser: AccountBrowser) async throws -> Int {
+        var ended = try await store.deleteAccountSessions(identityID: session.identityID, except: session.id)
+        var cursor: String?
+        repeat {
+            let page = try await store.listSessions(identityID: session.identityID, PageRequest(size: 100, cursor: cursor))
+            for standing in page.items where standing.revokedAt == nil && standing.expiresAt > now() {
+                try await revoke(standing, of: session, from: browser)
+                ended += 1
+            }
+            cursor = page.nextCursor
+        } while cursor != nil
+        return ended
+    }
+
+    private func revoke(_ ended: SessionRecord, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+        let event = try audit.event(
+            "session.revoked", tenantID: session.tenantID, realmID: session.realmID, subjectID: ended.id,
+            detail: detail(session, from: browser))
+        try await store.revokeSession(id: ended.id, at: now(), audit: event)
+    }
+
+    /// What every change made on the page records: where it was made, and from which browser.
+    private func detail(_ session: AccountSessionRecord, from browser: AccountBrowser) -> [String: String] {
+        var detail = ["by": "account", "account_session_id": session.id, "identity_id": session.identityID]
+        detail["address"] = browser.address
+        detail["user_agent"] = browser.userAgent
+        return detail
     }
 
     /// Ends the session (signing out), audited.

@@ -18,6 +18,32 @@ extension SignInPageTemplate {
         {{/layout}}
         """
 
+    /// A change that asks first (revoking a credential): with a fresh sign-in its form, otherwise
+    /// a passkey sign-in that comes back here.
+    package static let accountConfirmSource = """
+        {{<layout}}
+        {{$title}}{{heading}}{{/title}}
+        {{$head}}
+        {{^fresh}}<script src="{{assets}}/passkey.js" defer></script>{{/fresh}}
+        {{/head}}
+        {{$main}}
+        <h1>{{heading}}</h1>
+        <p id="consequence">{{consequence}}</p>
+        {{#warning}}<p class="alert" role="alert" id="last-credential">{{warning}}</p>{{/warning}}
+        {{#fresh}}
+        <form method="post" action="{{action}}">
+        <p><button type="submit" class="button danger" id="confirm">{{button}}</button> <a href="{{page}}" id="cancel">Cancel</a></p>
+        </form>
+        {{/fresh}}
+        {{^fresh}}
+        <p id="proof-needed">To do this, confirm it is you: sign in again with your passkey.</p>
+        <p><button type="button" class="button" id="sign-in-passkey" data-options="{{options}}" data-sign-in="{{signIn}}">Confirm with a passkey</button> <a href="{{page}}" id="cancel">Cancel</a></p>
+        <p id="passkey-status" role="status" aria-live="polite"></p>
+        {{/fresh}}
+        {{/main}}
+        {{/layout}}
+        """
+
     /// The account page signed in.
     package static let accountSource = """
         {{<layout}}
@@ -32,7 +58,7 @@ extension SignInPageTemplate {
         <section aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading">Passkeys</h2>
         <ul class="items" id="passkeys">
-        {{#passkeys}}<li data-credential="{{id}}"><strong>{{name}}</strong>{{#current}} <span class="tag">signed in with it</span>{{/current}}<br><span class="hint">{{state}} · created {{created}} · last used {{lastUsed}}</span></li>
+        {{#passkeys}}<li data-credential="{{id}}"><strong>{{name}}</strong>{{#current}} <span class="tag">signed in with it</span>{{/current}}<br><span class="hint">{{state}} · created {{created}} · last used {{lastUsed}}</span>{{#active}} <a class="revoke" href="{{page}}/credentials/{{id}}/revoke">Revoke…</a>{{/active}}</li>
         {{/passkeys}}
         {{^passkeys}}<li>No passkeys.</li>{{/passkeys}}
         </ul>
@@ -40,7 +66,7 @@ extension SignInPageTemplate {
         <section aria-labelledby="devices-heading">
         <h2 id="devices-heading">Devices</h2>
         <ul class="items" id="devices">
-        {{#devices}}<li data-credential="{{id}}"><strong>{{name}}</strong><br><span class="hint">{{state}} · created {{created}} · last used {{lastUsed}}</span></li>
+        {{#devices}}<li data-credential="{{id}}"><strong>{{name}}</strong><br><span class="hint">{{state}} · created {{created}} · last used {{lastUsed}}</span>{{#active}} <a class="revoke" href="{{page}}/credentials/{{id}}/revoke">Revoke…</a>{{/active}}</li>
         {{/devices}}
         {{^devices}}<li>No devices.</li>{{/devices}}
         </ul>
@@ -48,10 +74,14 @@ extension SignInPageTemplate {
         <section aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">Signed in to</h2>
         <ul class="items" id="sessions">
-        {{#sessions}}<li data-session="{{id}}"><strong>{{application}}</strong><br><span class="hint">since {{started}} · last refreshed {{lastRefreshed}}</span></li>
+        {{#sessions}}<li data-session="{{id}}"><strong>{{application}}</strong><br><span class="hint">since {{started}} · last refreshed {{lastRefreshed}}</span>
+        <form method="post" action="{{page}}/sessions/{{id}}/end" class="inline"><button type="submit" class="link">Sign out of it</button></form></li>
         {{/sessions}}
         {{^sessions}}<li>No application holds a session of yours.</li>{{/sessions}}
         </ul>
+        <form method="post" action="{{page}}/sign-out-elsewhere">
+        <p><button type="submit" class="button secondary" id="sign-out-elsewhere">Sign out everywhere else</button> <span class="hint">Every application, and this page in other browsers.</span></p>
+        </form>
         </section>
         {{/overview}}
         <form method="post" action="{{page}}/sign-out">

@@ -33,6 +33,14 @@ extension SQLIdentityStore {
             if deleted != nil, let event { try await self.insert(event, on: db) }
         }
     }
+
+    public func deleteAccountSessions(identityID: String, except keptID: String) async throws -> Int {
+        try await engine.run { db in
+            try await db.raw(
+                "DELETE FROM account_sessions WHERE identity_id = \(bind: identityID) AND id <> \(bind: keptID) RETURNING id"
+            ).all().count
+        }
+    }
 }
 
 extension AccountSessionRecord: SQLRecord {

@@ -29,7 +29,8 @@ passkey_browser.py sign-in --url URL --rp-id RP_ID --origin ORIGIN [--credential
 
 passkey_browser.py account --url URL --rp-id RP_ID --origin ORIGIN [--credential-file FILE] [...]
     as sign-in, on a realm's account page (`{issuer}/account`): done when the page shows
-    #account-overview (signed in; its text is the report's page_text) or the status failed;
+    #account-overview (signed in; its text is the report's page_text, its cookies the report's
+    cookies) or the status failed;
     with --sign-out, then presses #sign-out and waits for the sign-in button again.
 
 The authenticators: platform = ctap2, internal, resident keys, user verification; security-key =
@@ -565,6 +566,8 @@ def run(args):
         status = wait_for_outcome(browser, network, finished, args.timeout)
         signed_out = None
         raw_credentials = browser.credentials()
+        # The signed-in page's cookies (HttpOnly ones too), for a test to go on without a browser.
+        cookies = {c["name"]: c["value"] for c in driver.get_cookies()} if status is not None and status["overview"] else None
         if getattr(args, "sign_out", False) and status is not None and status["overview"]:
             # Without its passkey, so that the signed-out page's autofill request (which a virtual
             # authenticator would answer at once, unlike a person) waits.
@@ -614,7 +617,7 @@ def run(args):
                              "is_resident_credential": c.get("isResidentCredential"), "sign_count": c.get("signCount"),
                              "user_handle": unpadded(c.get("userHandle"))} for c in raw_credentials],
             "saved_credential": saved_to, "final_url": final_url, "page_text": status.get("page") if status else None,
-            "signed_out": signed_out,
+            "signed_out": signed_out, "cookies": cookies,
             "horizontal_overflow": overflow is not None, "overflow": overflow,
             "console_errors": console_errors, "network_errors": network_errors,
             "authenticator": kind, "autofill": autofill, "durable_network_log": network.durable,

@@ -42,6 +42,13 @@ package enum SignInPageAssets {
         button:focus-visible { outline: 3px solid #f5b400; outline-offset: 2px; }
         summary { cursor: pointer; color: var(--accent); margin: .5rem 0; }
         #countdown, #status { color: var(--muted); }
+        .button.secondary { background: #fff; color: var(--accent); border: 1px solid var(--accent); }
+        .button.danger { background: #b42318; }
+        .alert { background: #fdecea; border: 1px solid #f1b5ad; padding: .6rem .8rem; border-radius: .3rem; }
+        ul.items { list-style: none; padding: 0; margin: 0; }
+        ul.items li { padding: .6rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+        .tag { font-size: .8rem; background: #e8f1ff; color: var(--accent); padding: .1rem .4rem; border-radius: .8rem; }
+        form.inline { display: inline; }
         @media (max-width: 30rem) { main { margin: 0; border: 0; border-radius: 0; } }
         """
 

@@ -11,6 +11,7 @@ package enum SignInPageTemplate: String, PageTemplate {
     case passkeyRegistration
     case accountSignIn
     case account
+    case accountConfirm
 
     /// The template's Mustache source.
     package var source: String {
@@ -23,6 +24,7 @@ package enum SignInPageTemplate: String, PageTemplate {
         case .passkeyRegistration: Self.passkeyRegistrationSource
         case .accountSignIn: Self.accountSignInSource
         case .account: Self.accountSource
+        case .accountConfirm: Self.accountConfirmSource
         }
     }
 

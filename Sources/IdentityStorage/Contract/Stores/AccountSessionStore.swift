@@ -12,4 +12,6 @@ public protocol AccountSessionStore: Sendable {
     func touchAccountSession(id: String, at: Date) async throws
     /// Ends the session, writing `event` with it; nothing happens when there is none.
     func deleteAccountSession(id: String, audit event: AuditEventRecord?) async throws
+    /// Ends every session of the identity but `keptID`; returns how many ended.
+    func deleteAccountSessions(identityID: String, except keptID: String) async throws -> Int
 }
