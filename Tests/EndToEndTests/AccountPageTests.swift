@@ -35,7 +35,7 @@ import Testing
             #expect(result["assertion_status"] as? Int == 200)
             #expect((result["py_webauthn"] as? [String: Any])?["verified"] as? Bool == true)
             #expect(text.contains("Signed in as ada"), "\(text)")
-            #expect(text.contains("Passkey signed in with it"), "\(text)")
+            #expect(text.contains("Passkey on this device signed in with it"), "\(text)")
             #expect(text.contains("No application holds a session of yours."), "\(text)")
             #expect(result["horizontal_overflow"] as? Bool == false)
             #expect((result["console_errors"] as? [Any])?.isEmpty == true, "\(result["console_errors"] ?? "")")
@@ -66,6 +66,12 @@ import Testing
             // Another tenant's path to the realm is no page.
             let elsewhere = try await browser.get(account.replacingOccurrences(of: realm.tenantID, with: "other"))
             #expect(elsewhere.status == 404)
+            // Turned off, the realm serves no account page.
+            let off = try await server.admin.send(
+                "PATCH", AdminAPI.realm(tenant: realm.tenantID, realm: realm.realmID), json: ["account_page": false])
+            #expect(off.status == 200 && off.json["account_page"] as? Bool == false)
+            #expect(try await browser.get(account).status == 404)
+            #expect(try await browser.post(account + "/passkey/options", json: [:]).status == 404)
         }
     }
 
@@ -97,10 +103,15 @@ import Testing
             let first = try await refreshToken()
             try await PasskeyBrowserTests.registerPasskey(server, realm, savingTo: saved)
 
+            let screenshot = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"
+                ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("docs/images/sign-in/account.png").path
+                : work.appendingPathComponent("account.png").path
             let result = try await PasskeyBrowserTests.browser([
                 "account", "--url", realm.confidential.issuer + "/account", "--rp-id", "localhost", "--origin", server.baseURL,
-                "--credential-file", saved, "--save-credential", saved,
+                "--credential-file", saved, "--save-credential", saved, "--screenshot", screenshot,
             ])
+            #expect(result["horizontal_overflow"] as? Bool == false)
             let cookies = try #require(result["cookies"] as? [String: String], "\(result["status_text"] ?? "")")
             let browser = TestBrowser(server: server)
             for (name, value) in cookies { await browser.setCookie(name, value) }
@@ -131,7 +142,7 @@ import Testing
 
             // The passkey, the last: warned; after five minutes a fresh sign-in is asked first.
             try await browser.get(account)
-            let passkeyID = try #require(await browser.page.matches(#"<li data-credential="([^"]+)"><strong>Passkey</strong>"#).first)
+            let passkeyID = try #require(await browser.page.matches(#"<li data-credential="([^"]+)"><strong>Passkey on this device</strong>"#).first)
             clock.advance(by: 6 * 60)
             try await browser.get(account + "/credentials/\(passkeyID)/revoke")
             page = await browser.page

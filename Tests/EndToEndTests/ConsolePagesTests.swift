@@ -221,9 +221,10 @@ import ServerTestSupport
         }
     }
 
-    /// A realm's theme (logos, support page) is set with its settings: saved as the admin API
-    /// has it; a URL refused is shown beside its field as typed, nothing changed; emptied, cleared.
-    @Test func aRealmsThemeIsSetWithItsSettings() async throws {
+    /// A realm's theme (logos, support page) and its account page are set with its settings:
+    /// saved as the admin API has them; a URL refused is shown beside its field as typed, nothing
+    /// changed; emptied, cleared; the account page unchecked, off.
+    @Test func aRealmsThemeAndAccountPageAreSetWithItsSettings() async throws {
         try await RunningServer.withRealm(.router) { server, realm in
             let browser = try await Self.signedIn(server)
             let path = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
@@ -231,6 +232,7 @@ import ServerTestSupport
             var fields = [
                 "display_name": "Customers", "registration_redirect_uri": TestRealm.registrationRedirect,
                 "logo_light_url": "https://cdn.example/light.svg", "logo_dark_url": "", "support_url": "https://help.example/",
+                "account_page": "on",
             ]
             try await browser.get(path)
             #expect(try await browser.post(path, fields).status == 303)
@@ -238,6 +240,8 @@ import ServerTestSupport
             #expect(theme == ["logo_light_url": "https://cdn.example/light.svg", "support_url": "https://help.example/"])
             try await browser.get(path)
             #expect(await browser.shows(#"id="realm-logo-light" name="logo_light_url" value="https://cdn.example/light.svg""#))
+            #expect(await browser.shows(#"id="realm-account-page" checked>"#))
+            #expect(await browser.shows(#"(<a href="\#(realm.confidential.issuer)/account" id="account-page-link">"#))
 
             fields["logo_dark_url"] = "http://cdn.example/dark.svg"
             try await browser.get(path)
@@ -250,10 +254,12 @@ import ServerTestSupport
 
             fields["logo_dark_url"] = ""
             fields["support_url"] = ""
+            fields["account_page"] = nil
             try await browser.get(path)
             #expect(try await browser.post(path, fields).status == 303)
             theme = try await server.admin.send("GET", api).json["theme"] as? [String: String]
             #expect(theme == ["logo_light_url": "https://cdn.example/light.svg"])
+            #expect(try await server.admin.send("GET", api).json["account_page"] as? Bool == false)
         }
     }
 

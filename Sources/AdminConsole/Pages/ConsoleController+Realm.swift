@@ -32,7 +32,8 @@ extension ConsoleController {
                     theme: RealmTheme(
                         logoLightURL: try console.field("logo_light_url") ?? "", logoDarkURL: try console.field("logo_dark_url") ?? "",
                         supportURL: try console.field("support_url") ?? ""),
-                    scimEnrollment: try console.field("scim_enrollment") ?? SCIMEnrollment.none.rawValue))
+                    scimEnrollment: try console.field("scim_enrollment") ?? SCIMEnrollment.none.rawValue,
+                    accountPage: try console.field("account_page") == "on"))
                 return paths.redirect(ConsolePaths.noticed(ConsolePaths.realm(realmPath), .saved))
             }, form: { errors in try await realmPage(request, context, errors: errors) })
         }
@@ -108,7 +109,7 @@ extension ConsoleController {
             chrome: chrome(console), notice: ConsoleNotice.of(request), tenantName: tenant.displayName,
             tenantHref: paths.href(ConsolePaths.tenant(tenantID)), name: realm.displayName, id: realm.id, issuer: realm.issuer,
             registrationRedirectURI: realm.registrationRedirectURI, mailsSCIMUsersLinks: realm.scimEnrollment == .email,
-            theme: realm.theme ?? RealmTheme(), href: paths.href(ConsolePaths.realm(realmPath)),
+            theme: realm.theme ?? RealmTheme(), accountPage: realm.accountPage ? realm.issuer + "/account" : nil, href: paths.href(ConsolePaths.realm(realmPath)),
             applications: applications.items.map { application in
                 RealmPage.ApplicationRow(
                     name: application.displayName, clientID: application.clientID, clientType: application.clientType.rawValue,

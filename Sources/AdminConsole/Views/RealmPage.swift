@@ -32,6 +32,8 @@ package struct RealmPage: Sendable {
     package let mailsSCIMUsersLinks: Bool
     /// Its theme, as its apps show it (empty strings where unset).
     package let theme: RealmTheme
+    /// Its account page's URL, while it serves one.
+    package let accountPage: String?
     /// The realm's own link (its forms post there).
     package let href: String
     package let applications: [ApplicationRow]

@@ -145,6 +145,7 @@ package struct AdminService {
         try Self.apply(input.theme, to: &record.theme)
         if let enrollment = input.scimEnrollment { record.scimEnrollment = try InputRules.oneOf(enrollment, field: "scim_enrollment") }
         try PasskeyPolicyRules.apply(input.passkeyPolicy, to: &record.passkeyPolicy, host: baseURL.host)
+        record.accountPage = input.accountPage ?? record.accountPage
         let signingKey = try await keyring.newSigningKey(.es256, realmID: id)
         let created = try event("admin.realm.created", tenantID: tenantID, realmID: id, subjectID: id)
         try await write { try await store.createRealm(record, signingKey: signingKey, audit: created) }
@@ -178,6 +179,7 @@ package struct AdminService {
         try Self.apply(input.theme, to: &record.theme)
         if let enrollment = input.scimEnrollment { record.scimEnrollment = try InputRules.oneOf(enrollment, field: "scim_enrollment") }
         try PasskeyPolicyRules.apply(input.passkeyPolicy, to: &record.passkeyPolicy, host: baseURL.host)
+        record.accountPage = input.accountPage ?? record.accountPage
         record.updatedAt = now()
         let updated = try event("admin.realm.updated", tenantID: path.tenantID, realmID: path.realmID, subjectID: path.realmID)
         try await write { try await store.updateRealm(record, audit: updated) }

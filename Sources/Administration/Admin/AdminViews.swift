@@ -19,7 +19,7 @@ package enum AdminViews {
         Realm(
             id: r.id, tenantID: r.tenantID, displayName: r.displayName, registrationRedirectURI: r.registrationRedirectURI,
             issuer: issuer, caCertificate: try pem(r.caCertificateDER), theme: RealmTheme(r.theme), scimEnrollment: SCIMEnrollment(r.scimEnrollment),
-            passkeyPolicy: RealmPasskeyPolicy(r.passkeyPolicy), createdAt: r.createdAt,
+            passkeyPolicy: RealmPasskeyPolicy(r.passkeyPolicy), accountPage: r.accountPage, createdAt: r.createdAt,
             updatedAt: r.updatedAt)
     }
 

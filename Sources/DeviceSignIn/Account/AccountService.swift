@@ -28,9 +28,11 @@ package struct AccountService {
         (self.store, self.settings, self.seal, self.audit, self.baseURL, self.now) = (store, settings, seal, audit, baseURL, now)
     }
 
-    /// The realm the page is for; `404` for none under that tenant.
+    /// The realm the page is for; `404` for none under that tenant, or one whose page is off.
     package func realm(_ tenantID: String, _ realmID: String) async throws -> RealmRecord {
-        guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else { throw ServerError.notFound("no such realm") }
+        guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID, realm.accountPage else {
+            throw ServerError.notFound("no such account page")
+        }
         return realm
     }
 
@@ -125,7 +127,9 @@ package struct AccountService {
         return AccountOverview(
             username: identity.username, displayName: identity.displayName, email: identity.email,
             passkeys: credentials.filter { $0.kind == .passkey }.map { credential in
-                row(credential, name: passkeys[credential.id].flatMap { AuthenticatorNames.name(of: AuthenticatorNames.uuidText($0.aaguid)) } ?? "Passkey")
+                // The provider's name where its AAGUID is known, else the name it was registered with.
+                row(credential, name: passkeys[credential.id].flatMap { AuthenticatorNames.name(of: AuthenticatorNames.uuidText($0.aaguid)) }
+                    ?? credential.deviceName ?? "Passkey")
             },
             devices: credentials.filter { $0.kind == .device }.map { row($0, name: $0.deviceName ?? "A device") },
             sessions: sessions)

@@ -17,6 +17,8 @@ public struct Realm: Codable, Sendable, Equatable {
     public var scimEnrollment: SCIMEnrollment
     /// How its passkeys are registered and checked.
     public var passkeyPolicy: RealmPasskeyPolicy
+    /// Whether it serves its account page, where users manage their own credentials and sessions.
+    public var accountPage: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -24,7 +26,7 @@ public struct Realm: Codable, Sendable, Equatable {
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String, issuer: String,
         caCertificate: String, theme: RealmTheme? = nil, scimEnrollment: SCIMEnrollment = .none,
-        passkeyPolicy: RealmPasskeyPolicy = RealmPasskeyPolicy(), createdAt: Date, updatedAt: Date
+        passkeyPolicy: RealmPasskeyPolicy = RealmPasskeyPolicy(), accountPage: Bool = true, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -35,6 +37,7 @@ public struct Realm: Codable, Sendable, Equatable {
         self.theme = theme
         self.scimEnrollment = scimEnrollment
         self.passkeyPolicy = passkeyPolicy
+        self.accountPage = accountPage
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -46,6 +49,7 @@ public struct Realm: Codable, Sendable, Equatable {
         case registrationRedirectURI = "registration_redirect_uri"
         case scimEnrollment = "scim_enrollment"
         case passkeyPolicy = "passkey_policy"
+        case accountPage = "account_page"
         case caCertificate = "ca_certificate"
         case createdAt = "created_at"
         case updatedAt = "updated_at"

@@ -11,17 +11,20 @@ public struct RealmInput: Codable, Sendable, Equatable {
     public var scimEnrollment: String?
     /// The fields of its passkey policy to change.
     public var passkeyPolicy: RealmPasskeyPolicy?
+    /// Whether it serves its account page.
+    public var accountPage: Bool?
 
     /// Creates an input.
     public init(
         displayName: String? = nil, registrationRedirectURI: String? = nil, theme: RealmTheme? = nil, scimEnrollment: String? = nil,
-        passkeyPolicy: RealmPasskeyPolicy? = nil
+        passkeyPolicy: RealmPasskeyPolicy? = nil, accountPage: Bool? = nil
     ) {
         self.displayName = displayName
         self.registrationRedirectURI = registrationRedirectURI
         self.theme = theme
         self.scimEnrollment = scimEnrollment
         self.passkeyPolicy = passkeyPolicy
+        self.accountPage = accountPage
     }
 
     enum CodingKeys: String, CodingKey {
@@ -30,5 +33,6 @@ public struct RealmInput: Codable, Sendable, Equatable {
         case theme
         case scimEnrollment = "scim_enrollment"
         case passkeyPolicy = "passkey_policy"
+        case accountPage = "account_page"
     }
 }

@@ -17,6 +17,8 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
     public var scimEnrollment: SCIMEnrollment
     /// How its passkeys are registered and checked.
     public var passkeyPolicy: PasskeyPolicy
+    /// Whether it serves its account page (`{issuer}/account`).
+    public var accountPage: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -24,7 +26,7 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
     public init(
         id: String, tenantID: String, displayName: String, registrationRedirectURI: String,
         sealedCAPrivateKey: Data, caCertificateDER: Data, theme: Theme = Theme(), scimEnrollment: SCIMEnrollment = .none,
-        passkeyPolicy: PasskeyPolicy = PasskeyPolicy(), createdAt: Date, updatedAt: Date
+        passkeyPolicy: PasskeyPolicy = PasskeyPolicy(), accountPage: Bool = true, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -35,6 +37,7 @@ public struct RealmRecord: Sendable, Equatable, Identifiable {
         self.theme = theme
         self.scimEnrollment = scimEnrollment
         self.passkeyPolicy = passkeyPolicy
+        self.accountPage = accountPage
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

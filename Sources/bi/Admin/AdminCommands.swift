@@ -62,11 +62,14 @@ struct AdminCommand: AsyncParsableCommand {
             @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String
             @Option(help: "For a user the directory creates through SCIM: none, or email (mail it a registration link).")
             var scimEnrollment: String?
+            @Option(help: "Whether the realm serves its account page, where users manage their own passkeys, devices and sessions (default true).")
+            var accountPage: Bool?
             @OptionGroup var passkeys: PasskeyPolicyOptions
             func run() async throws {
                 try await admin.call("POST", AdminAPI.realms(tenant: tenant.tenant),
                                      body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI,
-                                                      scimEnrollment: scimEnrollment, passkeyPolicy: try passkeys.policy()), as: Realm.self)
+                                                      scimEnrollment: scimEnrollment, passkeyPolicy: try passkeys.policy(),
+                                                      accountPage: accountPage), as: Realm.self)
             }
         }
         struct List: AsyncParsableCommand {
@@ -90,11 +93,14 @@ struct AdminCommand: AsyncParsableCommand {
             @Option(help: "Where enrollment links send the user.") var registrationRedirectURI: String?
             @Option(help: "For a user the directory creates through SCIM: none, or email (mail it a registration link).")
             var scimEnrollment: String?
+            @Option(help: "Whether the realm serves its account page, where users manage their own passkeys, devices and sessions.")
+            var accountPage: Bool?
             @OptionGroup var passkeys: PasskeyPolicyOptions
             func run() async throws {
                 try await admin.call("PATCH", realm.path,
                                      body: RealmInput(displayName: name, registrationRedirectURI: registrationRedirectURI,
-                                                      scimEnrollment: scimEnrollment, passkeyPolicy: try passkeys.policy()), as: Realm.self)
+                                                      scimEnrollment: scimEnrollment, passkeyPolicy: try passkeys.policy(),
+                                                      accountPage: accountPage), as: Realm.self)
             }
         }
         struct Delete: AsyncParsableCommand {

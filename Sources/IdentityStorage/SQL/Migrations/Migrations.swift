@@ -43,6 +43,7 @@ enum Migrations {
         Migration(version: 27, statements: identityListingIndexes),
         Migration(version: 28, statements: identitiesByUsername),
         Migration(version: 29, statements: accountSessions),
+        Migration(version: 30, statements: accountPageSetting),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

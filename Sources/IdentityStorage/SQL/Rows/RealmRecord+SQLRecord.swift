@@ -8,7 +8,7 @@ extension RealmRecord: SQLRecord {
          ("registration_redirect_uri", registrationRedirectURI), ("sealed_ca_private_key", sealedCAPrivateKey),
          ("ca_certificate_der", caCertificateDER), ("logo_light_url", theme.logoLightURL), ("logo_dark_url", theme.logoDarkURL),
          ("support_url", theme.supportURL), ("scim_enrollment", scimEnrollment.rawValue),
-         ("passkey_policy", storedPasskeyPolicy),
+         ("passkey_policy", storedPasskeyPolicy), ("account_page", Int64(accountPage ? 1 : 0)),
          ("created_at", createdAt.milliseconds),
          ("updated_at", updatedAt.milliseconds)]
     }
@@ -23,6 +23,7 @@ extension RealmRecord: SQLRecord {
             scimEnrollment: try row.value("scim_enrollment"),
             passkeyPolicy: try row.optionalString("passkey_policy").map { try JSONDecoder().decode(PasskeyPolicy.self, from: Data($0.utf8)) }
                 ?? PasskeyPolicy(),
+            accountPage: try row.decode(column: "account_page", as: Int64.self) != 0,
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 
