@@ -9,14 +9,14 @@ import Testing
     @Test func namesAreShownAsText() throws {
         let planted = #"<img src=x onerror="alert(1)">"#
         let credential = AccountOverview.Credential(
-            id: "crd_1", name: planted, created: "2026-12-07 10:00 UTC", lastUsed: "never", state: "active", current: true, active: true)
+            id: "crd_1", name: planted, provider: planted, created: "2026-12-07 10:00 UTC", lastUsed: "never", current: true)
         let page = try PageRenderer<SignInPageTemplate>().html(.account, AccountPage(
             assets: "/v1/assets", realm: planted, page: "/v1/tenants/t/realms/r/account",
             overview: AccountOverview(
                 username: planted, displayName: planted, email: planted, passkeys: [credential], devices: [credential],
                 sessions: [AccountOverview.Session(id: "ses_1", application: planted, started: "x", lastRefreshed: "never")])))
         #expect(!page.contains("<img"))
-        #expect(page.components(separatedBy: "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;").count - 1 == 8, "every name, escaped")
+        #expect(page.components(separatedBy: "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;").count - 1 == 9, "every name, escaped")
         #expect(page.contains(#"<a class="revoke" href="/v1/tenants/t/realms/r/account/credentials/crd_1/revoke">Revoke…</a>"#))
         #expect(page.contains(#"<form method="post" action="/v1/tenants/t/realms/r/account/sessions/ses_1/end" class="inline">"#))
     }

@@ -131,8 +131,19 @@ import Testing
             try await browser.get(account)
             #expect(await browser.shows("No application holds a session of yours."))
 
-            // Revoking the device, within five minutes of signing in: asked, done.
+            // The device renamed: refused empty (the form again, as typed), then named.
             let deviceID = device.credentialID
+            try await browser.get(account + "/credentials/\(deviceID)/rename")
+            #expect(await browser.shows(#"<input id="name" name="name" value="" required maxlength="100">"#), "no name yet")
+            let empty = try await browser.post(account + "/credentials/\(deviceID)/rename", form: ["name": "  "])
+            #expect(empty.status == 400)
+            let refused = await browser.page
+            #expect(refused.contains(#"aria-invalid="true""#) && refused.contains("&#39;name&#39; is required"))
+            #expect(try await browser.post(account + "/credentials/\(deviceID)/rename", form: ["name": "Work <laptop>"]).status == 303)
+            try await browser.get(account)
+            #expect(await browser.shows("<strong>Work &lt;laptop&gt;</strong>"))
+
+            // Revoking the device, within five minutes of signing in: asked, done.
             try await browser.get(account + "/credentials/\(deviceID)/revoke")
             var page = await browser.page
             #expect(page.contains(#"id="confirm""#) && !page.contains(#"id="last-credential""#))
@@ -152,6 +163,16 @@ import Testing
             let stale = try await browser.post(account + "/credentials/\(passkeyID)/revoke")
             #expect(stale.status == 403 && stale.error == "forbidden")
             #expect(try await PasskeyBrowserTests.credentials(server, realm).contains { $0["id"] as? String == passkeyID && $0["state"] as? String == "active" })
+            // Suspending the identity ends the page's session for good: reactivated, it stays ended.
+            let identity = AdminAPI.identity(tenant: realm.tenantID, realm: realm.realmID, identity: realm.identityID)
+            #expect(try await server.admin.send("PATCH", identity, json: ["status": "suspended"]).status == 200)
+            #expect(try await browser.post(account + "/sign-out-elsewhere").status == 303)
+            try await browser.get(account)
+            #expect(await browser.shows(#"id="sign-in-passkey""#))
+            #expect(try await server.admin.send("PATCH", identity, json: ["status": "active"]).status == 200)
+            try await browser.get(account)
+            #expect(await browser.shows(#"id="sign-in-passkey""#))
+
             // Signed in again (a fresh proof; the former session ends), the passkey is revoked, and
             // the page's session with it.
             let again = try await PasskeyBrowserTests.browser([
@@ -175,7 +196,7 @@ import Testing
                 else { return nil }
                 return event["type"] as? String
             }
-            #expect(byAccount == ["session.revoked", "session.revoked", "credential.revoked", "credential.revoked"], "\(byAccount)")
+            #expect(byAccount == ["session.revoked", "session.revoked", "credential.renamed", "credential.revoked", "credential.revoked"], "\(byAccount)")
         }
     }
 }

@@ -127,7 +127,7 @@ import IdentityProtocol
     /// Runs one phase of the script; its JSON report, or a failure naming the step and where its
     /// screenshot is.
     private static func run(_ arguments: [String], failures: URL) async throws -> [String: Any] {
-        let result = try await Python.run([script] + arguments)
+        let result = try await Python.runBrowser([script] + arguments)
         try #require(result.status == 0, """
             console_browser.py \(arguments[0]) failed (screenshots and page sources in \(failures.path)):
             \(result.errors)

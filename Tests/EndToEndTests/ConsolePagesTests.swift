@@ -241,7 +241,7 @@ import ServerTestSupport
             try await browser.get(path)
             #expect(await browser.shows(#"id="realm-logo-light" name="logo_light_url" value="https://cdn.example/light.svg""#))
             #expect(await browser.shows(#"id="realm-account-page" checked>"#))
-            #expect(await browser.shows(#"(<a href="\#(realm.confidential.issuer)/account" id="account-page-link">"#))
+            #expect(await browser.shows(#"Users find it at <a href="\#(realm.confidential.issuer)/account" id="account-page-link">"#))
 
             fields["logo_dark_url"] = "http://cdn.example/dark.svg"
             try await browser.get(path)

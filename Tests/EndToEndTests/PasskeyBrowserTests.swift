@@ -49,7 +49,7 @@ import Testing
 
     /// Runs the browser script and reads its one JSON line.
     static func browser(_ arguments: [String]) async throws -> [String: Any] {
-        let result = try await Python.run([script] + arguments)
+        let result = try await Python.runBrowser([script] + arguments)
         try #require(result.status == 0, "passkey_browser.py failed: \(result.errors)")
         let line = try #require(result.output.split(separator: "\n").last, "no output: \(result.errors)")
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -15,6 +15,17 @@ import Testing
             address: "203.0.113.7", userAgent: "Mozilla/5.0")
     }
 
+    /// Opens session `id` on a sign-in whose passkey counter went from `from` to `to`, with challenge `challenge`.
+    private func open(
+        _ store: any IdentityStore, _ id: String, expiresAt: Date = Fixtures.at(3600), counter from: UInt32, to: UInt32? = nil,
+        challenge: String? = nil, replacing: String? = nil
+    ) async throws {
+        try await store.openAccountSession(
+            session(id, expiresAt: expiresAt), passkeyUse: PasskeyUse(credentialID: "crd_pk", expectedSignCount: from, signCount: to ?? from + 1, backedUp: false),
+            challengeHash: Fixtures.hash(challenge ?? "challenge-\(id)"), challengeExpiresAt: Fixtures.at(300), replacing: replacing,
+            at: Fixtures.at(60), audit: Fixtures.auditEvent("evt_\(id)", at: 60, type: "authentication.succeeded", tenant: "ten_1"))
+    }
+
     /// A store with identity `idn_1` holding the passkey `crd_pk` (counter 4).
     private func withPasskey(_ engine: TestEngine, _ body: @escaping @Sendable (any IdentityStore) async throws -> Void) async throws {
         try await engine.withStore { store in
@@ -32,7 +43,9 @@ import Testing
         try await withPasskey(engine) { store in
             let use = PasskeyUse(credentialID: "crd_pk", expectedSignCount: 4, signCount: 5, backedUp: true)
             let opened = Fixtures.auditEvent("evt_in", at: 60, type: "authentication.succeeded", tenant: "ten_1", subject: "idn_1")
-            try await store.openAccountSession(session("as_1"), passkeyUse: use, at: Fixtures.at(60), audit: opened)
+            try await store.openAccountSession(
+                session("as_1"), passkeyUse: use, challengeHash: Fixtures.hash("challenge-1"), challengeExpiresAt: Fixtures.at(300),
+                replacing: nil, at: Fixtures.at(60), audit: opened)
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_1")) == session("as_1"))
             #expect(try await store.passkey(credentialID: "crd_pk")?.signCount == 5)
             #expect(try await store.passkey(credentialID: "crd_pk")?.backedUp == true)
@@ -42,7 +55,9 @@ import Testing
             // The same counter again (a clone, or a replay that raced): nothing is written.
             let raced = Fixtures.auditEvent("evt_raced", at: 61, type: "authentication.succeeded", tenant: "ten_1", subject: "idn_1")
             await #expect(throws: StorageError.alreadyExists) {
-                try await store.openAccountSession(self.session("as_2"), passkeyUse: use, at: Fixtures.at(61), audit: raced)
+                try await store.openAccountSession(
+                    self.session("as_2"), passkeyUse: use, challengeHash: Fixtures.hash("challenge-2"), challengeExpiresAt: Fixtures.at(300),
+                    replacing: nil, at: Fixtures.at(61), audit: raced)
             }
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_2")) == nil)
             #expect(try await store.auditEvent(id: "evt_raced") == nil)
@@ -63,14 +78,8 @@ import Testing
     @Test(arguments: TestEngine.all)
     func housekeepingPurgesSessionsPastTheirAbsoluteEnd(engine: TestEngine) async throws {
         try await withPasskey(engine) { store in
-            var counter: UInt32 = 4
-            for (id, end) in [("as_old", Fixtures.at(100)), ("as_new", Fixtures.at(1000))] {
-                let use = PasskeyUse(credentialID: "crd_pk", expectedSignCount: counter, signCount: counter + 1, backedUp: false)
-                counter += 1
-                try await store.openAccountSession(
-                    session(id, expiresAt: end), passkeyUse: use, at: Fixtures.at(60),
-                    audit: Fixtures.auditEvent("evt_\(id)", at: 60, type: "authentication.succeeded", tenant: "ten_1"))
-            }
+            try await open(store, "as_old", expiresAt: Fixtures.at(100), counter: 4)
+            try await open(store, "as_new", expiresAt: Fixtures.at(1000), counter: 5)
             #expect(try await store.deleteExpired(before: Fixtures.at(500), limit: 100) >= 1)
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_old")) == nil)
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_new")) != nil)
@@ -80,16 +89,29 @@ import Testing
     @Test(arguments: TestEngine.all)
     func signingOutEverywhereElseKeepsOneSession(engine: TestEngine) async throws {
         try await withPasskey(engine) { store in
-            for (index, id) in ["as_1", "as_2", "as_3"].enumerated() {
-                let counter = UInt32(4 + index)
-                try await store.openAccountSession(
-                    session(id), passkeyUse: PasskeyUse(credentialID: "crd_pk", expectedSignCount: counter, signCount: counter + 1, backedUp: false),
-                    at: Fixtures.at(60), audit: Fixtures.auditEvent("evt_\(id)", at: 60, type: "authentication.succeeded", tenant: "ten_1"))
-            }
+            for (index, id) in ["as_1", "as_2", "as_3"].enumerated() { try await open(store, id, counter: UInt32(4 + index)) }
             #expect(try await store.deleteAccountSessions(identityID: "idn_1", except: "as_2") == 2)
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_1")) == nil)
             #expect(try await store.accountSession(secretHash: Fixtures.hash("as_2")) != nil)
             #expect(try await store.deleteAccountSessions(identityID: "idn_1", except: "as_2") == 0)
+        }
+    }
+
+    /// A passkey whose counter stays (at 4 here, as a synced passkey's stays at 0) signs in
+    /// again, but not with a challenge already spent; a sign-in replaces the browser's former
+    /// session in the same transaction.
+    @Test(arguments: TestEngine.all)
+    func aChallengeIsSpentOnceAndASignInReplacesTheFormerSession(engine: TestEngine) async throws {
+        try await withPasskey(engine) { store in
+            try await open(store, "as_1", counter: 4, to: 4, challenge: "c1")
+            await #expect(throws: StorageError.alreadyExists) { try await self.open(store, "as_2", counter: 4, to: 4, challenge: "c1") }
+            #expect(try await store.accountSession(secretHash: Fixtures.hash("as_2")) == nil)
+            try await open(store, "as_3", counter: 4, to: 4, challenge: "c2", replacing: "as_1")
+            #expect(try await store.accountSession(secretHash: Fixtures.hash("as_1")) == nil)
+            #expect(try await store.accountSession(secretHash: Fixtures.hash("as_3")) != nil)
+            // Spent challenges go at their end.
+            #expect(try await store.deleteExpired(before: Fixtures.at(400), limit: 100) >= 2)
+            try await open(store, "as_4", counter: 4, to: 4, challenge: "c1")
         }
     }
 }

@@ -25,11 +25,11 @@ package actor TestBrowser {
         try await send("GET", url, headers: ["Referer": "https://shop.example/cart?order=42"])
     }
 
-    /// `POST` of an empty form to a URL or path, from `origin` (the server's own unless said).
+    /// `POST` of a form (empty unless given) to a URL or path, from `origin` (the server's own unless said).
     @discardableResult
-    package func post(_ url: String, origin: String? = nil) async throws -> HTTPTestClient.Reply {
+    package func post(_ url: String, form: [String: String] = [:], origin: String? = nil) async throws -> HTTPTestClient.Reply {
         let base = client.baseURL
-        return try await send("POST", url, form: [:], headers: ["Origin": origin ?? base])
+        return try await send("POST", url, form: form, headers: ["Origin": origin ?? base])
     }
 
     /// `POST` of a JSON body to a URL or path from the server's own origin, as the pages' scripts post.

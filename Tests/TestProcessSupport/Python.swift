@@ -10,4 +10,9 @@ public enum Python {
     public static func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         try await ChildProcess.run("/usr/bin/env", ["python3"] + arguments)
     }
+
+    /// Runs `python3 arguments…`, a script that drives Chromium, when no other such script runs.
+    public static func runBrowser(_ arguments: [String]) async throws -> ChildProcess.Result {
+        try await BrowserTurns.shared.take { try await run(arguments) }
+    }
 }

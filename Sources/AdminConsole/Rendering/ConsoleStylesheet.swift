@@ -43,6 +43,7 @@ package enum ConsoleStylesheet {
         form.inline { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin: 0; }
         label { display: grid; gap: .25rem; font-weight: 600; font-size: .95rem; }
         label.check { display: flex; gap: .5rem; align-items: center; font-weight: 400; }
+        p.link-line { overflow-wrap: anywhere; margin-top: 0; }
         fieldset { border: 1px solid var(--line); border-radius: .4rem; display: grid; gap: .35rem; }
         fieldset.events { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); }
         td.answer { overflow-wrap: anywhere; }

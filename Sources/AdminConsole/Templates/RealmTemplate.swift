@@ -90,7 +90,8 @@ extension ConsoleTemplate {
         <input id="realm-support" name="support_url" value="{{#values.support_url}}{{values.support_url}}{{/values.support_url}}{{^values.support_url}}{{theme.supportURL}}{{/values.support_url}}" type="url" maxlength="2048"{{#errors.theme_support_url}} aria-invalid="true" aria-describedby="realm-support-error"{{/errors.theme_support_url}}>
         {{#errors.theme_support_url}}<span class="field-error" id="realm-support-error">{{errors.theme_support_url}}</span>{{/errors.theme_support_url}}
         </label>
-        <label class="check"><input type="checkbox" name="account_page" value="on" id="realm-account-page"{{#accountPage}} checked{{/accountPage}}> Serve the account page, where users see their passkeys, devices and sessions and revoke them{{#accountPage}} (<a href="{{accountPage}}" id="account-page-link">{{accountPage}}</a>){{/accountPage}}</label>
+        <label class="check"><input type="checkbox" name="account_page" value="on" id="realm-account-page"{{#accountPage}} checked{{/accountPage}}> Serve the account page, where users see their passkeys, devices and sessions and revoke them</label>
+        {{#accountPage}}<p class="hint link-line">Users find it at <a href="{{accountPage}}" id="account-page-link">{{accountPage}}</a></p>{{/accountPage}}
         <label class="check"><input type="checkbox" name="scim_enrollment" value="email" id="realm-scim-enrollment"{{#mailsSCIMUsersLinks}} checked{{/mailsSCIMUsersLinks}}> Mail an enrollment link to each user the directory creates (SCIM)</label>
         <div class="actions"><button type="submit">Save</button><a class="button danger" href="{{href}}/delete">Delete realm…</a></div>
         </form>

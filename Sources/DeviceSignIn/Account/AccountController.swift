@@ -79,6 +79,30 @@ package struct AccountController {
         account.post("credentials/:credential/revoke") { request, context in
             try await change(request, context) { try await service.revokeCredential(try context.parameters.require("credential"), of: $0, from: $1) }
         }
+        account.get("credentials/:credential/rename") { request, context in
+            let (realm, session) = try await signedIn(request, context)
+            guard let session else { return JSONResponse.redirect(to: path(realm), status: .seeOther) }
+            let credential = try await service.credential(try context.parameters.require("credential"), of: session).credential
+            return secured(renderer.page(.accountRename, AccountRenamePage(
+                assets: assets, realm: realm.displayName, page: path(realm), action: path(realm) + "/credentials/\(credential.id)/rename",
+                name: credential.deviceName ?? "", error: nil)))
+        }
+        account.post("credentials/:credential/rename") { request, context in
+            try origin.check(request)
+            let typed = try? await request.formParameters(context: context).single("name")
+            do {
+                return try await change(request, context) {
+                    try await service.renameCredential(try context.parameters.require("credential"), to: typed, of: $0, from: $1)
+                }
+            } catch let error as ServerError where error.status == .badRequest {
+                // Refused as typed: the form again, with what was typed and why.
+                let realm = try await realm(context)
+                return secured(renderer.page(.accountRename, AccountRenamePage(
+                    assets: assets, realm: realm.displayName, page: path(realm),
+                    action: path(realm) + "/credentials/\(try context.parameters.require("credential"))/rename",
+                    name: typed ?? "", error: error.description), status: .badRequest))
+            }
+        }
         account.post("sessions/:session/end") { request, context in
             try await change(request, context) { try await service.endSession(try context.parameters.require("session"), of: $0, from: $1) }
         }

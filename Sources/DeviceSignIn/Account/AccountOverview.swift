@@ -1,18 +1,17 @@
 /// What the account page shows a signed-in person: who they are, and their own passkeys, device
 /// credentials and sessions, each with what it takes to recognise it.
 package struct AccountOverview: Sendable {
-    /// A passkey or a device credential.
+    /// An active passkey or device credential.
     package struct Credential: Sendable {
         package let id: String
-        /// The authenticator's name (from its AAGUID) or the device's name.
+        /// The name it was registered with, or the person gave it.
         package let name: String
+        /// A passkey's provider, where its AAGUID is known (`Google Password Manager`).
+        package let provider: String?
         package let created: String
         package let lastUsed: String
-        package let state: String
         /// Whether this page's session signed in with it.
         package let current: Bool
-        /// Whether it can be revoked (it is active).
-        package let active: Bool
     }
 
     /// A session an application holds.

@@ -13,6 +13,11 @@ package struct AccountService {
     package static let idleTimeout: TimeInterval = 30 * 60
     /// How recent a sign-in must be for revoking a credential.
     package static let freshProof: TimeInterval = 5 * 60
+    /// The most credentials and sessions the page lists (the newest), and signing out
+    /// everywhere else ends at once.
+    package static let listed = 100
+    /// Passkey sign-ins to account pages a network may attempt in a minute.
+    package static let signInsPerAddressPerMinute = 30
 
     package let store: any DeviceSignInStore & AccountSessionStore
     package let settings: PasskeySettings
@@ -20,12 +25,17 @@ package struct AccountService {
     package let audit: AuditLog
     package let baseURL: PublicBaseURL
     package let now: @Sendable () -> Date
+    /// Limits the sign-ins a network attempts (``signInsPerAddressPerMinute``).
+    private let signInLimiter: AttemptRateLimiter
 
     package init(
         store: any DeviceSignInStore & AccountSessionStore, settings: PasskeySettings, seal: PasskeyCeremonySeal, audit: AuditLog,
         baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date
     ) {
         (self.store, self.settings, self.seal, self.audit, self.baseURL, self.now) = (store, settings, seal, audit, baseURL, now)
+        signInLimiter = AttemptRateLimiter(
+            store: store, perAddressPerMinute: Self.signInsPerAddressPerMinute, globalPerMinute: nil, now: now,
+            bucket: "account_sign_in", attempts: "account page sign-ins")
     }
 
     /// The realm the page is for; `404` for none under that tenant, or one whose page is off.
@@ -38,7 +48,7 @@ package struct AccountService {
 
     /// Options for a passkey sign-in to the realm's page; nothing is written.
     package func options(_ realm: RealmRecord) throws -> PasskeySignInOptions {
-        let party = PasskeySettings.relyingParty(for: baseURL, policy: realm.passkeyPolicy)
+        let party = relyingParty(realm)
         return try PasskeySignInOptions.start(.account, of: realm.id, party: party, settings: settings, seal: seal, now: now())
     }
 
@@ -49,18 +59,20 @@ package struct AccountService {
     package func signIn(
         _ realm: RealmRecord, _ request: PasskeySignInRequest, former: String?, from browser: AccountBrowser
     ) async throws -> String {
+        try await signInLimiter.admit(clientAddress: browser.address)
         guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.account, of: realm.id) else {
             throw ServerError.invalidRequest("the passkey request is not this page's or has expired: start again")
         }
-        let party = PasskeySettings.relyingParty(for: baseURL, policy: realm.passkeyPolicy)
+        let party = relyingParty(realm)
         let accepted: PasskeyAssertionCheck.Accepted
         do {
             accepted = try await PasskeyAssertionCheck(store: store).check(
                 request.credential, realmID: realm.id, party: party, challenge: ceremony.challenge)
         } catch let refusal as PasskeyAssertionCheck.Refusal {
+            // Collapsed per identity (per realm for an unknown passkey), so that one refusal cannot hide another's.
             await audit.recordRefusal(
-                "authentication.refused", reason: refusal.reason, of: "account:\(realm.id)", tenantID: realm.tenantID, realmID: realm.id,
-                subjectID: refusal.subject, detail: ["via": "passkey", "page": "account"])
+                "authentication.refused", reason: refusal.reason, of: "account:\(realm.id):\(refusal.subject ?? "-")", tenantID: realm.tenantID,
+                realmID: realm.id, subjectID: refusal.subject, detail: Self.seen(["via": "passkey", "page": "account"], browser))
             throw refusal.error
         }
         let (secret, now) = (Secrets.token(), now())
@@ -72,17 +84,20 @@ package struct AccountService {
         let assurance = PasskeySignInService.assurance(accepted.passkey, accepted.verified)
         let event = try audit.event(
             "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: session.identityID,
-            detail: [
+            detail: Self.seen([
                 "credential_id": session.credentialID, "account_session_id": session.id, "via": "passkey", "page": "account",
                 "amr": assurance.methods.joined(separator: " "), "acr": assurance.level,
-            ])
-        do {
-            try await store.openAccountSession(session, passkeyUse: accepted.use, at: now, audit: event)
-        } catch let error as StorageError where error == .alreadyExists {
-            throw ServerError(APIErrorCode.invalidPasskey, "the passkey was used meanwhile: sign in again")
-        }
+            ], browser))
+        var replacedID: String?
         if let former, let replaced = try await store.accountSession(secretHash: Secrets.hash(former)), replaced.realmID == realm.id {
-            try await store.deleteAccountSession(id: replaced.id, audit: nil)
+            replacedID = replaced.id
+        }
+        do {
+            try await store.openAccountSession(
+                session, passkeyUse: accepted.use, challengeHash: Secrets.hash(ceremony.challenge.base64URLEncodedString),
+                challengeExpiresAt: ceremony.expiresAt, replacing: replacedID, at: now, audit: event)
+        } catch let error as StorageError where error == .alreadyExists {
+            throw ServerError(APIErrorCode.invalidPasskey, "this passkey answer was used already: sign in again")
         }
         return secret
     }
@@ -94,29 +109,31 @@ package struct AccountService {
               session.realmID == realm.id else { return nil }
         let now = now()
         guard session.expiresAt > now, session.lastSeenAt.addingTimeInterval(Self.idleTimeout) > now else { return nil }
+        // It ends with its identity's standing, and with the passkey that signed in.
+        guard try await store.identity(id: session.identityID)?.status == .active,
+              try await store.credential(id: session.credentialID)?.state == .active
+        else {
+            try await store.deleteAccountSession(id: session.id, audit: nil)
+            return nil
+        }
         try await store.touchAccountSession(id: session.id, at: now)
         return session
     }
 
-    /// What the page shows the session's identity; `nil` (signed out) once the identity is not
-    /// active or the passkey that signed in was revoked.
+    /// What the page shows the session's identity (standing, as ``session(_:of:)`` checked).
     package func overview(_ session: AccountSessionRecord) async throws -> AccountOverview? {
-        guard let identity = try await store.identity(id: session.identityID), identity.status == .active,
-              try await store.credential(id: session.credentialID)?.state == .active
-        else { return nil }
-        let credentials = try await store.listCredentials(identityID: identity.id, PageRequest(size: 100)).items
+        guard let identity = try await store.identity(id: session.identityID) else { return nil }
+        let credentials = try await store.activeCredentials(identityID: identity.id, limit: Self.listed)
         let passkeys = Dictionary(
             try await store.passkeys(credentialIDs: credentials.map(\.id)).map { ($0.credentialID, $0) }, uniquingKeysWith: { first, _ in first })
-        func row(_ credential: CredentialRecord, name: String) -> AccountOverview.Credential {
+        func row(_ credential: CredentialRecord, name: String, provider: String? = nil) -> AccountOverview.Credential {
             AccountOverview.Credential(
-                id: credential.id, name: name, created: PageDate.text(credential.createdAt),
-                lastUsed: PageDate.text(credential.lastUsedAt, none: "never"), state: credential.state.rawValue,
-                current: credential.id == session.credentialID, active: credential.state == .active)
+                id: credential.id, name: name, provider: provider, created: PageDate.text(credential.createdAt),
+                lastUsed: PageDate.text(credential.lastUsedAt, none: "never"), current: credential.id == session.credentialID)
         }
         var applications: [String: String] = [:]
         var sessions: [AccountOverview.Session] = []
-        for record in try await store.listSessions(identityID: identity.id, PageRequest(size: 100)).items
-        where record.revokedAt == nil && record.expiresAt > now() {
+        for record in try await store.standingSessions(identityID: identity.id, now: now(), limit: Self.listed) {
             if applications[record.applicationID] == nil {
                 applications[record.applicationID] = try await store.application(id: record.applicationID)?.displayName ?? "An application"
             }
@@ -127,9 +144,9 @@ package struct AccountService {
         return AccountOverview(
             username: identity.username, displayName: identity.displayName, email: identity.email,
             passkeys: credentials.filter { $0.kind == .passkey }.map { credential in
-                // The provider's name where its AAGUID is known, else the name it was registered with.
-                row(credential, name: passkeys[credential.id].flatMap { AuthenticatorNames.name(of: AuthenticatorNames.uuidText($0.aaguid)) }
-                    ?? credential.deviceName ?? "Passkey")
+                row(
+                    credential, name: credential.deviceName ?? "Passkey",
+                    provider: passkeys[credential.id].flatMap { AuthenticatorNames.name(of: AuthenticatorNames.uuidText($0.aaguid)) })
             },
             devices: credentials.filter { $0.kind == .device }.map { row($0, name: $0.deviceName ?? "A device") },
             sessions: sessions)
@@ -145,9 +162,7 @@ package struct AccountService {
         guard let credential = try await store.credential(id: id), credential.identityID == session.identityID,
               credential.state == .active
         else { throw ServerError.notFound("no such credential") }
-        // A page of them is enough to tell: the last is the only active one.
-        let listed = try await store.listCredentials(identityID: session.identityID, PageRequest(size: 100))
-        return (credential, listed.items.filter { $0.state == .active }.count < 2 && listed.nextCursor == nil)
+        return (credential, try await store.activeCredentials(identityID: session.identityID, limit: 2).count < 2)
     }
 
     /// Revokes the identity's credential `id` (its sessions end with it), after a fresh proof
@@ -160,7 +175,25 @@ package struct AccountService {
         let event = try audit.event(
             "credential.revoked", tenantID: session.tenantID, realmID: session.realmID, subjectID: credential.id,
             detail: detail(session, from: browser))
-        _ = try await store.revokeCredential(id: credential.id, at: now(), audit: event)
+        do {
+            _ = try await store.revokeCredential(id: credential.id, at: now(), audit: event)
+        } catch let error as StorageError where error == .notFound {
+            throw ServerError.notFound("no such credential")
+        }
+    }
+
+    /// Names the identity's active credential `id` as the person calls it, audited.
+    package func renameCredential(_ id: String, to typed: String?, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+        // Spaces around a name are no part of it; a name of spaces is none.
+        let trimmed = typed?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = try InputRules.name(trimmed?.isEmpty == true ? nil : trimmed, field: "name", maxLength: 100)
+        let credential = try await credential(id, of: session).credential
+        let event = try audit.event(
+            "credential.renamed", tenantID: session.tenantID, realmID: session.realmID, subjectID: credential.id,
+            detail: detail(session, from: browser))
+        guard try await store.renameCredential(id: credential.id, to: name, audit: event) else {
+            throw ServerError.notFound("no such credential")
+        }
     }
 
     /// Ends the identity's application session `id`, audited.
@@ -171,35 +204,51 @@ package struct AccountService {
         try await revoke(ended, of: session, from: browser)
     }
 
-    /// Ends every application session of the identity and its other account sessions: signed
-    /// out everywhere but in this browser. Returns how many sessions ended.
+    /// Ends the identity's application sessions (the newest ``listed``; each in a transaction
+    /// of its own, so that a failure halfway leaves the rest for another try) and its account
+    /// sessions in other browsers (one event says how many): signed out everywhere but in this
+    /// browser. Returns how many sessions ended.
     package func signOutEverywhereElse(_ session: AccountSessionRecord, from browser: AccountBrowser) async throws -> Int {
-        var ended = try await store.deleteAccountSessions(identityID: session.identityID, except: session.id)
-        var cursor: String?
-        repeat {
-            let page = try await store.listSessions(identityID: session.identityID, PageRequest(size: 100, cursor: cursor))
-            for standing in page.items where standing.revokedAt == nil && standing.expiresAt > now() {
-                try await revoke(standing, of: session, from: browser)
-                ended += 1
-            }
-            cursor = page.nextCursor
-        } while cursor != nil
-        return ended
+        var ended = 0
+        for standing in try await store.standingSessions(identityID: session.identityID, now: now(), limit: Self.listed) {
+            if try await revoke(standing, of: session, from: browser) { ended += 1 }
+        }
+        let pages = try await store.deleteAccountSessions(identityID: session.identityID, except: session.id)
+        if pages > 0 {
+            try await audit.record(
+                "account.signed_out", tenantID: session.tenantID, realmID: session.realmID, subjectID: session.identityID,
+                detail: detail(session, from: browser).merging(["sessions": String(pages), "elsewhere": "true"]) { first, _ in first })
+        }
+        return ended + pages
     }
 
-    private func revoke(_ ended: SessionRecord, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+    @discardableResult
+    private func revoke(_ ended: SessionRecord, of session: AccountSessionRecord, from browser: AccountBrowser) async throws -> Bool {
         let event = try audit.event(
             "session.revoked", tenantID: session.tenantID, realmID: session.realmID, subjectID: ended.id,
             detail: detail(session, from: browser))
-        try await store.revokeSession(id: ended.id, at: now(), audit: event)
+        return try await store.revokeSession(id: ended.id, at: now(), audit: event)
     }
 
     /// What every change made on the page records: where it was made, and from which browser.
     private func detail(_ session: AccountSessionRecord, from browser: AccountBrowser) -> [String: String] {
-        var detail = ["by": "account", "account_session_id": session.id, "identity_id": session.identityID]
+        Self.seen(["by": "account", "account_session_id": session.id, "identity_id": session.identityID], browser)
+    }
+
+    /// `detail` with where the browser is: its address and agent, where known.
+    private static func seen(_ detail: [String: String], _ browser: AccountBrowser) -> [String: String] {
+        var detail = detail
         detail["address"] = browser.address
         detail["user_agent"] = browser.userAgent
         return detail
+    }
+
+    /// The realm's relying party for the page: its passkey rules, with user verification
+    /// required whatever they say, since a sign-in here may revoke what signs the person in.
+    private func relyingParty(_ realm: RealmRecord) -> RelyingParty {
+        var party = PasskeySettings.relyingParty(for: baseURL, policy: realm.passkeyPolicy)
+        party.userVerification = .required
+        return party
     }
 
     /// Ends the session (signing out), audited.

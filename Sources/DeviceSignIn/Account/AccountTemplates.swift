@@ -44,6 +44,22 @@ extension SignInPageTemplate {
         {{/layout}}
         """
 
+    /// Naming a passkey or device.
+    package static let accountRenameSource = """
+        {{<layout}}
+        {{$title}}Rename{{/title}}
+        {{$main}}
+        <h1>Rename</h1>
+        <form method="post" action="{{action}}">
+        <p><label for="name">Name <span class="hint">How you recognise it, such as “Work laptop”.</span></label>
+        <input id="name" name="name" value="{{name}}" required maxlength="100"{{#error}} aria-invalid="true" aria-describedby="name-error"{{/error}}></p>
+        {{#error}}<p class="alert" role="alert" id="name-error">{{error}}</p>{{/error}}
+        <p><button type="submit" class="button" id="save-name">Save</button> <a href="{{page}}" id="cancel">Cancel</a></p>
+        </form>
+        {{/main}}
+        {{/layout}}
+        """
+
     /// The account page signed in.
     package static let accountSource = """
         {{<layout}}
@@ -58,7 +74,7 @@ extension SignInPageTemplate {
         <section aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading">Passkeys</h2>
         <ul class="items" id="passkeys">
-        {{#passkeys}}<li data-credential="{{id}}"><strong>{{name}}</strong>{{#current}} <span class="tag">signed in with it</span>{{/current}}<br><span class="hint">{{state}} · created {{created}} · last used {{lastUsed}}</span>{{#active}} <a class="revoke" href="{{page}}/credentials/{{id}}/revoke">Revoke…</a>{{/active}}</li>
+        {{#passkeys}}<li data-credential="{{id}}"><strong>{{name}}</strong>{{#current}} <span class="tag">signed in with it</span>{{/current}}<br><span class="hint">{{#provider}}{{provider}} · {{/provider}}created {{created}} · last used {{lastUsed}}</span><br><a class="rename" href="{{page}}/credentials/{{id}}/rename">Rename</a> · <a class="revoke" href="{{page}}/credentials/{{id}}/revoke">Revoke…</a></li>
         {{/passkeys}}
         {{^passkeys}}<li>No passkeys.</li>{{/passkeys}}
         </ul>
@@ -66,7 +82,7 @@ extension SignInPageTemplate {
         <section aria-labelledby="devices-heading">
         <h2 id="devices-heading">Devices</h2>
         <ul class="items" id="devices">
-        {{#devices}}<li data-credential="{{id}}"><strong>{{name}}</strong><br><span class="hint">{{state}} · created {{created}} · last used {{lastUsed}}</span>{{#active}} <a class="revoke" href="{{page}}/credentials/{{id}}/revoke">Revoke…</a>{{/active}}</li>
+        {{#devices}}<li data-credential="{{id}}"><strong>{{name}}</strong><br><span class="hint">created {{created}} · last used {{lastUsed}}</span><br><a class="rename" href="{{page}}/credentials/{{id}}/rename">Rename</a> · <a class="revoke" href="{{page}}/credentials/{{id}}/revoke">Revoke…</a></li>
         {{/devices}}
         {{^devices}}<li>No devices.</li>{{/devices}}
         </ul>
@@ -74,7 +90,7 @@ extension SignInPageTemplate {
         <section aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">Signed in to</h2>
         <ul class="items" id="sessions">
-        {{#sessions}}<li data-session="{{id}}"><strong>{{application}}</strong><br><span class="hint">since {{started}} · last refreshed {{lastRefreshed}}</span>
+        {{#sessions}}<li data-session="{{id}}"><strong>{{application}}</strong><br><span class="hint">since {{started}} · last refreshed {{lastRefreshed}}</span><br>
         <form method="post" action="{{page}}/sessions/{{id}}/end" class="inline"><button type="submit" class="link">Sign out of it</button></form></li>
         {{/sessions}}
         {{^sessions}}<li>No application holds a session of yours.</li>{{/sessions}}

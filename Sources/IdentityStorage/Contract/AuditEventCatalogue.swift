@@ -29,7 +29,7 @@ public enum AuditEventCatalogue {
         Family("authorization_code", ["replayed"]),
         Family("binding_job", ["created", "delivered", "mail_failed", "revoked"]),
         Family("console", ["signed_in", "signed_out"]),
-        Family("credential", ["bound", "extended", "revoked"]),
+        Family("credential", ["bound", "extended", "renamed", "revoked"]),
         Family("cross_device", ["approved", "declined", "cancelled", "expired", "refused"]),
         Family("email_code", ["requested", "refused"]),
         Family("enrollment", ["refused"]),

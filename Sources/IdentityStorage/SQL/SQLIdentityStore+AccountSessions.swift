@@ -4,9 +4,15 @@ import SQLKit
 /// The account page's sessions.
 extension SQLIdentityStore {
     public func openAccountSession(
-        _ session: AccountSessionRecord, passkeyUse use: PasskeyUse, at now: Date, audit event: AuditEventRecord
+        _ session: AccountSessionRecord, passkeyUse use: PasskeyUse, challengeHash: Data, challengeExpiresAt: Date, replacing replacedID: String?,
+        at now: Date, audit event: AuditEventRecord
     ) async throws {
         try await engine.transaction { db in
+            let spent = try await db.raw("""
+                INSERT INTO used_passkey_challenges (challenge_hash, expires_at) VALUES (\(bind: challengeHash), \(bind: challengeExpiresAt.milliseconds))
+                ON CONFLICT DO NOTHING RETURNING challenge_hash
+                """).first()
+            guard spent != nil else { throw StorageError.alreadyExists.with(detail: "passkey challenge") }
             let counted = try await db.raw("""
                 UPDATE passkeys SET sign_count = \(bind: Int64(use.signCount)), backed_up = \(bind: Int64(use.backedUp ? 1 : 0))
                 WHERE credential_id = \(bind: use.credentialID) AND sign_count = \(bind: Int64(use.expectedSignCount))
@@ -14,6 +20,7 @@ extension SQLIdentityStore {
                 """).first()
             guard counted != nil else { throw StorageError.alreadyExists.with(detail: "passkey counter of \(use.credentialID)") }
             try await db.run("UPDATE credentials SET last_used_at = \(bind: now.milliseconds) WHERE id = \(bind: use.credentialID)" as SQLQueryString)
+            if let replacedID { try await db.run("DELETE FROM account_sessions WHERE id = \(bind: replacedID)" as SQLQueryString) }
             try await self.insert(session, on: db)
             try await self.insert(event, on: db)
         }

@@ -62,7 +62,7 @@ extension SQLIdentityStore {
         let tables = [
             AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
             ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests", "used_dpop_proofs",
-            ConsoleSessionRecord.table, "used_console_forms", AccountSessionRecord.table, CrossDeviceSignInRecord.table, EmailCodeChallengeRecord.table,
+            ConsoleSessionRecord.table, "used_console_forms", AccountSessionRecord.table, "used_passkey_challenges", CrossDeviceSignInRecord.table, EmailCodeChallengeRecord.table,
         ]
         var removed = 0
         for table in tables {

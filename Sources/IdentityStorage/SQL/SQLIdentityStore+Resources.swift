@@ -163,6 +163,16 @@ extension SQLIdentityStore {
     public func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord> {
         try await list(CredentialRecord.self, where: "identity_id", equals: identityID, page)
     }
+    public func activeCredentials(identityID: String, limit: Int) async throws -> [CredentialRecord] {
+        let active = CredentialRecord.State.active.rawValue
+        return try await engine.run { db in
+            try await db.raw("""
+                SELECT * FROM credentials WHERE identity_id = \(bind: identityID) AND state = \(bind: active)
+                ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                """).all().map(CredentialRecord.init(row:))
+        }
+    }
+
     public func revokeCredential(id: String, at date: Date, audit event: AuditEventRecord?) async throws -> CredentialRecord {
         try await engine.transaction { db in
             // Only a revocation that changes the state is audited; a second one returns the row as it is.
@@ -177,6 +187,18 @@ extension SQLIdentityStore {
                 throw StorageError.notFound.with(detail: "credential \(id)")
             }
             return try CredentialRecord(row: row)
+        }
+    }
+
+    public func renameCredential(id: String, to name: String, audit event: AuditEventRecord) async throws -> Bool {
+        try await engine.transaction { db in
+            let active = CredentialRecord.State.active.rawValue
+            let renamed = try await db.raw(
+                "UPDATE credentials SET device_name = \(bind: name) WHERE id = \(bind: id) AND state = \(bind: active) RETURNING id"
+            ).first()
+            guard renamed != nil else { return false }
+            try await self.insert(event, on: db)
+            return true
         }
     }
 

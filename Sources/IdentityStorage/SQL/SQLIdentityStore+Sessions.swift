@@ -11,6 +11,15 @@ extension SQLIdentityStore {
         try await list(SessionRecord.self, where: "identity_id", equals: identityID, page)
     }
 
+    public func standingSessions(identityID: String, now: Date, limit: Int) async throws -> [SessionRecord] {
+        try await engine.run { db in
+            try await db.raw("""
+                SELECT * FROM sessions WHERE identity_id = \(bind: identityID) AND revoked_at IS NULL AND expires_at > \(bind: now.milliseconds)
+                ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                """).all().map(SessionRecord.init(row:))
+        }
+    }
+
     public func revokeSession(id: String, at date: Date, audit event: AuditEventRecord?) async throws -> Bool {
         try await engine.transaction { db in
             let revoked = try await db.raw("""

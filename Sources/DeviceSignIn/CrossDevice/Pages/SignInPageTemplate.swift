@@ -12,6 +12,7 @@ package enum SignInPageTemplate: String, PageTemplate {
     case accountSignIn
     case account
     case accountConfirm
+    case accountRename
 
     /// The template's Mustache source.
     package var source: String {
@@ -25,6 +26,7 @@ package enum SignInPageTemplate: String, PageTemplate {
         case .accountSignIn: Self.accountSignInSource
         case .account: Self.accountSource
         case .accountConfirm: Self.accountConfirmSource
+        case .accountRename: Self.accountRenameSource
         }
     }
 

@@ -2,10 +2,15 @@ public import Foundation
 
 /// The account page's sessions. A part of ``IdentityStore``, whose rules every requirement follows.
 public protocol AccountSessionStore: Sendable {
-    /// Opens a session with the passkey sign-in that proved it: the passkey's counter moves on
-    /// (``StorageError/alreadyExists`` when it moved meanwhile), its credential is marked used,
-    /// and the session and the event are written, in one transaction.
-    func openAccountSession(_ session: AccountSessionRecord, passkeyUse: PasskeyUse, at now: Date, audit event: AuditEventRecord) async throws
+    /// Opens a session with the passkey sign-in that proved it: the sign-in's challenge is spent
+    /// (kept by its hash until `challengeExpiresAt`), the passkey's counter moves on, its
+    /// credential is marked used, the session `replacedID` (the browser's former one) ends, and
+    /// the session and the event are written, in one transaction. ``StorageError/alreadyExists``
+    /// (nothing written) when the challenge was spent or the counter moved meanwhile.
+    func openAccountSession(
+        _ session: AccountSessionRecord, passkeyUse: PasskeyUse, challengeHash: Data, challengeExpiresAt: Date, replacing replacedID: String?,
+        at now: Date, audit event: AuditEventRecord
+    ) async throws
     /// The session whose cookie secret has this hash, ended or not (the caller checks its times).
     func accountSession(secretHash: Data) async throws -> AccountSessionRecord?
     /// Records a request in the session (its idle timeout starts again).

@@ -9,9 +9,14 @@ public protocol CredentialStore: Sendable {
     /// The credential with its identity's status, in one query (what a sign-in checks).
     func credentialWithIdentityStatus(id: String) async throws -> (credential: CredentialRecord, identityStatus: IdentityRecord.Status)?
     func listCredentials(identityID: String, _ page: PageRequest) async throws -> Page<CredentialRecord>
+    /// The identity's active credentials, newest first, at most `limit`.
+    func activeCredentials(identityID: String, limit: Int) async throws -> [CredentialRecord]
     /// Sets state `revoked` and `revokedAt` and appends `event`, unless the credential is revoked
     /// already (then nothing changes and nothing is appended); returns the row.
     func revokeCredential(id: String, at: Date, audit event: AuditEventRecord?) async throws -> CredentialRecord
+    /// Names the active credential `id` (its device or passkey name) and appends `event`;
+    /// `false` (nothing written) when there is no such active credential.
+    func renameCredential(id: String, to name: String, audit event: AuditEventRecord) async throws -> Bool
 
     // Credential binding
     /// Creates the job with its mail, if any (delivery `email`), and `event`, in one transaction;

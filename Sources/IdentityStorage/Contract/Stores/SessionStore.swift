@@ -6,6 +6,9 @@ public protocol SessionStore: Sendable {
     func session(id: String) async throws -> SessionRecord?
     /// The identity's sessions, ended or not, until housekeeping removes them.
     func listSessions(identityID: String, _ page: PageRequest) async throws -> Page<SessionRecord>
+    /// The identity's sessions standing at `now` (not ended, not past their end), newest
+    /// first, at most `limit`.
+    func standingSessions(identityID: String, now: Date, limit: Int) async throws -> [SessionRecord]
     /// Ends a session and revokes its access tokens, appending `event` when it did, in one
     /// transaction; `false` (and nothing appended) when there is no such session or it had ended
     /// already.

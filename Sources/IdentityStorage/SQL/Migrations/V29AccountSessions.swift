@@ -1,6 +1,7 @@
 extension Migrations {
-    /// Version 29: the account page's sessions, each a passkey sign-in of one identity, ended
-    /// with the identity.
+    /// Version 29: the account page's sessions, each a passkey sign-in of one identity; the
+    /// challenges its sign-ins spent (a passkey whose counter stays at 0 could otherwise answer
+    /// one again while it lasts).
     static func accountSessions(_ kind: SQLEngineKind) -> [String] {
         [
             """
@@ -12,6 +13,9 @@ extension Migrations {
             """,
             "CREATE INDEX account_sessions_by_identity ON account_sessions (identity_id)",
             "CREATE INDEX account_sessions_by_expiry ON account_sessions (expires_at)",
+            "CREATE INDEX account_sessions_by_credential ON account_sessions (credential_id)",
+            "CREATE TABLE used_passkey_challenges (challenge_hash \(kind.blob) PRIMARY KEY, expires_at BIGINT NOT NULL)",
+            "CREATE INDEX used_passkey_challenges_by_expiry ON used_passkey_challenges (expires_at)",
         ]
     }
 }
