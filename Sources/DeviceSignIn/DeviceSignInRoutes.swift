@@ -79,8 +79,9 @@ package struct DeviceSignInRoutes: RouteMount {
         let (store, audit, metrics, baseURL, now) = (
             environment.store, environment.audit, environment.metrics, environment.baseURL, environment.now)
         let enrollmentService = EnrollmentService(store: store, keyring: keyring, audit: audit, metrics: metrics, baseURL: baseURL, now: now)
+        let registration = PasskeyRegistrationService(enrollment: enrollmentService, settings: passkeys.settings, seal: passkeys.seal)
         passkey = PasskeyController(
-            service: PasskeyRegistrationService(enrollment: enrollmentService, settings: passkeys.settings, seal: passkeys.seal),
+            service: registration,
             renderer: Self.signInPages, pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
         enrollment = EnrollmentController(service: enrollmentService, passkeys: passkey)
         let authenticationService = DeviceAuthenticationService(
@@ -104,7 +105,8 @@ package struct DeviceSignInRoutes: RouteMount {
             passkeys: PasskeySignInService(signIns: crossDeviceService, settings: passkeys.settings, seal: passkeys.seal))
         account = AccountController(
             service: AccountService(
-                store: store, settings: passkeys.settings, seal: passkeys.seal, audit: audit, baseURL: baseURL, now: now),
+                store: store, registration: registration, settings: passkeys.settings, seal: passkeys.seal, audit: audit, baseURL: baseURL,
+                now: now),
             renderer: Self.signInPages, cookie: AccountSessionCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix),
             pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
         pinnedKeys = authenticationService.pinnedKeys

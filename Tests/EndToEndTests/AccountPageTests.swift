@@ -10,13 +10,24 @@ import Testing
 /// lists the person's own passkeys with the one signed in with marked, and signing out ends the
 /// session; the assertion cannot be sent again, and a request from another origin is refused.
 @Suite(.requires(.chromium, .webauthn)) struct AccountPageTests {
-    @Test func aPasskeySignsInToTheAccountPageWhichShowsThePersonsOwnCredentials() async throws {
+    /// A server as ``PasskeyBrowserTests/withServer(policy:clock:_:)`` makes it, whose identity
+    /// has a passkey created from its enrollment link in the browser, kept in `saved` for
+    /// sign-ins; `work` is a directory of the test's own.
+    private static func withPasskey(
+        clock: TestClock? = nil, _ body: @escaping @Sendable (RunningServer, TestRealm, _ saved: String, _ work: URL) async throws -> Void
+    ) async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-account-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let saved = work.appendingPathComponent("credential.json").path
-        try await PasskeyBrowserTests.withServer { server, realm in
+        try await PasskeyBrowserTests.withServer(clock: clock) { server, realm in
             try await PasskeyBrowserTests.registerPasskey(server, realm, savingTo: saved)
+            try await body(server, realm, saved, work)
+        }
+    }
+
+    @Test func aPasskeySignsInToTheAccountPageWhichShowsThePersonsOwnCredentials() async throws {
+        try await Self.withPasskey { server, realm, saved, _ in
             let account = realm.confidential.issuer + "/account"
 
             // Signed out, the page offers a passkey sign-in, under the hosted pages' strict headers.
@@ -75,17 +86,52 @@ import Testing
         }
     }
 
+    /// Signed in, a person adds a passkey on this browser (a security key here): created with
+    /// user verification, checked by py_webauthn as by the server, listed, audited as bound by
+    /// the page; without a session the options are refused.
+    @Test func aPersonAddsAPasskeyOnTheAccountPage() async throws {
+        try await Self.withPasskey { server, realm, saved, _ in
+            let account = realm.confidential.issuer + "/account"
+            let signedIn = try await PasskeyBrowserTests.browser([
+                "account", "--url", account, "--rp-id", "localhost", "--origin", server.baseURL, "--credential-file", saved,
+            ])
+            let cookies = try #require(signedIn["cookies"] as? [String: String], "\(signedIn["status_text"] ?? "")")
+            let added = try await PasskeyBrowserTests.browser([
+                "register", "--url", account, "--rp-id", "localhost", "--origin", server.baseURL, "--authenticator", "security-key",
+            ] + cookies.flatMap { ["--cookie", "\($0.key)=\($0.value)"] })
+            #expect(added["state"] as? String == "created", "\(added["status_text"] ?? "")")
+            #expect(added["registration_status"] as? Int == 201)
+            #expect((added["py_webauthn"] as? [String: Any])?["verified"] as? Bool == true)
+            let options = try #require((added["options"] as? [String: Any])?["public_key"] as? [String: Any])
+            #expect((options["authenticatorSelection"] as? [String: Any])?["userVerification"] as? String == "required")
+            #expect((options["excludeCredentials"] as? [Any])?.count == 1, "the passkey it has is excluded")
+
+            let passkeys = try await PasskeyBrowserTests.credentials(server, realm).filter { $0["kind"] as? String == "passkey" }
+            #expect(passkeys.count == 2)
+            #expect(passkeys.contains { $0["device_name"] as? String == "Security key" })
+            let browser = TestBrowser(server: server)
+            for (name, value) in cookies { await browser.setCookie(name, value) }
+            let path = String(account.dropFirst(server.baseURL.count))
+            try await browser.get(path)
+            #expect(await browser.shows("<strong>Security key</strong>"))
+            let events = try await server.admin.send("GET", AdminAPI.auditEvents + "?page_size=1000")
+            #expect((events.json["items"] as? [[String: Any]] ?? []).contains { event in
+                event["type"] as? String == "credential.bound" && (event["detail"] as? String)?.contains(#""by":"account""#) == true
+            })
+
+            let stranger = TestBrowser(server: server)
+            let refused = try await stranger.post(path + "/passkeys/options", json: [:])
+            #expect(refused.status == 401 && refused.error == "unauthorized")
+        }
+    }
+
     /// Signed in, a person ends one application session, then every other, and revokes a device
     /// and finally their passkey (the page warns it is the last; the session it signed in ends
     /// with it); revoking asks for a fresh sign-in once the last is more than five minutes old.
     /// Each change is audited with the browser's address and agent.
     @Test func aPersonEndsTheirSessionsAndRevokesTheirCredentials() async throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-account-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let saved = work.appendingPathComponent("credential.json").path
         let clock = TestClock()
-        try await PasskeyBrowserTests.withServer(clock: clock) { server, realm in
+        try await Self.withPasskey(clock: clock) { server, realm, saved, work in
             // A device of the identity, signed in to the public application twice.
             var device = TestDevice()
             let link = try await realm.enrollmentLink()
@@ -101,7 +147,6 @@ import Testing
                 try await app.post(ProviderPath.token, ["grant_type": "refresh_token", "refresh_token": token]).status == 200
             }
             let first = try await refreshToken()
-            try await PasskeyBrowserTests.registerPasskey(server, realm, savingTo: saved)
 
             let screenshot = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"
                 ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -162,6 +207,8 @@ import Testing
             #expect(page.contains("passkey?next=credentials/\(passkeyID)/revoke"))
             let stale = try await browser.post(account + "/credentials/\(passkeyID)/revoke")
             #expect(stale.status == 403 && stale.error == "forbidden")
+            let staleAdd = try await browser.post(account + "/passkeys/options", json: [:])
+            #expect(staleAdd.status == 403 && staleAdd.error == "forbidden", "adding a passkey needs a fresh sign-in too")
             #expect(try await PasskeyBrowserTests.credentials(server, realm).contains { $0["id"] as? String == passkeyID && $0["state"] as? String == "active" })
             // Suspending the identity ends the page's session for good: reactivated, it stays ended.
             let identity = AdminAPI.identity(tenant: realm.tenantID, realm: realm.realmID, identity: realm.identityID)

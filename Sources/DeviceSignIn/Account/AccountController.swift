@@ -59,6 +59,19 @@ package struct AccountController {
             response.headers[.setCookie] = cookie.setting("", of: realm.id, lifetime: 0)
             return response
         }
+        account.post("passkeys/options") { request, context in
+            try origin.check(request)
+            let (realm, session) = try await signedIn(request, context)
+            return try JSONResponse.make(try await service.passkeyOptions(try Self.required(session), realm: realm))
+        }
+        account.post("passkeys") { request, context in
+            try origin.check(request)
+            let (realm, current) = try await signedIn(request, context)
+            let session = try Self.required(current)
+            let body = try await request.decodeJSON(AccountPasskeyRequest.self, context: context)
+            let id = try await service.addPasskey(body, of: session, realm: realm, from: browser(request, context))
+            return try JSONResponse.make(["credential_id": id], status: .created)
+        }
         account.get("credentials/:credential/revoke") { request, context in
             let (realm, session) = try await signedIn(request, context)
             guard let session else { return JSONResponse.redirect(to: path(realm), status: .seeOther) }
@@ -120,6 +133,12 @@ package struct AccountController {
         let (realm, session) = try await signedIn(request, context)
         if let session { try await body(session, browser(request, context)) }
         return JSONResponse.redirect(to: path(realm), status: .seeOther)
+    }
+
+    /// The browser's session; `401` when it has none (signed out, or ended).
+    private static func required(_ session: AccountSessionRecord?) throws -> AccountSessionRecord {
+        guard let session else { throw ServerError(APIErrorCode.unauthorized, "sign in to your account page first") }
+        return session
     }
 
     /// A step of the page a fresh sign-in may go on to (`credentials/ID/revoke`); anything

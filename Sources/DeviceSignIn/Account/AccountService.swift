@@ -20,6 +20,8 @@ package struct AccountService {
     package static let signInsPerAddressPerMinute = 30
 
     package let store: any DeviceSignInStore & AccountSessionStore
+    /// What registers a passkey (its options and checks), shared with enrollment links.
+    package let registration: PasskeyRegistrationService
     package let settings: PasskeySettings
     package let seal: PasskeyCeremonySeal
     package let audit: AuditLog
@@ -29,10 +31,11 @@ package struct AccountService {
     private let signInLimiter: AttemptRateLimiter
 
     package init(
-        store: any DeviceSignInStore & AccountSessionStore, settings: PasskeySettings, seal: PasskeyCeremonySeal, audit: AuditLog,
-        baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date
+        store: any DeviceSignInStore & AccountSessionStore, registration: PasskeyRegistrationService, settings: PasskeySettings,
+        seal: PasskeyCeremonySeal, audit: AuditLog, baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date
     ) {
         (self.store, self.settings, self.seal, self.audit, self.baseURL, self.now) = (store, settings, seal, audit, baseURL, now)
+        self.registration = registration
         signInLimiter = AttemptRateLimiter(
             store: store, perAddressPerMinute: Self.signInsPerAddressPerMinute, globalPerMinute: nil, now: now,
             bucket: "account_sign_in", attempts: "account page sign-ins")
@@ -165,12 +168,51 @@ package struct AccountService {
         return (credential, try await store.activeCredentials(identityID: session.identityID, limit: 2).count < 2)
     }
 
-    /// Revokes the identity's credential `id` (its sessions end with it), after a fresh proof
-    /// (`403` without one), audited with the browser's address and agent.
-    package func revokeCredential(_ id: String, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+    /// Creation options for a passkey of the session's identity on this browser, after a fresh
+    /// proof (`403` without one), with user verification required; nothing is written.
+    package func passkeyOptions(_ session: AccountSessionRecord, realm: RealmRecord) async throws -> PasskeyRegistrationOptions {
+        try requireFreshProof(session)
+        guard let identity = try await store.identity(id: session.identityID) else { throw ServerError.notFound("no such identity") }
+        return try await registration.creationOptions(
+            .accountRegistration, of: session.id, identity: identity, realm: realm, userVerification: .required)
+    }
+
+    /// Verifies the browser's new passkey for the session's ceremony and adds it to the identity,
+    /// after a fresh proof, audited as `credential.bound`; returns its credential's id.
+    package func addPasskey(
+        _ request: AccountPasskeyRequest, of session: AccountSessionRecord, realm: RealmRecord, from browser: AccountBrowser
+    ) async throws -> String {
+        try requireFreshProof(session)
+        guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.accountRegistration, of: session.id) else {
+            throw ServerError.invalidRequest("the passkey request is not this page's or has expired: start again")
+        }
+        let registered = try await registration.verify(request.credential, ceremony: ceremony, realm: realm, userVerification: .required)
+        let id = Secrets.identifier()
+        let (credential, passkey) = PasskeyRegistrationService.records(
+            registered, id: id, transports: request.credential.response.transports ?? [], tenantID: session.tenantID,
+            realmID: session.realmID, identityID: session.identityID, now: now())
+        let event = try audit.event(
+            "credential.bound", tenantID: session.tenantID, realmID: session.realmID, subjectID: id,
+            detail: detail(session, from: browser).merging(["credential_kind": "passkey"]) { first, _ in first })
+        do {
+            try await store.addPasskey(credential, passkey, audit: event)
+        } catch let error as StorageError where error == .alreadyExists {
+            throw ServerError(APIErrorCode.conflict, "this passkey is registered already")
+        }
+        return id
+    }
+
+    /// `403` unless the session's sign-in is fresh.
+    private func requireFreshProof(_ session: AccountSessionRecord) throws {
         guard isFresh(session) else {
             throw ServerError(APIErrorCode.forbidden, "confirm it is you first: sign in again with your passkey")
         }
+    }
+
+    /// Revokes the identity's credential `id` (its sessions end with it), after a fresh proof
+    /// (`403` without one), audited with the browser's address and agent.
+    package func revokeCredential(_ id: String, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+        try requireFreshProof(session)
         let credential = try await credential(id, of: session).credential
         let event = try audit.event(
             "credential.revoked", tenantID: session.tenantID, realmID: session.realmID, subjectID: credential.id,

@@ -64,6 +64,9 @@ extension SignInPageTemplate {
     package static let accountSource = """
         {{<layout}}
         {{$title}}Your account at {{realm}}{{/title}}
+        {{$head}}
+        <script src="{{assets}}/passkey.js" defer></script>
+        {{/head}}
         {{$main}}
         <h1>Your account at {{realm}}</h1>
         {{#overview}}
@@ -78,6 +81,8 @@ extension SignInPageTemplate {
         {{/passkeys}}
         {{^passkeys}}<li>No passkeys.</li>{{/passkeys}}
         </ul>
+        <p><button type="button" class="button secondary" id="create-passkey" data-token="" data-options="{{page}}/passkeys/options" data-register="{{page}}/passkeys">Add a passkey on this browser</button></p>
+        <p id="passkey-status" role="status" aria-live="polite"></p>
         </section>
         <section aria-labelledby="devices-heading">
         <h2 id="devices-heading">Devices</h2>

@@ -9,6 +9,8 @@ package struct PasskeyCeremony: Codable, Sendable, Equatable {
         case signIn = "sign_in"
         /// A sign-in to a realm's account page (its subject is the realm).
         case account
+        /// A passkey added on the account page (its subject is the page's session).
+        case accountRegistration = "account_registration"
     }
 
     package let purpose: Purpose

@@ -7,6 +7,14 @@ extension SQLIdentityStore {
         try await fetch(PasskeyRecord.self, where: "credential_id", equals: credentialID)
     }
 
+    public func addPasskey(_ credential: CredentialRecord, _ passkey: PasskeyRecord, audit event: AuditEventRecord) async throws {
+        try await engine.transaction { db in
+            try await self.insert(credential, on: db)
+            try await self.insert(passkey, on: db)
+            try await self.insert(event, on: db)
+        }
+    }
+
     public func passkeys(credentialIDs: [String]) async throws -> [PasskeyRecord] {
         guard !credentialIDs.isEmpty else { return [] }
         return try await engine.run { db in

@@ -5,7 +5,8 @@ and py_webauthn (the `webauthn` package, an independent verifier) checks what th
 passkey_browser.py register --url URL --rp-id RP_ID --origin ORIGIN
         [--authenticator platform|security-key|u2f|none] [--user-verified yes|no]
         [--screenshot PATH] [--width 390] [--save-credential FILE] [--timeout 30]
-    opens the enrollment link URL (`…/v1/bind?token=T`), reaches #create-passkey with TAB from
+    opens the enrollment link URL (`…/v1/bind?token=T`, or a signed-in account page with
+    --cookie), reaches #create-passkey with TAB from
     the top of the page and presses ENTER (a click only if TAB never reaches it), and waits for
     #passkey-status to get data-state "created" or "failed". From Chrome's network log it takes
     the POSTs to /v1/passkeys/registration/options and /v1/passkeys/registration (request
@@ -106,8 +107,8 @@ AUTHENTICATORS = {
 # Each ceremony's button, the endpoints whose POSTs are captured, and its name in the report.
 CEREMONIES = {
     "register": dict(button="create-passkey", result="registration",
-                     options=re.compile(r"/v1/passkeys/registration/options$"),
-                     posted=re.compile(r"/v1/passkeys/registration$")),
+                     options=re.compile(r"(/v1/passkeys/registration|/account/passkeys)/options$"),
+                     posted=re.compile(r"(/v1/passkeys/registration|/account/passkeys)$")),
     "sign-in": dict(button="sign-in-passkey", result="assertion",
                     options=re.compile(r"/v1/sign-ins/[^/]+/passkey/options$"),
                     posted=re.compile(r"/v1/sign-ins/[^/]+/passkey$")),
@@ -530,6 +531,12 @@ def run(args):
         # The sign-in page asks at once with conditional mediation: an authenticator there
         # before it asks answers that request (autofill); one added once it waits, the button's.
         early = args.command == "register" or autofill
+        if getattr(args, "cookie", None):
+            # A session the test opened: the page's own origin first, then its cookies.
+            browser.load(args.url)
+            for pair in args.cookie:
+                name, _, value = pair.partition("=")
+                driver.add_cookie({"name": name, "value": value, "path": "/"})
         if early:
             browser.add_authenticator(kind, args.user_verified == "yes")
             if saved:
@@ -645,6 +652,7 @@ def main():
         command.add_argument("--width", type=int, default=390, help="the phone width the page is checked at")
         command.add_argument("--save-credential", help="a file to keep the virtual authenticator's credential in")
         command.add_argument("--timeout", type=float, default=30, help="seconds to wait for the page, then for the outcome")
+        command.add_argument("--cookie", action="append", help="NAME=VALUE, a cookie of the page's origin set before it loads")
         if name in ("sign-in", "account"):
             command.add_argument("--credential-file", help="a credential kept by register --save-credential")
             command.add_argument("--autofill", action="store_true",

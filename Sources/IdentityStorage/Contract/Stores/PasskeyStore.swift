@@ -12,6 +12,10 @@ public protocol PasskeyStore: Sendable {
         audited issue: @escaping @Sendable (BindingJobRecord, [String]) async throws -> (CredentialRecord, PasskeyRecord, [AuditEventRecord])
     ) async throws -> (job: BindingJobRecord, credential: CredentialRecord)
     func passkey(credentialID: String) async throws -> PasskeyRecord?
+    /// Adds a passkey (its credential, kind `passkey`, and its WebAuthn row) to an identity that
+    /// signed in, with `event`, in one transaction; ``StorageError/alreadyExists`` (nothing
+    /// written) when the realm has its WebAuthn credential ID already.
+    func addPasskey(_ credential: CredentialRecord, _ passkey: PasskeyRecord, audit event: AuditEventRecord) async throws
     /// The passkeys among the credentials `credentialIDs` (one page of a listing), in one query.
     func passkeys(credentialIDs: [String]) async throws -> [PasskeyRecord]
     /// The realm's passkey with this WebAuthn credential ID, its credential and its identity's
