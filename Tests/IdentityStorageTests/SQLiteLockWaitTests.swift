@@ -63,12 +63,22 @@ import Testing
         for (id, asTransaction) in [(1, true), (2, false)] {
             try holder.execute("BEGIN EXCLUSIVE", []) { _ in }
             let insert: @Sendable (any SQLDatabase) async throws -> Void = { try await $0.raw("INSERT INTO t (id) VALUES (\(bind: id))").run() }
-            async let inserted: Void = asTransaction ? engine.transaction(insert) : engine.run(insert)
-            // The lock is held for a moment, not waited for: the insert meets it unless this
-            // machine is too slow to start it within the moment (then the test proves less).
-            try await Task.sleep(for: .milliseconds(300))
-            try holder.execute("COMMIT", []) { _ in }
-            try await inserted
+            // The lock is held for a moment, then released from a thread of its own (not the
+            // tasks' pool, which a loaded machine may keep busy past the engine's lock wait):
+            // the insert meets it unless this machine is too slow to start it within the
+            // moment (then the test proves less).
+            let released = DispatchSemaphore(value: 0)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
+                try? holder.execute("COMMIT", []) { _ in }
+                released.signal()
+            }
+            try await asTransaction ? engine.transaction(insert) : engine.run(insert)
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    released.wait()
+                    continuation.resume()
+                }
+            }
         }
         let count = try await engine.run { try await $0.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self) }
         #expect(count == 2)
