@@ -1,3 +1,4 @@
+import DeviceSignIn
 import Foundation
 import IdentityProtocol
 import ServerTestSupport
@@ -83,6 +84,29 @@ import Testing
             #expect(off.status == 200 && off.json["account_page"] as? Bool == false)
             #expect(try await browser.get(account).status == 404)
             #expect(try await browser.post(account + "/passkey/options", json: [:]).status == 404)
+        }
+    }
+
+    /// What a sign-in sends is refused before any passkey is looked up when its ceremony is not
+    /// the page's (another realm's options, or none), and a network's attempts are limited: the
+    /// attempt past the limit in a minute is refused whatever it carries.
+    @Test func signInsWithoutThePagesCeremonyAreRefusedAndLimited() async throws {
+        let clock = TestClock()
+        try await PasskeyBrowserTests.withServer(clock: clock) { server, realm in
+            let browser = TestBrowser(server: server)
+            let account = String((realm.confidential.issuer + "/account").dropFirst(server.baseURL.count))
+            let credential: [String: Any] = [
+                "id": "AQID", "rawId": "AQID", "type": "public-key",
+                "response": ["clientDataJSON": "e30", "authenticatorData": "AA", "signature": "AA"],
+            ]
+            clock.startAMinute()
+            for attempt in 1...AccountService.signInsPerAddressPerMinute {
+                let refused = try await browser.post(account + "/passkey", json: ["ceremony": "not-sealed-\(attempt)", "credential": credential])
+                #expect(refused.status == 400 && refused.error == "invalid_request", "attempt \(attempt): \(refused.json)")
+            }
+            let limited = try await browser.post(account + "/passkey", json: ["ceremony": "not-sealed", "credential": credential])
+            #expect(limited.status == 429 && limited.error == "rate_limited", "\(limited.json)")
+            #expect(try await PasskeyBrowserTests.credentials(server, realm).isEmpty, "nothing was written")
         }
     }
 
