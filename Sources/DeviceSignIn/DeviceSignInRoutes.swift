@@ -107,6 +107,10 @@ package struct DeviceSignInRoutes: RouteMount {
             service: AccountService(
                 store: store, registration: registration, settings: passkeys.settings, seal: passkeys.seal, audit: audit, baseURL: baseURL,
                 now: now),
+            email: AccountEmailService(
+                store: store, mail: email.mail, mailFrom: email.mailFrom, audit: audit, baseURL: baseURL, logger: environment.logger,
+                now: now),
+            appSignIn: AccountAppSignIn(store: store, audit: audit, baseURL: baseURL, now: now),
             renderer: Self.signInPages, cookie: AccountSessionCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix),
             pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
         pinnedKeys = authenticationService.pinnedKeys

@@ -1,6 +1,8 @@
 import DeviceSignIn
 import Foundation
 import IdentityProtocol
+import IdentityServer
+import MailDelivery
 import ServerTestSupport
 import TestProcessSupport
 import Testing
@@ -15,13 +17,14 @@ import Testing
     /// has a passkey created from its enrollment link in the browser, kept in `saved` for
     /// sign-ins; `work` is a directory of the test's own.
     private static func withPasskey(
-        clock: TestClock? = nil, _ body: @escaping @Sendable (RunningServer, TestRealm, _ saved: String, _ work: URL) async throws -> Void
+        clock: TestClock? = nil, configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (RunningServer, TestRealm, _ saved: String, _ work: URL) async throws -> Void
     ) async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-account-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let saved = work.appendingPathComponent("credential.json").path
-        try await PasskeyBrowserTests.withServer(clock: clock) { server, realm in
+        try await PasskeyBrowserTests.withServer(clock: clock, configure: configure) { server, realm in
             try await PasskeyBrowserTests.registerPasskey(server, realm, savingTo: saved)
             try await body(server, realm, saved, work)
         }
@@ -189,6 +192,9 @@ import Testing
             #expect(await browser.shows(#"id="account-overview""#))
             let sessionIDs = await browser.page.matches(#"data-session="([^"]+)""#)
             try #require(sessionIDs.count == 1, "one session of the public application")
+            // Each session says what signed in and where its tokens were last asked from.
+            let listed = await browser.page
+            #expect(listed.contains("with a device · since ") && listed.contains("last used from 127.0.0.1"), "\(listed)")
 
             // One session ended: its refresh token no longer works.
             #expect(try await browser.post(account + "/sessions/\(sessionIDs[0])/end").status == 303)
@@ -269,6 +275,122 @@ import Testing
             }
             #expect(byAccount == ["session.revoked", "session.revoked", "credential.renamed", "credential.revoked", "credential.revoked"], "\(byAccount)")
         }
+    }
+
+    /// Signed in, a person changes their email address: the link mailed (through a real SMTP
+    /// relay) to the new address confirms it, once; the former address is told, and its link
+    /// undoes the change and signs the page out everywhere. A stale sign-in is asked for a fresh
+    /// one first; an address that is not one is refused as typed; a foreign origin changes nothing.
+    @Test(.requires(.aiosmtpd)) func aPersonChangesTheirEmailAddressByALinkMailedToIt() async throws {
+        let clock = TestClock()
+        try await SMTPTestServer.with { relay async throws in
+            let port = relay.port
+            try await Self.withPasskey(clock: clock, configure: { configuration in
+                configuration.mail.smtpHost = "127.0.0.1"
+                configuration.mail.smtpPort = port
+                configuration.mail.smtpSecurity = .none
+            }) { server, realm, saved, work in
+                // In Chromium, by the keyboard and at phone width: signed in, the address asked for.
+                let screenshot = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"
+                    ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                        .appendingPathComponent("docs/images/sign-in/account-email.png").path
+                    : work.appendingPathComponent("account-email.png").path
+                let signedIn = try await PasskeyBrowserTests.browser([
+                    "account", "--url", realm.confidential.issuer + "/account", "--rp-id", "localhost", "--origin", server.baseURL,
+                    "--credential-file", saved, "--save-credential", saved, "--change-email", " ada.new@example.com ",
+                    "--email-screenshot", screenshot,
+                ])
+                let change = try #require(signedIn["email_change"] as? [String: Any], "\(signedIn["status_text"] ?? "")")
+                #expect(change["keyboard"] as? Bool == true && change["focus_visible"] as? Bool == true, "\(change)")
+                #expect(change["horizontal_overflow"] as? Bool == false)
+                #expect((change["pending_text"] as? String)?.contains("We mailed a link to ada.new@example.com") == true, "\(change)")
+                let browser = TestBrowser(server: server)
+                for (name, value) in try #require(signedIn["cookies"] as? [String: String], "\(signedIn["status_text"] ?? "")") {
+                    await browser.setCookie(name, value)
+                }
+                let account = String((realm.confidential.issuer + "/account").dropFirst(server.baseURL.count))
+                try await browser.get(account)
+                #expect(await browser.shows(#"href="\#(account)/email" id="change-email">Change email</a>"#))
+
+                // Refused as typed: the form again, with why.
+                try await browser.get(account + "/email")
+                #expect(await browser.shows(#"<strong id="current-email">ada@example.com</strong>"#))
+                let typo = try await browser.post(account + "/email", form: ["email": "ada at example.com"])
+                #expect(typo.status == 400)
+                let refusedForm = await browser.page
+                #expect(refusedForm.contains(#"value="ada at example.com""#) && refusedForm.contains(#"id="email-error""#))
+                let same = try await browser.post(account + "/email", form: ["email": "ADA@example.com"])
+                #expect(same.status == 400 && String(decoding: same.body, as: UTF8.self).contains("that is your address already"))
+
+                // Both addresses get their mail through the relay.
+                let mails = try await eventually("both mails of the change arrive at the relay") {
+                    let messages = try relay.messages()
+                    return messages.count >= 2 ? messages : nil
+                }
+                func link(to recipient: String, _ step: String) throws -> String {
+                    let mail = try #require(mails.first { ($0["rcpt_tos"] as? [String]) == [recipient] }, "a mail to \(recipient)")
+                    let content = try #require(mail["content"] as? String)
+                    let prefix = realm.confidential.issuer + "/account/email/\(step)?token="
+                    let start = try #require(content.range(of: prefix), "\(content)")
+                    let token = content[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+                    return String((prefix + token).dropFirst(server.baseURL.count))
+                }
+                let confirm = try link(to: "ada.new@example.com", "confirm")
+                let cancel = try link(to: "ada@example.com", "cancel")
+                #expect(try await server.identityEmail(realm) == "ada@example.com", "unchanged until the link is followed")
+
+                // Opened, the link asks; a form from another origin is refused; the button confirms, once.
+                let opened = TestBrowser(server: server)
+                try await opened.get(confirm)
+                #expect(await opened.shows("Use ada.new@example.com for your account?"))
+                let token = String(try #require(confirm.split(separator: "=").last))
+                let foreign = try await opened.post(account + "/email/confirm", form: ["token": token], origin: "https://evil.example")
+                #expect(foreign.status == 403)
+                #expect(try await opened.post(account + "/email/confirm", form: ["token": token]).status == 200)
+                #expect(await opened.shows("Your account now uses ada.new@example.com."))
+                #expect(try await server.identityEmail(realm) == "ada.new@example.com")
+                #expect(try await opened.post(account + "/email/confirm", form: ["token": token]).status == 404)
+                #expect(try await opened.get(confirm).status == 404)
+
+                // The former address's link undoes it, and signs the page out everywhere.
+                try await opened.get(cancel)
+                #expect(await opened.shows("Cancel the change to ada.new@example.com?"))
+                let cancelToken = String(try #require(cancel.split(separator: "=").last))
+                #expect(try await opened.post(account + "/email/cancel", form: ["token": cancelToken]).status == 200)
+                #expect(try await server.identityEmail(realm) == "ada@example.com")
+                try await browser.get(account)
+                #expect(await browser.shows(#"id="sign-in-passkey""#))
+                #expect(try await opened.post(account + "/email/cancel", form: ["token": cancelToken]).status == 404)
+
+                // Audited with the browser's address; the change and its undoing sent as identity updates.
+                let events = try await server.admin.send("GET", AdminAPI.auditEvents + "?page_size=1000")
+                let types = (events.json["items"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+                    .filter { $0.hasPrefix("account.email") }
+                #expect(types.sorted() == ["account.email_change_cancelled", "account.email_change_requested", "account.email_changed"], "\(types)")
+
+                // Signed in again, but not lately: a fresh sign-in comes first.
+                let again = try await PasskeyBrowserTests.browser([
+                    "account", "--url", realm.confidential.issuer + "/account", "--rp-id", "localhost", "--origin", server.baseURL,
+                    "--credential-file", saved,
+                ])
+                let stale = TestBrowser(server: server)
+                for (name, value) in try #require(again["cookies"] as? [String: String]) { await stale.setCookie(name, value) }
+                clock.advance(by: 6 * 60)
+                try await stale.get(account + "/email")
+                let proof = await stale.page
+                #expect(proof.contains(#"id="proof-needed""#) && proof.contains("passkey?next=email"))
+                let refused = try await stale.post(account + "/email", form: ["email": "ada.other@example.com"])
+                #expect(refused.status == 403 && refused.error == "forbidden")
+            }
+        }
+    }
+}
+
+extension RunningServer {
+    /// The realm's identity's email address, as the admin API gives it.
+    fileprivate func identityEmail(_ realm: TestRealm) async throws -> String? {
+        try await admin.send("GET", AdminAPI.identity(tenant: realm.tenantID, realm: realm.realmID, identity: realm.identityID))
+            .json["email"] as? String
     }
 }
 

@@ -83,8 +83,8 @@ import ServerTestSupport
     /// Slow clients cannot hold the server: hundreds of connections that stall in their head
     /// or body are closed after the timeouts, while a sign-in goes through (issue 14 #4). The time
     /// limit catches a server that never closes them (the group would wait forever); in a full
-    /// run on two cores the 300 connections and the sign-in have taken 77 s.
-    @Test(.timeLimit(.minutes(2))) func stalledConnectionsAreCutOffWhileSignInsGoOn() async throws {
+    /// run on two cores the 300 connections and the sign-in have taken over 2 minutes on a slow day.
+    @Test(.timeLimit(.minutes(5))) func stalledConnectionsAreCutOffWhileSignInsGoOn() async throws {
         let configure: (inout ServerConfiguration) -> Void = {
             $0.connections.headTimeout = .seconds(1)
             $0.connections.bodyTimeout = .seconds(1)
@@ -139,8 +139,8 @@ import ServerTestSupport
 
     /// A graceful shutdown answers open long polls at once instead of waiting them out
     /// (issue 14 #10): a poll asked to wait 25 s returns the current state well before. The time
-    /// limit catches a hang; the setup alone has taken 77 s in a full run on two cores.
-    @Test(.timeLimit(.minutes(2))) func shutdownDoesNotWaitOutLongPolls() async throws {
+    /// limit catches a hang; the setup alone has taken over 2 minutes in a full run on a slow day on two cores.
+    @Test(.timeLimit(.minutes(5))) func shutdownDoesNotWaitOutLongPolls() async throws {
         let clock = TestClock()
         try await RunningServer.withEnrolledDevice(.live, configure: { $0.now = clock.now }) { server, _, holder in
             let session = try await holder.openExtension(server: server, issuedAt: clock.now())

@@ -25,12 +25,14 @@ import Testing
     /// application signs users in with passkeys only, in a realm whose passkey policy has `policy`
     /// (on `clock` when given).
     static func withServer(
-        policy: [String: Any] = [:], clock: TestClock? = nil, _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
+        policy: [String: Any] = [:], clock: TestClock? = nil, configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (RunningServer, TestRealm) async throws -> Void
     ) async throws {
         let policy = try JSONSerialization.data(withJSONObject: policy)
         try await RunningServer.withRealm(configure: { configuration in
             configuration.host = "localhost"
             if let clock { configuration.now = clock.now }
+            configure(&configuration)
         }) { server, realm in
             let fields = try #require(try JSONSerialization.jsonObject(with: policy) as? [String: Any])
             if !fields.isEmpty {

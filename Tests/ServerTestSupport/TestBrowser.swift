@@ -52,9 +52,13 @@ package actor TestBrowser {
         page = String(decoding: reply.body, as: UTF8.self)
         lastLocation = reply.location
         if let location = reply.location, location.contains("/v1/sign-ins/") { pagePath = location }
-        if let setCookie = reply.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            if parts.count == 2 { cookies[parts[0]] = parts[1] }
+        // Several cookies come joined by ", " (the server sets none with an `Expires` date); one
+        // with `Max-Age=0` is removed.
+        for cookie in reply.header("Set-Cookie")?.components(separatedBy: ", ") ?? [] {
+            guard let pair = cookie.split(separator: ";").first else { continue }
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else { continue }
+            if cookie.contains("Max-Age=0") { cookies[parts[0]] = nil } else { cookies[parts[0]] = parts[1] }
         }
         return reply
     }

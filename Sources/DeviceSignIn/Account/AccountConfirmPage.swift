@@ -16,4 +16,6 @@ package struct AccountConfirmPage: Sendable {
     /// Where the passkey script asks for options, and sends the assertion (coming back here).
     package let options: String
     package let signIn: String
+    /// Where a sign-in with the app on another device starts (coming back here).
+    package let appSignIn: String
 }

@@ -20,11 +20,20 @@ package struct AccountOverview: Sendable {
         package let application: String
         package let started: String
         package let lastRefreshed: String
+        /// What signed in: the passkey's or device's name, or an emailed code.
+        package let signedInWith: String
+        /// Where its tokens were last asked for: the address and the agent, where known.
+        package let lastSeenFrom: String?
     }
 
     package let username: String
     package let displayName: String
     package let email: String?
+    /// Whether the person may change it here (not when SCIM provisions the identity).
+    package let emailChangeable: Bool
+    /// The address a change waits to be confirmed for, and until when.
+    package let pendingEmail: String?
+    package let pendingUntil: String?
     package let passkeys: [Credential]
     package let devices: [Credential]
     package let sessions: [Session]

@@ -19,7 +19,7 @@ package struct AccountService {
     /// Passkey sign-ins to account pages a network may attempt in a minute.
     package static let signInsPerAddressPerMinute = 30
 
-    package let store: any DeviceSignInStore & AccountSessionStore
+    package let store: any DeviceSignInStore & AccountSessionStore & EmailChangeStore
     /// What registers a passkey (its options and checks), shared with enrollment links.
     package let registration: PasskeyRegistrationService
     package let settings: PasskeySettings
@@ -31,7 +31,7 @@ package struct AccountService {
     private let signInLimiter: AttemptRateLimiter
 
     package init(
-        store: any DeviceSignInStore & AccountSessionStore, registration: PasskeyRegistrationService, settings: PasskeySettings,
+        store: any DeviceSignInStore & AccountSessionStore & EmailChangeStore, registration: PasskeyRegistrationService, settings: PasskeySettings,
         seal: PasskeyCeremonySeal, audit: AuditLog, baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date
     ) {
         (self.store, self.settings, self.seal, self.audit, self.baseURL, self.now) = (store, settings, seal, audit, baseURL, now)
@@ -60,7 +60,7 @@ package struct AccountService {
     /// A session the browser held already (`former`, its cookie's secret) ends: signing in again
     /// is how a person gives a fresh proof.
     package func signIn(
-        _ realm: RealmRecord, _ request: PasskeySignInRequest, former: String?, from browser: AccountBrowser
+        _ realm: RealmRecord, _ request: PasskeySignInRequest, former: String?, from browser: RequestSource
     ) async throws -> String {
         try await signInLimiter.admit(clientAddress: browser.address)
         guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.account, of: realm.id) else {
@@ -134,6 +134,7 @@ package struct AccountService {
                 id: credential.id, name: name, provider: provider, created: PageDate.text(credential.createdAt),
                 lastUsed: PageDate.text(credential.lastUsedAt, none: "never"), current: credential.id == session.credentialID)
         }
+        let names = Dictionary(credentials.map { ($0.id, $0.deviceName ?? ($0.kind == .passkey ? "a passkey" : "a device")) }) { first, _ in first }
         var applications: [String: String] = [:]
         var sessions: [AccountOverview.Session] = []
         for record in try await store.standingSessions(identityID: identity.id, now: now(), limit: Self.listed) {
@@ -142,10 +143,18 @@ package struct AccountService {
             }
             sessions.append(AccountOverview.Session(
                 id: record.id, application: applications[record.applicationID] ?? "", started: PageDate.text(record.createdAt),
-                lastRefreshed: PageDate.text(record.lastRefreshedAt, none: "never")))
+                lastRefreshed: PageDate.text(record.lastRefreshedAt, none: "never"),
+                signedInWith: record.credentialID.map { names[$0] ?? "a credential" } ?? "an emailed code",
+                lastSeenFrom: record.lastSource.flatMap { source in
+                    let seen = [source.address, source.userAgent.map(UserAgentSummary.text)].compactMap(\.self).joined(separator: " · ")
+                    return seen.isEmpty ? nil : seen
+                }))
         }
+        let pending = try await store.pendingEmailChange(identityID: identity.id, at: now())
         return AccountOverview(
             username: identity.username, displayName: identity.displayName, email: identity.email,
+            emailChangeable: try await !store.isProvisioned(identityID: identity.id), pendingEmail: pending?.newEmail,
+            pendingUntil: pending.map { PageDate.text($0.confirmBy) },
             passkeys: credentials.filter { $0.kind == .passkey }.map { credential in
                 row(
                     credential, name: credential.deviceName ?? "Passkey",
@@ -180,7 +189,7 @@ package struct AccountService {
     /// Verifies the browser's new passkey for the session's ceremony and adds it to the identity,
     /// after a fresh proof, audited as `credential.bound`; returns its credential's id.
     package func addPasskey(
-        _ request: AccountPasskeyRequest, of session: AccountSessionRecord, realm: RealmRecord, from browser: AccountBrowser
+        _ request: AccountPasskeyRequest, of session: AccountSessionRecord, realm: RealmRecord, from browser: RequestSource
     ) async throws -> String {
         try requireFreshProof(session)
         guard let ceremony = seal.open(request.ceremony, now: now()), ceremony.isFor(.accountRegistration, of: session.id) else {
@@ -204,14 +213,19 @@ package struct AccountService {
 
     /// `403` unless the session's sign-in is fresh.
     private func requireFreshProof(_ session: AccountSessionRecord) throws {
-        guard isFresh(session) else {
-            throw ServerError(APIErrorCode.forbidden, "confirm it is you first: sign in again with your passkey")
+        try Self.requireFreshProof(session, now: now())
+    }
+
+    /// `403` unless the session's sign-in was ``freshProof`` or less before `now`.
+    package static func requireFreshProof(_ session: AccountSessionRecord, now: Date) throws {
+        guard now.timeIntervalSince(session.authenticatedAt) <= freshProof else {
+            throw ServerError(APIErrorCode.forbidden, "confirm it is you first: sign in again, with your passkey or the app on your phone")
         }
     }
 
     /// Revokes the identity's credential `id` (its sessions end with it), after a fresh proof
     /// (`403` without one), audited with the browser's address and agent.
-    package func revokeCredential(_ id: String, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+    package func revokeCredential(_ id: String, of session: AccountSessionRecord, from browser: RequestSource) async throws {
         try requireFreshProof(session)
         let credential = try await credential(id, of: session).credential
         let event = try audit.event(
@@ -225,7 +239,7 @@ package struct AccountService {
     }
 
     /// Names the identity's active credential `id` as the person calls it, audited.
-    package func renameCredential(_ id: String, to typed: String?, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+    package func renameCredential(_ id: String, to typed: String?, of session: AccountSessionRecord, from browser: RequestSource) async throws {
         // Spaces around a name are no part of it; a name of spaces is none.
         let trimmed = typed?.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = try InputRules.name(trimmed?.isEmpty == true ? nil : trimmed, field: "name", maxLength: 100)
@@ -239,7 +253,7 @@ package struct AccountService {
     }
 
     /// Ends the identity's application session `id`, audited.
-    package func endSession(_ id: String, of session: AccountSessionRecord, from browser: AccountBrowser) async throws {
+    package func endSession(_ id: String, of session: AccountSessionRecord, from browser: RequestSource) async throws {
         guard let ended = try await store.session(id: id), ended.identityID == session.identityID else {
             throw ServerError.notFound("no such session")
         }
@@ -250,7 +264,7 @@ package struct AccountService {
     /// of its own, so that a failure halfway leaves the rest for another try) and its account
     /// sessions in other browsers (one event says how many): signed out everywhere but in this
     /// browser. Returns how many sessions ended.
-    package func signOutEverywhereElse(_ session: AccountSessionRecord, from browser: AccountBrowser) async throws -> Int {
+    package func signOutEverywhereElse(_ session: AccountSessionRecord, from browser: RequestSource) async throws -> Int {
         var ended = 0
         for standing in try await store.standingSessions(identityID: session.identityID, now: now(), limit: Self.listed) {
             if try await revoke(standing, of: session, from: browser) { ended += 1 }
@@ -265,7 +279,7 @@ package struct AccountService {
     }
 
     @discardableResult
-    private func revoke(_ ended: SessionRecord, of session: AccountSessionRecord, from browser: AccountBrowser) async throws -> Bool {
+    private func revoke(_ ended: SessionRecord, of session: AccountSessionRecord, from browser: RequestSource) async throws -> Bool {
         let event = try audit.event(
             "session.revoked", tenantID: session.tenantID, realmID: session.realmID, subjectID: ended.id,
             detail: detail(session, from: browser))
@@ -273,12 +287,12 @@ package struct AccountService {
     }
 
     /// What every change made on the page records: where it was made, and from which browser.
-    private func detail(_ session: AccountSessionRecord, from browser: AccountBrowser) -> [String: String] {
+    private func detail(_ session: AccountSessionRecord, from browser: RequestSource) -> [String: String] {
         Self.seen(["by": "account", "account_session_id": session.id, "identity_id": session.identityID], browser)
     }
 
     /// `detail` with where the browser is: its address and agent, where known.
-    private static func seen(_ detail: [String: String], _ browser: AccountBrowser) -> [String: String] {
+    package static func seen(_ detail: [String: String], _ browser: RequestSource) -> [String: String] {
         var detail = detail
         detail["address"] = browser.address
         detail["user_agent"] = browser.userAgent

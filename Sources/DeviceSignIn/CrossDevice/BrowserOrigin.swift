@@ -20,9 +20,7 @@ package enum BrowserOrigin {
     }
 
     /// `text` with every byte outside printable ASCII replaced by `?`, at most 256 bytes.
-    package static func printable(_ text: String) -> String {
-        String(decoding: text.utf8.prefix(256).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-    }
+    package static func printable(_ text: String) -> String { RequestSource.printable(text) }
 
     /// `scheme://host[:port]` of a URL; `nil` for what is not one.
     package static func origin(_ url: String) -> String? {

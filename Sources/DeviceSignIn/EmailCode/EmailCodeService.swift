@@ -144,8 +144,7 @@ package struct EmailCodeService {
         return EmailCodeOutcome(outcome: .succeeded, redirectURI: grant.redirect, passkeyBindingToken: binding?.token)
     }
 
-    /// Sends the code without making the answer wait for the relay (the answer must not say,
-    /// by its time, whether the address belongs to anyone); a failure is logged.
+    /// Sends the code without making the answer wait for the relay.
     private func send(_ code: String, to address: String, application: String) {
         let minutes = String(Int(settings.lifetime / 60))
         func fill(_ text: String) -> String {
@@ -155,10 +154,7 @@ package struct EmailCodeService {
         let message = MailMessage(
             from: MailMessage.sender(configured: mailFrom, baseURL: baseURL.value), to: address,
             subject: fill(settings.subject).filter { !$0.isNewline }, body: fill(settings.body))
-        let (mail, logger) = (mail, logger)
-        Task {
-            do { try await mail.send(message) } catch { logger.warning("email code not sent", metadata: ["error": "\(error)"]) }
-        }
+        mail.sendInBackground(message, logger: logger, failure: "email code not sent")
     }
 
     /// Where the device continues: the invoke URL with the challenge.

@@ -17,7 +17,9 @@ public enum AuditEventCatalogue {
 
     /// The families, in alphabetical order; their types in order of their life cycle.
     public static let families: [Family] = [
-        Family("account", ["signed_out"]),
+        Family("account", [
+            "signed_in", "signed_out", "email_change_requested", "email_changed", "email_change_cancelled",
+        ]),
         Family("admin", [
             "tenant.created", "tenant.updated", "tenant.deleted", "realm.created", "realm.updated", "realm.deleted",
             "application.created", "application.updated", "application.secret_rotated", "application.deleted",

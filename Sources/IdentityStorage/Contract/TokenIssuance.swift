@@ -10,15 +10,18 @@ public struct TokenIssuance: Sendable, Equatable {
     public var accessTokens: [IssuedTokenRecord]
     /// The audit events that record it.
     public var auditEvents: [AuditEventRecord]
+    /// Where a refresh was asked from, recorded in its session.
+    public var source: RequestSource?
 
     /// Creates an issuance.
     public init(
         session: SessionRecord? = nil, refreshToken: RefreshTokenRecord? = nil, accessTokens: [IssuedTokenRecord] = [],
-        auditEvents: [AuditEventRecord] = []
+        auditEvents: [AuditEventRecord] = [], source: RequestSource? = nil
     ) {
         self.session = session
         self.refreshToken = refreshToken
         self.accessTokens = accessTokens
         self.auditEvents = auditEvents
+        self.source = source
     }
 }

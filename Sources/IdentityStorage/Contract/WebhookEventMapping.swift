@@ -32,6 +32,10 @@ public struct WebhookEventMapping: Sendable, Equatable {
         WebhookEventMapping("scim.user.updated", "identity.updated", excludes: #""status":"suspended""#),
         WebhookEventMapping("scim.user.updated", "identity.suspended", includes: #""status":"suspended""#),
         WebhookEventMapping("scim.user.deleted", "identity.deleted"),
+        // A person's own change of their email address on the account page, and its cancellation
+        // once it was made.
+        WebhookEventMapping("account.email_changed", "identity.updated"),
+        WebhookEventMapping("account.email_change_cancelled", "identity.updated", includes: #""restored":"true""#),
         WebhookEventMapping("scim.group.created", "group.created"),
         WebhookEventMapping("scim.group.updated", "group.updated"),
         WebhookEventMapping("scim.group.deleted", "group.deleted"),

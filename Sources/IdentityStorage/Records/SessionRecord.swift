@@ -36,12 +36,14 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
     public var dpopBinding: DPoPBinding?
     /// What the sign-in proved (its ID tokens' `amr` and `acr`).
     public var assurance: SignInAssurance
+    /// Where its tokens were last asked for (the code exchange, then each refresh).
+    public var lastSource: RequestSource?
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, applicationID: String, identityID: String, credentialID: String?,
         scope: String, authTime: Date, codeHash: Data, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?,
-        revokedAt: Date?, dpopBinding: DPoPBinding? = nil, assurance: SignInAssurance = .unrecorded
+        revokedAt: Date?, dpopBinding: DPoPBinding? = nil, assurance: SignInAssurance = .unrecorded, lastSource: RequestSource? = nil
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -58,5 +60,6 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
         self.revokedAt = revokedAt
         self.dpopBinding = dpopBinding
         self.assurance = assurance
+        self.lastSource = lastSource
     }
 }

@@ -26,6 +26,22 @@ extension SQLIdentityStore {
         }
     }
 
+    public func openAccountSession(
+        _ session: AccountSessionRecord, redeemingCode codeHash: Data, replacing replacedID: String?, at now: Date,
+        audit event: AuditEventRecord
+    ) async throws {
+        try await engine.transaction { db in
+            let spent = try await db.raw("""
+                UPDATE authorization_codes SET used_at = \(bind: now.milliseconds)
+                WHERE code_hash = \(bind: codeHash) AND used_at IS NULL RETURNING code_hash
+                """).first()
+            guard spent != nil else { throw StorageError.alreadyExists.with(detail: "authorization code") }
+            if let replacedID { try await db.run("DELETE FROM account_sessions WHERE id = \(bind: replacedID)" as SQLQueryString) }
+            try await self.insert(session, on: db)
+            try await self.insert(event, on: db)
+        }
+    }
+
     public func accountSession(secretHash: Data) async throws -> AccountSessionRecord? {
         try await fetch(AccountSessionRecord.self, where: "secret_hash", equals: secretHash)
     }

@@ -63,6 +63,7 @@ extension SQLIdentityStore {
             AuthorizationCodeRecord.table, IssuedTokenRecord.table, SessionRecord.table,
             ExtensionSessionRecord.table, "rate_limit_windows", "used_signed_requests", "used_dpop_proofs",
             ConsoleSessionRecord.table, "used_console_forms", AccountSessionRecord.table, "used_passkey_challenges", CrossDeviceSignInRecord.table, EmailCodeChallengeRecord.table,
+            EmailChangeRecord.table,
         ]
         var removed = 0
         for table in tables {

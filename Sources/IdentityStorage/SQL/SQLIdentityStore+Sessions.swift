@@ -50,7 +50,8 @@ extension SQLIdentityStore {
             // The session row first: on PostgreSQL this waits for a concurrent revocation and
             // then sees it, so no token is ever issued into a session that has just ended.
             if try await db.raw("""
-                UPDATE sessions SET last_refreshed_at = \(bind: now.milliseconds)
+                UPDATE sessions SET last_refreshed_at = \(bind: now.milliseconds),
+                    last_address = \(bind: issuance.source?.address), last_user_agent = \(bind: issuance.source?.userAgent)
                 WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: hash)) AND revoked_at IS NULL
                 RETURNING id
                 """).first() != nil,

@@ -11,7 +11,7 @@ import Prometheus
 /// is the credential's own.
 extension TokenService {
     package func redeemCode(
-        _ form: FormParameters, application: ApplicationRecord, proof: DPoPProof?
+        _ form: FormParameters, application: ApplicationRecord, proof: DPoPProof?, from source: RequestSource
     ) async throws -> TokenEndpointResponse {
         guard let code = try form.single("code") else { throw ServerError.invalidRequest("code is missing") }
         let redirectURI = try form.single("redirect_uri")
@@ -35,7 +35,8 @@ extension TokenService {
             scope: record.scope, authTime: record.authTime, codeHash: codeHash, createdAt: now,
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
             lastRefreshedAt: nil, revokedAt: nil,
-            dpopBinding: binding(of: proof, credentialID: record.credentialID, certificateDER: certificateDER), assurance: record.assurance)
+            dpopBinding: binding(of: proof, credentialID: record.credentialID, certificateDER: certificateDER), assurance: record.assurance,
+            lastSource: source)
         guard standing?.credentialState == .active, standing?.identityStatus == .active else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
         }

@@ -10,7 +10,7 @@ import Prometheus
 /// public client's refresh tokens bound to a DPoP key need a proof of that key (RFC 9449 §5).
 extension TokenService {
     package func refresh(
-        _ form: FormParameters, application: ApplicationRecord, proof: DPoPProof?
+        _ form: FormParameters, application: ApplicationRecord, proof: DPoPProof?, from source: RequestSource
     ) async throws -> TokenEndpointResponse {
         guard let token = try form.single("refresh_token"), !token.isEmpty else {
             throw ServerError.invalidRequest("refresh_token is missing")
@@ -44,7 +44,8 @@ extension TokenService {
             boundTo: proof?.thumbprint)
         let issuance = TokenIssuance(
             refreshToken: next, accessTokens: [issued],
-            auditEvents: [try issuedEvent("token.refreshed", session: session, application: application, jti: issued.jti)])
+            auditEvents: [try issuedEvent("token.refreshed", session: session, application: application, jti: issued.jti)],
+            source: source)
         switch try await store.rotateRefreshToken(hash: hash, now: now, issuing: issuance) {
         case .rotated:
             metrics.tokensIssued.increment()

@@ -51,6 +51,7 @@ package struct TokenService {
         guard application.grantTypes.contains(grant) else {
             throw ServerError(OAuthErrorCode.unauthorizedClient, "this client may not use the \(name) grant")
         }
+        let source = RequestSource(address: clientAddress, userAgent: headers[.userAgent])
         let tokenURL = baseURL.issuer(tenantID: tenantID, realmID: realmID) + ProviderPath.token
         let proof = try await dpop.proof(headers, method: "POST", url: tokenURL, at: .token)
         if let proof {
@@ -66,8 +67,8 @@ package struct TokenService {
         }
         do {
             switch grant {
-            case .authorizationCode: return try await redeemCode(form, application: application, proof: proof)
-            case .refreshToken: return try await refresh(form, application: application, proof: proof)
+            case .authorizationCode: return try await redeemCode(form, application: application, proof: proof, from: source)
+            case .refreshToken: return try await refresh(form, application: application, proof: proof, from: source)
             case .clientCredentials: return try await clientCredentials(form, application: application, proof: proof)
             }
         } catch let error as StorageError where error == .notFound {

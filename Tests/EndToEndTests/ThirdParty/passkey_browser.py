@@ -28,10 +28,12 @@ passkey_browser.py sign-in --url URL --rp-id RP_ID --origin ORIGIN [--credential
     to /v1/sign-ins/ID/passkey/options and /v1/sign-ins/ID/passkey and verifies the assertion
     with verify_authentication_response, with FILE's public key and sign count.
 
-passkey_browser.py account --url URL --rp-id RP_ID --origin ORIGIN [--credential-file FILE] [...]
+passkey_browser.py account --url URL --rp-id RP_ID --origin ORIGIN [--credential-file FILE] [--change-email ADDRESS] [...]
     as sign-in, on a realm's account page (`{issuer}/account`): done when the page shows
     #account-overview (signed in; its text is the report's page_text, its cookies the report's
     cookies) or the status failed;
+    with --change-email, then follows #change-email by the keyboard and sends the address in
+    the form with ENTER, done when the page shows #pending-email (the report's email_change);
     with --sign-out, then presses #sign-out and waits for the sign-in button again.
 
 The authenticators: platform = ctap2, internal, resident keys, user verification; security-key =
@@ -575,6 +577,9 @@ def run(args):
         raw_credentials = browser.credentials()
         # The signed-in page's cookies (HttpOnly ones too), for a test to go on without a browser.
         cookies = {c["name"]: c["value"] for c in driver.get_cookies()} if status is not None and status["overview"] else None
+        email_change = None
+        if getattr(args, "change_email", None) and status is not None and status["overview"]:
+            email_change = change_email(browser, driver, args)
         if getattr(args, "sign_out", False) and status is not None and status["overview"]:
             # Without its passkey, so that the signed-out page's autofill request (which a virtual
             # authenticator would answer at once, unlike a person) waits.
@@ -624,7 +629,7 @@ def run(args):
                              "is_resident_credential": c.get("isResidentCredential"), "sign_count": c.get("signCount"),
                              "user_handle": unpadded(c.get("userHandle"))} for c in raw_credentials],
             "saved_credential": saved_to, "final_url": final_url, "page_text": status.get("page") if status else None,
-            "signed_out": signed_out, "cookies": cookies,
+            "signed_out": signed_out, "cookies": cookies, "email_change": email_change,
             "horizontal_overflow": overflow is not None, "overflow": overflow,
             "console_errors": console_errors, "network_errors": network_errors,
             "authenticator": kind, "autofill": autofill, "durable_network_log": network.durable,
@@ -635,6 +640,31 @@ def run(args):
     finally:
         browser.quit()
     return report
+
+
+def change_email(browser, driver, args):
+    """On the signed-in account page: follows #change-email by the keyboard, types the address
+    into the form and sends it with ENTER, at the phone width; done when the page says a link
+    is waiting (#pending-email). The form's screenshot goes to --email-screenshot."""
+    link = browser.press("change-email")
+    WebDriverWait(driver, args.timeout).until(lambda d: d.find_elements(By.ID, "email"), "the email form never showed")
+    browser.resize(args.width, PHONE_HEIGHT)
+    overflow = driver.execute_script(OVERFLOW_JS)
+    field = driver.find_element(By.ID, "email")
+    field.clear()
+    field.send_keys(args.change_email)
+    if args.email_screenshot:
+        _, png = browser.at_width(args.width, screenshot=True)
+        with open(args.email_screenshot, "wb") as f:
+            f.write(png)
+        browser.resize(args.width, PHONE_HEIGHT)
+    driver.find_element(By.ID, "email").send_keys(Keys.ENTER)
+    WebDriverWait(driver, args.timeout).until(
+        lambda d: d.find_elements(By.ID, "pending-email"), "the page never said a link was waiting")
+    after = driver.execute_script(OVERFLOW_JS)
+    browser.resize(*DESKTOP)
+    return {**link, "pending_text": driver.find_element(By.ID, "pending-email").text,
+            "horizontal_overflow": overflow is not None or after is not None}
 
 
 def main():
@@ -659,6 +689,8 @@ def main():
                                  help="sign in through the page's autofill request, pressing nothing")
         if name == "account":
             command.add_argument("--sign-out", action="store_true", help="then sign out, and wait for the sign-in again")
+            command.add_argument("--change-email", help="then ask to change the email address to this one, by the keyboard")
+            command.add_argument("--email-screenshot", help="a PNG of the email form, filled in, at --width")
     args = parser.parse_args()
     try:
         report = run(args)

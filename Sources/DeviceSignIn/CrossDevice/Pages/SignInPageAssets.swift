@@ -45,6 +45,7 @@ package enum SignInPageAssets {
         .button.secondary { background: #fff; color: var(--accent); border: 1px solid var(--accent); }
         .button.danger { background: #b42318; }
         .alert { background: #fdecea; border: 1px solid #f1b5ad; padding: .6rem .8rem; border-radius: .3rem; }
+        .notice { background: #e8f1ff; border: 1px solid #b9d3f5; padding: .6rem .8rem; border-radius: .3rem; }
         ul.items { list-style: none; padding: 0; margin: 0; }
         ul.items li { padding: .6rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
         .tag { font-size: .8rem; background: #e8f1ff; color: var(--accent); padding: .1rem .4rem; border-radius: .8rem; }

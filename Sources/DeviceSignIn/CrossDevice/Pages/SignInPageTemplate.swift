@@ -13,6 +13,9 @@ package enum SignInPageTemplate: String, PageTemplate {
     case account
     case accountConfirm
     case accountRename
+    case accountProof
+    case accountEmail
+    case accountEmailLink
 
     /// The template's Mustache source.
     package var source: String {
@@ -27,6 +30,9 @@ package enum SignInPageTemplate: String, PageTemplate {
         case .account: Self.accountSource
         case .accountConfirm: Self.accountConfirmSource
         case .accountRename: Self.accountRenameSource
+        case .accountProof: Self.accountProofSource
+        case .accountEmail: Self.accountEmailSource
+        case .accountEmailLink: Self.accountEmailLinkSource
         }
     }
 

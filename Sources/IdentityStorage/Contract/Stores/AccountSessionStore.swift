@@ -11,6 +11,14 @@ public protocol AccountSessionStore: Sendable {
         _ session: AccountSessionRecord, passkeyUse: PasskeyUse, challengeHash: Data, challengeExpiresAt: Date, replacing replacedID: String?,
         at now: Date, audit event: AuditEventRecord
     ) async throws
+    /// Opens a session with the sign-in of the page's own application that proved it: its
+    /// authorization code (hash `codeHash`) is spent, the session `replacedID` ends, and the
+    /// session and the event are written, in one transaction. ``StorageError/alreadyExists``
+    /// (nothing written) when the code was spent already.
+    func openAccountSession(
+        _ session: AccountSessionRecord, redeemingCode codeHash: Data, replacing replacedID: String?, at now: Date,
+        audit event: AuditEventRecord
+    ) async throws
     /// The session whose cookie secret has this hash, ended or not (the caller checks its times).
     func accountSession(secretHash: Data) async throws -> AccountSessionRecord?
     /// Records a request in the session (its idle timeout starts again).

@@ -44,6 +44,8 @@ enum Migrations {
         Migration(version: 28, statements: identitiesByUsername),
         Migration(version: 29, statements: accountSessions),
         Migration(version: 30, statements: accountPageSetting),
+        Migration(version: 31, statements: emailChanges),
+        Migration(version: 32, statements: sessionSources),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

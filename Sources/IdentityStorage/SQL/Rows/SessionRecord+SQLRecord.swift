@@ -9,8 +9,15 @@ extension SessionRecord: SQLRecord {
          ("code_hash", codeHash), ("created_at", createdAt.milliseconds), ("expires_at", expiresAt.milliseconds),
          ("last_refreshed_at", lastRefreshedAt?.milliseconds), ("revoked_at", revokedAt?.milliseconds),
          ("dpop_jkt", dpopBinding?.thumbprint), ("dpop_key", dpopBinding?.key.rawValue),
-         ("amr", jsonText(assurance.methods)), ("acr", assurance.level)]
+         ("amr", jsonText(assurance.methods)), ("acr", assurance.level), ("last_address", lastSource?.address),
+         ("last_user_agent", lastSource?.userAgent)]
     }
+    /// The source of its last token request, when one was recorded.
+    private static func source(_ row: any SQLRow) throws -> RequestSource? {
+        let (address, userAgent) = (try row.optionalString("last_address"), try row.optionalString("last_user_agent"))
+        return address == nil && userAgent == nil ? nil : RequestSource(address: address, userAgent: userAgent)
+    }
+
     init(row: any SQLRow) throws {
         self.init(
             id: try row.string("id"), tenantID: try row.string("tenant_id"), realmID: try row.string("realm_id"),
@@ -19,6 +26,6 @@ extension SessionRecord: SQLRecord {
             codeHash: try row.data("code_hash"), createdAt: try row.date("created_at"), expiresAt: try row.date("expires_at"),
             lastRefreshedAt: try row.optionalDate("last_refreshed_at"), revokedAt: try row.optionalDate("revoked_at"),
             dpopBinding: try row.optionalString("dpop_jkt").map { DPoPBinding(thumbprint: $0, key: try row.value("dpop_key")) },
-            assurance: try SignInAssurance(row: row))
+            assurance: try SignInAssurance(row: row), lastSource: try Self.source(row))
     }
 }
