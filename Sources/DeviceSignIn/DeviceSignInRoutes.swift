@@ -103,13 +103,12 @@ package struct DeviceSignInRoutes: RouteMount {
             service: crossDeviceService, renderer: Self.signInPages, cookie: cookie, pathPrefix: pathPrefix,
             origin: SameOriginCheck(baseURL: baseURL),
             passkeys: PasskeySignInService(signIns: crossDeviceService, settings: passkeys.settings, seal: passkeys.seal))
+        let accountMail = AccountMail(transport: email.mail, from: email.mailFrom, baseURL: baseURL, logger: environment.logger)
         account = AccountController(
             service: AccountService(
                 store: store, registration: registration, settings: passkeys.settings, seal: passkeys.seal, audit: audit, baseURL: baseURL,
-                now: now),
-            email: AccountEmailService(
-                store: store, mail: email.mail, mailFrom: email.mailFrom, audit: audit, baseURL: baseURL, logger: environment.logger,
-                now: now),
+                mail: accountMail, now: now),
+            email: AccountEmailService(store: store, mail: accountMail, audit: audit, now: now),
             appSignIn: AccountAppSignIn(store: store, audit: audit, baseURL: baseURL, now: now),
             renderer: Self.signInPages, cookie: AccountSessionCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix),
             pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))

@@ -67,8 +67,19 @@ import Testing
             let applications = try await server.admin.send("GET", AdminAPI.applications(tenant: realm.tenantID, realm: realm.realmID))
             #expect((applications.json["items"] as? [[String: Any]] ?? []).contains { $0["client_id"] as? String == "account-\(realm.realmID)" })
             let events = try await server.admin.send("GET", AdminAPI.auditEvents + "?page_size=1000")
-            let signedIn = (events.json["items"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "account.signed_in" }
+            let items = events.json["items"] as? [[String: Any]] ?? []
+            let signedIn = items.filter { $0["type"] as? String == "account.signed_in" }
             #expect(signedIn.count == 1 && (signedIn.first?["detail"] as? String)?.contains(#""via":"cross_device""#) == true)
+            #expect(items.contains { $0["type"] as? String == "admin.application.created" && $0["subject_id"] as? String == "account-\(realm.realmID)" })
+
+            // An administrator who points it elsewhere does not break it: the next sign-in sets it right, audited.
+            let application = AdminAPI.applications(tenant: realm.tenantID, realm: realm.realmID) + "/account-\(realm.realmID)"
+            let repointed = try await server.admin.send("PATCH", application, json: ["redirect_uris": ["https://elsewhere.example/cb"], "display_name": "My account"])
+            #expect(repointed.status == 200, "\(repointed.json)")
+            _ = try await Self.start(TestBrowser(server: server), account)
+            let repaired = try await server.admin.send("GET", application)
+            #expect(repaired.json["redirect_uris"] as? [String] == [realm.confidential.issuer + "/account/callback"])
+            #expect(repaired.json["display_name"] as? String == "My account", "an administrator may rename it")
         }
     }
 

@@ -145,6 +145,10 @@ import Testing
             #expect((events.json["items"] as? [[String: Any]] ?? []).contains { event in
                 event["type"] as? String == "credential.bound" && (event["detail"] as? String)?.contains(#""by":"account""#) == true
             })
+            // The person is told, at their address, with where it came from and where to undo it.
+            let notice = try await server.mail(to: "ada@example.com")
+            #expect(notice.contains("Subject: A passkey was added to your account at "), "\(notice)")
+            #expect(notice.contains("(Security key) was added") && notice.contains(realm.confidential.issuer + "/account"), "\(notice)")
 
             let stranger = TestBrowser(server: server)
             let refused = try await stranger.post(path + "/passkeys/options", json: [:])

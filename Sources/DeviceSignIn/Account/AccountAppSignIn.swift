@@ -20,12 +20,19 @@ package struct AccountAppSignIn {
     package let now: @Sendable () -> Date
 
     /// Starts a sign-in to `realm`'s page: returns the browser's secret (for its cookie) and the
-    /// authorization request to send it to. The page's application is made if it is missing.
+    /// authorization request to send it to. The page's application is made if it is missing, and
+    /// set right if what the page needs of it changed (its redirect URI follows the public base
+    /// URL); either is audited as an administrator's change would be, with `"by": "account"`.
     package func start(_ realm: RealmRecord) async throws -> (secret: String, authorize: String) {
         let callback = Self.callback(of: realm, baseURL)
-        if try await store.application(id: AccountApplication.id(of: realm.id)) == nil {
+        let needed = AccountApplication.record(for: realm, callback: callback, now: now())
+        if let existing = try await store.application(id: needed.id) {
+            if let repaired = AccountApplication.repaired(existing, needed) {
+                try await store.updateApplication(repaired, audit: try event("admin.application.updated", realm))
+            }
+        } else {
             do {
-                try await store.createApplication(AccountApplication.record(for: realm, callback: callback, now: now()), audit: nil)
+                try await store.createApplication(needed, audit: try event("admin.application.created", realm))
             } catch let error as StorageError where error == .alreadyExists {
                 // Another request made it meanwhile.
             }
@@ -59,28 +66,27 @@ package struct AccountAppSignIn {
               Secrets.constantTimeEquals(Data(PKCES256.challenge(for: secret).utf8), Data(challenge.utf8)),
               standing?.credentialState == .active, standing?.identityStatus == .active, let credentialID = record.credentialID
         else { throw Self.refused }
-        let cookieSecret = Secrets.token()
-        let session = AccountSessionRecord(
-            id: Secrets.identifier(), secretHash: Secrets.hash(cookieSecret), tenantID: realm.tenantID, realmID: realm.id,
-            identityID: record.identityID, credentialID: credentialID, authenticatedAt: record.authTime, createdAt: now,
-            lastSeenAt: now, expiresAt: now.addingTimeInterval(AccountService.absoluteLifetime), address: browser.address,
-            userAgent: browser.userAgent)
+        let (session, cookieSecret) = AccountService.newSession(
+            identityID: record.identityID, credentialID: credentialID, authenticatedAt: record.authTime, realm: realm, from: browser,
+            now: now)
         let event = try audit.event(
             "account.signed_in", tenantID: realm.tenantID, realmID: realm.id, subjectID: record.identityID,
             detail: AccountService.seen([
                 "credential_id": credentialID, "account_session_id": session.id, "via": "cross_device",
                 "amr": record.assurance.methods.joined(separator: " "), "acr": record.assurance.level,
             ], browser))
-        var replacedID: String?
-        if let former, let replaced = try await store.accountSession(secretHash: Secrets.hash(former)), replaced.realmID == realm.id {
-            replacedID = replaced.id
-        }
         do {
-            try await store.openAccountSession(session, redeemingCode: record.codeHash, replacing: replacedID, at: now, audit: event)
+            try await store.openAccountSession(
+                session, redeemingCode: record.codeHash, replacing: try await AccountService.replaced(former, in: realm, store: store), at: now,
+                audit: event)
         } catch let error as StorageError where error == .alreadyExists {
             throw Self.refused
         }
         return cookieSecret
+    }
+
+    private func event(_ type: String, _ realm: RealmRecord) throws -> AuditEventRecord {
+        try audit.event(type, tenantID: realm.tenantID, realmID: realm.id, subjectID: AccountApplication.id(of: realm.id), detail: ["by": "account"])
     }
 
     /// The page's callback: where the hosted page sends the browser back.

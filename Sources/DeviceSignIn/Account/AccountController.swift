@@ -197,7 +197,7 @@ package struct AccountController {
             account.get(RouterPath(step)) { request, context in
                 let realm = try await realm(context)
                 let token = request.uri.queryParameters.get("token")
-                guard let change = try await email.change(token, link), let token else {
+                guard let change = try await email.change(token, link, of: realm), let token else {
                     return message(.notFound, "This link does not work", "It was used, has expired, or its change was cancelled.")
                 }
                 let confirming = link == .confirm
@@ -212,15 +212,21 @@ package struct AccountController {
             }
             account.post(RouterPath(step)) { request, context in
                 try origin.check(request)
+                let realm = try await realm(context)
                 let token = try? await request.formParameters(context: context).single("token")
                 let from = browser(request, context)
                 do {
                     if link == .confirm {
-                        let change = try await email.confirm(token, from: from)
+                        let change = try await email.confirm(token, of: realm, from: from)
                         return message(.ok, "Email address changed", "Your account now uses \(change.newEmail).")
                     }
-                    let change = try await email.cancel(token, from: from)
-                    return message(.ok, "Change cancelled", "Your account uses \(change.formerEmail ?? "no email address") again; your account page is signed out everywhere.")
+                    let (change, restored) = try await email.cancel(token, of: realm, from: from)
+                    let former = change.formerEmail ?? "no email address"
+                    let outcome = change.confirmedAt == nil
+                        ? "Your account keeps \(former)."
+                        : restored ? "Your account uses \(former) again."
+                        : "Your address was not put back: it was changed again since, other than on your account page, or another account now uses \(former). Ask whoever runs this service."
+                    return message(.ok, "Change cancelled", outcome + " Your account page is signed out everywhere.")
                 } catch let error as ServerError where error.status == .notFound || error.status == .conflict {
                     return message(error.status, "Your email address did not change", error.description)
                 }

@@ -2,7 +2,6 @@ package import Foundation
 import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
-package import Logging
 
 /// A person's change of their own email address on the account page: asked after a fresh
 /// proof, it takes effect when the link mailed to the new address is followed; the former
@@ -23,21 +22,17 @@ package struct AccountEmailService {
     }
 
     package let store: any DeviceSignInStore & AccountSessionStore & EmailChangeStore
-    package let mail: any MailTransport
-    package let mailFrom: String?
+    package let mail: AccountMail
     package let audit: AuditLog
-    package let baseURL: PublicBaseURL
-    package let logger: Logger
     package let now: @Sendable () -> Date
     /// Limits the changes an identity asks for (``changesPerIdentityPerHour``).
     private let limiter: AttemptRateLimiter
 
     package init(
-        store: any DeviceSignInStore & AccountSessionStore & EmailChangeStore, mail: any MailTransport, mailFrom: String?,
-        audit: AuditLog, baseURL: PublicBaseURL, logger: Logger, now: @escaping @Sendable () -> Date
+        store: any DeviceSignInStore & AccountSessionStore & EmailChangeStore, mail: AccountMail, audit: AuditLog,
+        now: @escaping @Sendable () -> Date
     ) {
-        (self.store, self.mail, self.mailFrom, self.audit, self.baseURL, self.logger, self.now) = (
-            store, mail, mailFrom, audit, baseURL, logger, now)
+        (self.store, self.mail, self.audit, self.now) = (store, mail, audit, now)
         limiter = AttemptRateLimiter(
             store: store, perAddressPerMinute: Self.changesPerIdentityPerHour, globalPerMinute: nil, now: now,
             bucket: "email_change", attempts: "email changes", source: "for this account", window: 3600)
@@ -81,8 +76,8 @@ package struct AccountEmailService {
             "account.email_change_requested", tenantID: session.tenantID, realmID: session.realmID, subjectID: identity.id,
             detail: AccountService.seen(["by": "account", "account_session_id": session.id, "email_change_id": change.id], browser))
         try await store.requestEmailChange(change, at: now, audit: event)
-        let page = baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id) + "/account"
-        send(to: address, subject: "Confirm your new email address for \(realm.displayName)", body: """
+        let page = mail.baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id) + "/account"
+        mail.send(to: address, subject: "Confirm your new email address for \(realm.displayName)", body: """
             Someone signed in to your account at \(realm.displayName) (\(identity.username)) asked to use this address.
 
             To use it, open this link within 24 hours and confirm:
@@ -91,39 +86,35 @@ package struct AccountEmailService {
             If it was not you, ignore this mail: nothing changes.
             """)
         if let former = identity.email {
-            send(to: former, subject: "Your email address for \(realm.displayName) is changing", body: """
+            mail.send(to: former, subject: "Your email address for \(realm.displayName) is changing", body: """
                 Someone signed in to your account at \(realm.displayName) (\(identity.username)) asked to change its email address from this one to \(address).
 
-                It changes when the link sent to the new address is followed. If you did not ask for this, open this link within 7 days to cancel the change (or undo it) and sign out of your account page everywhere:
+                It changes when the link sent to the new address is followed. If you did not ask for this, open this link within 7 days to cancel the change (or undo it, with any change made after it) and sign your account page out everywhere:
                 \(page)/email/cancel?token=\(cancel)
                 """)
         }
         return change
     }
 
-    /// The change whose link (`confirm` or `cancel`) carries `token` while that link works;
-    /// `nil` for none.
-    package func change(_ token: String?, _ link: Link) async throws -> EmailChangeRecord? {
-        guard let token, !token.isEmpty, token.utf8.count <= 128,
-              let change = try await store.emailChange(linkHash: Secrets.hash(token)), change.cancelledAt == nil
-        else { return nil }
+    /// The change of `realm` whose link (`confirm` or `cancel`) carries `token`, while that link
+    /// works; `nil` for none.
+    package func change(_ token: String?, _ link: Link, of realm: RealmRecord) async throws -> EmailChangeRecord? {
+        guard let token, !token.isEmpty, token.utf8.count <= 128 else { return nil }
         let now = now()
-        switch link {
-        case .confirm:
-            guard change.confirmedAt == nil, change.confirmBy > now else { return nil }
-            return Secrets.constantTimeEquals(change.confirmHash, Secrets.hash(token)) ? change : nil
-        case .cancel:
-            guard change.expiresAt > now else { return nil }
-            return Secrets.constantTimeEquals(change.cancelHash, Secrets.hash(token)) ? change : nil
+        let found = switch link {
+        case .confirm: try await store.emailChange(confirmHash: Secrets.hash(token)).flatMap { $0.confirmedAt == nil && $0.confirmBy > now ? $0 : nil }
+        case .cancel: try await store.emailChange(cancelHash: Secrets.hash(token)).flatMap { $0.expiresAt > now ? $0 : nil }
         }
+        guard let found, found.cancelledAt == nil, found.realmID == realm.id, found.tenantID == realm.tenantID else { return nil }
+        return found
     }
 
     /// Gives the identity the new address of the change `token` confirms; audited
     /// (`account.email_changed`, sent as `identity.updated`). `404` when the link was used,
     /// expired or cancelled, or the identity's address changed meanwhile; `409` when another
     /// identity of the realm has the address.
-    package func confirm(_ token: String?, from browser: RequestSource) async throws -> EmailChangeRecord {
-        guard let change = try await change(token, .confirm) else { throw Self.unusable }
+    package func confirm(_ token: String?, of realm: RealmRecord, from browser: RequestSource) async throws -> EmailChangeRecord {
+        guard let change = try await change(token, .confirm, of: realm) else { throw Self.unusable }
         let event = try audit.event(
             "account.email_changed", tenantID: change.tenantID, realmID: change.realmID, subjectID: change.identityID,
             detail: AccountService.seen(["by": "account", "email_change_id": change.id], browser))
@@ -137,26 +128,21 @@ package struct AccountEmailService {
         return change
     }
 
-    /// Cancels the change `token` cancels, restoring the former address when it was made and
-    /// ending the identity's account-page sessions; audited (`account.email_change_cancelled`,
-    /// sent as `identity.updated` when it restored the address). `404` when the link was used
-    /// or expired.
-    package func cancel(_ token: String?, from browser: RequestSource) async throws -> EmailChangeRecord {
-        guard let change = try await change(token, .cancel) else { throw Self.unusable }
-        let event = try audit.event(
-            "account.email_change_cancelled", tenantID: change.tenantID, realmID: change.realmID, subjectID: change.identityID,
-            detail: AccountService.seen([
-                "by": "account", "email_change_id": change.id, "restored": change.confirmedAt == nil ? "false" : "true",
-            ], browser))
-        guard let cancelled = try await store.cancelEmailChange(id: change.id, at: now(), audit: event) else { throw Self.unusable }
+    /// Cancels the change `token` cancels, ending the identity's account-page sessions and, when
+    /// it was made, restoring the former address (see ``EmailChangeStore/cancelEmailChange(id:at:audit:)``);
+    /// audited (`account.email_change_cancelled`, with `restored`; sent as `identity.updated`
+    /// when it restored the address). `404` when the link was used or expired.
+    package func cancel(
+        _ token: String?, of realm: RealmRecord, from browser: RequestSource
+    ) async throws -> (change: EmailChangeRecord, restored: Bool) {
+        guard let change = try await change(token, .cancel, of: realm) else { throw Self.unusable }
+        let audit = audit
+        guard let cancelled = try await store.cancelEmailChange(id: change.id, at: now(), audit: { restored in
+            try audit.event(
+                "account.email_change_cancelled", tenantID: change.tenantID, realmID: change.realmID, subjectID: change.identityID,
+                detail: AccountService.seen(["by": "account", "email_change_id": change.id, "restored": String(restored)], browser))
+        }) else { throw Self.unusable }
         return cancelled
-    }
-
-    private func send(to address: String, subject: String, body: String) {
-        let message = MailMessage(
-            from: MailMessage.sender(configured: mailFrom, baseURL: baseURL.value), to: address,
-            subject: subject.filter { !$0.isNewline }, body: body)
-        mail.sendInBackground(message, logger: logger, failure: "email change mail not sent")
     }
 
     private static let unusable = ServerError.notFound("this link was used, has expired, or its change was cancelled")

@@ -26,15 +26,18 @@ package struct AccountService {
     package let seal: PasskeyCeremonySeal
     package let audit: AuditLog
     package let baseURL: PublicBaseURL
+    /// Tells the person of a passkey added on the page.
+    package let mail: AccountMail
     package let now: @Sendable () -> Date
     /// Limits the sign-ins a network attempts (``signInsPerAddressPerMinute``).
     private let signInLimiter: AttemptRateLimiter
 
     package init(
         store: any DeviceSignInStore & AccountSessionStore & EmailChangeStore, registration: PasskeyRegistrationService, settings: PasskeySettings,
-        seal: PasskeyCeremonySeal, audit: AuditLog, baseURL: PublicBaseURL, now: @escaping @Sendable () -> Date
+        seal: PasskeyCeremonySeal, audit: AuditLog, baseURL: PublicBaseURL, mail: AccountMail, now: @escaping @Sendable () -> Date
     ) {
         (self.store, self.settings, self.seal, self.audit, self.baseURL, self.now) = (store, settings, seal, audit, baseURL, now)
+        self.mail = mail
         self.registration = registration
         signInLimiter = AttemptRateLimiter(
             store: store, perAddressPerMinute: Self.signInsPerAddressPerMinute, globalPerMinute: nil, now: now,
@@ -78,12 +81,10 @@ package struct AccountService {
                 realmID: realm.id, subjectID: refusal.subject, detail: Self.seen(["via": "passkey", "page": "account"], browser))
             throw refusal.error
         }
-        let (secret, now) = (Secrets.token(), now())
-        let session = AccountSessionRecord(
-            id: Secrets.identifier(), secretHash: Secrets.hash(secret), tenantID: realm.tenantID, realmID: realm.id,
-            identityID: accepted.credential.identityID, credentialID: accepted.credential.id, authenticatedAt: now, createdAt: now,
-            lastSeenAt: now, expiresAt: now.addingTimeInterval(Self.absoluteLifetime), address: browser.address,
-            userAgent: browser.userAgent)
+        let now = now()
+        let (session, secret) = Self.newSession(
+            identityID: accepted.credential.identityID, credentialID: accepted.credential.id, authenticatedAt: now, realm: realm,
+            from: browser, now: now)
         let assurance = PasskeySignInService.assurance(accepted.passkey, accepted.verified)
         let event = try audit.event(
             "authentication.succeeded", tenantID: realm.tenantID, realmID: realm.id, subjectID: session.identityID,
@@ -91,18 +92,35 @@ package struct AccountService {
                 "credential_id": session.credentialID, "account_session_id": session.id, "via": "passkey", "page": "account",
                 "amr": assurance.methods.joined(separator: " "), "acr": assurance.level,
             ], browser))
-        var replacedID: String?
-        if let former, let replaced = try await store.accountSession(secretHash: Secrets.hash(former)), replaced.realmID == realm.id {
-            replacedID = replaced.id
-        }
         do {
             try await store.openAccountSession(
                 session, passkeyUse: accepted.use, challengeHash: Secrets.hash(ceremony.challenge.base64URLEncodedString),
-                challengeExpiresAt: ceremony.expiresAt, replacing: replacedID, at: now, audit: event)
+                challengeExpiresAt: ceremony.expiresAt, replacing: try await Self.replaced(former, in: realm, store: store), at: now,
+                audit: event)
         } catch let error as StorageError where error == .alreadyExists {
             throw ServerError(APIErrorCode.invalidPasskey, "this passkey answer was used already: sign in again")
         }
         return secret
+    }
+
+    /// A new session of `realm`'s page for `identityID`, signed in with `credentialID` at
+    /// `authenticatedAt`, and its cookie's secret (the session keeps its hash).
+    package static func newSession(
+        identityID: String, credentialID: String, authenticatedAt: Date, realm: RealmRecord, from browser: RequestSource, now: Date
+    ) -> (session: AccountSessionRecord, secret: String) {
+        let secret = Secrets.token()
+        return (AccountSessionRecord(
+            id: Secrets.identifier(), secretHash: Secrets.hash(secret), tenantID: realm.tenantID, realmID: realm.id,
+            identityID: identityID, credentialID: credentialID, authenticatedAt: authenticatedAt, createdAt: now, lastSeenAt: now,
+            expiresAt: now.addingTimeInterval(absoluteLifetime), address: browser.address, userAgent: browser.userAgent), secret)
+    }
+
+    /// The id of the session the browser held already on `realm`'s page (its cookie's secret
+    /// `former`): a sign-in replaces it.
+    package static func replaced(_ former: String?, in realm: RealmRecord, store: any AccountSessionStore) async throws -> String? {
+        guard let former, let session = try await store.accountSession(secretHash: Secrets.hash(former)), session.realmID == realm.id
+        else { return nil }
+        return session.id
     }
 
     /// The session of the realm's page whose cookie secret is `secret`, while it stands (its idle
@@ -165,8 +183,10 @@ package struct AccountService {
     }
 
     /// Whether the session's sign-in is recent enough to revoke a credential.
-    package func isFresh(_ session: AccountSessionRecord) -> Bool {
-        now().timeIntervalSince(session.authenticatedAt) <= Self.freshProof
+    package func isFresh(_ session: AccountSessionRecord) -> Bool { Self.isFresh(session, now: now()) }
+
+    private static func isFresh(_ session: AccountSessionRecord, now: Date) -> Bool {
+        now.timeIntervalSince(session.authenticatedAt) <= freshProof
     }
 
     /// The identity's active credential `id`, and whether it is its last; `404` for any other.
@@ -187,7 +207,9 @@ package struct AccountService {
     }
 
     /// Verifies the browser's new passkey for the session's ceremony and adds it to the identity,
-    /// after a fresh proof, audited as `credential.bound`; returns its credential's id.
+    /// after a fresh proof, audited as `credential.bound`; returns its credential's id. The
+    /// person is mailed a notice (a sign-in approved on a phone can be relayed by a phisher, who
+    /// would add their own passkey here).
     package func addPasskey(
         _ request: AccountPasskeyRequest, of session: AccountSessionRecord, realm: RealmRecord, from browser: RequestSource
     ) async throws -> String {
@@ -208,6 +230,15 @@ package struct AccountService {
         } catch let error as StorageError where error == .alreadyExists {
             throw ServerError(APIErrorCode.conflict, "this passkey is registered already")
         }
+        if let identity = try await store.identity(id: session.identityID), let address = identity.email {
+            let seen = [browser.userAgent.map(UserAgentSummary.text), browser.address].compactMap(\.self).joined(separator: " at ")
+            mail.send(to: address, subject: "A passkey was added to your account at \(realm.displayName)", body: """
+                A passkey (\(credential.deviceName ?? "a passkey")) was added to your account at \(realm.displayName) (\(identity.username)) on \(PageDate.text(now()))\(seen.isEmpty ? "" : " from " + seen).
+
+                If it was not you, revoke it on your account page, and sign out everywhere else:
+                \(baseURL.issuer(tenantID: realm.tenantID, realmID: realm.id))/account
+                """)
+        }
         return id
     }
 
@@ -218,10 +249,11 @@ package struct AccountService {
 
     /// `403` unless the session's sign-in was ``freshProof`` or less before `now`.
     package static func requireFreshProof(_ session: AccountSessionRecord, now: Date) throws {
-        guard now.timeIntervalSince(session.authenticatedAt) <= freshProof else {
-            throw ServerError(APIErrorCode.forbidden, "confirm it is you first: sign in again, with your passkey or the app on your phone")
-        }
+        guard isFresh(session, now: now) else { throw staleProof }
     }
+
+    private static let staleProof = ServerError(
+        APIErrorCode.forbidden, "confirm it is you first: sign in again, with your passkey or the app on your phone")
 
     /// Revokes the identity's credential `id` (its sessions end with it), after a fresh proof
     /// (`403` without one), audited with the browser's address and agent.

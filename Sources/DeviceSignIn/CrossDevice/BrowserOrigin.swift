@@ -15,12 +15,9 @@ package enum BrowserOrigin {
     package static func of(_ request: Request, _ context: ServerRequestContext, geolocationHeader: String?) -> CrossDeviceSignInRecord.Origin {
         let place = context.peerIsTrustedProxy ? geolocationHeader.flatMap { HTTPField.Name($0) }.flatMap { request.headers[$0] } : nil
         return CrossDeviceSignInRecord.Origin(
-            sourceIP: context.clientAddress ?? "unknown", userAgent: request.headers[.userAgent].map(printable),
-            referer: request.headers[.referer].flatMap(origin).map(printable), geolocation: place.map(printable))
+            sourceIP: context.clientAddress ?? "unknown", userAgent: request.headers[.userAgent].map(RequestSource.printable),
+            referer: request.headers[.referer].flatMap(origin).map(RequestSource.printable), geolocation: place.map(RequestSource.printable))
     }
-
-    /// `text` with every byte outside printable ASCII replaced by `?`, at most 256 bytes.
-    package static func printable(_ text: String) -> String { RequestSource.printable(text) }
 
     /// `scheme://host[:port]` of a URL; `nil` for what is not one.
     package static func origin(_ url: String) -> String? {

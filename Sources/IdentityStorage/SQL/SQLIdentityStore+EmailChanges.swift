@@ -14,12 +14,12 @@ extension SQLIdentityStore {
         }
     }
 
-    public func emailChange(linkHash: Data) async throws -> EmailChangeRecord? {
-        try await engine.run { db in
-            try await db.raw("""
-                SELECT * FROM email_changes WHERE confirm_hash = \(bind: linkHash) OR cancel_hash = \(bind: linkHash) LIMIT 1
-                """).first().map(EmailChangeRecord.init(row:))
-        }
+    public func emailChange(confirmHash: Data) async throws -> EmailChangeRecord? {
+        try await fetch(EmailChangeRecord.self, where: "confirm_hash", equals: confirmHash)
+    }
+
+    public func emailChange(cancelHash: Data) async throws -> EmailChangeRecord? {
+        try await fetch(EmailChangeRecord.self, where: "cancel_hash", equals: cancelHash)
     }
 
     public func pendingEmailChange(identityID: String, at now: Date) async throws -> EmailChangeRecord? {
@@ -40,6 +40,10 @@ extension SQLIdentityStore {
                 RETURNING *
                 """).first().map(EmailChangeRecord.init(row:))
             else { throw StorageError.notFound.with(detail: "email change \(id)") }
+            if self.engine.kind == .postgres {
+                // Two confirmations of one address in a realm must not both find it free.
+                try await db.raw("SELECT id FROM realms WHERE id = \(bind: change.realmID) FOR UPDATE").run()
+            }
             let provisioned = try await db.raw("SELECT 1 AS one FROM scim_users WHERE identity_id = \(bind: change.identityID)").first()
             guard provisioned == nil else { throw StorageError.notFound.with(detail: "email change of a provisioned identity") }
             let taken = try await db.raw("""
@@ -57,22 +61,44 @@ extension SQLIdentityStore {
         }
     }
 
-    public func cancelEmailChange(id: String, at now: Date, audit event: AuditEventRecord) async throws -> EmailChangeRecord? {
+    public func cancelEmailChange(
+        id: String, at now: Date, audit event: @escaping @Sendable (_ restored: Bool) throws -> AuditEventRecord
+    ) async throws -> (change: EmailChangeRecord, restored: Bool)? {
         try await engine.transaction { db in
+            let at = now.milliseconds
             guard let change = try await db.raw("""
-                UPDATE email_changes SET cancelled_at = \(bind: now.milliseconds)
-                WHERE id = \(bind: id) AND cancelled_at IS NULL AND expires_at > \(bind: now.milliseconds) RETURNING *
+                UPDATE email_changes SET cancelled_at = \(bind: at)
+                WHERE id = \(bind: id) AND cancelled_at IS NULL AND expires_at > \(bind: at) RETURNING *
                 """).first().map(EmailChangeRecord.init(row:))
             else { return nil }
+            var restored = false
             if change.confirmedAt != nil {
-                try await db.run("""
-                    UPDATE identities SET email = \(bind: change.formerEmail), updated_at = \(bind: now.milliseconds)
-                    WHERE id = \(bind: change.identityID) AND email = \(bind: change.newEmail)
-                    """ as SQLQueryString)
-                try await db.run("DELETE FROM account_sessions WHERE identity_id = \(bind: change.identityID)" as SQLQueryString)
+                // Whoever made it may have changed the address again meanwhile: those changes end with it.
+                let later = try await db.raw("""
+                    UPDATE email_changes SET cancelled_at = \(bind: at)
+                    WHERE identity_id = \(bind: change.identityID) AND created_at > \(bind: change.createdAt.milliseconds)
+                        AND cancelled_at IS NULL
+                    RETURNING new_email, confirmed_at
+                    """).all().filter { try $0.optionalDate("confirmed_at") != nil }.map { try $0.string("new_email") }
+                let current = try await db.raw("SELECT email FROM identities WHERE id = \(bind: change.identityID)").first()
+                    .flatMap { try $0.optionalString("email") }
+                var taken = false
+                if let former = change.formerEmail {
+                    taken = try await db.raw("""
+                        SELECT 1 AS one FROM identities WHERE realm_id = \(bind: change.realmID) AND lower(email) = lower(\(bind: former))
+                            AND id <> \(bind: change.identityID) LIMIT 1
+                        """).first() != nil
+                }
+                if let current, ([change.newEmail] + later).contains(current), !taken {
+                    try await db.run("""
+                        UPDATE identities SET email = \(bind: change.formerEmail), updated_at = \(bind: at) WHERE id = \(bind: change.identityID)
+                        """ as SQLQueryString)
+                    restored = true
+                }
             }
-            try await self.insert(event, on: db)
-            return change
+            try await db.run("DELETE FROM account_sessions WHERE identity_id = \(bind: change.identityID)" as SQLQueryString)
+            try await self.insert(try event(restored), on: db)
+            return (change, restored)
         }
     }
 
