@@ -68,7 +68,10 @@ package struct RealmSigner: Sendable {
             let listed = publishedKeys()
             let kids = listed.map(\.kid)
             if let cached = published.value.withLock({ $0.kids == kids ? $0.json : nil }) { return cached }
-            let json = try JSONEncoder().encode(JWKSDocument(keys: listed.map { try $0.jwk() }))
+            // Keys sorted: every instance serves the same bytes (a JWK's members have no order of their own).
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let json = try encoder.encode(JWKSDocument(keys: listed.map { try $0.jwk() }))
             published.value.withLock { $0 = (kids, json) }
             return json
         }

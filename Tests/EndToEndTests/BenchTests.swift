@@ -43,11 +43,11 @@ import ServerTestSupport
 
     /// Two instances on one PostgreSQL database: sign-ins spread over both succeed (they share
     /// the master key and the schema), and the scale-out figures are reported.
-    @Test(.enabled(if: benchDatabaseURL != nil, "BI_TEST_DATABASE_URL is not set"))
+    @Test(.enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"))
     func twoInstancesShareOneDatabase() async throws {
         let result = try await BICommand.run(
             ["--devices", "2", "--second-devices", "1", "--logins", "8", "--runs", "1", "--latency-logins", "2",
-             "--requests", "2", "--concurrency", "2", "--database-url", benchDatabaseURL ?? "", "--instances", "2", "--json"],
+             "--requests", "2", "--concurrency", "2", "--database-url", TestDatabase.url ?? "", "--instances", "2", "--json"],
             program: "bi-bench")
         #expect(result.status == 0, "\(result.stderr)")
         let report = result.json
@@ -58,4 +58,3 @@ import ServerTestSupport
     }
 }
 
-private let benchDatabaseURL = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }

@@ -191,7 +191,7 @@ import ServerTestSupport
 
         /// SQLite; PostgreSQL too when `BI_TEST_DATABASE_URL` names a database.
         static var available: [SharedDatabase] { url == nil ? [.sqlite] : [.sqlite, .postgres] }
-        static let url = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        static var url: String? { TestDatabase.url }
 
         var testDescription: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
 

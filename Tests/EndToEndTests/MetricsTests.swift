@@ -35,7 +35,7 @@ import ServerTestSupport
     }
 
     @Test func metricsCanHaveAListenerOfTheirOwn() async throws {
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         let server = try await RunningServer.start { $0.metricsAddress = ListenAddress("127.0.0.1:\(port)") }
         do {
             #expect(try await server.client().send("GET", "/metrics").status == 404)
@@ -52,22 +52,5 @@ import ServerTestSupport
             throw error
         }
         await server.stop()
-    }
-
-    /// A port nothing listens on now (the kernel's pick for a socket bound and closed at once).
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw SetupError("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

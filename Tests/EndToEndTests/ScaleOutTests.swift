@@ -14,12 +14,12 @@ import ServerTestSupport
 /// Two `bi-server` instances over one PostgreSQL database (its own schema per test), as
 /// behind a load balancer: device A talks to one, device B to the other. Runs when
 /// `BI_TEST_DATABASE_URL` names a database (CI sets it).
-@Suite(.enabled(if: testDatabaseURL != nil, "BI_TEST_DATABASE_URL is not set"))
+@Suite(.enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"))
 struct ScaleOutTests {
 
     @Test func extensionAcrossTwoInstancesSharingPostgreSQL() async throws {
-        let url = try #require(testDatabaseURL)
-        let schema = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let url = try #require(TestDatabase.url)
+        let schema = TestDatabase.newSchema()
         let masterKey = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
         let shared: (inout ServerConfiguration) -> Void = {
             $0.databaseURL = url
@@ -39,7 +39,7 @@ struct ScaleOutTests {
         }
         await second?.stop()
         await first.stop()
-        try await Self.drop(schema, url: url)
+        try await TestDatabase.drop(schema, url: url)
     }
 
     private func extend(from first: RunningServer, to second: RunningServer) async throws {
@@ -67,15 +67,4 @@ struct ScaleOutTests {
         #expect(claims.sub.value == realm.identityID)
         _ = try await a.sdk.authenticate()
     }
-
-    private static func drop(_ schema: String, url: String) async throws {
-        var logger = Logger(label: "ScaleOutTests")
-        logger.logLevel = .warning
-        let store = try await SQLIdentityStore.postgres(url: url, logger: logger)
-        try await store.run("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE")
-        try await store.shutdown()
-    }
 }
-
-/// The PostgreSQL test database, if the environment names one.
-private let testDatabaseURL = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }

@@ -223,9 +223,9 @@ import ServerTestSupport
         }
     }
 
-    @Test(.requires(.standardwebhooks), .enabled(if: webhookTestDatabaseURL != nil, "BI_TEST_DATABASE_URL is not set"))
+    @Test(.requires(.standardwebhooks), .enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"))
     func twoInstancesOnPostgreSQLSendEveryEventOnce() async throws {
-        let url = try #require(webhookTestDatabaseURL)
+        let url = try #require(TestDatabase.url)
         let schema = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let masterKey = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
         let shared: (inout ServerConfiguration) -> Void = {
@@ -308,41 +308,5 @@ import ServerTestSupport
             #expect(Set(delivered.compactMap { $0.data["identity_id"] }) == Set(identities), "every event arrived after the restart")
             #expect(messages.allSatisfy { $0.verifiedBy == [0] })
         }
-    }
-}
-
-/// The PostgreSQL test database, if the environment names one.
-private let webhookTestDatabaseURL = ProcessInfo.processInfo.environment["BI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-
-/// `bi-server` as its own process (so that it can be killed with SIGKILL), on a free port.
-struct ServerProcess {
-    let url: String
-    private let process: SpawnedProcess
-
-    static func start(_ environment: [String]) async throws -> ServerProcess {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("bi-server-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-        let process = try await SpawnedProcess.start(
-            "/usr/bin/env", environment + [StartUpFailureTests.server, "--port", "0", "--host", "127.0.0.1"], output: output.fileDescriptor)
-        let url = try await process.whenReady("bi-server printing its address") {
-            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            return output.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { String(output[$0]) }
-        }
-        try await HTTPTestClient(baseURL: url).waitUntilHealthy()
-        return ServerProcess(url: url, process: process)
-    }
-
-    /// `kill -9`.
-    func kill() {
-        process.send(SIGKILL)
-    }
-
-    /// `kill -9`, and waits for it to end.
-    func stop() async {
-        kill()
-        _ = await process.exitStatus()
     }
 }

@@ -1,8 +1,10 @@
+import AsyncHTTPClient
 package import Foundation
 import HTTPTypes
 package import HummingbirdTesting
 import IdentityProtocol
 import NIOCore
+import NIOHTTP1
 import NIOFoundationCompat
 import Testing
 #if canImport(FoundationNetworking)
@@ -10,7 +12,10 @@ import FoundationNetworking
 #endif
 
 /// A plain HTTP client for tests that act as a browser, a device or a client backend.
-/// It never follows redirects, so tests see every `302` and its `Location`.
+/// It never follows redirects, so tests see every `302` and its `Location`, and keeps no cookies.
+/// A live server is reached with AsyncHTTPClient, not Foundation's URLSession: on Linux a pooled
+/// connection that its server closed (a test stopping or killing a server) could stall other
+/// requests starting at that moment, in any test, until their timeout.
 package struct HTTPTestClient: Sendable {
     package let baseURL: String
     package var bearer: String?
@@ -64,11 +69,26 @@ package struct HTTPTestClient: Sendable {
         if let body { request.httpBody = body }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let router { return try await Self.send(request, through: router, baseURL: baseURL) }
-        let (data, response) = try await Self.session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw SetupError("not HTTP") }
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
-        return Reply(status: http.statusCode, headers: fields, body: data)
+        return try await Self.send(request)
+    }
+
+    /// The client of live servers: no redirects followed, no cookies kept, never shut down.
+    private static let live = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+
+    /// Sends `request` to a live server.
+    private static func send(_ request: URLRequest) async throws -> Reply {
+        var live = HTTPClientRequest(url: try #require(request.url?.absoluteString))
+        live.method = .init(rawValue: request.httpMethod ?? "GET")
+        live.headers.add(name: "User-Agent", value: "HTTPTestClient")
+        for (name, value) in request.allHTTPHeaderFields ?? [:] { live.headers.replaceOrAdd(name: name, value: value) }
+        if let body = request.httpBody { live.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await Self.live.execute(live, timeout: .seconds(120))
+        let body = try await response.body.collect(upTo: 64 << 20)
+        var headers: [String: String] = [:]
+        // Repeated fields joined as URLSession joins them (several Set-Cookie fields).
+        for (name, value) in response.headers { headers[name.lowercased()] = headers[name.lowercased()].map { "\($0), \(value)" } ?? value }
+        return Reply(status: Int(response.status.code), headers: headers, body: Data(buffer: body))
     }
 
     /// Sends `request` through the router's test client: the same request, no socket.
@@ -105,35 +125,5 @@ package struct HTTPTestClient: Sendable {
     /// A query parameter of a URL.
     package static func queryItem(_ name: String, in url: String?) -> String? {
         url.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == name }?.value }
-    }
-
-    private static let session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
-
-    /// No cookie jar: a test that needs cookies keeps them itself (``ConsoleBrowser``), so that
-    /// two of its browsers never share one.
-    private static var configuration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.httpCookieStorage = nil
-        return configuration
-    }
-}
-
-/// Hands every redirect and authentication challenge back to the caller.
-private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-
-    /// Answers a `401` challenge by not answering it, so the test sees the `401` itself.
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        completionHandler(.rejectProtectionSpace, nil)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// A tenant, a realm, a confidential and a public application and one identity, created
 /// through the admin API of a running server.
 package struct TestRealm: Sendable {
-    package let server: RunningServer
+    package let server: any TestServer
     package let tenantID: String
     package let realmID: String
     package let confidential: TestApplication
@@ -25,7 +25,7 @@ package struct TestRealm: Sendable {
     package static let callback = "https://app.example/callback"
 
     /// Creates everything through `POST /v1/admin/…`.
-    package static func create(on server: RunningServer) async throws -> TestRealm {
+    package static func create(on server: any TestServer) async throws -> TestRealm {
         let admin = server.admin
         let tenant = try await admin.created(AdminAPI.tenants, ["display_name": "Acme"])
         let tenantID = try #require(tenant["id"] as? String)

@@ -10,7 +10,7 @@ package import IdentityServerCore
 /// A real `bi-server` in this process: SQLite in a temporary directory (or the PostgreSQL
 /// database `BI_TEST_DATABASE_URL` names, when asked), reached either on a free loopback port
 /// (``ServerMode/live``) or through its router (``ServerMode/router``).
-package final class RunningServer: Sendable {
+package final class RunningServer: TestServer {
     package let baseURL: String
     package let adminToken: String
     package let dataDirectory: URL
@@ -119,8 +119,6 @@ package final class RunningServer: Sendable {
         HTTPTestClient(baseURL: baseURL, bearer: bearer, router: router)
     }
 
-    /// A client for this server's admin API.
-    package var admin: HTTPTestClient { client(bearer: adminToken) }
 
     private static func configured(
         _ configure: (inout ServerConfiguration) -> Void

@@ -14,7 +14,7 @@ package actor TestBrowser {
     /// The path of the sign-in page the browser was last sent to.
     package private(set) var pagePath: String?
 
-    package init(server: RunningServer, userAgent: String = "TestBrowser/1.0 (\(UUID().uuidString))") {
+    package init(server: any TestServer, userAgent: String = "TestBrowser/1.0 (\(UUID().uuidString))") {
         client = server.client()
         self.userAgent = userAgent
     }

@@ -10,12 +10,12 @@ extension TestDevice {
     }
 
     /// `POST` of the context of the sign-in `code`.
-    package func crossDeviceContext(_ code: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
+    package func crossDeviceContext(_ code: String, server: any TestServer) async throws -> HTTPTestClient.Reply {
         try await server.client().send("POST", CrossDeviceAPI.context, json: ["request": code])
     }
 
     /// Fetches the context of `code` and approves it with this device's key.
-    package func approve(_ code: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
+    package func approve(_ code: String, server: any TestServer) async throws -> HTTPTestClient.Reply {
         let context = try await crossDeviceContext(code, server: server)
         guard context.status == 200 else { return context }
         let challenge = try #require(context.json["challenge"] as? [String: Any])
@@ -31,7 +31,7 @@ extension TestDevice {
     }
 
     /// Declines the sign-in `code`.
-    package func decline(_ code: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
+    package func decline(_ code: String, server: any TestServer) async throws -> HTTPTestClient.Reply {
         try await server.client().send("POST", CrossDeviceAPI.decline, json: ["request": code])
     }
 }

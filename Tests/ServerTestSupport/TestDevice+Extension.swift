@@ -7,12 +7,12 @@ import X509
 /// The device API of credential extension spoken by hand, for the cases the SDK never
 /// produces (a holder that goes away, an endorsement of the wrong key).
 package struct RawExtensionSession: Sendable {
-    package let server: RunningServer
+    package let server: any TestServer
     package let sessionID: String
     package let secret: String
     package let code: String
 
-    package init(server: RunningServer, sessionID: String, secret: String, code: String) {
+    package init(server: any TestServer, sessionID: String, secret: String, code: String) {
         self.server = server
         self.sessionID = sessionID
         self.secret = secret
@@ -58,7 +58,7 @@ package struct RawExtensionSession: Sendable {
 
 extension TestDevice {
     /// Claims the session showing `code` with a CSR for this device's key, as device B.
-    package func claimExtension(code: String, server: RunningServer) async throws -> RawExtensionSession {
+    package func claimExtension(code: String, server: any TestServer) async throws -> RawExtensionSession {
         let reply = try await server.client().send(
             "POST", DeviceAPI.claimExtension, json: ["code": code, "csr": try Self.csr(for: key)])
         guard reply.status == 201 else { throw SetupError("claiming answered \(reply.status): \(reply.json)") }
@@ -68,7 +68,7 @@ extension TestDevice {
     }
 
     /// Opens an extension session for this device's credential.
-    package func openExtension(server: RunningServer, issuedAt: Date = Date()) async throws -> RawExtensionSession {
+    package func openExtension(server: any TestServer, issuedAt: Date = Date()) async throws -> RawExtensionSession {
         let reply = try await server.client().send(
             "POST", DeviceAPI.openExtension, json: try signedRequest(issuedAt: issuedAt, SignedMessage.extension))
         guard reply.status == 201 else { throw SetupError("opening an extension answered \(reply.status): \(reply.json)") }

@@ -26,7 +26,7 @@ package struct TestDevice: Sendable {
     }
 
     /// Follows the enrollment link, posts token and CSR, keeps the credential.
-    package mutating func enroll(link: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
+    package mutating func enroll(link: String, server: any TestServer) async throws -> HTTPTestClient.Reply {
         let client = server.client()
         let redirect = try await client.send("GET", link)
         #expect(redirect.status == 302)
@@ -35,7 +35,7 @@ package struct TestDevice: Sendable {
 
     /// Posts the binding token and CSR, keeps the credential (the app's part of an enrollment link
     /// whose page the browser showed).
-    package mutating func register(token: String, server: RunningServer) async throws -> HTTPTestClient.Reply {
+    package mutating func register(token: String, server: any TestServer) async throws -> HTTPTestClient.Reply {
         let reply = try await bind(token: token, server: server)
         if reply.status == 201 {
             credentialID = try #require((reply.json["credential"] as? [String: Any])?["id"] as? String)
@@ -45,7 +45,7 @@ package struct TestDevice: Sendable {
     }
 
     /// `POST /v1/device/credentials`.
-    package func bind(token: String, csr: String? = nil, server: RunningServer) async throws -> HTTPTestClient.Reply {
+    package func bind(token: String, csr: String? = nil, server: any TestServer) async throws -> HTTPTestClient.Reply {
         try await server.client().send(
             "POST", DeviceAPI.bindCredential, json: ["binding_token": token, "csr": try csr ?? Self.csr(for: key)])
     }
@@ -53,7 +53,7 @@ package struct TestDevice: Sendable {
     /// Answers the transaction in an invoke URL; `signer` defaults to this device's key; `amr`
     /// is what the device reports of its key (nothing unless given).
     package func authenticate(
-        invokeURL: String, server: RunningServer, signer: P256.Signing.PrivateKey? = nil, chain: [String]? = nil,
+        invokeURL: String, server: any TestServer, signer: P256.Signing.PrivateKey? = nil, chain: [String]? = nil,
         amr: [String]? = nil
     ) async throws -> HTTPTestClient.Reply {
         let client = server.client()
@@ -72,7 +72,7 @@ package struct TestDevice: Sendable {
     }
 
     /// `POST /v1/device/credentials/revoke`, signed by this device's key.
-    package func revoke(server: RunningServer, issuedAt: Date = Date()) async throws -> HTTPTestClient.Reply {
+    package func revoke(server: any TestServer, issuedAt: Date = Date()) async throws -> HTTPTestClient.Reply {
         try await server.client().send(
             "POST", DeviceAPI.revokeCredential, json: try signedRequest(issuedAt: issuedAt, SignedMessage.revocation))
     }

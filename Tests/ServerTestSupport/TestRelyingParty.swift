@@ -7,13 +7,13 @@ import Testing
 /// the token endpoint, JWKS verification of the ID token.
 package struct TestRelyingParty: Sendable {
     package let application: TestApplication
-    package let server: RunningServer
+    package let server: any TestServer
     package var redirectURI = TestRealm.callback
     package let verifier = PKCES256.makeVerifier()
     package let state = "state-\(UUID().uuidString)"
     package let nonce = "nonce-\(UUID().uuidString)"
 
-    package init(application: TestApplication, server: RunningServer) {
+    package init(application: TestApplication, server: any TestServer) {
         self.application = application
         self.server = server
     }

@@ -36,6 +36,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case openssl
     /// The `sqlite3` command, with which the benchmark's scale mode adds identities.
     case sqlite3
+    /// HAProxy (Debian's haproxy): the load balancer in front of several instances.
+    case haproxy
 
     /// The environment variable that, set to `1`, makes a missing tool fail the tests that need it.
     public var requirementVariable: String { "BI_REQUIRE_\(rawValue.uppercased())" }
@@ -67,11 +69,14 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .zbar: "zbarimg is not installed (apt-get install zbar-tools)"
         case .openssl: "\(Self.opensslPath) is not installed (apt-get install openssl)"
         case .sqlite3: "the sqlite3 command is not on PATH (apt-get install sqlite3)"
+        case .haproxy: "\(Self.haproxyPath) is not installed (apt-get install haproxy)"
         }
     }
 
     /// Where the tests run `openssl` from.
     public static let opensslPath = "/usr/bin/openssl"
+    /// Where the tests run `haproxy` from.
+    public static let haproxyPath = "/usr/sbin/haproxy"
 
     /// Looks for the tool: runs `python3` for the Python ones.
     fileprivate func lookUp() async -> Bool {
@@ -90,6 +95,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .webauthn: await Self.python(["-c", "import webauthn"])
         case .zbar: Zbar.isInstalled
         case .openssl: FileManager.default.isExecutableFile(atPath: Self.opensslPath)
+        case .haproxy: FileManager.default.isExecutableFile(atPath: Self.haproxyPath)
         case .sqlite3:
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { directory in
                 FileManager.default.isExecutableFile(atPath: "\(directory)/sqlite3")
