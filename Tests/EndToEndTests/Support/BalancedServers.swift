@@ -139,9 +139,8 @@ final class BalancedServers: TestServer {
             # Longer than the longest long poll (25 s).
             timeout server 60s
             # A request whose connection to an instance could not be made (so it was never sent)
-            # goes to another. Not `retry-on`: its layer-7 retries would replay a request that may
-            # have been applied, and HAProxy 2.6 replayed one without its body when the instance
-            # died after reading it (the request then hung until the timeouts).
+            # goes to another. Not `retry-on`: its layer-7 retries would send again a request the
+            # dead instance may have applied (a refresh token rotated twice ends its session).
             retries 3
             option redispatch 1
             # The whole request is read before an instance is chosen: a retry has its body to
