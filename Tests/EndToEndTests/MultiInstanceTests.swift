@@ -85,6 +85,15 @@ struct MultiInstanceTests {
                 ], headers: basic)
                 #expect(replayed.status == 400 && replayed.error == "invalid_grant")
             }
+            // No code is exchanged twice, whichever instance is asked (its replay also ends its session).
+            for (index, session) in sessions.enumerated() where session.kind == .signIn {
+                let replayed = try await instances[(index + 1) % instances.count].send(
+                    "POST", Self.path(realm.confidential.issuer + ProviderPath.token, servers), form: [
+                        "grant_type": "authorization_code", "code": session.code ?? "", "redirect_uri": TestRealm.callback,
+                        "code_verifier": PKCES256.makeVerifier(),
+                    ], headers: basic)
+                #expect(replayed.status == 400 && replayed.error == "invalid_grant", "\(replayed.json)")
+            }
             for (index, write) in sessions.enumerated() where write.kind == .identity {
                 let read = try await instances[index % instances.count].send("GET", write.value)
                 #expect(read.status == 200, "an acknowledged identity is there: \(write.value)")
@@ -102,12 +111,14 @@ struct MultiInstanceTests {
         }
     }
 
-    /// What a client was acknowledged: the refresh token it holds after a sign-in, or an identity created.
+    /// What a client was acknowledged: the refresh token it holds after a sign-in (and the code
+    /// it exchanged), or an identity created.
     private struct Session: Sendable {
         enum Kind { case signIn, identity }
         let kind: Kind
         /// The refresh token, or the identity's admin API path.
         let value: String
+        var code: String?
     }
 
     /// A device's sign-ins through the balancer, each exchanged and refreshed by the application;
@@ -120,7 +131,8 @@ struct MultiInstanceTests {
             guard let invoke = await log.attempt({ try await party.authorize() }), let location = invoke.location,
                   let result = await log.attempt({ try await device.authenticate(invokeURL: location, server: servers) }),
                   result.status == 200,
-                  let tokens = await log.attempt({ try await party.exchange(try party.code(from: result)) }),
+                  let code = try? party.code(from: result),
+                  let tokens = await log.attempt({ try await party.exchange(code) }),
                   var refresh = tokens.json["refresh_token"] as? String
             else { continue }
             var rotated = true
@@ -134,7 +146,7 @@ struct MultiInstanceTests {
                 }
                 refresh = token
             }
-            if rotated { held.append(Session(kind: .signIn, value: refresh)) }
+            if rotated { held.append(Session(kind: .signIn, value: refresh, code: code)) }
             log.roundDone()
         }
         return held
