@@ -111,6 +111,46 @@ struct MultiInstanceTests {
         }
     }
 
+    /// A limit counts the same whether its requests land on one instance or three: the account
+    /// page's sign-ins (30 a minute per network), sent through the balancer round-robin, pass
+    /// exactly 30 times in a minute and are refused the rest with `429`. The counters are rows of
+    /// the database every instance writes (a window that began mid-run is tried again).
+    @Test(.timeLimit(.minutes(10))) func aLimitCountsAcrossInstances() async throws {
+        try await BalancedServers.with(instances: 3) { servers in
+            let realm = try await TestRealm.create(on: servers)
+            let client = servers.client()
+            let signIn = String((realm.confidential.issuer + "/account/passkey").dropFirst(servers.baseURL.count))
+            let limit = 30, extra = 6
+            var statuses: [Int] = []
+            for _ in 0..<3 {
+                let minute = Int(Date().timeIntervalSince1970 / 60)
+                statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for attempt in 0..<(limit + extra) {
+                        group.addTask {
+                            let credential: [String: Any] = [
+                                "id": "AQID", "rawId": "AQID", "type": "public-key",
+                                "response": ["clientDataJSON": "e30", "authenticatorData": "AA", "signature": "AA"],
+                            ]
+                            return try await client.send(
+                                "POST", signIn, json: ["ceremony": "not-sealed-\(attempt)", "credential": credential],
+                                headers: ["Origin": servers.baseURL]).status
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let end = Int(Date().timeIntervalSince1970 / 60)
+                if end == minute { break }
+                // A window began while they were sent: again, in a minute none of them counted in.
+                try await eventually(within: .seconds(90), "the next minute") { Int(Date().timeIntervalSince1970 / 60) > end ? () : nil }
+            }
+            #expect(statuses.filter { $0 == 400 }.count == limit, "\(statuses)")
+            #expect(statuses.filter { $0 == 429 }.count == extra, "\(statuses)")
+            // They were spread: each instance answered some (the balancer's log names the instance).
+            let log = servers.balancerLog()
+            for instance in 0..<3 { #expect(log.contains("instances/bi\(instance) "), "instance \(instance) answered none") }
+        }
+    }
+
     /// What a client was acknowledged: the refresh token it holds after a sign-in (and the code
     /// it exchanged), or an identity created.
     private struct Session: Sendable {
