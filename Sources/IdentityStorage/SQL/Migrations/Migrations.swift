@@ -52,7 +52,12 @@ enum Migrations {
     /// Another server migrating the same SQLite file at once holds its lock for a while: each
     /// step is retried a few times (each try waits out SQLite's busy timeout) before giving up.
     static func apply(on engine: any SQLEngine, now: Date, through version: Int = .max) async throws {
-        for migration in all where migration.version <= version {
+        // What is applied already is read once, without a lock (none yet: no table): a server
+        // starting on a migrated database runs one query, not a locked transaction per version.
+        let applied = Set((try? await engine.run { db in
+            try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int64.self) }
+        }) ?? [])
+        for migration in all where migration.version <= version && !applied.contains(Int64(migration.version)) {
             try await retryingWhileBusy { try await apply(migration, on: engine, now: now) }
         }
     }
@@ -82,8 +87,9 @@ enum Migrations {
     private static func applyInTransaction(_ migration: Migration, on engine: any SQLEngine, now: Date) async throws {
         try await engine.transaction { db in
             if engine.kind == .postgres {
-                // Concurrent CREATE TABLE IF NOT EXISTS can still collide on PostgreSQL: lock first.
-                try await db.raw("SELECT pg_advisory_xact_lock(7406011)").run()
+                // Concurrent CREATE TABLE IF NOT EXISTS can still collide on PostgreSQL: lock first,
+                // the schema only (servers of other schemas in the database need not wait).
+                try await db.raw("SELECT pg_advisory_xact_lock(7406011, hashtext(coalesce(current_schema(), '')))").run()
             }
             try await db.raw("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)
