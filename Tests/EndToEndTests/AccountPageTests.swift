@@ -179,10 +179,7 @@ import Testing
             }
             let first = try await refreshToken()
 
-            let screenshot = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"
-                ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                    .appendingPathComponent("docs/images/sign-in/account.png").path
-                : work.appendingPathComponent("account.png").path
+            let screenshot = Screenshots.path("account.png", in: "sign-in", else: work)
             let result = try await PasskeyBrowserTests.browser([
                 "account", "--url", realm.confidential.issuer + "/account", "--rp-id", "localhost", "--origin", server.baseURL,
                 "--credential-file", saved, "--save-credential", saved, "--screenshot", screenshot,
@@ -295,10 +292,7 @@ import Testing
                 configuration.mail.smtpSecurity = .none
             }) { server, realm, saved, work in
                 // In Chromium, by the keyboard and at phone width: signed in, the address asked for.
-                let screenshot = ProcessInfo.processInfo.environment["BI_UPDATE_SCREENSHOTS"] == "1"
-                    ? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                        .appendingPathComponent("docs/images/sign-in/account-email.png").path
-                    : work.appendingPathComponent("account-email.png").path
+                let screenshot = Screenshots.path("account-email.png", in: "sign-in", else: work)
                 let signedIn = try await PasskeyBrowserTests.browser([
                     "account", "--url", realm.confidential.issuer + "/account", "--rp-id", "localhost", "--origin", server.baseURL,
                     "--credential-file", saved, "--save-credential", saved, "--change-email", " ada.new@example.com ",
