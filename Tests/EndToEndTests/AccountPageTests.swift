@@ -342,6 +342,11 @@ import Testing
                 try await opened.get(confirm)
                 #expect(await opened.shows("Use ada.new@example.com for your account?"))
                 let token = String(try #require(confirm.split(separator: "=").last))
+                // Under another realm's page the link is no link.
+                let elsewhere = try await TestRealm.create(on: server)
+                let otherPage = String((elsewhere.confidential.issuer + "/account/email/confirm").dropFirst(server.baseURL.count))
+                #expect(try await opened.get(otherPage + "?token=" + token).status == 404)
+                #expect(try await opened.post(otherPage, form: ["token": token]).status == 404)
                 let foreign = try await opened.post(account + "/email/confirm", form: ["token": token], origin: "https://evil.example")
                 #expect(foreign.status == 403)
                 #expect(try await opened.post(account + "/email/confirm", form: ["token": token]).status == 200)
