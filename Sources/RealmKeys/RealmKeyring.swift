@@ -9,9 +9,11 @@ package import IdentityServerCore
 /// Each realm's keys: its token signer (unsealed signing keys, JWKS) and its root certificate,
 /// kept for the ``capacity`` realms used most recently and read again from the database on a
 /// miss; its CA private key, unsealed only for the operations that issue certificates and
-/// never kept. A signer is read again after ``refreshInterval`` (on the injected clock), so a
-/// key another instance rotated in is published and used here in time: rotations publish a key
-/// well before it signs (``SigningKeySettings/prepublication``).
+/// never kept. A signer is read again once the store says keys changed
+/// (``SigningKeyStore/signingKeysVersion``: here, or on PostgreSQL on any instance, at once)
+/// and at the latest after ``refreshInterval`` (on the injected clock), the bound should a
+/// change go unannounced (a notification lost, or a command on a SQLite file): rotations publish
+/// a key well before it signs (``SigningKeySettings/prepublication``).
 package actor RealmKeyring {
     private let store: any SigningKeyStore
     /// Reads a realm's signing keys: the store's, unless a test holds a read back.
@@ -23,7 +25,7 @@ package actor RealmKeyring {
     /// Realms whose keys are kept at most.
     package nonisolated let capacity: Int
     private var roots: LRUCache<String, RealmRoot>
-    private var signers: LRUCache<String, (loading: Task<RealmSigner, any Error>, loadedAt: Date)>
+    private var signers: LRUCache<String, (loading: Task<RealmSigner, any Error>, loadedAt: Date, version: UInt64)>
 
     /// Realms whose keys are kept, by default.
     package static let defaultCapacity = 1_000
@@ -71,12 +73,14 @@ package actor RealmKeyring {
 
     /// The realm's token signer.
     package func signer(realmID: String) async throws -> RealmSigner {
-        if let cached = signers.value(for: realmID), now().timeIntervalSince(cached.loadedAt) < Self.refreshInterval,
-           let signer = try? await cached.loading.value {
+        // Read before the keys are: a change announced during the read makes the next call read again.
+        let version = store.signingKeysVersion
+        if let cached = signers.value(for: realmID), cached.version == version,
+           now().timeIntervalSince(cached.loadedAt) < Self.refreshInterval, let signer = try? await cached.loading.value {
             return signer
         }
         let loading = Task { try await self.loadSigner(realmID: realmID) }
-        signers.set((loading, now()), for: realmID)
+        signers.set((loading, now(), version), for: realmID)
         do {
             return try await loading.value
         } catch {
@@ -127,25 +131,30 @@ package actor RealmKeyring {
             createdAt: now(), activatesAt: activatesAt, retiredAt: nil)
     }
 
-    /// Rotates the realm's `algorithm` key: a new key, published now, signs from
-    /// `now + prepublication`, when the current one retires. Returns the new key's id.
+    /// Rotates the realm's `algorithm` key if its newest one activated before `cutoff`: a new
+    /// key, published now, signs from `now + prepublication`, when the current one retires.
+    /// Returns the new key's id, or `nil` if the key was not due (another instance rotated it first).
     @discardableResult
-    package func rotate(realmID: String, _ algorithm: SigningAlgorithm, prepublication: TimeInterval) async throws -> String {
+    package func rotate(
+        realmID: String, _ algorithm: SigningAlgorithm, prepublication: TimeInterval, ifNewestActivatedBefore cutoff: Date = .distantFuture
+    ) async throws -> String? {
         let key = try newSigningKey(algorithm, realmID: realmID, activatesAt: now().addingTimeInterval(prepublication))
-        try await store.rotateSigningKey(to: key)
+        guard try await store.rotateSigningKey(to: key, ifNewestActivatedBefore: cutoff) else { return nil }
         signers.remove(realmID)
         return key.kid
     }
 
     /// Rotates each key (of `realmID`, or of every realm) whose newest key activated before
     /// `cutoff`, its successor published `prepublication` ahead; returns each realm and its new
-    /// key's id.
+    /// key's id. A key another instance rotated meanwhile is left: one successor, not two.
     package func rotateKeys(
         activatedBefore cutoff: Date, of realmID: String? = nil, prepublication: TimeInterval
     ) async throws -> [(realmID: String, kid: String)] {
         var rotated: [(realmID: String, kid: String)] = []
         for (realm, algorithm) in try await store.signingKeysDue(activatedBefore: cutoff) where realmID == nil || realm == realmID {
-            rotated.append((realm, try await rotate(realmID: realm, algorithm, prepublication: prepublication)))
+            if let kid = try await rotate(realmID: realm, algorithm, prepublication: prepublication, ifNewestActivatedBefore: cutoff) {
+                rotated.append((realm, kid))
+            }
         }
         return rotated
     }

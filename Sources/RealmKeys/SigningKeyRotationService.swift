@@ -5,7 +5,8 @@ package import IdentityServerCore
 
 /// Every ``SigningKeySettings/checkInterval``: rotates each realm key that has
 /// signed for its lifetime, its successor published ahead (audited). Several instances may do
-/// it at once; at worst two successors are published, and the later one signs.
+/// it at once: the store serialises rotations of a realm, and the first makes it no longer due
+/// for the others (one successor, audited once).
 package struct SigningKeyRotationService: Service {
     package let keyring: RealmKeyring
     package let settings: SigningKeySettings

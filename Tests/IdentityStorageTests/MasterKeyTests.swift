@@ -94,7 +94,7 @@ import Testing
                 try await stale.createRealm(Fixtures.realm("rlm_2"), signingKey: key("kid_2"), audit: created)
             }
             await #expect(throws: StorageError.staleMasterKey) { try await stale.createSigningKey(key("kid_3")) }
-            await #expect(throws: StorageError.staleMasterKey) { try await stale.rotateSigningKey(to: key("kid_4")) }
+            await #expect(throws: StorageError.staleMasterKey) { _ = try await stale.rotateSigningKey(to: key("kid_4"), ifNewestActivatedBefore: .distantFuture) }
             var renamed = realm
             renamed.displayName = "Renamed"
             try await stale.updateRealm(renamed)

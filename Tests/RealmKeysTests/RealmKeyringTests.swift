@@ -41,33 +41,62 @@ import ServerTestSupport
         }
     }
 
-    /// Rotation through the keyring and the store: scheduled by age, published ahead, and seen by
-    /// another instance's keyring once it refreshes (its cache lives ``RealmKeyring/refreshInterval``).
+    /// Rotation through the keyring and the store: scheduled by age, published ahead, seen at
+    /// once by every keyring of the store that announced it, and by another process's keyring
+    /// (which hears nothing from a SQLite store) once it refreshes (its cache lives
+    /// ``RealmKeyring/refreshInterval``).
     @Test func keysRotateOnScheduleAndOtherInstancesFollow() async throws {
         try await ServiceFixture.with { (fixture: ServiceFixture) async throws in
             let realm = try await fixture.seedRealm()
-            let other = RealmKeyring(store: fixture.store, sealer: fixture.sealer, tokenLifetime: 3600, now: fixture.now)
-            let first = try #require(try await other.signer(realmID: realm.realmID).activeKey(.es256)?.kid)
-            #expect(try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600).isEmpty)
+            try await fixture.withAnotherStore { store in
+                let sameStore = RealmKeyring(store: fixture.store, sealer: fixture.sealer, tokenLifetime: 3600, now: fixture.now)
+                let other = RealmKeyring(store: store, sealer: fixture.sealer, tokenLifetime: 3600, now: fixture.now)
+                let first = try #require(try await other.signer(realmID: realm.realmID).activeKey(.es256)?.kid)
+                _ = try await sameStore.signer(realmID: realm.realmID)
+                #expect(try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600).isEmpty)
 
+                fixture.clock.advance(by: 86_401)
+                _ = try await other.signer(realmID: realm.realmID)
+                _ = try await sameStore.signer(realmID: realm.realmID)
+                let rotated = try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600)
+                #expect(rotated.map(\.realmID) == [realm.realmID])
+                let next = try #require(rotated.first?.kid)
+                #expect(try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600).isEmpty, "not twice")
+                // Published at once here, still signing with the first key.
+                let here = try await fixture.keyring.signer(realmID: realm.realmID)
+                #expect(here.activeKey(.es256)?.kid == first)
+                #expect(String(decoding: try here.jwksJSON, as: UTF8.self).contains(next))
+                #expect(String(decoding: try await sameStore.signer(realmID: realm.realmID).jwksJSON, as: UTF8.self).contains(next))
+
+                // The other process learns of it within its refresh interval, well before it signs.
+                #expect(!String(decoding: try await other.signer(realmID: realm.realmID).jwksJSON, as: UTF8.self).contains(next))
+                fixture.clock.advance(by: RealmKeyring.refreshInterval)
+                #expect(String(decoding: try await other.signer(realmID: realm.realmID).jwksJSON, as: UTF8.self).contains(next))
+                fixture.clock.advance(by: 3600)
+                #expect(try await other.signer(realmID: realm.realmID).activeKey(.es256)?.kid == next)
+                #expect(try await fixture.store.signingKeys(realmID: realm.realmID).first { $0.kid == first }?.retiredAt != nil)
+            }
+        }
+    }
+
+    /// Instances rotating on schedule at once (hydra#3863, where racing instances each made a
+    /// key): the store serialises them, and the realm is due no more once the first has rotated,
+    /// so one successor is published, whichever instance made it.
+    @Test func instancesRotatingAtOnceAddOneKey() async throws {
+        try await ServiceFixture.with { (fixture: ServiceFixture) async throws in
+            let realm = try await fixture.seedRealm()
             fixture.clock.advance(by: 86_401)
-            _ = try await other.signer(realmID: realm.realmID)
-            let rotated = try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600)
-            #expect(rotated.map(\.realmID) == [realm.realmID])
-            let next = try #require(rotated.first?.kid)
-            #expect(try await fixture.keyring.rotateKeys(activatedBefore: fixture.clock.now() - 86_400, prepublication: 3600).isEmpty, "not twice")
-            // Published at once here, still signing with the first key.
-            let here = try await fixture.keyring.signer(realmID: realm.realmID)
-            #expect(here.activeKey(.es256)?.kid == first)
-            #expect(String(decoding: try here.jwksJSON, as: UTF8.self).contains(next))
-
-            // The other instance learns of it within its refresh interval, well before it signs.
-            #expect(!String(decoding: try await other.signer(realmID: realm.realmID).jwksJSON, as: UTF8.self).contains(next))
-            fixture.clock.advance(by: RealmKeyring.refreshInterval)
-            #expect(String(decoding: try await other.signer(realmID: realm.realmID).jwksJSON, as: UTF8.self).contains(next))
-            fixture.clock.advance(by: 3600)
-            #expect(try await other.signer(realmID: realm.realmID).activeKey(.es256)?.kid == next)
-            #expect(try await fixture.store.signingKeys(realmID: realm.realmID).first { $0.kid == first }?.retiredAt != nil)
+            let keyrings = (0..<4).map { _ in RealmKeyring(store: fixture.store, sealer: fixture.sealer, now: fixture.now) }
+            let cutoff = fixture.clock.now() - 86_400
+            let rotated = try await withThrowingTaskGroup(of: Int.self) { group in
+                for keyring in keyrings {
+                    group.addTask { try await keyring.rotateKeys(activatedBefore: cutoff, prepublication: 3600).count }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(rotated == 1)
+            let keys = try await fixture.store.signingKeys(realmID: realm.realmID)
+            #expect(keys.count == 2 && keys.filter { $0.retiredAt == nil }.count == 1, "\(keys)")
         }
     }
 
@@ -80,8 +109,12 @@ import ServerTestSupport
             let keyring = RealmKeyring(store: fixture.store, sealer: fixture.sealer, capacity: 2, now: fixture.now)
             let token = try await keyring.signer(realmID: a.realmID).sign(RealmSignerTests.Claims(sub: "ada"), type: "at+jwt")
             let first = try #require(try await keyring.signer(realmID: a.realmID).activeKey(.es256)?.kid)
-            // Another instance replaces a's key at once (a key believed compromised).
-            let next = try await fixture.keyring.rotate(realmID: a.realmID, .es256, prepublication: 0)
+            // Another process replaces a's key at once (a key believed compromised).
+            var next: String?
+            try await fixture.withAnotherStore { store in
+                let other = RealmKeyring(store: store, sealer: fixture.sealer, now: fixture.now)
+                next = try await other.rotate(realmID: a.realmID, .es256, prepublication: 0)
+            }
             #expect(try await keyring.signer(realmID: a.realmID).activeKey(.es256)?.kid == first, "cached: the refresh interval has not passed")
 
             _ = try await keyring.signer(realmID: b.realmID)
@@ -89,7 +122,7 @@ import ServerTestSupport
             #expect(try await keyring.signer(realmID: a.realmID).activeKey(.es256)?.kid == next, "evicted, so read again")
             let verified = try await keyring.verify(token, as: RealmSignerTests.Claims.self, type: "at+jwt", realmID: a.realmID)
             #expect(verified == RealmSignerTests.Claims(sub: "ada"), "the retired key still verifies what it signed")
-            #expect(first != next)
+            #expect(next != nil && first != next)
 
             // Root certificates too; the CA private key is unsealed per use and never kept.
             let realm = try #require(try await fixture.store.realm(id: a.realmID))

@@ -53,6 +53,20 @@ package final class ServiceFixture: Sendable {
         try await store.shutdown()
     }
 
+    /// Runs `body` with a second store on the fixture's database, as another server process
+    /// would open it (a SQLite store hears nothing of another's changes).
+    package func withAnotherStore(_ body: (SQLIdentityStore) async throws -> Void) async throws {
+        let other = try await SQLIdentityStore.sqlite(
+            path: directory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "test"))
+        do {
+            try await body(other)
+        } catch {
+            try? await other.shutdown()
+            throw error
+        }
+        try await other.shutdown()
+    }
+
     package var now: @Sendable () -> Date { { [clock] in clock.now() } }
     package var audit: AuditLog { AuditLog(store: store, now: now) }
 

@@ -40,10 +40,8 @@ extension SQLIdentityStore {
                 RETURNING *
                 """).first().map(EmailChangeRecord.init(row:))
             else { throw StorageError.notFound.with(detail: "email change \(id)") }
-            if self.engine.kind == .postgres {
-                // Two confirmations of one address in a realm must not both find it free.
-                try await db.raw("SELECT id FROM realms WHERE id = \(bind: change.realmID) FOR UPDATE").run()
-            }
+            // Two confirmations of one address in a realm must not both find it free.
+            try await self.lockRealm(change.realmID, on: db)
             let provisioned = try await db.raw("SELECT 1 AS one FROM scim_users WHERE identity_id = \(bind: change.identityID)").first()
             guard provisioned == nil else { throw StorageError.notFound.with(detail: "email change of a provisioned identity") }
             let taken = try await db.raw("""

@@ -8,7 +8,10 @@ extension SQLIdentityStore {
             try await self.requireSealingKey(on: db)
             try await self.insert(key, on: db)
         }
+        await announce(.realm(key.realmID))
     }
+
+    public var signingKeysVersion: UInt64 { directory.generation }
 
     public func signingKeys(realmID: String) async throws -> [SigningKeyRecord] {
         try await engine.run { db in
@@ -28,17 +31,26 @@ extension SQLIdentityStore {
         }
     }
 
-    public func rotateSigningKey(to key: SigningKeyRecord) async throws {
+    public func rotateSigningKey(to key: SigningKeyRecord, ifNewestActivatedBefore cutoff: Date) async throws -> Bool {
         let activation = key.activation.milliseconds
-        try await engine.transaction { db in
+        let rotated = try await engine.transaction { db in
             try await self.requireSealingKey(on: db)
+            try await self.lockRealm(key.realmID, on: db)
+            let newest = try await db.raw("""
+                SELECT MAX(COALESCE(activates_at, created_at)) AS newest FROM signing_keys
+                WHERE realm_id = \(bind: key.realmID) AND algorithm = \(bind: key.algorithm.rawValue)
+                """).first()?.decode(column: "newest", as: Int64?.self)
+            guard (newest ?? .min) < cutoff.milliseconds else { return false }
             try await db.raw("""
                 UPDATE signing_keys SET retired_at = \(bind: activation)
                 WHERE realm_id = \(bind: key.realmID) AND algorithm = \(bind: key.algorithm.rawValue)
                 AND (retired_at IS NULL OR retired_at > \(bind: activation))
                 """).run()
             try await self.insert(key, on: db)
+            return true
         }
+        if rotated { await announce(.realm(key.realmID)) }
+        return rotated
     }
 
     public func signingKeysDue(activatedBefore cutoff: Date) async throws -> [(realmID: String, algorithm: SigningAlgorithm)] {

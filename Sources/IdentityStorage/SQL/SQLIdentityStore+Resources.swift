@@ -233,6 +233,13 @@ extension SQLIdentityStore {
         return record
     }
 
+    /// Serialises the transactions of `db` that lock realm `id` (PostgreSQL: its row, until the
+    /// transaction ends). SQLite's writers are serialised already (`BEGIN IMMEDIATE`).
+    func lockRealm(_ id: String, on db: any SQLDatabase) async throws {
+        guard engine.kind == .postgres else { return }
+        try await db.raw("SELECT id FROM realms WHERE id = \(bind: id) FOR UPDATE").run()
+    }
+
     /// Drops a committed change from this instance's directory cache and tells the other
     /// instances (PostgreSQL). A notification that cannot be sent is not the change's failure:
     /// the others' entries lapse within ``DirectoryCache/lifetime``.
