@@ -151,10 +151,13 @@ public struct IdentityServer: Sendable {
         try await context.store.shutdown()
     }
 
-    /// Serves until SIGINT or SIGTERM, then drains requests and closes storage.
+    /// Serves until SIGINT or SIGTERM; then, with `/readyz` answering `503`, serves on for the
+    /// configured shutdown delay, drains requests and closes storage.
     public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        // A group stops its services last to first: the delay ends before the server stops.
+        let delay = ShutdownDelay(readiness: context.readiness, delay: configuration.connections.shutdownDelay, logger: configuration.logger)
         try await ServiceGroup(configuration: .init(
-            services: [service(onRunning: onRunning)], gracefulShutdownSignals: [.sigterm, .sigint],
+            services: [service(onRunning: onRunning), delay], gracefulShutdownSignals: [.sigterm, .sigint],
             logger: configuration.logger
         )).run()
     }

@@ -29,7 +29,7 @@ enum Routes {
                 service: administration.acting, pathPrefix: pathPrefix)
             : nil
         if let console { router.add(middleware: console.pages) }
-        let health = HealthController(store: context.store, metrics: servesMetrics ? registry : nil)
+        let health = HealthController(store: context.store, readiness: context.readiness, metrics: servesMetrics ? registry : nil)
         health.register(on: router)
         let features = features(context, administration: administration, console: console, pathPrefix: pathPrefix)
         if pathPrefix.isEmpty {

@@ -42,6 +42,8 @@ struct ServerContext: Sendable {
     let metrics: ServerMetrics
     /// Webhook settings, the sealer of their secrets, their metrics.
     let webhooks: WebhookContext
+    /// Whether the server still takes new work (``ShutdownDelay`` ends it).
+    let readiness = Readiness()
     let now: @Sendable () -> Date
 
     /// What every feature is built on.

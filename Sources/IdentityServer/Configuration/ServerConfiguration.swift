@@ -126,6 +126,10 @@ public struct ServerConfiguration: Sendable {
         public var maxHeaderBytes = 16 * 1024
         /// Header fields of a request, at most.
         public var maxHeaderFields = 100
+        /// How long a server told to stop (SIGTERM, SIGINT) keeps serving with `/readyz`
+        /// answering `503` before it drains: long enough for a balancer's health checks to
+        /// take it out of the pool, so no request is sent to it once it stops taking them.
+        public var shutdownDelay: Duration = .zero
 
         /// The defaults.
         public init() {}

@@ -4,15 +4,17 @@ package import IdentityStorage
 package import Prometheus
 
 /// `/healthz` (liveness: answers once storage is migrated and the port bound, whatever storage
-/// does since), `/readyz` (readiness: storage answers now, else `503`) and, unless it has a
-/// listener of its own, `/metrics`.
+/// does since), `/readyz` (readiness: storage answers now and the server is not shutting down,
+/// else `503`) and, unless it has a listener of its own, `/metrics`.
 package struct HealthController {
     package let store: any MaintenanceStore
+    package let readiness: Readiness
     /// The registry `/metrics` publishes here; `nil` when it is served elsewhere.
     package let metrics: PrometheusCollectorRegistry?
 
-    package init(store: any MaintenanceStore, metrics: PrometheusCollectorRegistry?) {
+    package init(store: any MaintenanceStore, readiness: Readiness, metrics: PrometheusCollectorRegistry?) {
         self.store = store
+        self.readiness = readiness
         self.metrics = metrics
     }
 
@@ -24,6 +26,7 @@ package struct HealthController {
             JSONResponse.raw(Self.ok)
         }
         router.get("readyz") { _, _ in
+            if readiness.isDraining { return try JSONResponse.make(["status": "shutting_down"], status: .serviceUnavailable) }
             try await store.ping()
             return try JSONResponse.make(["status": "ready"])
         }

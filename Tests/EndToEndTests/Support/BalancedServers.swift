@@ -81,6 +81,19 @@ final class BalancedServers: TestServer {
         await instance?.stop()
     }
 
+    /// Stops instance `index` as an upgrade would (SIGTERM: it stops being ready, serves on
+    /// for its shutdown delay, drains) and starts it again on its port; returns once it answers.
+    /// Throws unless it exited cleanly.
+    func upgrade(_ index: Int) async throws {
+        let instance = instances.withLock { instances in
+            defer { instances[index] = nil }
+            return instances[index]
+        }
+        let status = await instance?.terminate()
+        guard status == nil || status == 0 else { throw SetupError("instance \(index) exited with status \(status ?? 0) on SIGTERM") }
+        try await restart(index)
+    }
+
     /// Starts instance `index` again, on its port; returns once it answers.
     func restart(_ index: Int) async throws {
         let instance = try await Self.start(index, ports: ports, environment: environment, directory: directory)

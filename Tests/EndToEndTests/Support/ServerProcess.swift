@@ -42,4 +42,10 @@ struct ServerProcess {
         kill()
         _ = await process.exitStatus()
     }
+
+    /// SIGTERM, as a service manager stops it, and waits for it to end; returns its exit status.
+    func terminate() async -> Int32 {
+        process.send(SIGTERM)
+        return await process.exitStatus()
+    }
 }

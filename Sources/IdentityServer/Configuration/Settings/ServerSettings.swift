@@ -97,6 +97,9 @@ public enum ServerSettings {
         Setting(
             "connections.max_header_fields", \.connections.maxHeaderFields, .integer(10...10_000),
             help: "Header fields of a request, at most."),
+        Setting(
+            "connections.shutdown_delay", \.connections.shutdownDelay, .duration(0...600),
+            help: "On SIGTERM or SIGINT, how long the server keeps serving with /readyz answering 503 (so a balancer stops sending it requests) before it drains and stops."),
     ]
 
     private static let housekeeping: [Setting<ServerConfiguration>] = [
