@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IdentityProtocol
 import IdentityStorage
 import IdentityServer
 import Testing
@@ -52,13 +53,7 @@ import ServerTestSupport
 
     /// Every event the admin API lists (with the bootstrap token), newest first.
     private static func events(_ server: RunningServer) async throws -> [Event] {
-        var (cursor, events): (String?, [Event]) = (nil, [])
-        repeat {
-            let listed = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000" + (cursor.map { "&cursor=\($0)" } ?? ""))
-            events += (listed.json["items"] as? [[String: Any]] ?? []).map(Event.init)
-            cursor = listed.json["next_cursor"] as? String
-        } while cursor != nil
-        return events.reversed()
+        try await server.admin.allItems(AdminAPI.auditEvents).map(Event.init).reversed()
     }
 
     /// An audit event as the admin API lists it.

@@ -1,5 +1,6 @@
 import AdminConsole
 import Foundation
+import IdentityProtocol
 import IdentityServer
 import Testing
 import IdentityServerCore
@@ -23,14 +24,7 @@ import ServerTestSupport
 
     /// The newest audit event of `type`.
     private static func newestEvent(_ type: String, on server: RunningServer) async throws -> [String: Any]? {
-        var cursor: String?
-        var newest: [String: Any]?
-        repeat {
-            let listed = try await server.admin.send("GET", "/v1/admin/audit-events?page_size=1000" + (cursor.map { "&cursor=\($0)" } ?? ""))
-            newest = (listed.json["items"] as? [[String: Any]] ?? []).last { $0["type"] as? String == type } ?? newest
-            cursor = listed.json["next_cursor"] as? String
-        } while cursor != nil
-        return newest
+        try await server.admin.allItems(AdminAPI.auditEvents).last { $0["type"] as? String == type }
     }
 
     @Test(arguments: ServerMode.allCases)

@@ -120,19 +120,14 @@ struct MultiInstanceTests {
         // Every event of the audit log the endpoint takes (identity.created and sign_in.succeeded) arrived, verified (a delivery whose
         // instance died is sent again by another once its lease lapses: each at least once).
         var events: Set<String> = []
-        var cursor: String?
-        repeat {
-            let page = try await instances[0].send("GET", AdminAPI.auditEvents + "?page_size=1000" + (cursor.map { "&cursor=\($0)" } ?? ""))
-            for event in page.json["items"] as? [[String: Any]] ?? [] where event["tenant_id"] as? String == load.realm.tenantID {
-                let type = event["type"] as? String
-                // The realm's first identity was created before the endpoint.
-                guard type == "authentication.succeeded"
-                    || type == "admin.identity.created" && event["subject_id"] as? String != load.realm.identityID
-                else { continue }
-                events.insert(try #require(event["id"] as? String))
-            }
-            cursor = page.json["next_cursor"] as? String
-        } while cursor != nil
+        for event in try await instances[0].allItems(AdminAPI.auditEvents) where event["tenant_id"] as? String == load.realm.tenantID {
+            let type = event["type"] as? String
+            // The realm's first identity was created before the endpoint.
+            guard type == "authentication.succeeded"
+                || type == "admin.identity.created" && event["subject_id"] as? String != load.realm.identityID
+            else { continue }
+            events.insert(try #require(event["id"] as? String))
+        }
         // An identity created, a device's sign-in (not approvals from another device, audited as such).
         let audited = acknowledged.filter { $0.kind == .identity || $0.application?.clientID == load.realm.confidential.clientID }
         #expect(events.count >= audited.count, "an event per identity and per device's sign-in")

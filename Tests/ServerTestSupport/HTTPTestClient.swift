@@ -19,13 +19,17 @@ import FoundationNetworking
 package struct HTTPTestClient: Sendable {
     package let baseURL: String
     package var bearer: String?
+    /// Where requests to ``baseURL`` go instead, when another address serves it: one instance
+    /// of several behind a balancer, reached without the balancer.
+    package var sendsTo: String?
 
     /// The router's test client, when the server is reached through its router.
     package let router: (any TestClientProtocol)?
 
-    package init(baseURL: String, bearer: String? = nil, router: (any TestClientProtocol)? = nil) {
+    package init(baseURL: String, bearer: String? = nil, sendsTo: String? = nil, router: (any TestClientProtocol)? = nil) {
         self.baseURL = baseURL
         self.bearer = bearer
+        self.sendsTo = sendsTo
         self.router = router
     }
 
@@ -55,7 +59,9 @@ package struct HTTPTestClient: Sendable {
         _ method: String, _ url: String, json: [String: Any]? = nil, form: [String: String]? = nil,
         headers: [String: String] = [:], body: Data? = nil
     ) async throws -> Reply {
-        var request = URLRequest(url: URL(string: url.hasPrefix("http") ? url : baseURL + url)!)
+        var absolute = url.hasPrefix("http") ? url : baseURL + url
+        if let sendsTo, absolute.hasPrefix(baseURL) { absolute = sendsTo + absolute.dropFirst(baseURL.count) }
+        var request = URLRequest(url: URL(string: absolute)!)
         request.httpMethod = method
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let json {

@@ -80,9 +80,26 @@ package struct TestApplication: Sendable {
 extension HTTPTestClient {
     /// POSTs JSON and expects `201 Created`; returns the body.
     package func created(_ path: String, _ json: [String: Any]) async throws -> [String: Any] {
-        let reply = try await send("POST", path, json: json)
-        guard reply.status == 201 else {
-            throw SetupError("POST \(path) answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))")
+        try await expect(201, "POST", path, json: json)
+    }
+
+    /// Every item of an admin API list (`path` without a query), read a thousand to a page.
+    package func allItems(_ path: String) async throws -> [[String: Any]] {
+        var (cursor, items): (String?, [[String: Any]]) = (nil, [])
+        repeat {
+            let page = try await expect(200, "GET", path + "?page_size=1000" + (cursor.map { "&cursor=\($0)" } ?? ""))
+            items += page["items"] as? [[String: Any]] ?? []
+            cursor = page["next_cursor"] as? String
+        } while cursor != nil
+        return items
+    }
+
+    /// Sends a request and expects `status`; returns the body.
+    @discardableResult
+    package func expect(_ status: Int, _ method: String, _ path: String, json: [String: Any]? = nil) async throws -> [String: Any] {
+        let reply = try await send(method, path, json: json)
+        guard reply.status == status else {
+            throw SetupError("\(method) \(path) answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))")
         }
         return reply.json
     }

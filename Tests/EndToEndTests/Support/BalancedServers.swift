@@ -28,6 +28,20 @@ final class BalancedServers: TestServer {
 
     func client(bearer: String?) -> HTTPTestClient { HTTPTestClient(baseURL: baseURL, bearer: bearer) }
 
+    /// Instance `index` alone: its clients send what is addressed to the balancer to it.
+    func instance(_ index: Int) -> some TestServer {
+        Instance(baseURL: baseURL, adminToken: adminToken, address: instanceURLs[index])
+    }
+
+    /// One instance behind the balancer, reached directly.
+    private struct Instance: TestServer {
+        let baseURL: String
+        let adminToken: String
+        let address: String
+
+        func client(bearer: String?) -> HTTPTestClient { HTTPTestClient(baseURL: baseURL, bearer: bearer, sendsTo: address) }
+    }
+
     /// Runs `body` with `count` instances on a new schema of the test database and HAProxy in
     /// front of them (its configuration says why each setting), then stops them all and drops the
     /// schema. `environment` is added to every instance's.
