@@ -84,6 +84,27 @@ import Testing
         }
     }
 
+    /// A connection the database closed (a failover, a terminated backend) fails every
+    /// statement sent on it, at once: PostgresNIO drops a statement written to a closed
+    /// connection unanswered, and a transaction's ROLLBACK after its database went away waited
+    /// forever (found by DatabaseFailoverTests).
+    @Test(.enabled(if: TestEngine.postgresURL != nil), .timeLimit(.minutes(1)))
+    func aConnectionTheDatabaseClosedFailsEveryStatementAtOnce() async throws {
+        try await TestEngine.postgres.withStore { store in
+            try await store.engine.run { db in
+                try await db.withSession { session in
+                    let pid = try #require(try await session.raw("SELECT pg_backend_pid() AS pid").first()?.decode(column: "pid", as: Int32.self))
+                    try await db.raw("SELECT pg_terminate_backend(\(bind: pid))").run()
+                    for _ in 0..<3 {
+                        await #expect(throws: (any Error).self) { try await session.raw("SELECT 1 AS one").run() }
+                        await #expect(throws: (any Error).self) { try await session.raw("ROLLBACK").run() }
+                    }
+                }
+            }
+            try await store.ping()
+        }
+    }
+
     @Test(.enabled(if: TestEngine.postgresURL != nil))
     func aStatementThatFailedToPrepareIsPreparedAgainOnTheSameConnection() async throws {
         try await TestEngine.postgres.withStore { store in

@@ -38,6 +38,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite3
     /// HAProxy (Debian's haproxy): the load balancer in front of several instances.
     case haproxy
+    /// Patroni with etcd and PostgreSQL (Debian's patroni, etcd-server, postgresql): a highly
+    /// available database that fails over.
+    case patroni
 
     /// The environment variable that, set to `1`, makes a missing tool fail the tests that need it.
     public var requirementVariable: String { "BI_REQUIRE_\(rawValue.uppercased())" }
@@ -70,6 +73,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .openssl: "\(Self.opensslPath) is not installed (apt-get install openssl)"
         case .sqlite3: "the sqlite3 command is not on PATH (apt-get install sqlite3)"
         case .haproxy: "\(Self.haproxyPath) is not installed (apt-get install haproxy)"
+        case .patroni:
+            "\(Self.patroniPath), \(Self.etcdPath) or PostgreSQL's programs are not installed (apt-get install patroni etcd-server postgresql)"
         }
     }
 
@@ -77,6 +82,14 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     public static let opensslPath = "/usr/bin/openssl"
     /// Where the tests run `haproxy` from.
     public static let haproxyPath = "/usr/sbin/haproxy"
+    /// Where the tests run `patroni` and `etcd` from.
+    public static let patroniPath = "/usr/bin/patroni"
+    public static let etcdPath = "/usr/bin/etcd"
+    /// The directory of the newest PostgreSQL's programs (Debian's `/usr/lib/postgresql/N/bin`), if one is installed.
+    public static var postgresBinaries: String? {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        return versions.compactMap(Int.init).max().map { "/usr/lib/postgresql/\($0)/bin" }
+    }
 
     /// Looks for the tool: runs `python3` for the Python ones.
     fileprivate func lookUp() async -> Bool {
@@ -96,6 +109,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .zbar: Zbar.isInstalled
         case .openssl: FileManager.default.isExecutableFile(atPath: Self.opensslPath)
         case .haproxy: FileManager.default.isExecutableFile(atPath: Self.haproxyPath)
+        case .patroni:
+            [Self.patroniPath, Self.etcdPath, Self.postgresBinaries.map { "\($0)/postgres" } ?? ""]
+                .allSatisfy(FileManager.default.isExecutableFile(atPath:))
         case .sqlite3:
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { directory in
                 FileManager.default.isExecutableFile(atPath: "\(directory)/sqlite3")

@@ -42,13 +42,14 @@ final class BalancedServers: TestServer {
         func client(bearer: String?) -> HTTPTestClient { HTTPTestClient(baseURL: baseURL, bearer: bearer, sendsTo: address) }
     }
 
-    /// Runs `body` with `count` instances on a new schema of the test database and HAProxy in
-    /// front of them (its configuration says why each setting), then stops them all and drops the
-    /// schema. `environment` is added to every instance's.
+    /// Runs `body` with `count` instances on a new schema of the database at `databaseURL` (the
+    /// test database unless given) and HAProxy in front of them (its configuration says why each
+    /// setting), then stops them all and drops the schema. `environment` is added to every
+    /// instance's.
     static func with<R>(
-        instances count: Int = 3, environment extra: [String] = [], _ body: (BalancedServers) async throws -> R
+        instances count: Int = 3, databaseURL: String? = nil, environment extra: [String] = [], _ body: (BalancedServers) async throws -> R
     ) async throws -> R {
-        guard let url = TestDatabase.url else { throw SetupError("BI_TEST_DATABASE_URL is not set") }
+        guard let url = databaseURL ?? TestDatabase.url else { throw SetupError("BI_TEST_DATABASE_URL is not set") }
         let schema = TestDatabase.newSchema()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-balanced-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -173,6 +174,9 @@ final class BalancedServers: TestServer {
             # The whole request is read before an instance is chosen: a retry has its body to
             # send again, and a slow client holds no instance's connection.
             option http-buffer-request
+            # No instance ready (the database failing over, say): the error bi-server itself
+            # answers when storage is unavailable, with when to try again.
+            http-error status 503 content-type application/json hdr Retry-After 5 string "{\\"error\\":\\"temporarily_unavailable\\",\\"error_description\\":\\"no instance is ready; try again shortly\\"}"
 
         frontend bi
             bind 127.0.0.1:\(front)

@@ -37,13 +37,14 @@ struct MixedLoad: Sendable {
     /// Rounds of every kind the load makes, to say how far it has gone.
     static var totalRounds: Int { users * rounds + browsers * crossDeviceRounds }
 
-    /// Runs `body` with three instances behind the balancer (with `environment` added), an SMTP
-    /// server and a webhook receiver they deliver to, a realm with enrolled devices and an
-    /// application signing in on another device, and a webhook endpoint.
-    static func with(environment: [String] = [], _ body: (MixedLoad) async throws -> Void) async throws {
+    /// Runs `body` with three instances behind the balancer (on the database at `databaseURL`,
+    /// the test database unless given; with `environment` added), an SMTP server and a webhook
+    /// receiver they deliver to, a realm with enrolled devices and an application signing in on
+    /// another device, and a webhook endpoint.
+    static func with(databaseURL: String? = nil, environment: [String] = [], _ body: (MixedLoad) async throws -> Void) async throws {
         try await SMTPTestServer.with { smtp in
             try await WebhookReceiver.with { receiver in
-                try await BalancedServers.with(instances: 3, environment: [
+                try await BalancedServers.with(instances: 3, databaseURL: databaseURL, environment: [
                     "BI_MAIL_SMTP_HOST=127.0.0.1", "BI_MAIL_SMTP_PORT=\(smtp.port)", "BI_MAIL_SMTP_SECURITY=none",
                     "BI_MAIL_RETRY_DELAYS=1s,1s,1s,1s,1s,1s,1s,1s,1s,1s",
                     "BI_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true", "BI_WEBHOOKS_RETRY_DELAYS=1s,1s,1s,1s,1s,1s,1s,1s,1s,1s",
@@ -201,6 +202,8 @@ final class LoadLog: Sendable {
         let answered: Date
         /// `nil`: no answer came (the connection failed, as `error` says).
         let status: Int?
+        /// The answer's `Retry-After`.
+        var retryAfter: String?
         let error: String?
 
         var failed: Bool { status.map { $0 >= 500 } ?? true }
@@ -233,12 +236,15 @@ final class LoadLog: Sendable {
     }
 
     /// Sends a request, noting when and how it was answered; `nil` unless it was answered below
-    /// 500. One the client gave up on (its task cancelled) is not noted.
+    /// 500. One the client gave up on (its task cancelled) is not noted. After a `503` the client
+    /// waits as its `Retry-After` asks, a second at most (this load would rather go on).
     func attempt(_ send: () async throws -> HTTPTestClient.Reply) async -> HTTPTestClient.Reply? {
         let sent = Date()
         do {
             let reply = try await send()
-            state.withLock { $0.attempts.append(Attempt(sent: sent, answered: Date(), status: reply.status, error: nil)) }
+            let retryAfter = reply.header("Retry-After")
+            state.withLock { $0.attempts.append(Attempt(sent: sent, answered: Date(), status: reply.status, retryAfter: retryAfter, error: nil)) }
+            if reply.status == 503, let seconds = retryAfter.flatMap(Int.init) { try? await Task.sleep(for: .seconds(min(seconds, 1))) }
             return reply.status < 500 ? reply : nil
         } catch is CancellationError {
             return nil

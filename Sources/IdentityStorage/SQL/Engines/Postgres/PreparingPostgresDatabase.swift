@@ -42,6 +42,12 @@ struct PreparingPostgresDatabase: SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        // PostgresNIO loses a statement written to a connection that has closed (its task
+        // dropped with the channel, never answered): a transaction's ROLLBACK after its
+        // database went away waited forever. A held connection that closed takes no more.
+        if case .held(let connection) = connections, connection.isClosed {
+            throw StorageError.unavailable.with(detail: "the database connection closed")
+        }
         var serializer = SQLSerializer(database: self)
         query.serialize(to: &serializer)
         guard Self.isPreparable(serializer.sql), serializer.binds.count <= Self.mostParameters,
