@@ -115,9 +115,14 @@ import ServerTestSupport
             // Silence is waited out for a second; a hang-up needs no wait, and a loaded machine
             // must not reach the whole delivery's limit (4 × this) before the relay hangs up.
             settings.smtpTimeout = mode == "silent" ? .seconds(1) : .seconds(10)
-            let failure = await #expect(throws: SMTPError("the server closed the connection or did not answer in time", transient: true)) {
+            let closed = SMTPError("the server closed the connection or did not answer in time", transient: true)
+            // On a starved machine the whole delivery's limit can fire before the silent read's
+            // own: the same transient failure, by its other name.
+            let accepted = mode == "silent" ? [closed, SMTPError("the delivery took longer than 4.0 seconds", transient: true)] : [closed]
+            let failure = await #expect(throws: SMTPError.self) {
                 try await SMTPMailTransport(settings: settings, logger: Logger(label: "test"), backoff: []).send(Self.message)
             }
+            #expect(failure.map(accepted.contains) == true, "\(String(describing: failure))")
             #expect(failure?.isTransient == true)
         }
     }

@@ -2,12 +2,14 @@ import Logging
 import NIOCore
 import PostgresKit
 import SQLKit
+import Synchronization
 
 /// PostgreSQL as the store's `SQLDatabase`, each query and data change a named prepared
 /// statement: parsed and planned once per connection, then only bound and run. (Unnamed
 /// statements, PostgresKit's way, are parsed and planned at every run: 40% of the database's
 /// CPU per sign-in, measured.) Other statements (DDL, transaction control) and values of
-/// types PostgresNIO cannot encode directly go through PostgresKit as before.
+/// types PostgresNIO cannot encode directly go through PostgresKit as before, on the same
+/// connections.
 struct PreparingPostgresDatabase: SQLDatabase {
     /// Where statements run: any connection of the pool, or one held for a session.
     /// (`@unchecked`: the pool guards its state with locks but predates `Sendable`.)
@@ -17,19 +19,21 @@ struct PreparingPostgresDatabase: SQLDatabase {
     }
 
     private let connections: Connections
-    /// PostgresKit's database on the same connections, for what is not prepared.
+    /// PostgresKit's database on the same connections: what the `SQLDatabase` reports.
     private let unprepared: any SQLDatabase
     private let names: PreparedStatementNames
+    private let watch: ClosedConnectionWatch
 
     /// Statements on any connection of `pool`.
     init(pool: EventLoopGroupConnectionPool<PostgresConnectionSource>, names: PreparedStatementNames, logger: Logger) {
-        self.init(connections: .pool(pool), unprepared: pool.database(logger: logger).sql(), names: names)
+        self.init(connections: .pool(pool), unprepared: pool.database(logger: logger).sql(), names: names, watch: ClosedConnectionWatch())
     }
 
-    private init(connections: Connections, unprepared: any SQLDatabase, names: PreparedStatementNames) {
+    private init(connections: Connections, unprepared: any SQLDatabase, names: PreparedStatementNames, watch: ClosedConnectionWatch) {
         self.connections = connections
         self.unprepared = unprepared
         self.names = names
+        self.watch = watch
     }
 
     var logger: Logger { unprepared.logger }
@@ -41,54 +45,69 @@ struct PreparingPostgresDatabase: SQLDatabase {
         eventLoop.makeFutureWithTask { try await execute(sql: query, onRow) }
     }
 
+    /// Runs `query` on a connection (the held one, or one of the pool's), as a named prepared
+    /// statement when it is one worth keeping; it fails as soon as its connection closes
+    /// (``ClosedConnectionWatch``).
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        // PostgresNIO loses a statement written to a connection that has closed (its task
-        // dropped with the channel, never answered): a transaction's ROLLBACK after its
-        // database went away waited forever. A held connection that closed takes no more.
-        if case .held(let connection) = connections, connection.isClosed {
-            throw StorageError.unavailable.with(detail: "the database connection closed")
-        }
         var serializer = SQLSerializer(database: self)
         query.serialize(to: &serializer)
         guard Self.isPreparable(serializer.sql), serializer.binds.count <= Self.mostParameters,
               let (bindings, types) = Self.bindings(of: serializer.binds)
-        else { return try await unprepared.execute(sql: query, onRow) }
+        else { return try await runUnprepared(query, onRow) }
         let key = PreparedStatementNames.Key(sql: serializer.sql, types: types)
-        guard let name = names.name(for: key) else { return try await unprepared.execute(sql: query, onRow) }
-        var delivered = false
+        guard let name = names.name(for: key) else { return try await runUnprepared(query, onRow) }
+        let delivered = RowsDelivered()
         do {
-            try await run(RuntimePreparedStatement.Text(name: name, sql: key.sql), bindings, onRow, delivered: &delivered)
+            try await run(RuntimePreparedStatement.Text(name: name, sql: key.sql), bindings, onRow, delivered: delivered)
         } catch let error as PSQLError where Self.spoils(error) {
             names.retire(key, named: name)
             // Outside a transaction, a statement refused before it ran is run once more, prepared
             // afresh. Inside one, the error has aborted the transaction: a retry is the caller's.
-            guard case .pool = connections, Self.isRefusedBeforeRunning(error), !delivered else { throw error }
-            guard let renamed = names.name(for: key) else { return try await unprepared.execute(sql: query, onRow) }
-            try await run(RuntimePreparedStatement.Text(name: renamed, sql: key.sql), bindings, onRow, delivered: &delivered)
+            guard case .pool = connections, Self.isRefusedBeforeRunning(error), !delivered.any else { throw error }
+            guard let renamed = names.name(for: key) else { return try await runUnprepared(query, onRow) }
+            try await run(RuntimePreparedStatement.Text(name: renamed, sql: key.sql), bindings, onRow, delivered: delivered)
         }
     }
 
     /// Runs `statement` on a connection, prepared there first unless it already is; `delivered`
     /// turns true once a row has been handed to `onRow`.
     private func run(
-        _ statement: RuntimePreparedStatement.Text, _ bindings: PostgresBindings, _ onRow: @Sendable (any SQLRow) -> Void,
-        delivered: inout Bool
+        _ statement: RuntimePreparedStatement.Text, _ bindings: PostgresBindings, _ onRow: @escaping @Sendable (any SQLRow) -> Void,
+        delivered: RowsDelivered
     ) async throws {
-        try await withConnection { connection in
-            let rows = try await RuntimePreparedStatement.$current.withValue(statement) {
-                try await connection.execute(RuntimePreparedStatement(bindings: bindings), logger: logger)
+        try await withConnection { [logger, watch] connection in
+            try await watch.run(on: connection) {
+                let rows = try await RuntimePreparedStatement.$current.withValue(statement) {
+                    try await connection.execute(RuntimePreparedStatement(bindings: bindings), logger: logger)
+                }
+                for try await row in rows {
+                    delivered.note()
+                    onRow(row.sql())
+                }
             }
-            for try await row in rows {
-                delivered = true
-                onRow(row.sql())
-            }
+        }
+    }
+
+    /// Whether a statement has handed a row to its caller (and so may not be run again).
+    final class RowsDelivered: Sendable {
+        private let delivered = Atomic(false)
+
+        var any: Bool { delivered.load(ordering: .relaxed) }
+
+        func note() { delivered.store(true, ordering: .relaxed) }
+    }
+
+    /// Runs `query` as PostgresKit does (DDL, transaction control, bulk statements).
+    private func runUnprepared(_ query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await withConnection { [watch] connection in
+            try await watch.run(on: connection) { try await connection.sql().execute(sql: query, onRow) }
         }
     }
 
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         guard case .pool = connections else { return try await closure(self) }
         return try await withConnection { connection in
-            try await closure(Self(connections: .held(connection), unprepared: connection.sql(), names: names))
+            try await closure(Self(connections: .held(connection), unprepared: connection.sql(), names: names, watch: watch))
         }
     }
 
