@@ -11,9 +11,7 @@ extension SeveralInstancesTests {
     /// first request after the change was answered; what instances keep in memory (a realm's
     /// signing keys, an application) is dropped when the changing instance's notification arrives,
     /// and at the latest when the entry lapses. The windows are printed.
-    @Suite(
-        .enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"), .requires(.haproxy), .requires(.aiosmtpd),
-        .requires(.standardwebhooks))
+    @Suite(.enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"))
     struct ChangesAcrossInstancesTests {
         @Test(.timeLimit(.minutes(10))) func changesThroughOneInstanceAreSeenByTheOthers() async throws {
             try await MixedLoad.with { load in

@@ -12,7 +12,7 @@ extension SeveralInstancesTests {
     /// Afterwards every acknowledged write is there (synchronous replication), read and written
     /// through each instance; the requests of the switch were answered `503` with `Retry-After`,
     /// at once, never hung. The time from the kill to the first successful write is printed.
-    @Suite(.requires(.haproxy), .requires(.patroni), .requires(.aiosmtpd), .requires(.standardwebhooks))
+    @Suite(.requires(.patroni))
     struct DatabaseFailoverTests {
         @Test(.timeLimit(.minutes(10))) func thePrimaryDiesMidLoadAndNothingAcknowledgedIsLost() async throws {
             try await PatroniCluster.with { cluster in

@@ -15,9 +15,7 @@ extension SeveralInstancesTests {
     /// JWKS is the same everywhere; the only failures were requests in flight at the kill, ended at
     /// once with a clean error (the balancer's 5xx, or the connection closed without an answer),
     /// and an upgrade failed none.
-    @Suite(
-        .enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"), .requires(.haproxy), .requires(.aiosmtpd),
-        .requires(.standardwebhooks))
+    @Suite(.enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"))
     struct MultiInstanceTests {
         @Test(.timeLimit(.minutes(10))) func anInstanceKilledMidLoadLosesNothingAcknowledged() async throws {
             try await MixedLoad.with { load in
