@@ -40,31 +40,29 @@ package final class ServiceFixture: Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-service-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try await SQLIdentityStore.sqlite(
-            path: directory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "test"))
-        let fixture = ServiceFixture(store: store, directory: directory)
-        do {
+        try await withStore(in: directory) { store in
             try await store.migrate()
-            try await body(fixture)
-        } catch {
-            try? await store.shutdown()
-            throw error
+            try await body(ServiceFixture(store: store, directory: directory))
         }
-        try await store.shutdown()
     }
 
     /// Runs `body` with a second store on the fixture's database, as another server process
     /// would open it (a SQLite store hears nothing of another's changes).
     package func withAnotherStore(_ body: (SQLIdentityStore) async throws -> Void) async throws {
-        let other = try await SQLIdentityStore.sqlite(
+        try await Self.withStore(in: directory, body)
+    }
+
+    /// Runs `body` with a store on the SQLite file in `directory`, shut down however `body` ends.
+    private static func withStore(in directory: URL, _ body: (SQLIdentityStore) async throws -> Void) async throws {
+        let store = try await SQLIdentityStore.sqlite(
             path: directory.appendingPathComponent("identity.sqlite").path, logger: Logger(label: "test"))
         do {
-            try await body(other)
+            try await body(store)
         } catch {
-            try? await other.shutdown()
+            try? await store.shutdown()
             throw error
         }
-        try await other.shutdown()
+        try await store.shutdown()
     }
 
     package var now: @Sendable () -> Date { { [clock] in clock.now() } }
