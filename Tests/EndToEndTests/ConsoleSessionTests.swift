@@ -152,6 +152,28 @@ import ServerTestSupport
         }
     }
 
+    /// Support's console: the role in the header, identities to help with, no applications or
+    /// keys shown, and their pages refused as the API refuses them.
+    @Test func supportSeesWhatItMayDo() async throws {
+        try await RunningServer.withRealm(.router) { server, realm in
+            let support = try await server.admin.created(
+                "/v1/admin/tokens", ["label": "helpdesk", "role": "support", "tenant_id": realm.tenantID])
+            let browser = ConsoleBrowser(server: server)
+            try await browser.signIn(try #require(support["token"] as? String))
+            #expect(try await browser.get("/").status == 200)
+            #expect(await browser.page.contains(#"helpdesk <span class="role">support</span>"#))
+            let realmPage = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)"
+            #expect(try await browser.get(realmPage).status == 200)
+            let page = await browser.page
+            #expect(page.contains("identities-link") && !page.contains("applications-heading") && !page.contains("rotate-keys")
+                && !page.contains("realm-settings"))
+            #expect(try await browser.get("\(realmPage)/identities/\(realm.identityID)").status == 200)
+            #expect(try await browser.get("\(realmPage)/applications/new").status == 403)
+            #expect(try await browser.get("\(realmPage)/signing-keys/rotate").status == 403)
+            #expect(try await Self.newestDetail("admin.refused", on: server)?["reason"] == "role")
+        }
+    }
+
     @Test(arguments: ServerMode.allCases)
     func aTenantScopedTokenFindsNoOtherTenant(mode: ServerMode) async throws {
         try await RunningServer.withRealm(mode) { server, realm in

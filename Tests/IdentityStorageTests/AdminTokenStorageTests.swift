@@ -20,7 +20,7 @@ import Testing
             #expect(try await store.adminToken(id: root.id) == root)
 
             // At 120 s the expiring token no longer counts: root is the last one.
-            #expect(try await store.revokeAdminToken(id: root.id, at: Fixtures.at(120), audit: Fixtures.event()) == .lastUnscopedToken)
+            #expect(try await store.revokeAdminToken(id: root.id, at: Fixtures.at(120), audit: Fixtures.event()) == .lastOwnerToken)
             #expect(try await store.adminToken(id: root.id)?.revokedAt == nil, "a refused revocation writes nothing")
             #expect(try await store.listAuditEvents(tenantID: nil, .init(size: 10)).items.count == 3, "nor its event")
             // A scoped token can always go; a revoked one cannot be revoked again.
@@ -50,7 +50,7 @@ import Testing
             async let one = first.revokeAdminToken(id: a.id, at: Fixtures.at(1), audit: Fixtures.event())
             async let other = second.revokeAdminToken(id: b.id, at: Fixtures.at(1), audit: Fixtures.event())
             let outcomes = try await [one, other]
-            #expect(outcomes.filter { $0 == .lastUnscopedToken }.count == 1, "\(outcomes)")
+            #expect(outcomes.filter { $0 == .lastOwnerToken }.count == 1, "\(outcomes)")
         }
     }
 

@@ -5,8 +5,8 @@ import IdentityProtocol
 import IdentityStorage
 package import IdentityServerCore
 
-/// Admin tokens, for operators whose token covers every tenant (the admin service refuses the
-/// others with `403`, as the API does): create with expiry and tenant scope (shown once), revoke.
+/// Admin tokens, for owners (the admin service refuses the others with `403`, as the API does):
+/// create with a role, expiry and tenant scope (shown once), list with last use, revoke.
 extension ConsoleController {
     package func registerAdminTokens(on signedIn: RouterGroup<ServerRequestContext>) {
         signedIn.get("admin-tokens") { request, context in try await adminTokensPage(request, context, errors: .none) }
@@ -15,11 +15,12 @@ extension ConsoleController {
             return try await submitting({
                 try await spendForm(console)
                 let created = try await admin.createAdminToken(AdminTokenInput(
-                    label: try console.field("label"), tenantID: try console.field("tenant_id"), expiresIn: try console.expiresIn()))
+                    label: try console.field("label"), tenantID: try console.field("tenant_id"), role: try console.field("role"),
+                    expiresIn: try console.expiresIn()))
                 return secretPage(
                     console, heading: "Admin token \(created.label) created", label: "Admin token", secret: created.token ?? "",
-                    explanation: "Store this token in your secrets manager now. It signs in to this console and calls the admin API"
-                        + (created.tenantID == nil ? " for every tenant." : " for one tenant only."),
+                    explanation: "Store this token in your secrets manager now. It calls the admin API as \(Self.article(created.role)) "
+                        + (created.tenantID == nil ? "for every tenant." : "for one tenant only."),
                     next: "/admin-tokens")
             }, form: { errors in try await adminTokensPage(request, context, errors: errors) })
         }
@@ -43,18 +44,28 @@ extension ConsoleController {
         let (admin, console) = try acting(context)
         let tokens = try await admin.adminTokens(try request.page(size: 50))
         let chosen = console.form.firstValues["tenant_id"] ?? ""
+        let role = console.form.firstValues["role"] ?? AdminRole.owner.rawValue
         let tenants = try await admin.tenants(PageRequest(size: 1000)).items
         return renderer.page(.adminTokens, AdminTokensPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request),
             tokens: tokens.items.map { token in
                 AdminTokensPage.Row(
-                    id: token.id, label: token.label, scope: token.tenantID.map { "tenant \($0)" } ?? "every tenant", status: token.status.rawValue,
+                    id: token.id, label: token.label, scope: token.tenantID.map { "tenant \($0)" } ?? "every tenant",
+                    role: AdminRole(rawValue: token.role)?.title ?? token.role, status: token.status.rawValue,
                     created: ConsoleFormat.date(token.createdAt), expires: ConsoleFormat.date(token.expiresAt, none: "never"),
+                    lastUsed: ConsoleFormat.date(token.lastUsedAt, none: "never"),
                     revokeHref: token.revokedAt == nil && token.expiresAt.map { $0 > now() } ?? true
                         ? paths.href("/admin-tokens/\(ConsolePaths.segment(token.id))/revoke") : nil)
             },
             tenants: tenants.map { AdminTokensPage.TenantOption(id: $0.id, name: $0.displayName, selected: $0.id == chosen) },
+            roles: AdminRole.allCases.map { AdminTokensPage.RoleOption(value: $0.rawValue, title: $0.title, selected: $0.rawValue == role) },
             next: nextPage("/admin-tokens", tokens.nextCursor), errors: errors.messages, values: console.form.firstValues,
             formID: Secrets.token()))
+    }
+
+    /// “an owner”, “a tenant admin”, for the role `raw`.
+    private static func article(_ raw: String) -> String {
+        let title = AdminRole(rawValue: raw)?.title ?? raw
+        return (title.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + title
     }
 }

@@ -10,7 +10,8 @@ package import Administration
 extension ConsoleController {
     package func registerApplications(on realm: RouterGroup<ServerRequestContext>) {
         realm.get("applications/new") { request, context in
-            try await applicationPage(request, context, applicationID: nil, form: .blank, errors: .none)
+            try context.requireConsole().session.admin.require(.configure, toDo: "create applications")
+            return try await applicationPage(request, context, applicationID: nil, form: .blank, errors: .none)
         }
         realm.post("applications") { request, context in
             let (admin, console) = try acting(context)

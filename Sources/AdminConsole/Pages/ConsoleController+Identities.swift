@@ -133,10 +133,11 @@ extension ConsoleController {
                 created: ConsoleFormat.date(credential.createdAt), lastUsed: ConsoleFormat.date(credential.lastUsedAt, none: "never"),
                 revokeHref: active ? paths.href("\(path)/credentials/\(ConsolePaths.segment(credential.id))/revoke") : nil)
         }
-        let applications = Dictionary(
+        // Sessions are named by their applications where the role reads them (support does not).
+        let applications = console.session.admin.may(.readConfiguration) ? Dictionary(
             uniqueKeysWithValues: try await admin.applications(identityPath.tenantID, identityPath.realmID, all).items.map {
                 ($0.id, $0.displayName)
-            })
+            }) : [:]
         let sessions = try await admin.sessions(identityPath, all).items.map { session in
             let active = session.revokedAt == nil && session.expiresAt > now()
             return IdentityPage.SessionRow(

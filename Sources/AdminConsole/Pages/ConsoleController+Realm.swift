@@ -104,18 +104,20 @@ extension ConsoleController {
         let realmPath = try RealmPath(context)
         let (tenantID, realmID) = (realmPath.tenantID, realmPath.realmID)
         let (tenant, realm) = (try await admin.tenant(tenantID), try await admin.realm(realmPath))
-        let applications = try await admin.applications(tenantID, realmID, PageRequest(size: 1000))
+        let readsConfiguration = console.session.admin.may(.readConfiguration)
+        let applications = readsConfiguration ? try await admin.applications(tenantID, realmID, PageRequest(size: 1000)).items : []
         return renderer.page(.realm, RealmPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request), tenantName: tenant.displayName,
             tenantHref: paths.href(ConsolePaths.tenant(tenantID)), name: realm.displayName, id: realm.id, issuer: realm.issuer,
             registrationRedirectURI: realm.registrationRedirectURI, mailsSCIMUsersLinks: realm.scimEnrollment == .email,
             theme: realm.theme ?? RealmTheme(), accountPage: realm.accountPage ? realm.issuer + "/account" : nil, href: paths.href(ConsolePaths.realm(realmPath)),
-            applications: applications.items.map { application in
+            mayReadConfiguration: readsConfiguration, mayConfigure: console.session.admin.may(.configure),
+            applications: applications.map { application in
                 RealmPage.ApplicationRow(
                     name: application.displayName, clientID: application.clientID, clientType: application.clientType.rawValue,
                     href: paths.href(ConsolePaths.application(tenantID, realmID, application.id)))
             },
-            keys: try await admin.signingKeys(realmPath).map { key in
+            keys: (readsConfiguration ? try await admin.signingKeys(realmPath) : []).map { key in
                 RealmPage.KeyRow(
                     kid: key.kid, algorithm: key.algorithm.rawValue, status: key.status.rawValue, activates: ConsoleFormat.date(key.activatesAt),
                     retires: ConsoleFormat.date(key.retiresAt))

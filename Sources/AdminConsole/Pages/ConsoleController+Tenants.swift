@@ -61,7 +61,7 @@ extension ConsoleController {
         let (admin, console) = try acting(context)
         let page = try await admin.tenants(try request.page(size: 50))
         return renderer.page(.tenants, TenantsPage(
-            chrome: chrome(console), notice: ConsoleNotice.of(request), canCreate: console.session.admin.tenantID == nil,
+            chrome: chrome(console), notice: ConsoleNotice.of(request), canCreate: console.session.admin.may(.manageServer),
             tenants: page.items.map { tenant in
                 TenantsPage.Row(
                     name: tenant.displayName, id: tenant.id, href: paths.href(ConsolePaths.tenant(tenant.id)),
@@ -76,7 +76,7 @@ extension ConsoleController {
         let realms = try await admin.realms(tenant.id, try request.page(size: 50))
         return renderer.page(.tenant, TenantPage(
             chrome: chrome(console), notice: ConsoleNotice.of(request), name: tenant.displayName, id: tenant.id,
-            href: paths.href(ConsolePaths.tenant(tenant.id)), canDelete: console.session.admin.tenantID == nil,
+            href: paths.href(ConsolePaths.tenant(tenant.id)), canDelete: console.session.admin.may(.manageServer),
             realms: realms.items.map { realm in
                 TenantPage.Row(
                     name: realm.displayName, id: realm.id, href: paths.href(ConsolePaths.realm(tenant.id, realm.id)), issuer: realm.issuer)
@@ -93,7 +93,7 @@ extension ConsoleController {
     /// Deleting a tenant: what goes with it, counted, and its name to type.
     private func deleteTenantConfirmation(_ context: ServerRequestContext, error: String?) async throws -> Response {
         let (admin, console) = try acting(context)
-        try console.session.admin.requireUnscoped(toDo: "delete tenants")
+        try console.session.admin.require(.manageServer, toDo: "delete tenants")
         let record = try await admin.tenant(try context.id("tenant"))
         let realms = try await admin.realmPopulation().filter { $0.tenantID == record.id }
         let path = ConsolePaths.tenant(record.id)

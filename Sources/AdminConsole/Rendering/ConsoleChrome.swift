@@ -10,7 +10,9 @@ package struct ConsoleChrome: Sendable {
     package let signedIn: Bool
     /// The admin token's label.
     package let operatorLabel: String
-    /// Whether the token administers every tenant (admin tokens are theirs to manage).
+    /// The role, as the header names it (“tenant admin”).
+    package let role: String
+    /// Whether the operator manages the server's own resources (admin tokens).
     package let serverWide: Bool
     /// The session's CSRF token.
     package let csrf: String
@@ -20,7 +22,8 @@ package struct ConsoleChrome: Sendable {
         self.root = root
         self.signedIn = session != nil
         self.operatorLabel = session?.admin.label ?? ""
-        self.serverWide = session?.admin.tenantID == nil && session != nil
+        self.role = session?.admin.role.title ?? ""
+        self.serverWide = session?.admin.may(.manageServer) ?? false
         self.csrf = session?.csrfToken ?? ""
     }
 }

@@ -37,7 +37,7 @@ package struct ConsoleSessionMiddleware: RouterMiddleware {
         var context = context
         context.admin = session.admin
         context.console = ConsoleRequest(session: session, form: form)
-        return try await AdminRefusal.auditingServerWide(request, context: context, by: session.admin, audit: audit, metrics: metrics) {
+        return try await AdminRefusal.auditingForbidden(request, context: context, by: session.admin, audit: audit, metrics: metrics) {
             try await next(request, context)
         }
     }

@@ -11,9 +11,9 @@ extension ConsoleTemplate {
         <section aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">Tokens</h2>
         <div class="table-wrap"><table class="stack" id="admin-tokens">
-        <thead><tr><th scope="col">Label</th><th scope="col">ID</th><th scope="col">Scope</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col"><span class="hint">Action</span></th></tr></thead>
+        <thead><tr><th scope="col">Label</th><th scope="col">ID</th><th scope="col">Role</th><th scope="col">Scope</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col"><span class="hint">Action</span></th></tr></thead>
         <tbody>
-        {{#tokens}}<tr><td data-label="Label">{{label}}</td><td data-label="ID">{{id}}</td><td data-label="Scope">{{scope}}</td><td data-label="Status"><span class="state {{status}}">{{status}}</span></td><td data-label="Created">{{created}}</td><td data-label="Expires">{{expires}}</td><td data-label="Action">{{#revokeHref}}<a href="{{revokeHref}}">Revoke…</a>{{/revokeHref}}</td></tr>
+        {{#tokens}}<tr><td data-label="Label">{{label}}</td><td data-label="ID">{{id}}</td><td data-label="Role">{{role}}</td><td data-label="Scope">{{scope}}</td><td data-label="Status"><span class="state {{status}}">{{status}}</span></td><td data-label="Created">{{created}}</td><td data-label="Expires">{{expires}}</td><td data-label="Last used">{{lastUsed}}</td><td data-label="Action">{{#revokeHref}}<a href="{{revokeHref}}">Revoke…</a>{{/revokeHref}}</td></tr>
         {{/tokens}}
         </tbody></table></div>
         {{#next}}<p class="pager"><a href="{{next}}">Next page</a></p>{{/next}}
@@ -28,9 +28,16 @@ extension ConsoleTemplate {
         <input id="token-label" name="label" value="{{values.label}}" required maxlength="200"{{#errors.label}} aria-invalid="true" aria-describedby="token-label-error"{{/errors.label}}>
         {{#errors.label}}<span class="field-error" id="token-label-error">{{errors.label}}</span>{{/errors.label}}
         </label>
-        <label for="token-tenant">Scope
+        <label for="token-role">Role <span class="hint">Owner: everything. Tenant admin: everything in its tenant. Auditor: reads, changes nothing. Support: identities, credentials and enrollment links.</span>
+        <select id="token-role" name="role"{{#errors.role}} aria-invalid="true" aria-describedby="token-role-error"{{/errors.role}}>
+        {{#roles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{title}}</option>
+        {{/roles}}
+        </select>
+        {{#errors.role}}<span class="field-error" id="token-role-error">{{errors.role}}</span>{{/errors.role}}
+        </label>
+        <label for="token-tenant">Scope <span class="hint">An owner's token covers every tenant.</span>
         <select id="token-tenant" name="tenant_id"{{#errors.tenant_id}} aria-invalid="true" aria-describedby="token-tenant-error"{{/errors.tenant_id}}>
-        <option value="">Every tenant (and admin tokens)</option>
+        <option value="">Every tenant</option>
         {{#tenants}}<option value="{{id}}"{{#selected}} selected{{/selected}}>Only {{name}}</option>
         {{/tenants}}
         </select>

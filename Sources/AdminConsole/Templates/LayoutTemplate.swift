@@ -28,7 +28,7 @@ extension ConsoleTemplate {
         </nav>
         <form method="post" action="{{chrome.root}}/sign-out" class="sign-out">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
-        <span>Signed in as {{chrome.operatorLabel}}</span>
+        <span>Signed in as {{chrome.operatorLabel}} <span class="role">{{chrome.role}}</span></span>
         <button type="submit" class="secondary" id="sign-out">Sign out</button>
         </form>
         </div>

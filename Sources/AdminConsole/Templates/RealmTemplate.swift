@@ -12,8 +12,9 @@ extension ConsoleTemplate {
         {{#errors.form}}<p class="alert" role="alert">{{errors.form}}</p>{{/errors.form}}
         <dl class="facts"><dt>Issuer</dt><dd id="issuer">{{issuer}}</dd><dt>Realm ID</dt><dd>{{id}}</dd></dl>
         <p class="actions"><a class="button" href="{{href}}/identities" id="identities-link">Identities</a>
-        <a class="button secondary" href="{{href}}/applications/new" id="new-application">New application</a>
-        <a class="button secondary" href="{{href}}/provisioning-tokens" id="provisioning-tokens-link">Provisioning (SCIM)</a></p>
+        {{#mayConfigure}}<a class="button secondary" href="{{href}}/applications/new" id="new-application">New application</a>{{/mayConfigure}}
+        {{#mayReadConfiguration}}<a class="button secondary" href="{{href}}/provisioning-tokens" id="provisioning-tokens-link">Provisioning (SCIM)</a>{{/mayReadConfiguration}}</p>
+        {{#mayReadConfiguration}}
         <section aria-labelledby="applications-heading">
         <h2 id="applications-heading">Applications</h2>
         <div class="table-wrap"><table class="stack" id="applications">
@@ -32,9 +33,11 @@ extension ConsoleTemplate {
         {{#keys}}<tr><td data-label="Key ID">{{kid}}</td><td data-label="Algorithm">{{algorithm}}</td><td data-label="Status"><span class="state {{status}}">{{status}}</span></td><td data-label="Signs from">{{activates}}</td><td data-label="Retires">{{retires}}</td></tr>
         {{/keys}}
         </tbody></table></div>
-        <p><a class="button secondary" href="{{href}}/signing-keys/rotate" id="rotate-keys">Rotate signing keys…</a>
-        <span class="hint">The successor is published at once and signs after the configured prepublication time.</span></p>
+        {{#mayConfigure}}<p><a class="button secondary" href="{{href}}/signing-keys/rotate" id="rotate-keys">Rotate signing keys…</a>
+        <span class="hint">The successor is published at once and signs after the configured prepublication time.</span></p>{{/mayConfigure}}
         </section>
+        {{/mayReadConfiguration}}
+        {{#mayConfigure}}
         <section aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading">Passkeys</h2>
         <p class="hint">The rules for passkeys in this realm; which applications offer them is each application's choice.</p>
@@ -96,6 +99,7 @@ extension ConsoleTemplate {
         <div class="actions"><button type="submit">Save</button><a class="button danger" href="{{href}}/delete">Delete realm…</a></div>
         </form>
         </section>
+        {{/mayConfigure}}
         {{/main}}
         {{/layout}}
         """

@@ -7,9 +7,11 @@ package struct AdminTokensPage: Sendable {
         package let id: String
         package let label: String
         package let scope: String
+        package let role: String
         package let status: String
         package let created: String
         package let expires: String
+        package let lastUsed: String
         /// The revocation confirmation's link, for an active token.
         package let revokeHref: String?
     }
@@ -21,10 +23,18 @@ package struct AdminTokensPage: Sendable {
         package let selected: Bool
     }
 
+    /// A role a new token may have.
+    package struct RoleOption: Sendable {
+        package let value: String
+        package let title: String
+        package let selected: Bool
+    }
+
     package let chrome: ConsoleChrome
     package let notice: String?
     package let tokens: [Row]
     package let tenants: [TenantOption]
+    package let roles: [RoleOption]
     package let next: String?
     package let errors: [String: String]
     package let values: [String: String]

@@ -36,6 +36,9 @@ package struct RealmPage: Sendable {
     package let accountPage: String?
     /// The realm's own link (its forms post there).
     package let href: String
+    /// Whether the role reads applications and keys (support does not), and changes settings.
+    package let mayReadConfiguration: Bool
+    package let mayConfigure: Bool
     package let applications: [ApplicationRow]
     package let keys: [KeyRow]
     /// Its passkey policy's form.

@@ -12,32 +12,45 @@ package struct AdminPrincipal: Sendable, Equatable {
     package let tokenID: String
     /// The one tenant the token may administer; `nil` for all of them.
     package let tenantID: String?
+    /// What it may do (``AdminPermission/granted(to:)``).
+    package let role: AdminRole
     /// How the administrator reached the server.
     package let channel: AdminChannel
 
     package init(_ token: AdminTokenRecord, via channel: AdminChannel = .api) {
-        self.init(label: token.label, tokenID: token.id, tenantID: token.tenantID, channel: channel)
+        self.init(label: token.label, tokenID: token.id, tenantID: token.tenantID, role: token.role, channel: channel)
     }
 
-    private init(label: String, tokenID: String, tenantID: String?, channel: AdminChannel) {
-        (self.label, self.tokenID, self.tenantID, self.channel) = (label, tokenID, tenantID, channel)
+    private init(label: String, tokenID: String, tenantID: String?, role: AdminRole, channel: AdminChannel) {
+        (self.label, self.tokenID, self.tenantID, self.role, self.channel) = (label, tokenID, tenantID, role, channel)
     }
 
     /// The operator at the server's command line (`bi-server admin-tokens create`): no token,
     /// every tenant.
-    package static let commandLine = AdminPrincipal(label: "bi-server command line", tokenID: "-", tenantID: nil, channel: .commandLine)
+    package static let commandLine = AdminPrincipal(
+        label: "bi-server command line", tokenID: "-", tenantID: nil, role: .owner, channel: .commandLine)
 
     /// Whether the token may see and change `tenantID` and what is under it.
     package func administers(tenantID: String) -> Bool {
         self.tenantID == nil || self.tenantID == tenantID
     }
 
-    /// Throws `403 forbidden` unless the token is for every tenant; `action` says what it
-    /// could not do (“create tenants”).
-    package func requireUnscoped(toDo action: String) throws {
-        guard tenantID == nil else {
-            throw ServerError(APIErrorCode.forbidden, "a token scoped to one tenant cannot \(action)")
+    /// Whether the role grants `permission` (the server's own resources also need every tenant).
+    package func may(_ permission: AdminPermission) -> Bool {
+        AdminPermission.granted(to: role).contains(permission) && (permission != .manageServer || tenantID == nil)
+    }
+
+    /// Throws ``AdminForbidden`` (`403 forbidden`) unless the principal ``may(_:)`` do what
+    /// needs `permission`; `action` says what it could not do (“create tenants”).
+    package func require(_ permission: AdminPermission, toDo action: String) throws {
+        guard !may(permission) else { return }
+        if permission == .manageServer, tenantID != nil {
+            throw AdminForbidden(
+                reason: .serverWide, permission: permission,
+                error: ServerError(APIErrorCode.forbidden, "a token scoped to one tenant cannot \(action)"))
         }
+        throw AdminForbidden(
+            reason: .role, permission: permission, error: ServerError(APIErrorCode.forbidden, "the \(role.title) role cannot \(action)"))
     }
 
     /// What an audit event records of the principal.

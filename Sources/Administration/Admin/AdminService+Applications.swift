@@ -11,6 +11,7 @@ extension AdminService {
     package func createApplication(
         _ tenantID: String, _ realmID: String, _ input: ApplicationInput, noted: InputProblems = InputProblems()
     ) async throws -> Application {
+        try admin.require(.configure, toDo: "create applications")
         _ = try await realmRecord(tenantID, realmID)
         var problems = noted
         let type: ApplicationRecord.ClientType = try problems.note { try InputRules.oneOf(input.clientType, field: "client_type") } ?? .public
@@ -33,10 +34,12 @@ extension AdminService {
     }
 
     package func application(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws -> Application {
-        view(try await applicationRecord(tenantID, realmID, applicationID))
+        try admin.require(.readConfiguration, toDo: "read applications")
+        return view(try await applicationRecord(tenantID, realmID, applicationID))
     }
 
     package func applications(_ tenantID: String, _ realmID: String, _ page: PageRequest) async throws -> AdminPage<Application> {
+        try admin.require(.readConfiguration, toDo: "list applications")
         _ = try await realmRecord(tenantID, realmID)
         return AdminViews.page(try await store.listApplications(realmID: realmID, page), view)
     }
@@ -46,6 +49,7 @@ extension AdminService {
         _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ApplicationInput,
         noted: InputProblems = InputProblems()
     ) async throws -> Application {
+        try admin.require(.configure, toDo: "change applications")
         var record = try await applicationRecord(tenantID, realmID, applicationID)
         if let type = input.clientType, type != record.clientType.rawValue {
             throw ServerError.invalidRequest("'client_type' cannot change; create another application")
@@ -73,6 +77,7 @@ extension AdminService {
     package func rotateClientSecret(
         _ tenantID: String, _ realmID: String, _ applicationID: String, _ input: ClientSecretRotationInput
     ) async throws -> Application {
+        try admin.require(.configure, toDo: "rotate client secrets")
         var record = try await applicationRecord(tenantID, realmID, applicationID)
         guard record.clientType == .confidential, let current = record.clientSecretHash else {
             throw ServerError.invalidRequest("a public client has no secret to rotate")
@@ -101,6 +106,7 @@ extension AdminService {
     }
 
     package func deleteApplication(_ tenantID: String, _ realmID: String, _ applicationID: String) async throws {
+        try admin.require(.configure, toDo: "delete applications")
         _ = try await applicationRecord(tenantID, realmID, applicationID)
         let deleted = try event("admin.application.deleted", tenantID: tenantID, realmID: realmID, subjectID: applicationID)
         try await write { try await store.deleteApplication(id: applicationID, audit: deleted) }

@@ -7,6 +7,7 @@ import OpenIDProvider
 /// Identities, their credentials and their binding jobs.
 extension AdminService {
     package func createIdentity(_ realm: RealmPath, _ input: IdentityInput) async throws -> Identity {
+        try admin.require(.helpIdentities, toDo: "create identities")
         _ = try await realmRecord(realm)
         let username = try InputRules.name(input.username, field: "username", maxLength: 128)
         let now = now()
@@ -26,6 +27,7 @@ extension AdminService {
     /// The identity, with the groups it belongs to (a deleted identity belongs to none): the
     /// first ``GroupsClaim/maxGroups`` by name, as tokens carry them.
     package func identity(_ path: IdentityPath) async throws -> Identity {
+        try admin.require(.read, toDo: "read identities")
         var identity = AdminViews.identity(try await identityRecord(path))
         identity.groups = identity.status == .deleted ? [] : try await store.groups(
             ofIdentity: path.identityID, limit: GroupsClaim.maxGroups
@@ -37,6 +39,7 @@ extension AdminService {
 
     /// The realm's identities that `query` selects, a page in its order, with how many it selects.
     package func identities(_ realm: RealmPath, _ query: IdentityQuery = IdentityQuery(), _ page: PageRequest) async throws -> AdminPage<Identity> {
+        try admin.require(.read, toDo: "list identities")
         _ = try await realmRecord(realm)
         let found = try await store.findIdentities(realmID: realm.realmID, query, page)
         var listed = AdminViews.page(found, AdminViews.identity)
@@ -47,6 +50,7 @@ extension AdminService {
     /// Updates fields; a status of `deleted` also revokes every credential. A deleted identity
     /// is final: `409 conflict`.
     package func updateIdentity(_ path: IdentityPath, _ input: IdentityInput) async throws -> Identity {
+        try admin.require(.helpIdentities, toDo: "change identities")
         var record = try await identityRecord(path)
         let formerStatus = record.status
         guard record.status != .deleted else {
@@ -70,19 +74,22 @@ extension AdminService {
 
     /// Soft delete: status `deleted`, credentials revoked; the row stays for audit.
     package func deleteIdentity(_ path: IdentityPath) async throws {
+        try admin.require(.deleteIdentities, toDo: "delete identities")
         _ = try await updateIdentity(path, IdentityInput(status: IdentityRecord.Status.deleted.rawValue))
     }
 
     // MARK: Credentials
 
     package func credentials(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<AdminCredential> {
+        try admin.require(.read, toDo: "list credentials")
         _ = try await identityRecord(identity)
         let records = try await store.listCredentials(identityID: identity.identityID, page)
         return AdminPage(items: try await described(records.items), nextCursor: records.nextCursor)
     }
 
     package func credential(_ identity: IdentityPath, _ credentialID: String) async throws -> AdminCredential {
-        try await described([try await credentialRecord(identity, credentialID)])[0]
+        try admin.require(.read, toDo: "read credentials")
+        return try await described([try await credentialRecord(identity, credentialID)])[0]
     }
 
     /// The credentials as administrators see them, their passkeys' details read in one query.
@@ -94,6 +101,7 @@ extension AdminService {
     }
 
     package func revokeCredential(_ identity: IdentityPath, _ credentialID: String) async throws -> AdminCredential {
+        try admin.require(.helpIdentities, toDo: "revoke credentials")
         _ = try await credentialRecord(identity, credentialID)
         let revocation = try event("credential.revoked", tenantID: identity.tenantID, realmID: identity.realmID, subjectID: credentialID)
         let revoked = try await write { try await store.revokeCredential(id: credentialID, at: now(), audit: revocation) }
@@ -115,6 +123,7 @@ extension AdminService {
     /// ``MailDeliveryService``: the answer comes at once, with the mail pending, whether or not
     /// the relay is up. For delivery `return` the link is in the answer, and nowhere else.
     package func createBindingJob(_ path: IdentityPath, _ input: BindingJobInput) async throws -> BindingJob {
+        try admin.require(.helpIdentities, toDo: "send enrollment links")
         let realm = try await realmRecord(path.realm)
         let identity = try await identityRecord(path)
         guard identity.status == .active else {
@@ -145,6 +154,7 @@ extension AdminService {
     }
 
     package func bindingJob(_ identity: IdentityPath, _ jobID: String) async throws -> BindingJob {
+        try admin.require(.read, toDo: "read enrollments")
         _ = try await identityRecord(identity)
         guard let record = try await store.bindingJob(id: jobID), record.identityID == identity.identityID else {
             throw ServerError.notFound("no such binding job")
@@ -154,6 +164,7 @@ extension AdminService {
 
     /// Revokes a link not used yet: it works no more (`409` for one used or revoked already).
     package func revokeBindingJob(_ identity: IdentityPath, _ jobID: String) async throws -> BindingJob {
+        try admin.require(.helpIdentities, toDo: "revoke enrollment links")
         _ = try await bindingJob(identity, jobID)
         let revoked = try event("binding_job.revoked", tenantID: identity.tenantID, realmID: identity.realmID, subjectID: jobID)
         guard try await write({ try await store.revokeBindingJob(id: jobID, at: now(), audit: revoked) }) else {
@@ -163,6 +174,7 @@ extension AdminService {
     }
 
     package func bindingJobs(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<BindingJob> {
+        try admin.require(.read, toDo: "list enrollments")
         _ = try await identityRecord(identity)
         let jobs = try await store.listBindingJobs(identityID: identity.identityID, page)
         let mails = Dictionary(

@@ -8,6 +8,7 @@ extension AdminService {
     /// Sign-ins in each of `ranges`: `count` periods of `period` seconds (a whole number of
     /// hours) that end with the current one. One read of the log, from the earliest start.
     package func signIns(_ ranges: [(count: Int, period: TimeInterval)]) async throws -> [SignInTimeline] {
+        try admin.require(.readAudit, toDo: "read sign-in figures")
         let now = now()
         let starts = ranges.map { SignInTimeline.start(count: $0.count, period: $0.period, now: now) }
         guard let earliest = starts.min() else { return [] }
@@ -19,6 +20,7 @@ extension AdminService {
 
     /// The realms, by id, with their active identities and active credentials.
     package func realmPopulation() async throws -> [RealmPopulation] {
-        try await store.realmPopulation(tenantID: admin.tenantID)
+        try admin.require(.readAudit, toDo: "read sign-in figures")
+        return try await store.realmPopulation(tenantID: admin.tenantID)
     }
 }

@@ -9,6 +9,7 @@ package import IdentityServerCore
 extension AdminService {
     /// Creates a token for the realm; the answer is the only place the token ever appears.
     package func createProvisioningToken(_ realm: RealmPath, _ input: ProvisioningTokenInput) async throws -> ProvisioningToken {
+        try admin.require(.configure, toDo: "create provisioning tokens")
         _ = try await realmRecord(realm)
         let label = try InputRules.name(input.label, field: "label")
         let lifetime = try Self.tokenLifetime(input.expiresIn)
@@ -27,6 +28,7 @@ extension AdminService {
     }
 
     package func provisioningTokens(_ realm: RealmPath, _ page: PageRequest) async throws -> AdminPage<ProvisioningToken> {
+        try admin.require(.readConfiguration, toDo: "list provisioning tokens")
         _ = try await realmRecord(realm)
         let now = now()
         return AdminViews.page(try await store.listProvisioningTokens(realmID: realm.realmID, page)) {
@@ -35,11 +37,13 @@ extension AdminService {
     }
 
     package func provisioningToken(_ realm: RealmPath, _ tokenID: String) async throws -> ProvisioningToken {
-        provisioningTokenView(try await provisioningTokenRecord(realm, tokenID), now: now())
+        try admin.require(.readConfiguration, toDo: "read provisioning tokens")
+        return provisioningTokenView(try await provisioningTokenRecord(realm, tokenID), now: now())
     }
 
     /// Revokes a token at once: the next SCIM request with it is refused (again: no change).
     package func revokeProvisioningToken(_ realm: RealmPath, _ tokenID: String) async throws -> ProvisioningToken {
+        try admin.require(.configure, toDo: "revoke provisioning tokens")
         let record = try await provisioningTokenRecord(realm, tokenID)
         let now = now()
         guard record.revokedAt == nil else { return provisioningTokenView(record, now: now) }

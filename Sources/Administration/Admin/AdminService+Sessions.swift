@@ -6,6 +6,7 @@ import IdentityServerCore
 /// A user's sign-ins: listed, and ended one by one (its refresh and access tokens with it).
 extension AdminService {
     package func sessions(_ identity: IdentityPath, _ page: PageRequest) async throws -> AdminPage<AdminSession> {
+        try admin.require(.read, toDo: "list sessions")
         _ = try await identityRecord(identity)
         let records = try await store.listSessions(identityID: identity.identityID, page)
         var items: [AdminSession] = []
@@ -14,10 +15,12 @@ extension AdminService {
     }
 
     package func session(_ identity: IdentityPath, _ sessionID: String) async throws -> AdminSession {
-        try await sessionView(try await sessionRecord(identity, sessionID))
+        try admin.require(.read, toDo: "read sessions")
+        return try await sessionView(try await sessionRecord(identity, sessionID))
     }
 
     package func revokeSession(_ identity: IdentityPath, _ sessionID: String) async throws -> AdminSession {
+        try admin.require(.helpIdentities, toDo: "revoke sessions")
         let session = try await sessionRecord(identity, sessionID)
         let revocation = try event(
             "session.revoked", tenantID: identity.tenantID, realmID: identity.realmID, subjectID: identity.identityID,

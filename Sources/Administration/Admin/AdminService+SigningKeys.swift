@@ -8,6 +8,7 @@ import RealmKeys
 extension AdminService {
     /// The realm's keys, newest first.
     package func signingKeys(_ path: RealmPath) async throws -> [AdminSigningKey] {
+        try admin.require(.readConfiguration, toDo: "read signing keys")
         _ = try await realmRecord(path)
         let now = now()
         return try await store.signingKeys(realmID: path.realmID).map { record in
@@ -21,6 +22,7 @@ extension AdminService {
     /// Gives each of the realm's current keys a successor, published now and signing after the
     /// configured prepublication (so relying parties have it first); audited. Returns the keys.
     package func rotateSigningKeys(_ path: RealmPath) async throws -> [AdminSigningKey] {
+        try admin.require(.configure, toDo: "rotate signing keys")
         _ = try await realmRecord(path)
         let rotated = try await keyring.rotateKeys(
             activatedBefore: .distantFuture, of: path.realmID, prepublication: signingKeyPrepublication)

@@ -93,7 +93,7 @@ package struct AdminService {
     // MARK: Tenants
 
     package func createTenant(_ input: TenantInput) async throws -> Tenant {
-        try admin.requireUnscoped(toDo: "create tenants")
+        try admin.require(.manageServer, toDo: "create tenants")
         let now = now()
         let record = TenantRecord(
             id: Secrets.identifier(), displayName: try InputRules.name(input.displayName, field: "display_name"),
@@ -104,17 +104,20 @@ package struct AdminService {
     }
 
     package func tenant(_ tenantID: String) async throws -> Tenant {
-        AdminViews.tenant(try await tenantRecord(tenantID))
+        try admin.require(.read, toDo: "read tenants")
+        return AdminViews.tenant(try await tenantRecord(tenantID))
     }
 
     /// All tenants, or the token's own.
     package func tenants(_ page: PageRequest) async throws -> AdminPage<Tenant> {
+        try admin.require(.read, toDo: "list tenants")
         guard let own = admin.tenantID else { return AdminViews.page(try await store.listTenants(page), AdminViews.tenant) }
         let tenant = page.cursor == nil ? try await store.tenant(id: own) : nil
         return AdminPage(items: tenant.map { [AdminViews.tenant($0)] } ?? [], nextCursor: nil)
     }
 
     package func updateTenant(_ tenantID: String, _ input: TenantInput) async throws -> Tenant {
+        try admin.require(.configure, toDo: "change tenants")
         var record = try await tenantRecord(tenantID)
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         record.updatedAt = now()
@@ -124,7 +127,7 @@ package struct AdminService {
     }
 
     package func deleteTenant(_ tenantID: String) async throws {
-        try admin.requireUnscoped(toDo: "delete tenants")
+        try admin.require(.manageServer, toDo: "delete tenants")
         let deleted = try event("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)
         let realmIDs = try await write { try await store.deleteTenant(id: tenantID, audit: deleted) }
         for realmID in realmIDs { await keyring.forget(realmID: realmID) }
@@ -133,6 +136,7 @@ package struct AdminService {
     // MARK: Realms
 
     package func createRealm(_ tenantID: String, _ input: RealmInput) async throws -> Realm {
+        try admin.require(.configure, toDo: "create realms")
         _ = try await tenantRecord(tenantID)
         let id = Secrets.identifier()
         let displayName = try InputRules.name(input.displayName, field: "display_name")
@@ -153,15 +157,18 @@ package struct AdminService {
     }
 
     package func realm(_ path: RealmPath) async throws -> Realm {
-        try AdminViews.realm(try await realmRecord(path), issuer: baseURL.issuer(tenantID: path.tenantID, realmID: path.realmID))
+        try admin.require(.read, toDo: "read realms")
+        return try AdminViews.realm(try await realmRecord(path), issuer: baseURL.issuer(tenantID: path.tenantID, realmID: path.realmID))
     }
 
     /// ``realm(_:)`` as the console's application pages call it, until they take a ``RealmPath``.
     package func realm(_ tenantID: String, _ realmID: String) async throws -> Realm {
-        try await realm(RealmPath(tenantID: tenantID, realmID: realmID))
+        try admin.require(.read, toDo: "read realms")
+        return try await realm(RealmPath(tenantID: tenantID, realmID: realmID))
     }
 
     package func realms(_ tenantID: String, _ page: PageRequest) async throws -> AdminPage<Realm> {
+        try admin.require(.read, toDo: "list realms")
         _ = try await tenantRecord(tenantID)
         let records = try await store.listRealms(tenantID: tenantID, page)
         return AdminPage(
@@ -170,6 +177,7 @@ package struct AdminService {
     }
 
     package func updateRealm(_ path: RealmPath, _ input: RealmInput) async throws -> Realm {
+        try admin.require(.configure, toDo: "change realms")
         var record = try await realmRecord(path)
         record.displayName = try InputRules.optionalName(input.displayName, field: "display_name") ?? record.displayName
         if input.registrationRedirectURI != nil {
@@ -199,6 +207,7 @@ package struct AdminService {
     }
 
     package func deleteRealm(_ path: RealmPath) async throws {
+        try admin.require(.configure, toDo: "delete realms")
         _ = try await realmRecord(path)
         let deleted = try event("admin.realm.deleted", tenantID: path.tenantID, realmID: path.realmID, subjectID: path.realmID)
         try await write { try await store.deleteRealm(id: path.realmID, audit: deleted) }
@@ -209,6 +218,7 @@ package struct AdminService {
 
     /// All events, or those of the token's tenant, oldest first.
     package func auditEvents(_ page: PageRequest) async throws -> AdminPage<AuditEvent> {
+        try admin.require(.readAudit, toDo: "read the audit log")
         let events = try await store.listAuditEvents(AuditEventFilter(tenantID: admin.tenantID), order: .oldestFirst, page)
         return AdminViews.page(events, AdminViews.auditEvent)
     }

@@ -80,8 +80,8 @@ package enum AdminViews {
 
     package static func adminToken(_ r: AdminTokenRecord, now: Date) -> AdminToken {
         AdminToken(
-            id: r.id, label: r.label, tenantID: r.tenantID, status: AdminTokenStatus(r, at: now), createdAt: r.createdAt, expiresAt: r.expiresAt,
-            revokedAt: r.revokedAt)
+            id: r.id, label: r.label, tenantID: r.tenantID, role: r.role.rawValue, status: AdminTokenStatus(r, at: now),
+            createdAt: r.createdAt, expiresAt: r.expiresAt, revokedAt: r.revokedAt, lastUsedAt: r.lastUsedAt)
     }
 
     package static func auditEvent(_ r: AuditEventRecord) -> AuditEvent {

@@ -38,7 +38,7 @@ package struct ServerMetrics: Sendable {
     private static var adminRefusals: MetricNameDescriptor {
         MetricNameDescriptor(
             namespace: "bi", subsystem: "admin", metricName: "refused", unitName: "total",
-            helpText: "Admin API calls refused, by reason (missing_token, unknown_token, expired_token, revoked_token, other_tenant, server_wide).")
+            helpText: "Admin API calls refused, by reason (missing_token, unknown_token, expired_token, revoked_token, other_tenant, server_wide, role).")
     }
 
     /// Counts an admin call refused for `reason`.

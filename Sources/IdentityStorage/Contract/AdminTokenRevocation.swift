@@ -2,7 +2,7 @@
 public enum AdminTokenRevocation: Sendable, Equatable {
     /// The token is revoked now; the record has `revokedAt` set.
     case revoked(AdminTokenRecord)
-    /// Nothing changed: the token is the last active one for every tenant, and revoking it
-    /// would lock every administrator out.
-    case lastUnscopedToken
+    /// Nothing changed: the token is the last active owner's, and revoking it would leave no
+    /// token that can manage the others.
+    case lastOwnerToken
 }

@@ -28,6 +28,10 @@ extension SQLIdentityStore {
         }
     }
 
+    public func touchAdminToken(id: String, at date: Date) async throws {
+        try await run("UPDATE admin_tokens SET last_used_at = \(bind: date.milliseconds) WHERE id = \(bind: id)")
+    }
+
     public func revokeAdminToken(id: String, at now: Date, audit event: AuditEventRecord) async throws -> AdminTokenRevocation {
         let kind = engine.kind
         do {
@@ -42,9 +46,9 @@ extension SQLIdentityStore {
                     """).first()
                 else { throw StorageError.notFound.with(detail: "admin token \(id)") }
                 let revoked = try AdminTokenRecord(row: row)
-                if revoked.tenantID == nil {
+                if revoked.role == .owner {
                     let remaining = try await db.raw("""
-                        SELECT COUNT(*) AS count FROM admin_tokens WHERE tenant_id IS NULL AND revoked_at IS NULL
+                        SELECT COUNT(*) AS count FROM admin_tokens WHERE role = 'owner' AND revoked_at IS NULL
                         AND (expires_at IS NULL OR expires_at > \(bind: now.milliseconds))
                         """).first()?.decode(column: "count", as: Int.self) ?? 0
                     guard remaining > 0 else { throw LastUnscopedToken() }
@@ -53,10 +57,10 @@ extension SQLIdentityStore {
                 return .revoked(revoked)
             }
         } catch is LastUnscopedToken {
-            return .lastUnscopedToken
+            return .lastOwnerToken
         }
     }
 }
 
-/// Rolls back a revocation that would leave no active unscoped token.
+/// Rolls back a revocation that would leave no active owner's token.
 private struct LastUnscopedToken: Error {}

@@ -22,6 +22,7 @@ package struct WebhookAdminService {
     package static let maxOverlap = 7 * 86_400
 
     package func create(_ tenantID: String, _ input: WebhookEndpointInput) async throws -> WebhookEndpoint {
+        try admin.admin.require(.configure, toDo: "create webhook endpoints")
         _ = try await admin.tenantRecord(tenantID)
         guard let url = input.url else { throw ServerError.invalidRequest("'url' is required") }
         let now = admin.now()
@@ -39,15 +40,18 @@ package struct WebhookAdminService {
     }
 
     package func endpoints(_ tenantID: String, _ page: PageRequest) async throws -> AdminPage<WebhookEndpoint> {
+        try admin.admin.require(.readConfiguration, toDo: "list webhook endpoints")
         _ = try await admin.tenantRecord(tenantID)
         return AdminViews.page(try await store.listWebhookEndpoints(tenantID: tenantID, page), Self.view)
     }
 
     package func endpoint(_ tenantID: String, _ id: String) async throws -> WebhookEndpoint {
-        Self.view(try await record(tenantID, id))
+        try admin.admin.require(.readConfiguration, toDo: "read webhook endpoints")
+        return Self.view(try await record(tenantID, id))
     }
 
     package func update(_ tenantID: String, _ id: String, _ input: WebhookEndpointInput) async throws -> WebhookEndpoint {
+        try admin.admin.require(.configure, toDo: "change webhook endpoints")
         var record = try await record(tenantID, id)
         if let url = input.url { record.url = try validURL(url) }
         if let events = input.events { record.eventTypes = try eventTypes(events) }
@@ -63,6 +67,7 @@ package struct WebhookAdminService {
     }
 
     package func delete(_ tenantID: String, _ id: String) async throws {
+        try admin.admin.require(.configure, toDo: "delete webhook endpoints")
         _ = try await record(tenantID, id)
         let deleted = try admin.event("admin.webhook.deleted", tenantID: tenantID, subjectID: id)
         try await admin.write { try await store.deleteWebhookEndpoint(id: id, audit: deleted) }
@@ -70,6 +75,7 @@ package struct WebhookAdminService {
 
     /// A new secret; the old one signs too (a second signature) for the overlap.
     package func rotateSecret(_ tenantID: String, _ id: String, _ input: WebhookSecretRotationInput) async throws -> WebhookEndpoint {
+        try admin.admin.require(.configure, toDo: "rotate webhook secrets")
         var record = try await record(tenantID, id)
         let overlap = input.overlapSeconds ?? 86_400
         guard (0...Self.maxOverlap).contains(overlap) else {
@@ -91,6 +97,7 @@ package struct WebhookAdminService {
 
     /// Queues a `webhook.test` message for this endpoint alone.
     package func sendTest(_ tenantID: String, _ id: String) async throws -> WebhookDelivery {
+        try admin.admin.require(.configure, toDo: "send test webhooks")
         let record = try await record(tenantID, id)
         let now = admin.now()
         let delivery = WebhookDeliveryRecord(
@@ -101,17 +108,20 @@ package struct WebhookAdminService {
     }
 
     package func deliveries(_ tenantID: String, _ id: String, _ page: PageRequest) async throws -> AdminPage<WebhookDelivery> {
+        try admin.admin.require(.readConfiguration, toDo: "read webhook deliveries")
         _ = try await record(tenantID, id)
         return AdminViews.page(try await store.listWebhookDeliveries(endpointID: id, page)) { Self.view($0, attempts: nil) }
     }
 
     package func delivery(_ tenantID: String, _ id: String, _ deliveryID: String) async throws -> WebhookDelivery {
+        try admin.admin.require(.readConfiguration, toDo: "read webhook deliveries")
         let delivery = try await deliveryRecord(tenantID, id, deliveryID)
         return Self.view(delivery, attempts: try await store.webhookAttempts(deliveryID: deliveryID))
     }
 
     /// Pending again, due now, its attempts counted from zero; the same `webhook-id`.
     package func replay(_ tenantID: String, _ id: String, _ deliveryID: String) async throws -> WebhookDelivery {
+        try admin.admin.require(.configure, toDo: "replay webhook deliveries")
         _ = try await deliveryRecord(tenantID, id, deliveryID)
         let replayed = try await admin.write { try await store.replayWebhookDelivery(id: deliveryID, at: admin.now()) }
         return Self.view(replayed, attempts: try await store.webhookAttempts(deliveryID: deliveryID))

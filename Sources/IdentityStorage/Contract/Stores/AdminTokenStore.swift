@@ -10,7 +10,9 @@ public protocol AdminTokenStore: Sendable {
     func listAdminTokens(_ page: PageRequest) async throws -> Page<AdminTokenRecord>
     /// Every admin token ever created, revoked and expired ones included.
     func adminTokenCount() async throws -> Int
-    /// Revokes the unrevoked token `id` and appends `event`, unless it is the last unscoped
+    /// Records that the token `id` was presented at `at`.
+    func touchAdminToken(id: String, at: Date) async throws
+    /// Revokes the unrevoked token `id` and appends `event`, unless it is the last owner's
     /// token active at `at` (checked and written in one transaction, serialized with other
     /// revocations). Throws ``StorageError/notFound`` for an unknown or already revoked token.
     func revokeAdminToken(id: String, at: Date, audit event: AuditEventRecord) async throws -> AdminTokenRevocation

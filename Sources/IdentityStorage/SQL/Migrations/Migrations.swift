@@ -46,6 +46,7 @@ enum Migrations {
         Migration(version: 30, statements: accountPageSetting),
         Migration(version: 31, statements: emailChanges),
         Migration(version: 32, statements: sessionSources),
+        Migration(version: 33, statements: adminRoles),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
