@@ -62,6 +62,9 @@ package struct DeviceSignInRoutes: RouteMount {
     private let crossDevice: CrossDeviceController
     private let signInPage: SignInPageController
     private let account: AccountController
+    /// The account pages' sessions and cookie, which the console takes for the operators' realm.
+    package var accounts: AccountService { account.service }
+    package var accountCookie: AccountSessionCookie { account.cookie }
     /// The credentials' certificate keys, read once: the token endpoint binds tokens to them.
     package let pinnedKeys: PinnedKeys
     /// Where `/authorize` hands a browser whose sign-in another device approves.

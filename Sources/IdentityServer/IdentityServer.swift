@@ -33,6 +33,16 @@ public struct IdentityServer: Sendable {
         Routes.build(context: context, metrics: PrometheusCollectorRegistry()).routes
     }
 
+    /// Makes the operators' realm when it is missing and, while there is no operator, the first
+    /// owner: returns the owner's enrollment link, for a person at the terminal only (it enrolls
+    /// the passkey that signs them in to the console); `nil` when there are operators. Call it
+    /// once the server listens: the link is under the public base URL.
+    public func prepareOperators() async throws -> String? {
+        try await OperatorsRealm.prepare(AdminService(
+            store: context.store, keyring: context.keyring, mailFrom: context.mailFrom, audit: context.audit, lifetimes: context.lifetimes,
+            baseURL: context.baseURL, now: context.now, admin: .commandLine, signingKeyPrepublication: context.signingKeys.prepublication))
+    }
+
     /// Opens storage (applying migrations), loads or creates the master key, and creates the
     /// bootstrap admin token on first start.
     public static func prepare(_ configuration: ServerConfiguration) async throws -> IdentityServer {

@@ -50,13 +50,33 @@ struct ServeCommand: AsyncParsableCommand {
             case .text:
                 say("bi-server listening on \(url)")
                 if let published { say("bi-server public base URL \(published) (issuers and links are built on it)") }
-                if let console { say("bi-server console at \(console) (sign in with an admin token)") }
+                if let console { say("bi-server console at \(console) (operators sign in with a passkey or their phone)") }
             case .json:
                 var metadata: Logger.Metadata = ["url": "\(url)"]
                 metadata["public_base_url"] = published.map { "\($0)" }
                 metadata["console_url"] = console.map { "\($0)" }
                 logger.notice("listening", metadata: metadata)
             }
+            await Self.announceFirstOwner(server, logger: logger, toTerminal: format == .text && isatty(STDOUT_FILENO) == 1)
+        }
+    }
+}
+
+extension ServeCommand {
+    /// On the first start, the first owner's enrollment link: to a person at the terminal only
+    /// (it enrolls the passkey that signs in to the console), never into a log stream; elsewhere
+    /// the log says how to make one.
+    static func announceFirstOwner(_ server: IdentityServer, logger: Logger, toTerminal: Bool) async {
+        do {
+            guard let link = try await server.prepareOperators() else { return }
+            if toTerminal {
+                say("First owner's enrollment link (shown once; open it in a browser to create the passkey that signs you in to the console): \(link)")
+            } else {
+                logger.notice(
+                    "the first owner was created: their enrollment link is never written to the log; make one with the bootstrap admin token (POST /v1/admin/tenants/operators/realms/operators/identities/{id}/binding-jobs)")
+            }
+        } catch {
+            logger.error("could not prepare the operators' realm", metadata: ["error": "\(error)"])
         }
     }
 }

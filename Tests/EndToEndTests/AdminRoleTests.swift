@@ -95,6 +95,24 @@ import ServerTestSupport
         }
     }
 
+    /// The operators' tenant is the owners' alone: whoever could send one of its identities an
+    /// enrollment link could become that operator.
+    @Test func onlyOwnersReachTheOperatorsTenant() async throws {
+        try await RunningServer.withRealm(.live) { server, _ in
+            _ = try await server.instance.prepareOperators()
+            let identities = "/v1/admin/tenants/operators/realms/operators/identities"
+            #expect(try await server.admin.send("GET", identities).status == 200)
+            for role in ["tenant_admin", "support", "auditor"] {
+                let token = try await server.admin.created("/v1/admin/tokens", ["label": role, "role": role])
+                let client = server.client(bearer: try #require(token["token"] as? String))
+                let reply = try await client.send("GET", identities)
+                #expect(reply.status == 404 && reply.json["error_description"] as? String == "no such tenant", "\(role)")
+            }
+            let delete = try await server.admin.send("DELETE", "/v1/admin/tenants/operators")
+            #expect(delete.status == 409 && delete.error == "conflict")
+        }
+    }
+
     @Test func tokensAreMadeWithARoleAndListedWithTheirLastUse() async throws {
         let clock = TestClock()
         try await RunningServer.withRealm(.router, configure: { $0.now = clock.now }) { server, realm in

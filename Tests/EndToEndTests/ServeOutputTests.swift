@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProtocol
 import TestProcessSupport
 import Testing
 import ServerTestSupport
@@ -37,11 +38,15 @@ import ServerTestSupport
     }
 
     @Test func theBootstrapTokenIsNeverWrittenToAPipe() async throws {
-        let (output, errors, token) = try await Self.serve([]) { output, _ in output.contains("console at") }
-        #expect(output.contains("bi-server console at http://127.0.0.1:") && output.contains("/console (sign in with an admin token)"))
+        let (output, errors, token) = try await Self.serve([]) { output, errors in
+            output.contains("console at") && errors.contains("the first owner was created")
+        }
+        #expect(output.contains("bi-server console at http://127.0.0.1:") && output.contains("/console (operators sign in with a passkey or their phone)"))
         #expect(token.hasPrefix("bia_"))
         #expect(!output.contains(token) && !errors.contains(token))
         #expect(errors.contains("bootstrap admin token created") && errors.contains("admin-token"), "says which file holds it")
+        // Nor the first owner's enrollment link: the log says how to make one.
+        #expect(!(output + errors).contains(DeviceAPI.enrollmentLink + "?"))
     }
 
     @Test func inJSONModeEveryLineIsJSON() async throws {

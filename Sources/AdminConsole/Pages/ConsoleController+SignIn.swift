@@ -43,7 +43,11 @@ extension ConsoleController {
             let console = try context.requireConsole()
             try await sessions.signOut(console.session)
             var response = paths.signIn(ended: .signedOut)
-            response.headers[.setCookie] = cookies.clear(cookies.sessionName)
+            if console.session.account != nil, let operators = sessions.operators {
+                response.headers[.setCookie] = operators.clearCookie
+            } else {
+                response.headers[.setCookie] = cookies.clear(cookies.sessionName)
+            }
             return response
         }
     }
@@ -55,7 +59,7 @@ extension ConsoleController {
         var response = renderer.page(
             .signIn, ConsoleSignInPage(
                 chrome: ConsoleChrome(root: paths.root, session: nil), csrf: value, notice: notice, error: error,
-                next: next.flatMap(ConsolePaths.followable)),
+                next: next.flatMap(ConsolePaths.followable), operatorSignIn: sessions.operators?.signInPage()),
             status: status)
         response.headers[.setCookie] = cookies.signIn(value)
         return response

@@ -8,8 +8,10 @@ package import Administration
 /// serves it), acts with the rights of the admin token that opened it, and ends when it has
 /// been idle too long, reaches its absolute lifetime, or its admin token is revoked or expires.
 package struct ConsoleSessions: Sendable {
-    package let store: any ConsoleSessionStore & AdminTokenStore
+    package let store: any ConsoleSessionStore & AdminTokenStore & OperatorStore & IdentityRecordStore
     package let settings: ConsoleSettings
+    /// Operators' sessions, when the server signs operators in (see ``ConsoleOperators``).
+    package var operators: ConsoleOperators? = nil
     package let audit: AuditLog
     package let now: @Sendable () -> Date
 
@@ -77,6 +79,16 @@ package struct ConsoleSessions: Sendable {
         return .success(ConsoleSession(id: record.id, admin: AdminPrincipal(token, via: .console), secret: secret))
     }
 
+    /// The operator's session whose operators' account cookie holds `secret`; `nil` when it has
+    /// ended or its identity is not an operator.
+    package func resolveOperator(secret: String) async throws -> ConsoleSession? {
+        guard let operators, let account = try await operators.session(secret),
+              let record = try await store.operatorRecord(identityID: account.identityID),
+              let identity = try await store.identity(id: account.identityID)
+        else { return nil }
+        return ConsoleSession(id: account.id, admin: AdminPrincipal(record, username: identity.username), secret: secret, account: account)
+    }
+
     /// Spends one of the session's forms that show a secret once, so that a reload or the back
     /// button cannot send it again (a second client secret rotation would end the secret in
     /// use): `409` when it was sent before, `400` without its id.
@@ -91,6 +103,7 @@ package struct ConsoleSessions: Sendable {
 
     /// Ends `session` and audits it.
     package func signOut(_ session: ConsoleSession) async throws {
+        if let account = session.account, let operators { return try await operators.signOut(account) }
         try await store.deleteConsoleSession(id: session.id)
         try await audit.record(
             "console.signed_out", tenantID: session.admin.tenantID, realmID: nil, subjectID: session.id,

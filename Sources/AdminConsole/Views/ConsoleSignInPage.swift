@@ -11,4 +11,6 @@ package struct ConsoleSignInPage: Sendable {
     package let error: String?
     /// The console page (path and query) to go on to once signed in.
     package let next: String?
+    /// The operators' account page, where operators sign in as people; `nil` without one.
+    package let operatorSignIn: String?
 }

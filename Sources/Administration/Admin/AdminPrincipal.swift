@@ -4,12 +4,15 @@ package import IdentityStorage
 import IdentityServerCore
 
 /// Who is calling the admin API: the admin token the request presented, named by its label
-/// and public id (never the token). Recorded in every admin audit event.
+/// and public id (never the token), or the operator signed in to the console, named by their
+/// username and identity id. Recorded in every admin audit event.
 package struct AdminPrincipal: Sendable, Equatable {
-    /// The token's label (`bootstrap` for the first one).
+    /// The token's label (`bootstrap` for the first one), or the operator's username.
     package let label: String
-    /// The token's public id: tells tokens apart, reveals nothing.
+    /// The token's public id (tells tokens apart, reveals nothing), or the operator's identity id.
     package let tokenID: String
+    /// Whether a person signed in as an operator acts, rather than an admin token.
+    package let isOperator: Bool
     /// The one tenant the token may administer; `nil` for all of them.
     package let tenantID: String?
     /// What it may do (``AdminPermission/granted(to:)``).
@@ -18,21 +21,30 @@ package struct AdminPrincipal: Sendable, Equatable {
     package let channel: AdminChannel
 
     package init(_ token: AdminTokenRecord, via channel: AdminChannel = .api) {
-        self.init(label: token.label, tokenID: token.id, tenantID: token.tenantID, role: token.role, channel: channel)
+        self.init(label: token.label, tokenID: token.id, isOperator: false, tenantID: token.tenantID, role: token.role, channel: channel)
     }
 
-    private init(label: String, tokenID: String, tenantID: String?, role: AdminRole, channel: AdminChannel) {
-        (self.label, self.tokenID, self.tenantID, self.role, self.channel) = (label, tokenID, tenantID, role, channel)
+    /// The operator `record`, whose username is `username`, in the console.
+    package init(_ record: OperatorRecord, username: String) {
+        self.init(
+            label: username, tokenID: record.identityID, isOperator: true, tenantID: record.tenantID, role: record.role, channel: .console)
+    }
+
+    private init(label: String, tokenID: String, isOperator: Bool, tenantID: String?, role: AdminRole, channel: AdminChannel) {
+        (self.label, self.tokenID, self.isOperator, self.tenantID, self.role, self.channel) = (label, tokenID, isOperator, tenantID, role, channel)
     }
 
     /// The operator at the server's command line (`bi-server admin-tokens create`): no token,
     /// every tenant.
     package static let commandLine = AdminPrincipal(
-        label: "bi-server command line", tokenID: "-", tenantID: nil, role: .owner, channel: .commandLine)
+        label: "bi-server command line", tokenID: "-", isOperator: false, tenantID: nil, role: .owner, channel: .commandLine)
 
-    /// Whether the token may see and change `tenantID` and what is under it.
+    /// Whether the token may see and change `tenantID` and what is under it. The operators'
+    /// tenant is the owners' alone: whoever could send one of its identities an enrollment link
+    /// could become that operator.
     package func administers(tenantID: String) -> Bool {
-        self.tenantID == nil || self.tenantID == tenantID
+        guard tenantID != OperatorsRealm.tenantID else { return may(.manageServer) }
+        return self.tenantID == nil || self.tenantID == tenantID
     }
 
     /// Whether the role grants `permission` (the server's own resources also need every tenant).
@@ -55,6 +67,11 @@ package struct AdminPrincipal: Sendable, Equatable {
 
     /// What an audit event records of the principal.
     package var auditDetail: [String: String] {
-        ["by": "admin", "admin_token": label, "admin_token_id": tokenID, "via": channel.rawValue]
+        isOperator
+            ? ["by": "operator", "operator": label, "operator_id": tokenID, "via": channel.rawValue]
+            : ["by": "admin", "admin_token": label, "admin_token_id": tokenID, "via": channel.rawValue]
     }
+
+    /// The detail that names the principal in a refusal: its token's or its identity's id.
+    package var idDetail: [String: String] { isOperator ? ["operator_id": tokenID] : ["admin_token_id": tokenID] }
 }

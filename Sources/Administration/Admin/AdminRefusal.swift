@@ -40,7 +40,7 @@ package enum AdminRefusal: String, Sendable {
     ) async -> ServerError {
         metrics.adminRefused(reason: rawValue)
         if let token {
-            var detail = more.merging(["method": request.method.rawValue, "path": request.uri.path, "admin_token_id": token.tokenID]) { _, own in own }
+            var detail = more.merging(token.idDetail.merging(["method": request.method.rawValue, "path": request.uri.path]) { own, _ in own }) { _, own in own }
             detail["request_id"] = context.requestID
             await audit.recordRefusal(
                 "admin.refused", reason: rawValue, of: token.tokenID, tenantID: token.tenantID, realmID: nil, subjectID: nil, detail: detail)

@@ -9,19 +9,24 @@ extension AdminService {
     package func createIdentity(_ realm: RealmPath, _ input: IdentityInput) async throws -> Identity {
         try admin.require(.helpIdentities, toDo: "create identities")
         _ = try await realmRecord(realm)
+        let record = try newIdentity(realm, input)
+        let created = try event("admin.identity.created", tenantID: realm.tenantID, realmID: realm.realmID, subjectID: record.id)
+        try await write(conflict: "the realm already has an identity with username '\(record.username)'") {
+            try await store.createIdentity(record, audit: created)
+        }
+        return AdminViews.identity(record)
+    }
+
+    /// The identity `input` describes in `realm`, validated, not yet stored.
+    package func newIdentity(_ realm: RealmPath, _ input: IdentityInput) throws -> IdentityRecord {
         let username = try InputRules.name(input.username, field: "username", maxLength: 128)
         let now = now()
-        let record = IdentityRecord(
+        return IdentityRecord(
             id: Secrets.randomIdentifier(), tenantID: realm.tenantID, realmID: realm.realmID, username: username,
             email: try InputRules.email(input.email),
             displayName: try InputRules.optionalName(input.displayName, field: "display_name") ?? username,
             status: try InputRules.oneOf(input.status, default: .active, field: "status"),
             createdAt: now, updatedAt: now)
-        let created = try event("admin.identity.created", tenantID: realm.tenantID, realmID: realm.realmID, subjectID: record.id)
-        try await write(conflict: "the realm already has an identity with username '\(username)'") {
-            try await store.createIdentity(record, audit: created)
-        }
-        return AdminViews.identity(record)
     }
 
     /// The identity, with the groups it belongs to (a deleted identity belongs to none): the

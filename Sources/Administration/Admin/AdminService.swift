@@ -92,11 +92,12 @@ package struct AdminService {
 
     // MARK: Tenants
 
-    package func createTenant(_ input: TenantInput) async throws -> Tenant {
+    /// Creates a tenant; `id` only for the operators' tenant, whose id is fixed.
+    package func createTenant(_ input: TenantInput, id: String = Secrets.identifier()) async throws -> Tenant {
         try admin.require(.manageServer, toDo: "create tenants")
         let now = now()
         let record = TenantRecord(
-            id: Secrets.identifier(), displayName: try InputRules.name(input.displayName, field: "display_name"),
+            id: id, displayName: try InputRules.name(input.displayName, field: "display_name"),
             createdAt: now, updatedAt: now)
         let created = try event("admin.tenant.created", tenantID: record.id, subjectID: record.id)
         try await write { try await store.createTenant(record, audit: created) }
@@ -128,6 +129,9 @@ package struct AdminService {
 
     package func deleteTenant(_ tenantID: String) async throws {
         try admin.require(.manageServer, toDo: "delete tenants")
+        guard tenantID != OperatorsRealm.tenantID else {
+            throw ServerError(APIErrorCode.conflict, "the operators' tenant cannot be deleted: the console's operators are its identities")
+        }
         let deleted = try event("admin.tenant.deleted", tenantID: tenantID, subjectID: tenantID)
         let realmIDs = try await write { try await store.deleteTenant(id: tenantID, audit: deleted) }
         for realmID in realmIDs { await keyring.forget(realmID: realmID) }
@@ -135,10 +139,10 @@ package struct AdminService {
 
     // MARK: Realms
 
-    package func createRealm(_ tenantID: String, _ input: RealmInput) async throws -> Realm {
+    /// Creates a realm; `id` only for the operators' realm, whose id is fixed.
+    package func createRealm(_ tenantID: String, _ input: RealmInput, id: String = Secrets.identifier()) async throws -> Realm {
         try admin.require(.configure, toDo: "create realms")
         _ = try await tenantRecord(tenantID)
-        let id = Secrets.identifier()
         let displayName = try InputRules.name(input.displayName, field: "display_name")
         let redirect = try InputRules.redirectTarget(input.registrationRedirectURI, field: "registration_redirect_uri")
         let (authority, sealedKey) = try await keyring.createAuthority(realmID: id, displayName: displayName)

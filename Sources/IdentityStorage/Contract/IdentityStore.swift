@@ -31,6 +31,7 @@ public protocol IdentityStore:
     AdminTokenStore,
     ConsoleSessionStore,
     AccountSessionStore,
+    OperatorStore,
     EmailChangeStore,
     MaintenanceStore,
     AuditStore,

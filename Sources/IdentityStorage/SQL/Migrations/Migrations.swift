@@ -47,6 +47,7 @@ enum Migrations {
         Migration(version: 31, statements: emailChanges),
         Migration(version: 32, statements: sessionSources),
         Migration(version: 33, statements: adminRoles),
+        Migration(version: 34, statements: operators),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
