@@ -1,8 +1,10 @@
+import Administration
 import Crypto
 import Foundation
 import IdentityProtocol
 import IdentityStorage
 import IdentityStorageTestSupport
+import Synchronization
 import Testing
 @testable import IdentityServerCore
 @testable import AdminConsole
@@ -65,6 +67,44 @@ import ServerTestSupport
             // Past its session's lifetime the record is purged, with the session.
             fixture.clock.advance(by: 3601)
             #expect(try await fixture.store.deleteExpired(before: fixture.clock.now()) == 5, "two sessions, three sent forms")
+        }
+    }
+
+    /// An operators' account session opens the console only for an identity with an operator's
+    /// record, with that record's role and reach; signing out ends the account session itself.
+    @Test func anAccountSessionOpensTheConsoleOnlyForAnOperator() async throws {
+        try await ServiceFixture.with { fixture in
+            let seeded = try await fixture.seedRealm()
+            let now = fixture.clock.now()
+            let signedOut = Mutex<[String]>([])
+            @Sendable func account(_ identityID: String) -> AccountSessionRecord {
+                AccountSessionRecord(
+                    id: "as-" + identityID, secretHash: Data(), tenantID: seeded.tenantID, realmID: seeded.realmID, identityID: identityID,
+                    credentialID: "c", authenticatedAt: now, createdAt: now, lastSeenAt: now, expiresAt: now + 3600, address: nil, userAgent: nil)
+            }
+            var sessions = Self.sessions(fixture, lifetime: 3600)
+            sessions.operators = ConsoleOperators(
+                session: { secret in secret == "ended" ? nil : account(secret) },
+                signOut: { ended in signedOut.withLock { $0.append(ended.id) } }, cookieName: "bi_account_operators",
+                clearCookie: "", signInPage: { "" })
+
+            // Ada is a person of the realm, not an operator; an ended session is no one's.
+            #expect(try await sessions.resolveOperator(secret: seeded.identityID) == nil)
+            #expect(try await sessions.resolveOperator(secret: "ended") == nil)
+
+            let grace = IdentityRecord(
+                id: "grace", tenantID: seeded.tenantID, realmID: seeded.realmID, username: "grace", email: nil, displayName: "Grace",
+                status: .active, createdAt: now, updatedAt: now)
+            try await fixture.store.createOperator(
+                OperatorRecord(identityID: "grace", role: .support, tenantID: "acme", createdAt: now, updatedAt: now), identity: grace, audit: [])
+            let session = try #require(try await sessions.resolveOperator(secret: "grace"))
+            #expect(session.admin.isOperator && session.admin.label == "grace" && session.admin.id == "grace")
+            #expect(session.admin.role == .support && session.admin.tenantID == "acme" && session.admin.channel == .console)
+            #expect(session.admin.auditDetail == ["by": "operator", "operator": "grace", "operator_id": "grace", "via": "console"])
+            #expect(session.csrfToken != ConsoleSession(id: "x", admin: session.admin, secret: "other").csrfToken, "its forms' token is its secret's")
+
+            try await sessions.signOut(session)
+            #expect(signedOut.withLock { $0 } == ["as-grace"])
         }
     }
 }

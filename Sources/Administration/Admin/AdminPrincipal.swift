@@ -10,7 +10,7 @@ package struct AdminPrincipal: Sendable, Equatable {
     /// The token's label (`bootstrap` for the first one), or the operator's username.
     package let label: String
     /// The token's public id (tells tokens apart, reveals nothing), or the operator's identity id.
-    package let tokenID: String
+    package let id: String
     /// Whether a person signed in as an operator acts, rather than an admin token.
     package let isOperator: Bool
     /// The one tenant the token may administer; `nil` for all of them.
@@ -21,23 +21,23 @@ package struct AdminPrincipal: Sendable, Equatable {
     package let channel: AdminChannel
 
     package init(_ token: AdminTokenRecord, via channel: AdminChannel = .api) {
-        self.init(label: token.label, tokenID: token.id, isOperator: false, tenantID: token.tenantID, role: token.role, channel: channel)
+        self.init(label: token.label, id: token.id, isOperator: false, tenantID: token.tenantID, role: token.role, channel: channel)
     }
 
     /// The operator `record`, whose username is `username`, in the console.
     package init(_ record: OperatorRecord, username: String) {
         self.init(
-            label: username, tokenID: record.identityID, isOperator: true, tenantID: record.tenantID, role: record.role, channel: .console)
+            label: username, id: record.identityID, isOperator: true, tenantID: record.tenantID, role: record.role, channel: .console)
     }
 
-    private init(label: String, tokenID: String, isOperator: Bool, tenantID: String?, role: AdminRole, channel: AdminChannel) {
-        (self.label, self.tokenID, self.isOperator, self.tenantID, self.role, self.channel) = (label, tokenID, isOperator, tenantID, role, channel)
+    private init(label: String, id: String, isOperator: Bool, tenantID: String?, role: AdminRole, channel: AdminChannel) {
+        (self.label, self.id, self.isOperator, self.tenantID, self.role, self.channel) = (label, id, isOperator, tenantID, role, channel)
     }
 
     /// The operator at the server's command line (`bi-server admin-tokens create`): no token,
     /// every tenant.
     package static let commandLine = AdminPrincipal(
-        label: "bi-server command line", tokenID: "-", isOperator: false, tenantID: nil, role: .owner, channel: .commandLine)
+        label: "bi-server command line", id: "-", isOperator: false, tenantID: nil, role: .owner, channel: .commandLine)
 
     /// Whether the token may see and change `tenantID` and what is under it. The operators'
     /// tenant is the owners' alone: whoever could send one of its identities an enrollment link
@@ -68,10 +68,10 @@ package struct AdminPrincipal: Sendable, Equatable {
     /// What an audit event records of the principal.
     package var auditDetail: [String: String] {
         isOperator
-            ? ["by": "operator", "operator": label, "operator_id": tokenID, "via": channel.rawValue]
-            : ["by": "admin", "admin_token": label, "admin_token_id": tokenID, "via": channel.rawValue]
+            ? ["by": "operator", "operator": label, "operator_id": id, "via": channel.rawValue]
+            : ["by": "admin", "admin_token": label, "admin_token_id": id, "via": channel.rawValue]
     }
 
     /// The detail that names the principal in a refusal: its token's or its identity's id.
-    package var idDetail: [String: String] { isOperator ? ["operator_id": tokenID] : ["admin_token_id": tokenID] }
+    package var idDetail: [String: String] { isOperator ? ["operator_id": id] : ["admin_token_id": id] }
 }

@@ -40,10 +40,10 @@ package enum AdminRefusal: String, Sendable {
     ) async -> ServerError {
         metrics.adminRefused(reason: rawValue)
         if let token {
-            var detail = more.merging(token.idDetail.merging(["method": request.method.rawValue, "path": request.uri.path]) { own, _ in own }) { _, own in own }
-            detail["request_id"] = context.requestID
+            var detail = more.merging(token.idDetail) { _, principal in principal }
+            (detail["method"], detail["path"], detail["request_id"]) = (request.method.rawValue, request.uri.path, context.requestID)
             await audit.recordRefusal(
-                "admin.refused", reason: rawValue, of: token.tokenID, tenantID: token.tenantID, realmID: nil, subjectID: nil, detail: detail)
+                "admin.refused", reason: rawValue, of: token.id, tenantID: token.tenantID, realmID: nil, subjectID: nil, detail: detail)
         }
         return error
     }

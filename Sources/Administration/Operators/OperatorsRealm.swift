@@ -35,14 +35,14 @@ package enum OperatorsRealm {
             try await tolerantOfAnother {
                 _ = try await admin.createRealm(tenantID, RealmInput(
                     displayName: "Operators", registrationRedirectURI: accountPage(admin.baseURL), accountPage: true), id: realmID)
+                // The console as the realm's relying party: what says operators sign in with
+                // passkeys (an enrollment link offers one only where an application takes them).
+                _ = try await admin.createApplication(tenantID, realmID, ApplicationInput(
+                    displayName: "Console", clientType: "public", redirectURIs: [accountPage(admin.baseURL)], allowedScopes: ["openid"],
+                    grantTypes: ["authorization_code"], signInMethods: ["passkey", "cross_device"]))
             }
         }
         guard try await admin.store.operatorCount() == 0 else { return nil }
-        // The console as the realm's relying party: what says operators sign in with passkeys
-        // (an enrollment link offers a passkey only in a realm whose applications take them).
-        _ = try await admin.createApplication(tenantID, realmID, ApplicationInput(
-            displayName: "Console", clientType: "public", redirectURIs: [accountPage(admin.baseURL)], allowedScopes: ["openid"],
-            grantTypes: ["authorization_code"], signInMethods: ["passkey", "cross_device"]))
         let identity = try admin.newIdentity(path, IdentityInput(username: firstOwner, displayName: "Owner"))
         let now = admin.now()
         let record = OperatorRecord(identityID: identity.id, role: .owner, createdAt: now, updatedAt: now)
