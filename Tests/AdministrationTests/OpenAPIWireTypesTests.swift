@@ -30,6 +30,8 @@ import AdminConsole
         "BindingJobPage": roundTrip(AdminPage<BindingJob>.self),
         "AdminToken": roundTrip(AdminToken.self), "AdminTokenInput": roundTrip(AdminTokenInput.self),
         "AdminTokenPage": roundTrip(AdminPage<AdminToken>.self),
+        "Operator": roundTrip(Operator.self), "OperatorInput": roundTrip(OperatorInput.self),
+        "OperatorPage": roundTrip(AdminPage<Operator>.self),
         "ProvisioningToken": roundTrip(ProvisioningToken.self), "ProvisioningTokenInput": roundTrip(ProvisioningTokenInput.self),
         "ProvisioningTokenPage": roundTrip(AdminPage<ProvisioningToken>.self),
         "AdminSigningKey": roundTrip(AdminSigningKey.self),

@@ -101,8 +101,10 @@ import ServerTestSupport
             #expect((tenants.json["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [otherID])
             #expect(try await client.send("POST", "/v1/admin/tenants", json: ["display_name": "Mine"]).status == 403)
             for (method, path) in [("GET", "/v1/admin/tokens"), ("POST", "/v1/admin/tokens"), ("GET", "/v1/admin/tokens/x"),
-                                   ("POST", "/v1/admin/tokens/x/revoke")] {
-                let reply = try await client.send(method, path, json: method == "POST" ? ["label": "more"] : nil)
+                                   ("POST", "/v1/admin/tokens/x/revoke"), ("GET", "/v1/admin/operators"), ("POST", "/v1/admin/operators"),
+                                   ("GET", "/v1/admin/operators/x"), ("PATCH", "/v1/admin/operators/x")] {
+                let body: [String: Any]? = method == "GET" ? nil : ["label": "more", "username": "more", "role": "support"]
+                let reply = try await client.send(method, path, json: body)
                 #expect(reply.status == 403 && reply.error == "forbidden", "\(method) \(path)")
             }
             let events = try #require(try await client.send("GET", "/v1/admin/audit-events?page_size=1000").json["items"] as? [[String: Any]])
@@ -117,6 +119,8 @@ import ServerTestSupport
             #expect(Set(serverWide.map(\.description)) == [
                 "GET /v1/admin/audit-events", "GET /v1/admin/tenants", "POST /v1/admin/tenants", "GET /v1/admin/tokens",
                 "POST /v1/admin/tokens", "GET /v1/admin/tokens/{token}", "POST /v1/admin/tokens/{token}/revoke",
+                "GET /v1/admin/operators", "POST /v1/admin/operators", "GET /v1/admin/operators/{operator}",
+                "PATCH /v1/admin/operators/{operator}",
             ], "each server-wide route is tried above")
         }
     }

@@ -76,6 +76,16 @@ package struct AdminController {
         admin.post("tokens/:token/revoke") { _, context in
             try JSONResponse.make(try await acting(context).revokeAdminToken(try context.id("token")))
         }
+        admin.post("operators") { request, context in
+            try JSONResponse.make(
+                try await acting(context).createOperator(try await request.decodeJSON(OperatorInput.self, context: context)), status: .created)
+        }
+        admin.get("operators") { request, context in try JSONResponse.make(try await acting(context).operators(try request.page())) }
+        admin.get("operators/:operator") { _, context in try JSONResponse.make(try await acting(context).operator(try context.id("operator"))) }
+        admin.patch("operators/:operator") { request, context in
+            try JSONResponse.make(try await acting(context).updateOperator(
+                try context.id("operator"), try await request.decodeJSON(OperatorInput.self, context: context)))
+        }
     }
 
     private func registerApplications(on realm: RouterGroup<ServerRequestContext>) {

@@ -28,6 +28,18 @@ package enum OperatorsRealm {
     /// them at once: either's stands) and, while there is no operator, the first owner: returns
     /// the owner's enrollment link, to show on the terminal only; `nil` when there are operators.
     package static func prepare(_ admin: AdminService) async throws -> String? {
+        try await makeRealm(admin)
+        guard try await admin.store.operatorCount() == 0 else { return nil }
+        do {
+            return try await admin.createOperator(OperatorInput(username: firstOwner, displayName: "Owner", role: AdminRole.owner.rawValue))
+                .enrollmentLink
+        } catch let error as ServerError where error.status == .conflict {
+            return nil  // another instance made the first owner meanwhile: its terminal shows the link
+        }
+    }
+
+    /// Makes the operators' tenant and realm, with the console's application, when missing.
+    package static func makeRealm(_ admin: AdminService) async throws {
         if try await admin.store.tenant(id: tenantID) == nil {
             try await tolerantOfAnother { _ = try await admin.createTenant(TenantInput(displayName: "Operators"), id: tenantID) }
         }
@@ -42,21 +54,6 @@ package enum OperatorsRealm {
                     grantTypes: ["authorization_code"], signInMethods: ["passkey", "cross_device"]))
             }
         }
-        guard try await admin.store.operatorCount() == 0 else { return nil }
-        let identity = try admin.newIdentity(path, IdentityInput(username: firstOwner, displayName: "Owner"))
-        let now = admin.now()
-        let record = OperatorRecord(identityID: identity.id, role: .owner, createdAt: now, updatedAt: now)
-        let created = try admin.event(
-            "admin.operator.created", tenantID: tenantID, realmID: realmID, subjectID: identity.id,
-            detail: ["role": record.role.rawValue, "username": identity.username])
-        do {
-            try await admin.store.createOperator(record, identity: identity, audit: [created])
-        } catch let error as StorageError where error == .alreadyExists {
-            return nil  // another instance made the first owner meanwhile: its terminal shows the link
-        }
-        let job = try await admin.createBindingJob(
-            IdentityPath(realm: path, identityID: identity.id), BindingJobInput(kind: "registration", delivery: "return"))
-        return job.credentialBindingLink
     }
 
     /// Runs a creation that another instance may have made first (`409`).

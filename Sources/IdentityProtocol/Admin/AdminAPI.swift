@@ -21,6 +21,11 @@ public enum AdminAPI {
     /// `POST` → the revoked ``AdminToken``.
     public static func revokeToken(_ token: String) -> String { "\(self.token(token))/revoke" }
 
+    /// `POST` ``OperatorInput`` → ``Operator`` (with its enrollment link, once); `GET` a page of them.
+    public static let operators = "\(root)/operators"
+    /// `GET` → ``Operator``; `PATCH` ``OperatorInput`` (role, tenant) → ``Operator``.
+    public static func `operator`(_ id: String) -> String { "\(operators)/\(segment(id))" }
+
     /// `POST` ``TenantInput`` → ``Tenant``; `GET` a page of them.
     public static let tenants = "\(root)/tenants"
     /// `GET`, `PATCH` ``TenantInput``, `DELETE` (`204`).

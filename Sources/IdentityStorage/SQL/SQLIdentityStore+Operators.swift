@@ -12,7 +12,15 @@ extension SQLIdentityStore {
     }
 
     public func operatorRecord(identityID: String) async throws -> OperatorRecord? {
-        try await fetch(OperatorRecord.self, where: "identity_id", equals: identityID)
+        try await fetch(OperatorRecord.self, where: "id", equals: identityID)
+    }
+
+    public func listOperators(_ page: PageRequest) async throws -> Page<OperatorRecord> {
+        try await list(OperatorRecord.self, page)
+    }
+
+    public func updateOperator(_ record: OperatorRecord, audit event: AuditEventRecord) async throws {
+        try await audited(event) { db in try await self.replace(record, on: db) }
     }
 
     public func operatorCount() async throws -> Int {
@@ -25,12 +33,12 @@ extension SQLIdentityStore {
 extension OperatorRecord: SQLRecord {
     static let table = "operators"
     var columns: [SQLColumn] {
-        [("identity_id", identityID), ("role", role.rawValue), ("tenant_id", tenantID), ("created_at", createdAt.milliseconds),
+        [("id", identityID), ("role", role.rawValue), ("tenant_id", tenantID), ("created_at", createdAt.milliseconds),
          ("updated_at", updatedAt.milliseconds)]
     }
     init(row: any SQLRow) throws {
         self.init(
-            identityID: try row.string("identity_id"), role: try row.value("role"), tenantID: try row.optionalString("tenant_id"),
+            identityID: try row.string("id"), role: try row.value("role"), tenantID: try row.optionalString("tenant_id"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }

@@ -21,6 +21,7 @@ struct AdminFlows {
         try await identities(tenant: tenant.id, realm: tenant.realm)
         try await credentialsAndSessions()
         try await tokens(scopedTo: tenant.id)
+        try await operators(tenant: tenant.id)
         try await provisioningTokens(tenant: tenant.id, realm: tenant.realm)
         try await webhooks(tenant: tenant.id)
         try await api.expect(200, "GET", AdminAPI.page(AdminAPI.auditEvents, size: 2, cursor: nil))
@@ -193,5 +194,24 @@ struct AdminFlows {
         let tokens = try await api.expect(200, "GET", AdminAPI.tokens)
         let bootstrap = try #require((tokens["items"] as? [[String: Any]])?.first { $0["label"] as? String == "bootstrap" }?["id"] as? String)
         try await api.expect(409, "POST", AdminAPI.revokeToken(bootstrap))
+    }
+
+    /// Operators: added (the enrollment link shown once), refused twice, listed, read, their role
+    /// changed.
+    private func operators(tenant: String) async throws {
+        let added = try await api.expect(201, "POST", AdminAPI.operators, json: [
+            "username": "grace", "email": "grace@example.com", "role": "support", "tenant_id": tenant,
+        ])
+        let id = try #require(added["id"] as? String)
+        #expect((added["enrollment_link"] as? String)?.contains(DeviceAPI.enrollmentLink + "?") == true)
+        #expect(added["role"] as? String == "support" && added["tenant_id"] as? String == tenant && added["status"] as? String == "active")
+        try await api.expect(409, "POST", AdminAPI.operators, json: ["username": "grace", "role": "auditor"])
+        try await api.expect(400, "POST", AdminAPI.operators, json: ["username": "hopper", "role": "owner", "tenant_id": tenant])
+        let listed = try await api.expect(200, "GET", AdminAPI.operators)
+        #expect((listed["items"] as? [[String: Any]])?.allSatisfy { $0["enrollment_link"] == nil } == true, "a link is shown once")
+        try await api.expect(200, "GET", AdminAPI.operator(id))
+        let changed = try await api.expect(200, "PATCH", AdminAPI.operator(id), json: ["role": "auditor", "tenant_id": ""])
+        #expect(changed["role"] as? String == "auditor" && changed["tenant_id"] == nil)
+        try await api.expect(404, "GET", AdminAPI.operator("nobody"))
     }
 }

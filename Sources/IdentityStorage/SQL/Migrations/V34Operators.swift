@@ -1,10 +1,10 @@
 extension Migrations {
-    /// Version 34: the console's operators, identities of the operators' realm with a role.
+    /// Version 34: the console's operators, identities of the operators' realm (`id` is the identity's) with a role.
     static func operators(_: SQLEngineKind) -> [String] {
         [
             """
             CREATE TABLE operators (
-                identity_id TEXT PRIMARY KEY REFERENCES identities(id) ON DELETE CASCADE, role TEXT NOT NULL, tenant_id TEXT,
+                id TEXT PRIMARY KEY REFERENCES identities(id) ON DELETE CASCADE, role TEXT NOT NULL, tenant_id TEXT,
                 created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
             """,
         ]
