@@ -77,7 +77,7 @@ package struct DeviceSignInRoutes: RouteMount {
     package init(
         environment: ServerEnvironment, keyring: RealmKeyring, lifetimes: ArtifactLifetimes, seal: TransactionSeal,
         credentialExtension ext: CredentialExtension, emailCodes email: EmailCodes, crossDevice cross: CrossDevice, passkeys: Passkeys,
-        pathPrefix: String
+        console: AccountConsoleReturn? = nil, pathPrefix: String
     ) {
         let (store, audit, metrics, baseURL, now) = (
             environment.store, environment.audit, environment.metrics, environment.baseURL, environment.now)
@@ -114,7 +114,7 @@ package struct DeviceSignInRoutes: RouteMount {
             email: AccountEmailService(store: store, mail: accountMail, audit: audit, now: now),
             appSignIn: AccountAppSignIn(store: store, audit: audit, baseURL: baseURL, now: now),
             renderer: Self.signInPages, cookie: AccountSessionCookie(secure: baseURL.value.hasPrefix("https:"), pathPrefix: pathPrefix),
-            pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL))
+            pathPrefix: pathPrefix, origin: SameOriginCheck(baseURL: baseURL), console: console)
         pinnedKeys = authenticationService.pinnedKeys
         handoff = SignInPageHandoff(service: crossDeviceService, cookie: cookie)
     }

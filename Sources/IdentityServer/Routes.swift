@@ -71,7 +71,9 @@ enum Routes {
                 claimLimiter: context.claimRateLimiter),
             emailCodes: .init(settings: context.emailCodeSettings, codes: context.emailCodes, mail: context.mail, mailFrom: context.mailFrom),
             crossDevice: .init(settings: context.crossDeviceSignIn, codes: context.crossDeviceCodes),
-            passkeys: .init(settings: context.passkeys, seal: context.passkeySeal), pathPrefix: pathPrefix)
+            passkeys: .init(settings: context.passkeys, seal: context.passkeySeal),
+            console: context.console.enabled ? AccountConsoleReturn(realmID: OperatorsRealm.realmID, root: pathPrefix + "/console") : nil,
+            pathPrefix: pathPrefix)
     }
 
     /// The console's operators: the operators' realm's account sessions.

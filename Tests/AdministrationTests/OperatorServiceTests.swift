@@ -25,7 +25,7 @@ import ServerTestSupport
             _ = try await make("grace", .support)
             let acting = AdminService(
                 store: fixture.store, keyring: fixture.keyring, audit: fixture.audit, lifetimes: fixture.lifetimes, baseURL: fixture.baseURL,
-                now: fixture.now, admin: AdminPrincipal(owner, username: "lin"))
+                now: fixture.now, admin: AdminPrincipal(owner, username: "lin", provedAt: now))
 
             await #expect(throws: ServerError(APIErrorCode.conflict, "operators do not change their own role: another owner can")) {
                 try await acting.updateOperator("lin", OperatorInput(role: "auditor"))
@@ -40,6 +40,16 @@ import ServerTestSupport
                 AuditEventFilter(type: "admin.operator.updated"), order: .newestFirst, PageRequest(size: 1)).items.first)
             #expect(event.subjectID == "grace" && event.detailJSON.contains(#""by":"operator""#) && event.detailJSON.contains(#""operator_id":"lin""#))
             await #expect(throws: ServerError.notFound("no such operator")) { try await acting.operator(seeded.identityID) }
+
+            // Five minutes after their sign-in, a dangerous change asks them to prove it is them again.
+            fixture.clock.advance(by: AdminService.recentProof + 1)
+            await #expect(throws: AdminStepUpRequired(action: "change an operator's role")) {
+                try await acting.updateOperator("grace", OperatorInput(role: "auditor"))
+            }
+            await #expect(throws: AdminStepUpRequired(action: "rotate signing keys")) { try await acting.rotateSigningKeys(seeded.realm) }
+            #expect(try await acting.operator("grace").role == "tenant_admin", "reading needs no fresh proof")
+            // An admin token is a machine's: never asked.
+            _ = try await fixture.admin().rotateSigningKeys(seeded.realm)
         }
     }
 }

@@ -7,15 +7,17 @@ import TestProcessSupport
 
 /// Operators as people, in a real headless Chromium with a virtual authenticator: the first
 /// owner enrolls a passkey from the link the first start shows, signs in on the operators'
-/// account page with it, and that session opens the console with the owner's role; suspended,
-/// the operator is signed out of the console at once.
+/// account page with it, and that session opens the console with the owner's role; a dangerous
+/// change five minutes later asks for the passkey again; suspended, the operator is signed out of
+/// the console at once.
 @Suite(.requires(.chromium, .webauthn)) struct OperatorConsoleTests {
     @Test func theFirstOwnerEnrollsFromTheLinkAndSignsInToTheConsoleWithAPasskey() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-operator-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let saved = work.appendingPathComponent("credential.json").path
-        try await PasskeyBrowserTests.withServer { server, _ in
+        let clock = TestClock()
+        try await PasskeyBrowserTests.withServer(clock: clock) { server, realm in
             let link = try #require(try await server.instance.prepareOperators())
             #expect(try await server.instance.prepareOperators() == nil, "one first owner, one link")
             let registered = try await PasskeyBrowserTests.browser([
@@ -48,6 +50,28 @@ import TestProcessSupport
             let detail = try #require(created["detail"] as? String)
             #expect(detail.contains(#""by":"operator""#) && detail.contains(#""operator":"owner""#) && detail.contains(#""via":"console""#))
 
+            // Rotating a realm's keys needs a sign-in of the last five minutes: this one is.
+            let rotate = "/tenants/\(realm.tenantID)/realms/\(realm.realmID)/signing-keys/rotate"
+            #expect(try await console.get(rotate).status == 200)
+            clock.advance(by: 301)
+            let asked = try await console.get(rotate)
+            #expect(asked.status == 403)
+            #expect(await console.page.contains("To rotate signing keys, the console needs you to have signed in"))
+            let proof = try #require(await console.match(#"id="step-up" href="([^"]*)""#))
+            #expect(proof == account + "/console" + rotate)
+            #expect(try await console.post(rotate, ["confirm_name": "Customers"]).status == 403, "nor is the change made")
+            let proved = try await PasskeyBrowserTests.browser([
+                "step-up", "--url", proof, "--rp-id", "localhost", "--origin", server.baseURL, "--credential-file", saved,
+                "--save-credential", saved, "--cookie", "bi_account_operators=\(secret)",
+            ])
+            #expect(proved["assertion_status"] as? Int == 200, "\(proved["status_text"] ?? "")")
+            #expect((proved["final_url"] as? String)?.hasSuffix("/console" + rotate) == true, "\(proved["final_url"] ?? "")")
+            let fresh = try #require((proved["cookies"] as? [String: String])?["bi_account_operators"])
+            #expect(fresh != secret, "the proof is a new sign-in")
+            await console.plant("bi_account_operators", fresh)
+            try await console.get(rotate)
+            #expect(try await console.post(rotate, ["confirm_name": "Customers"]).status == 303)
+
             // Suspended, the operator is signed out of the console at once.
             let owners = try await server.admin.send("GET", AdminAPI.identities(tenant: "operators", realm: "operators"))
             let ownerID = try #require((owners.json["items"] as? [[String: Any]])?.first?["id"] as? String)
@@ -56,6 +80,47 @@ import TestProcessSupport
             #expect(suspended.status == 200)
             let after = try await console.get("")
             #expect(after.status == 303 && after.header("Location")?.contains("/console/sign-in") == true)
+        }
+    }
+
+    /// The first owner enrolls `bi` as their phone with the link, and signs in to the console by
+    /// approving the operators' account page's QR code sign-in with `bi device approve`.
+    @Test func anOperatorSignsInByApprovingWithBiDeviceApprove() async throws {
+        try await RunningServer.withRealm(.live) { server, _ in
+            let link = try #require(try await server.instance.prepareOperators())
+            let applications = try await server.admin.send("GET", AdminAPI.applications(tenant: "operators", realm: "operators"))
+            let console = try #require((applications.json["items"] as? [[String: Any]])?.first { $0["display_name"] as? String == "Console" })
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-operator-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            for arguments in [
+                ["device", "configure", "--device", directory, "--server", server.baseURL, "--client-id", try #require(console["client_id"] as? String),
+                 "--redirect-uri", try #require((console["redirect_uris"] as? [String])?.first)],
+                ["device", "register", "--device", directory, link],
+            ] {
+                let ran = try await BICommand.run(arguments)
+                try #require(ran.status == 0, "\(arguments[1]): \(ran.stderr)")
+            }
+
+            // The console's sign-in page leads to the account page, whose app sign-in shows a code to approve.
+            let consoleBrowser = ConsoleBrowser(server: server)
+            try await consoleBrowser.get("/sign-in")
+            let account = String(try #require(await consoleBrowser.match(#"id="operator-sign-in" href="([^"]*)""#)).dropFirst(server.baseURL.count))
+            let browser = TestBrowser(server: server)
+            let started = try await browser.get(account + "/sign-in/app")
+            let handed = try await browser.get(try #require(started.location))
+            try await browser.get(try #require(handed.location))
+            let approved = try await BICommand.run(["device", "approve", "--yes", "--device", directory, try #require(await browser.signInURL)])
+            try #require(approved.status == 0, "\(approved.stderr)")
+            #expect(approved.stdout.hasPrefix("sign-in to Your account at Operators"), "\(approved.stdout)")
+            let pagePath = try #require(await browser.pagePath)
+            try await browser.get(pagePath)
+            let callback = try #require(try await browser.post(pagePath + "/continue").location)
+            #expect(try await browser.get(callback).status == 303)
+            let secret = try #require(await browser.cookies["bi_account_operators"])
+
+            await consoleBrowser.plant("bi_account_operators", secret)
+            #expect(try await consoleBrowser.get("").status == 200)
+            #expect(await consoleBrowser.page.contains(#"owner <span class="role">owner</span>"#))
         }
     }
 }

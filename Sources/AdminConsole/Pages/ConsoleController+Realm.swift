@@ -80,6 +80,7 @@ extension ConsoleController {
     /// counted, and the realm's name to type.
     private func rotateKeysConfirmation(_ context: ServerRequestContext, error: String?) async throws -> Response {
         let (admin, console) = try acting(context)
+        try admin.requireRecentProof(toDo: "rotate signing keys")
         let realmPath = try RealmPath(context)
         let record = try await admin.realm(realmPath)
         let current = try await admin.signingKeys(realmPath).filter { $0.status == .current }

@@ -94,6 +94,7 @@ extension ConsoleController {
     private func deleteTenantConfirmation(_ context: ServerRequestContext, error: String?) async throws -> Response {
         let (admin, console) = try acting(context)
         try console.session.admin.require(.manageServer, toDo: "delete tenants")
+        try admin.requireRecentProof(toDo: "delete a tenant")
         let record = try await admin.tenant(try context.id("tenant"))
         let realms = try await admin.realmPopulation().filter { $0.tenantID == record.id }
         let path = ConsolePaths.tenant(record.id)

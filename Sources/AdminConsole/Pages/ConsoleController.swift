@@ -39,7 +39,7 @@ package struct ConsoleController {
         console.get("assets/console.css") { _, _ in ConsoleStylesheet.response }
         registerSignIn(on: console)
         let signedIn = console.group().add(middleware: ConsoleSessionMiddleware(
-            sessions: sessions, cookies: cookies, origin: origin, paths: paths, audit: audit, metrics: metrics))
+            sessions: sessions, cookies: cookies, origin: origin, paths: paths, audit: audit, metrics: metrics, stepUp: stepUpPage))
         registerSignOut(on: signedIn)
         registerDashboard(on: signedIn)
         let realm = registerTenants(on: signedIn)
@@ -51,6 +51,16 @@ package struct ConsoleController {
     }
 
     // MARK: Shared by the pages
+
+    /// Asks the operator to prove it is them again (on the operators' account page, which comes
+    /// back to the page of the change: its form or confirmation is the `GET` of the same path).
+    @Sendable package func stepUpPage(_ request: Request, _ session: ConsoleSession, _ required: AdminStepUpRequired) -> Response {
+        let back = request.uri.path.hasPrefix(paths.root + "/") ? String(request.uri.path.dropFirst(paths.root.count + 1)) : ""
+        let href = (sessions.operators?.signInPage() ?? paths.href("/sign-in")) + "/console/" + (back.isEmpty ? "tenants" : back)
+        return renderer.page(
+            .stepUp, StepUpPage(chrome: ConsoleChrome(root: paths.root, session: session), action: required.action, href: href, cancel: paths.root),
+            status: .forbidden)
+    }
 
     /// The admin service acting for the signed-in operator, and the request's console state.
     package func acting(_ context: ServerRequestContext) throws -> (AdminService, ConsoleRequest) {

@@ -1,6 +1,6 @@
 package import Hummingbird
 package import IdentityServerCore
-import Administration
+package import Administration
 
 /// Guards the signed-in console: a session opened with an admin token, or an operator's
 /// (``ConsoleOperators``); without either a request is sent to the sign-in page (saying why the
@@ -15,6 +15,8 @@ package struct ConsoleSessionMiddleware: RouterMiddleware {
     package let paths: ConsolePaths
     package let audit: AuditLog
     package let metrics: ServerMetrics
+    /// The page that asks for a fresh sign-in, for a change that needs one (``AdminStepUpRequired``).
+    package let stepUp: @Sendable (Request, ConsoleSession, AdminStepUpRequired) -> Response
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // A page asked for without a session is where signing in goes on to.
@@ -44,8 +46,12 @@ package struct ConsoleSessionMiddleware: RouterMiddleware {
         var context = context
         context.admin = session.admin
         context.console = ConsoleRequest(session: session, form: form)
-        return try await AdminRefusal.auditingForbidden(request, context: context, by: session.admin, audit: audit, metrics: metrics) {
-            try await next(request, context)
+        do {
+            return try await AdminRefusal.auditingForbidden(request, context: context, by: session.admin, audit: audit, metrics: metrics) {
+                try await next(request, context)
+            }
+        } catch let required as AdminStepUpRequired {
+            return stepUp(request, session, required)
         }
     }
 }

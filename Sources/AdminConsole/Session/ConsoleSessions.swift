@@ -86,7 +86,8 @@ package struct ConsoleSessions: Sendable {
               let record = try await store.operatorRecord(identityID: account.identityID),
               let identity = try await store.identity(id: account.identityID)
         else { return nil }
-        return ConsoleSession(id: account.id, admin: AdminPrincipal(record, username: identity.username), secret: secret, account: account)
+        return ConsoleSession(id: account.id, admin: AdminPrincipal(record, username: identity.username, provedAt: account.authenticatedAt), secret: secret,
+            account: account)
     }
 
     /// Spends one of the session's forms that show a secret once, so that a reload or the back

@@ -23,6 +23,7 @@ package enum ConsoleTemplate: String, PageTemplate {
     case webhooks
     case webhook
     case webhookFields = "webhook-fields"
+    case stepUp = "step-up"
 
     /// The template's Mustache source.
     package var source: String {
@@ -46,6 +47,7 @@ package enum ConsoleTemplate: String, PageTemplate {
         case .webhooks: Self.webhooksSource
         case .webhook: Self.webhookSource
         case .webhookFields: Self.webhookFieldsSource
+        case .stepUp: Self.stepUpSource
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import IdentityProtocol
 package import IdentityStorage
 import IdentityServerCore
@@ -13,6 +13,8 @@ package struct AdminPrincipal: Sendable, Equatable {
     package let id: String
     /// Whether a person signed in as an operator acts, rather than an admin token.
     package let isOperator: Bool
+    /// When the operator last proved it is them (a passkey, or the app); `nil` for a token.
+    package let provedAt: Date?
     /// The one tenant the token may administer; `nil` for all of them.
     package let tenantID: String?
     /// What it may do (``AdminPermission/granted(to:)``).
@@ -21,23 +23,29 @@ package struct AdminPrincipal: Sendable, Equatable {
     package let channel: AdminChannel
 
     package init(_ token: AdminTokenRecord, via channel: AdminChannel = .api) {
-        self.init(label: token.label, id: token.id, isOperator: false, tenantID: token.tenantID, role: token.role, channel: channel)
-    }
-
-    /// The operator `record`, whose username is `username`, in the console.
-    package init(_ record: OperatorRecord, username: String) {
         self.init(
-            label: username, id: record.identityID, isOperator: true, tenantID: record.tenantID, role: record.role, channel: .console)
+            label: token.label, id: token.id, isOperator: false, provedAt: nil, tenantID: token.tenantID, role: token.role, channel: channel)
     }
 
-    private init(label: String, id: String, isOperator: Bool, tenantID: String?, role: AdminRole, channel: AdminChannel) {
-        (self.label, self.id, self.isOperator, self.tenantID, self.role, self.channel) = (label, id, isOperator, tenantID, role, channel)
+    /// The operator `record`, whose username is `username`, in the console, who last proved it
+    /// is them at `provedAt`.
+    package init(_ record: OperatorRecord, username: String, provedAt: Date) {
+        self.init(
+            label: username, id: record.identityID, isOperator: true, provedAt: provedAt, tenantID: record.tenantID, role: record.role,
+            channel: .console)
+    }
+
+    private init(
+        label: String, id: String, isOperator: Bool, provedAt: Date?, tenantID: String?, role: AdminRole, channel: AdminChannel
+    ) {
+        (self.label, self.id, self.isOperator, self.provedAt) = (label, id, isOperator, provedAt)
+        (self.tenantID, self.role, self.channel) = (tenantID, role, channel)
     }
 
     /// The operator at the server's command line (`bi-server admin-tokens create`): no token,
     /// every tenant.
     package static let commandLine = AdminPrincipal(
-        label: "bi-server command line", id: "-", isOperator: false, tenantID: nil, role: .owner, channel: .commandLine)
+        label: "bi-server command line", id: "-", isOperator: false, provedAt: nil, tenantID: nil, role: .owner, channel: .commandLine)
 
     /// Whether the token may see and change `tenantID` and what is under it. The operators'
     /// tenant is the owners' alone: whoever could send one of its identities an enrollment link

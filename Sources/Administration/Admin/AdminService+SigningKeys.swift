@@ -23,6 +23,7 @@ extension AdminService {
     /// configured prepublication (so relying parties have it first); audited. Returns the keys.
     package func rotateSigningKeys(_ path: RealmPath) async throws -> [AdminSigningKey] {
         try admin.require(.configure, toDo: "rotate signing keys")
+        try requireRecentProof(toDo: "rotate signing keys")
         _ = try await realmRecord(path)
         let rotated = try await keyring.rotateKeys(
             activatedBefore: .distantFuture, of: path.realmID, prepublication: signingKeyPrepublication)

@@ -11,6 +11,7 @@ extension AdminService {
     /// Creates a token; the answer is the only place the token ever appears.
     package func createAdminToken(_ input: AdminTokenInput) async throws -> AdminToken {
         try admin.require(.manageServer, toDo: "manage admin tokens")
+        try requireRecentProof(toDo: "create an admin token")
         let label = try InputRules.name(input.label, field: "label")
         if let tenantID = input.tenantID { _ = try await tenantRecord(tenantID) }
         let role = try input.role.map { try InputRules.oneOf($0, field: "role") as AdminRole }

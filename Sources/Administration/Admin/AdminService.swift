@@ -36,6 +36,19 @@ package struct AdminService {
         self.signingKeyPrepublication = signingKeyPrepublication
     }
 
+    /// How recent an operator's sign-in must be for a dangerous change (``requireRecentProof(toDo:)``).
+    package static let recentProof: TimeInterval = 5 * 60
+
+    /// Throws ``AdminStepUpRequired`` when an operator's last sign-in is older than
+    /// ``recentProof``; admin tokens (machines) pass. For rotating keys, deleting a tenant,
+    /// creating an admin token, and adding or changing an operator.
+    package func requireRecentProof(toDo action: String) throws {
+        guard admin.isOperator else { return }
+        guard let provedAt = admin.provedAt, now().timeIntervalSince(provedAt) <= Self.recentProof else {
+            throw AdminStepUpRequired(action: action)
+        }
+    }
+
     // MARK: Parentage: a child under the wrong parent is not found.
 
     package func tenantRecord(_ tenantID: String) async throws -> TenantRecord {
@@ -129,6 +142,7 @@ package struct AdminService {
 
     package func deleteTenant(_ tenantID: String) async throws {
         try admin.require(.manageServer, toDo: "delete tenants")
+        try requireRecentProof(toDo: "delete a tenant")
         guard tenantID != OperatorsRealm.tenantID else {
             throw ServerError(APIErrorCode.conflict, "the operators' tenant cannot be deleted: the console's operators are its identities")
         }

@@ -11,6 +11,7 @@ extension AdminService {
     /// once) that creates the passkey they sign in with.
     package func createOperator(_ input: OperatorInput) async throws -> Operator {
         try admin.require(.manageServer, toDo: "manage operators")
+        try requireRecentProof(toDo: "add an operator")
         let (role, tenantID) = try await reach(role: input.role, tenantID: input.tenantID)
         try await OperatorsRealm.makeRealm(self)
         let identity = try newIdentity(
@@ -51,6 +52,7 @@ extension AdminService {
     /// change their own (`409`): another owner does, so nobody locks themselves out by mistake.
     package func updateOperator(_ id: String, _ input: OperatorInput) async throws -> Operator {
         try admin.require(.manageServer, toDo: "manage operators")
+        try requireRecentProof(toDo: "change an operator's role")
         var (record, identity) = try await operatorRecord(id)
         guard !(admin.isOperator && admin.id == id) else {
             throw ServerError(APIErrorCode.conflict, "operators do not change their own role: another owner can")

@@ -17,13 +17,16 @@ package struct AccountController {
     package let startCookie: AccountSessionCookie
     package let pathPrefix: String
     package let origin: SameOriginCheck
+    /// The console the operators' realm's page returns to after a fresh sign-in; `nil` for none.
+    package let console: AccountConsoleReturn?
 
     package init(
         service: AccountService, email: AccountEmailService, appSignIn: AccountAppSignIn, renderer: PageRenderer<SignInPageTemplate>,
-        cookie: AccountSessionCookie, pathPrefix: String, origin: SameOriginCheck
+        cookie: AccountSessionCookie, pathPrefix: String, origin: SameOriginCheck, console: AccountConsoleReturn? = nil
     ) {
         (self.service, self.email, self.appSignIn, self.renderer, self.pathPrefix, self.origin) = (
             service, email, appSignIn, renderer, pathPrefix, origin)
+        self.console = console
         self.cookie = cookie
         startCookie = AccountSessionCookie(secure: cookie.secure, pathPrefix: cookie.pathPrefix, base: "bi_account_start_", sameSite: "Lax")
     }
@@ -133,6 +136,7 @@ package struct AccountController {
         }
         registerEmailChange(on: account)
         registerAppSignIn(on: account)
+        registerConsoleReturn(on: account)
     }
 
     /// Signing in with the app on another device: off to the realm's hosted page as the page's
@@ -267,10 +271,10 @@ package struct AccountController {
         return session
     }
 
-    /// A step of the page a fresh sign-in may go on to (`credentials/ID/revoke`, `email`); anything
+    /// A step of the page a fresh sign-in may go on to (`credentials/ID/revoke`, `email`, `console/PATH`); anything
     /// else is not followed.
     package static func followable(_ next: String) -> String? {
-        if next == "email" { return next }
+        if next == "email" || AccountConsoleReturn.consolePath(of: next) != nil { return next }
         let parts = next.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "credentials", parts[2] == "revoke", !parts[1].isEmpty,
               parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
@@ -289,18 +293,18 @@ package struct AccountController {
         RequestSource(address: context.clientAddress, userAgent: request.headers[.userAgent])
     }
 
-    private var assets: String { pathPrefix + "/v1/assets" }
+    var assets: String { pathPrefix + "/v1/assets" }
 
     /// The page's own path (under the public base URL's path).
-    private func path(_ realm: RealmRecord) -> String {
+    func path(_ realm: RealmRecord) -> String {
         pathPrefix + "/v1/tenants/\(realm.tenantID)/realms/\(realm.id)/account"
     }
 
-    private func realm(_ context: ServerRequestContext) async throws -> RealmRecord {
+    func realm(_ context: ServerRequestContext) async throws -> RealmRecord {
         try await service.realm(try context.parameters.require("tenant"), try context.parameters.require("realm"))
     }
 
-    private func secured(_ response: Response) -> Response {
+    func secured(_ response: Response) -> Response {
         var response = response
         BrowserSecurityHeaders.apply(SignInPageController.securityHeaders(), to: &response.headers)
         return response

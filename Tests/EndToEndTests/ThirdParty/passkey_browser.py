@@ -36,6 +36,11 @@ passkey_browser.py account --url URL --rp-id RP_ID --origin ORIGIN [--credential
     the form with ENTER, done when the page shows #pending-email (the report's email_change);
     with --sign-out, then presses #sign-out and waits for the sign-in button again.
 
+passkey_browser.py step-up --url URL --rp-id RP_ID --origin ORIGIN --cookie NAME=VALUE [--credential-file FILE]
+    as account, on the operators' account page's proof before a console change
+    (`{issuer}/account/console/PATH`): done when the browser is back on the console (the
+    report's final_url, and its cookies the new session's) or the status failed.
+
 The authenticators: platform = ctap2, internal, resident keys, user verification; security-key =
 ctap2, usb, resident keys, user verification (--user-verified sets whether verification succeeds
 on both); u2f = ctap1/u2f, usb, neither; none = no virtual authenticator (the virtual
@@ -115,6 +120,10 @@ CEREMONIES = {
                     options=re.compile(r"/v1/sign-ins/[^/]+/passkey/options$"),
                     posted=re.compile(r"/v1/sign-ins/[^/]+/passkey$")),
     "account": dict(button="sign-in-passkey", result="assertion",
+                    options=re.compile(r"/account/passkey/options$"),
+                    posted=re.compile(r"/account/passkey$")),
+    # The operators' proof before a dangerous console change: done when back on the console.
+    "step-up": dict(button="sign-in-passkey", result="assertion",
                     options=re.compile(r"/account/passkey/options$"),
                     posted=re.compile(r"/account/passkey$")),
 }
@@ -569,6 +578,9 @@ def run(args):
                 return status is not None and (status["state"] in ("created", "failed") or not status["present"])
             if args.command == "account":
                 return status is not None and (status["overview"] or status["state"] == "failed")
+            if args.command == "step-up":
+                back = "/account" not in urllib.parse.urlparse(driver.current_url).path
+                return back or (status is not None and status["state"] == "failed")
             left = origin_of(driver.current_url) != page_origin
             return left or (status is not None and status["state"] == "failed")
 
@@ -576,7 +588,8 @@ def run(args):
         signed_out = None
         raw_credentials = browser.credentials()
         # The signed-in page's cookies (HttpOnly ones too), for a test to go on without a browser.
-        cookies = {c["name"]: c["value"] for c in driver.get_cookies()} if status is not None and status["overview"] else None
+        signed_in = args.command == "step-up" or (status is not None and status["overview"])
+        cookies = {c["name"]: c["value"] for c in driver.get_cookies()} if signed_in else None
         email_change = None
         if getattr(args, "change_email", None) and status is not None and status["overview"]:
             email_change = change_email(browser, driver, args)
@@ -683,7 +696,7 @@ def main():
         command.add_argument("--save-credential", help="a file to keep the virtual authenticator's credential in")
         command.add_argument("--timeout", type=float, default=30, help="seconds to wait for the page, then for the outcome")
         command.add_argument("--cookie", action="append", help="NAME=VALUE, a cookie of the page's origin set before it loads")
-        if name in ("sign-in", "account"):
+        if name in ("sign-in", "account", "step-up"):
             command.add_argument("--credential-file", help="a credential kept by register --save-credential")
             command.add_argument("--autofill", action="store_true",
                                  help="sign in through the page's autofill request, pressing nothing")
