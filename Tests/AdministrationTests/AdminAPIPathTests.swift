@@ -11,7 +11,7 @@ import Testing
     /// Every path `AdminAPI` makes.
     private static let paths: [String] = [
         AdminAPI.openAPIDocument, AdminAPI.auditEvents,
-        AdminAPI.tokens, AdminAPI.token(x), AdminAPI.revokeToken(x),
+        AdminAPI.tokens, AdminAPI.token(x), AdminAPI.revokeToken(x), AdminAPI.operators, AdminAPI.operator(x),
         AdminAPI.tenants, AdminAPI.tenant(t),
         AdminAPI.realms(tenant: t), AdminAPI.realm(tenant: t, realm: r),
         AdminAPI.signingKeys(tenant: t, realm: r), AdminAPI.rotateSigningKeys(tenant: t, realm: r),

@@ -83,6 +83,79 @@ import TestProcessSupport
         }
     }
 
+    /// A passkey created from `link` and signed in with on the operators' account page: the
+    /// console session's cookie value.
+    private static func enrolledAndSignedIn(_ server: RunningServer, link: String, work: URL, name: String) async throws -> String {
+        let saved = work.appendingPathComponent("\(name).json").path
+        let registered = try await PasskeyBrowserTests.browser([
+            "register", "--url", link, "--rp-id", "localhost", "--origin", server.baseURL, "--save-credential", saved,
+        ])
+        try #require(registered["state"] as? String == "created", "\(registered["status_text"] ?? "")")
+        let account = server.baseURL + "/v1/tenants/operators/realms/operators/account"
+        let signedIn = try await PasskeyBrowserTests.browser([
+            "account", "--url", account, "--rp-id", "localhost", "--origin", server.baseURL, "--credential-file", saved,
+        ])
+        #expect((signedIn["page_text"] as? String)?.contains("Signed in as \(name)") == true, "\(signedIn["status_text"] ?? "")")
+        return try #require((signedIn["cookies"] as? [String: String])?["bi_account_operators"])
+    }
+
+    /// The owner adds an auditor and a tenant admin in the console; each signs in with the passkey
+    /// their link creates, sees their role, and is refused what it does not permit; the owner
+    /// ends the auditor's session, which signs them out.
+    @Test func theOwnerAddsOperatorsWhoAreRefusedOutsideTheirRole() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("bi-operators-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        try await PasskeyBrowserTests.withServer { server, realm in
+            let owner = ConsoleBrowser(server: server)
+            await owner.plant("bi_account_operators", try await Self.enrolledAndSignedIn(
+                server, link: try #require(try await server.instance.prepareOperators()), work: work, name: "owner"))
+            var links: [String: String] = [:]
+            for (name, role, tenant) in [("ida", "auditor", ""), ("tom", "tenant_admin", realm.tenantID)] {
+                try await owner.get("/operators")
+                let added = try await owner.post("/operators", ["username": name, "role": role, "tenant_id": tenant])
+                #expect(added.status == 200)
+                #expect(await owner.page.contains("Operator \(name) added"))
+                links[name] = try #require(await owner.match(#"id="secret">([^<]+)<"#))
+            }
+            try await owner.get("/operators")
+            let listed = await owner.page
+            #expect(listed.contains(">ida</a>") && listed.contains(">auditor<") && listed.contains(">tenant admin<"))
+
+            let auditor = ConsoleBrowser(server: server)
+            await auditor.plant("bi_account_operators", try await Self.enrolledAndSignedIn(server, link: try #require(links["ida"]), work: work, name: "ida"))
+            #expect(try await auditor.get("").status == 200)
+            let auditorPage = await auditor.page
+            #expect(auditorPage.contains(#"ida <span class="role">auditor</span>"#) && !auditorPage.contains(#"href="/console/operators""#))
+            #expect(try await auditor.get("/tenants/\(realm.tenantID)").status == 200)
+            #expect(try await auditor.post("/tenants/\(realm.tenantID)/realms", ["display_name": "Nope"]).status == 403)
+            #expect(try await auditor.get("/operators").status == 403)
+            #expect(try await auditor.get("/admin-tokens").status == 403)
+
+            let admin = ConsoleBrowser(server: server)
+            await admin.plant("bi_account_operators", try await Self.enrolledAndSignedIn(server, link: try #require(links["tom"]), work: work, name: "tom"))
+            #expect(try await admin.get("/tenants").status == 200)
+            #expect(await admin.page.contains(#"tom <span class="role">tenant admin</span>"#))
+            try await admin.get("/tenants/\(realm.tenantID)")
+            #expect(try await admin.post("/tenants/\(realm.tenantID)/realms", [
+                "display_name": "Partners", "registration_redirect_uri": TestRealm.registrationRedirect,
+            ]).status == 303)
+            #expect(try await admin.get("/tenants/operators").status == 404, "the operators' tenant is the owners'")
+            #expect(try await admin.get("/operators").status == 403)
+
+            // The owner sees the auditor's session and ends it: the auditor is signed out.
+            let operators = try await server.admin.send("GET", AdminAPI.operators)
+            let ida = try #require((operators.json["items"] as? [[String: Any]])?.first { $0["username"] as? String == "ida" }?["id"] as? String)
+            try await owner.get("/operators/\(ida)")
+            let end = try #require(await owner.match(#"<form method="post" action="/console(/operators/[^"]+/end)">"#))
+            #expect(try await owner.post(end).status == 303)
+            try await owner.get("/operators/\(ida)")
+            #expect(await owner.page.contains("No open session."))
+            let after = try await auditor.get("")
+            #expect(after.status == 303 && after.header("Location")?.contains("/console/sign-in") == true)
+        }
+    }
+
     /// The first owner enrolls `bi` as their phone with the link, and signs in to the console by
     /// approving the operators' account page's QR code sign-in with `bi device approve`.
     @Test func anOperatorSignsInByApprovingWithBiDeviceApprove() async throws {

@@ -57,8 +57,7 @@ extension ConsoleController {
                     revokeHref: token.revokedAt == nil && token.expiresAt.map { $0 > now() } ?? true
                         ? paths.href("/admin-tokens/\(ConsolePaths.segment(token.id))/revoke") : nil)
             },
-            tenants: tenants.map { AdminTokensPage.TenantOption(id: $0.id, name: $0.displayName, selected: $0.id == chosen) },
-            roles: AdminRole.allCases.map { AdminTokensPage.RoleOption(value: $0.rawValue, title: $0.title, selected: $0.rawValue == role) },
+            reach: RoleAndScopeFields(prefix: "token", role: role, tenantID: chosen, tenants: tenants),
             next: nextPage("/admin-tokens", tokens.nextCursor), errors: errors.messages, values: console.form.firstValues,
             formID: Secrets.token()))
     }

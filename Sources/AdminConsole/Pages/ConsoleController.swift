@@ -47,6 +47,7 @@ package struct ConsoleController {
         registerIdentities(on: realm)
         registerProvisioningTokens(on: realm)
         registerAdminTokens(on: signedIn)
+        registerOperators(on: signedIn)
         registerAudit(on: signedIn)
     }
 

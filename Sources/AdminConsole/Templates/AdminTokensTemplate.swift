@@ -28,21 +28,7 @@ extension ConsoleTemplate {
         <input id="token-label" name="label" value="{{values.label}}" required maxlength="200"{{#errors.label}} aria-invalid="true" aria-describedby="token-label-error"{{/errors.label}}>
         {{#errors.label}}<span class="field-error" id="token-label-error">{{errors.label}}</span>{{/errors.label}}
         </label>
-        <label for="token-role">Role <span class="hint">Owner: everything. Tenant admin: everything in its tenant. Auditor: reads, changes nothing. Support: identities, credentials and enrollment links.</span>
-        <select id="token-role" name="role"{{#errors.role}} aria-invalid="true" aria-describedby="token-role-error"{{/errors.role}}>
-        {{#roles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{title}}</option>
-        {{/roles}}
-        </select>
-        {{#errors.role}}<span class="field-error" id="token-role-error">{{errors.role}}</span>{{/errors.role}}
-        </label>
-        <label for="token-tenant">Scope <span class="hint">An owner's token covers every tenant.</span>
-        <select id="token-tenant" name="tenant_id"{{#errors.tenant_id}} aria-invalid="true" aria-describedby="token-tenant-error"{{/errors.tenant_id}}>
-        <option value="">Every tenant</option>
-        {{#tenants}}<option value="{{id}}"{{#selected}} selected{{/selected}}>Only {{name}}</option>
-        {{/tenants}}
-        </select>
-        {{#errors.tenant_id}}<span class="field-error" id="token-tenant-error">{{errors.tenant_id}}</span>{{/errors.tenant_id}}
-        </label>
+        {{>role-and-scope}}
         <label for="token-expiry">Expires after (days) <span class="hint">Empty: never.</span>
         <input id="token-expiry" name="expires_in_days" value="{{values.expires_in_days}}" inputmode="numeric"{{#errors.expires_in_days}} aria-invalid="true" aria-describedby="token-expiry-error"{{/errors.expires_in_days}}>
         {{#errors.expires_in_days}}<span class="field-error" id="token-expiry-error">{{errors.expires_in_days}}</span>{{/errors.expires_in_days}}

@@ -24,6 +24,9 @@ package enum ConsoleTemplate: String, PageTemplate {
     case webhook
     case webhookFields = "webhook-fields"
     case stepUp = "step-up"
+    case operators
+    case `operator`
+    case roleAndScope = "role-and-scope"
 
     /// The template's Mustache source.
     package var source: String {
@@ -48,6 +51,9 @@ package enum ConsoleTemplate: String, PageTemplate {
         case .webhook: Self.webhookSource
         case .webhookFields: Self.webhookFieldsSource
         case .stepUp: Self.stepUpSource
+        case .operators: Self.operatorsSource
+        case .operator: Self.operatorSource
+        case .roleAndScope: Self.roleAndScopeSource
         }
     }
 }

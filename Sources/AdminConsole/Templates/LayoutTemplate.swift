@@ -24,7 +24,7 @@ extension ConsoleTemplate {
         <a href="{{chrome.root}}">Dashboard</a>
         <a href="{{chrome.root}}/tenants">Tenants</a>
         <a href="{{chrome.root}}/audit">Audit events</a>
-        {{#chrome.serverWide}}<a href="{{chrome.root}}/admin-tokens">Admin tokens</a>{{/chrome.serverWide}}
+        {{#chrome.serverWide}}<a href="{{chrome.root}}/operators">Operators</a> <a href="{{chrome.root}}/admin-tokens">Admin tokens</a>{{/chrome.serverWide}}
         </nav>
         <form method="post" action="{{chrome.root}}/sign-out" class="sign-out">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">

@@ -16,25 +16,11 @@ package struct AdminTokensPage: Sendable {
         package let revokeHref: String?
     }
 
-    /// A tenant a new token may be scoped to.
-    package struct TenantOption: Sendable {
-        package let id: String
-        package let name: String
-        package let selected: Bool
-    }
-
-    /// A role a new token may have.
-    package struct RoleOption: Sendable {
-        package let value: String
-        package let title: String
-        package let selected: Bool
-    }
-
     package let chrome: ConsoleChrome
     package let notice: String?
     package let tokens: [Row]
-    package let tenants: [TenantOption]
-    package let roles: [RoleOption]
+    /// The new token's role and scope.
+    package let reach: RoleAndScopeFields
     package let next: String?
     package let errors: [String: String]
     package let values: [String: String]

@@ -21,6 +21,6 @@ extension AdminService {
     /// The realms, by id, with their active identities and active credentials.
     package func realmPopulation() async throws -> [RealmPopulation] {
         try admin.require(.readAudit, toDo: "read sign-in figures")
-        return try await store.realmPopulation(tenantID: admin.tenantID)
+        return try await store.realmPopulation(tenantID: admin.tenantID).filter { admin.administers(tenantID: $0.tenantID) }
     }
 }

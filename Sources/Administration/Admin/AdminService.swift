@@ -125,7 +125,11 @@ package struct AdminService {
     /// All tenants, or the token's own.
     package func tenants(_ page: PageRequest) async throws -> AdminPage<Tenant> {
         try admin.require(.read, toDo: "list tenants")
-        guard let own = admin.tenantID else { return AdminViews.page(try await store.listTenants(page), AdminViews.tenant) }
+        guard let own = admin.tenantID else {
+            // The operators' tenant is listed to those who reach it: owners.
+            let listed = AdminViews.page(try await store.listTenants(page), AdminViews.tenant)
+            return AdminPage(items: listed.items.filter { admin.administers(tenantID: $0.id) }, nextCursor: listed.nextCursor)
+        }
         let tenant = page.cursor == nil ? try await store.tenant(id: own) : nil
         return AdminPage(items: tenant.map { [AdminViews.tenant($0)] } ?? [], nextCursor: nil)
     }

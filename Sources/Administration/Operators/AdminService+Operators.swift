@@ -67,6 +67,27 @@ extension AdminService {
         return Self.view(record, identity)
     }
 
+    /// The most sessions of one operator listed.
+    package static let listedOperatorSessions = 100
+
+    /// The operator's console sessions (their operators' account sessions) not yet expired, the
+    /// most recently used first; an idle one ends at its next request.
+    package func operatorSessions(_ id: String) async throws -> [AccountSessionRecord] {
+        try admin.require(.manageServer, toDo: "manage operators")
+        _ = try await operatorRecord(id)
+        return try await store.accountSessions(identityID: id, activeAt: now(), limit: Self.listedOperatorSessions)
+    }
+
+    /// Ends one of the operator's sessions at once (again: no change).
+    package func endOperatorSession(_ id: String, sessionID: String) async throws {
+        try admin.require(.manageServer, toDo: "manage operators")
+        guard try await operatorSessions(id).contains(where: { $0.id == sessionID }) else { return }
+        let ended = try event(
+            "admin.operator.session_ended", tenantID: OperatorsRealm.tenantID, realmID: OperatorsRealm.realmID, subjectID: id,
+            detail: ["account_session_id": sessionID])
+        try await store.deleteAccountSession(id: sessionID, audit: ended)
+    }
+
     /// The role and reach `role` and `tenantID` ask for: a role of ``AdminRole``, an existing
     /// tenant, and no owner limited to one.
     private func reach(role: String?, tenantID: String?) async throws -> (AdminRole, String?) {

@@ -57,6 +57,15 @@ extension SQLIdentityStore {
         }
     }
 
+    public func accountSessions(identityID: String, activeAt now: Date, limit: Int) async throws -> [AccountSessionRecord] {
+        try await engine.run { db in
+            try await db.raw("""
+                SELECT * FROM account_sessions WHERE identity_id = \(bind: identityID) AND expires_at > \(bind: now.milliseconds)
+                ORDER BY last_seen_at DESC, id LIMIT \(bind: limit)
+                """).all().map(AccountSessionRecord.init(row:))
+        }
+    }
+
     public func deleteAccountSessions(identityID: String, except keptID: String) async throws -> Int {
         try await engine.run { db in
             try await db.raw(

@@ -25,6 +25,9 @@ public protocol AccountSessionStore: Sendable {
     func touchAccountSession(id: String, at: Date) async throws
     /// Ends the session, writing `event` with it; nothing happens when there is none.
     func deleteAccountSession(id: String, audit event: AuditEventRecord?) async throws
+    /// The identity's sessions that have not expired at `now` (by their absolute end), the most
+    /// recently used first, at most `limit`.
+    func accountSessions(identityID: String, activeAt now: Date, limit: Int) async throws -> [AccountSessionRecord]
     /// Ends every session of the identity but `keptID`; returns how many ended.
     func deleteAccountSessions(identityID: String, except keptID: String) async throws -> Int
 }
