@@ -438,7 +438,7 @@ let package = Package(
         .target(
             name: "ServerTestSupport",
             dependencies: [
-                "IdentityServer", "IdentityServerCore", "RealmKeys", "OpenIDProvider", "DeviceSignIn", "Administration",
+                "IdentityServer", "IdentityServerCore", "RealmKeys", "OpenIDProvider", "DeviceSignIn", "Administration", "AdminConsole",
                 "IdentityStorage", "IdentityProtocol", "TestProcessSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -11,6 +11,10 @@ public struct ConsoleSettings: Sendable {
     public var sessionLifetime: TimeInterval = 12 * 3600
     /// Sign-in attempts one client network may make per minute.
     public var signInsPerAddressPerMinute = 10
+    /// Whether the console also takes an admin token at sign-in: a way back in when no operator
+    /// can sign in. Off, operators sign in as people only (a passkey, or the app on their phone),
+    /// and sessions opened with a token end.
+    public var adminTokenSignIn = false
 
     /// The defaults.
     public init() {}
@@ -29,5 +33,8 @@ extension ConsoleSettings {
         Setting(
             "console.sign_ins_per_address_per_minute", \.signInsPerAddressPerMinute, .integer(1...10_000),
             help: "Console sign-in attempts one client network may make per minute."),
+        Setting(
+            "console.admin_token_sign_in", \.adminTokenSignIn, .boolean,
+            help: "Whether the console also takes an admin token at sign-in, a way back in; off, operators sign in with a passkey or their phone only."),
     ]
 }

@@ -15,6 +15,7 @@ import ServerTestSupport
     private static func sessions(_ fixture: ServiceFixture, lifetime: TimeInterval) -> ConsoleSessions {
         var settings = ConsoleSettings()
         settings.sessionLifetime = lifetime
+        settings.adminTokenSignIn = true
         return ConsoleSessions(store: fixture.store, settings: settings, audit: fixture.audit, now: fixture.now)
     }
 
@@ -67,6 +68,27 @@ import ServerTestSupport
             // Past its session's lifetime the record is purged, with the session.
             fixture.clock.advance(by: 3601)
             #expect(try await fixture.store.deleteExpired(before: fixture.clock.now()) == 5, "two sessions, three sent forms")
+        }
+    }
+
+    /// Turning token sign-in off ends the sessions tokens opened.
+    @Test func turningTokenSignInOffEndsTheSessionsTokensOpened() async throws {
+        try await ServiceFixture.with { fixture in
+            let token = try await Self.token(fixture)
+            guard case .opened(_, let secret) = try await Self.sessions(fixture, lifetime: 3600).signIn(token: token, facts: [:]) else {
+                Issue.record("not signed in")
+                return
+            }
+            var off = Self.sessions(fixture, lifetime: 3600)
+            off.settings.adminTokenSignIn = false
+            guard case .ended(.tokenSignInOff) = try await off.resolve(secret: secret) else {
+                Issue.record("a token's session outlived token sign-in")
+                return
+            }
+            guard case .turnedOff = try await off.signIn(token: token, facts: [:]) else {
+                Issue.record("a token signed in while token sign-in is off")
+                return
+            }
         }
     }
 

@@ -40,7 +40,10 @@ import ServerTestSupport
             #expect(closed.status == .seeOther && closed.headers[.location] == "/idp/console/sign-in")
             let signIn = try await client.execute(uri: "/idp/console/sign-in", method: .get)
             #expect(signIn.headers[.setCookie]?.contains("Path=/idp/console;") == true)
-            #expect(String(buffer: signIn.body).contains(#"action="/idp/console/sign-in""#))
+            // Operators sign in on their account page, under the prefix (token sign-in is off by default).
+            #expect(String(buffer: signIn.body).contains(#"id="operator-sign-in" href="http"#)
+                && String(buffer: signIn.body).contains(#"/idp/v1/tenants/operators/realms/operators/account""#))
+            #expect(!String(buffer: signIn.body).contains(#"action="/idp/console/sign-in""#))
             #expect(try await client.execute(uri: "/console/sign-in", method: .get).status == .notFound)
         }
     }

@@ -152,6 +152,23 @@ import ServerTestSupport
         }
     }
 
+    /// By default operators sign in as people only: the sign-in page offers no token form, a
+    /// token posted is refused, and nothing opens.
+    @Test func signingInWithAnAdminTokenIsOffByDefault() async throws {
+        #expect(ConsoleSettings().adminTokenSignIn == false)
+        try await RunningServer.withRealm(.router, configure: { $0.console.adminTokenSignIn = false }) { server, _ in
+            let browser = ConsoleBrowser(server: server)
+            try await browser.get("/sign-in")
+            let page = await browser.page
+            #expect(page.contains(#"id="operator-sign-in""#) && !page.contains(#"id="token""#))
+            let refused = try await browser.post("/sign-in", ["token": server.adminToken, "csrf": try #require(await browser.cookies["bi_console_sign_in"])])
+            #expect(refused.status == 403)
+            #expect(await browser.page.contains("Signing in with an admin token is turned off on this server"))
+            #expect(await browser.cookies["bi_console"] == nil)
+            #expect(try await browser.get("/tenants").status == 303)
+        }
+    }
+
     /// Support's console: the role in the header, identities to help with, no applications or
     /// keys shown, and their pages refused as the API refuses them.
     @Test func supportSeesWhatItMayDo() async throws {

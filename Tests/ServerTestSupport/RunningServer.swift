@@ -1,5 +1,6 @@
 package import Foundation
 package import Hummingbird
+import AdminConsole
 import HummingbirdTesting
 package import IdentityServer
 import IdentityStorage
@@ -133,6 +134,8 @@ package final class RunningServer: TestServer {
         // and the fsyncs of dozens of servers at once made the suite's time-bound tests wait on
         // the disk (a 10 s gap in a run had 36 servers' commit threads waiting on writeback).
         configuration.sqliteSynchronous = .normal
+        // The console's tests sign in with admin tokens; ConsoleSessionTests checks the default, off.
+        configuration.console.adminTokenSignIn = true
         configure(&configuration)
         return (configuration, directory)
     }

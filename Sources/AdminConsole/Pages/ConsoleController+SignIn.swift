@@ -28,6 +28,8 @@ extension ConsoleController {
                 let error = await refusal.refuse(request, context: context, by: admin, audit: audit, metrics: metrics)
                 // 400, not 401: a form, not an HTTP authentication scheme (RFC 9110 §15.5.2).
                 return signInForm(notice: nil, error: error.description, next: try form.single("next"), status: .badRequest)
+            case .turnedOff:
+                return signInForm(notice: nil, error: ConsoleSessionEnd.tokenSignInOff.message, next: nil, status: .forbidden)
             case .opened(_, let secret):
                 var response = paths.redirect(try form.single("next").flatMap(ConsolePaths.followable) ?? "")
                 response.headers.append(HTTPField(name: .setCookie, value: cookies.session(secret)))
@@ -59,7 +61,8 @@ extension ConsoleController {
         var response = renderer.page(
             .signIn, ConsoleSignInPage(
                 chrome: ConsoleChrome(root: paths.root, session: nil), csrf: value, notice: notice, error: error,
-                next: next.flatMap(ConsolePaths.followable), operatorSignIn: sessions.operators?.signInPage()),
+                next: next.flatMap(ConsolePaths.followable), operatorSignIn: sessions.operators?.signInPage(),
+                tokenSignIn: sessions.settings.adminTokenSignIn),
             status: status)
         response.headers[.setCookie] = cookies.signIn(value)
         return response

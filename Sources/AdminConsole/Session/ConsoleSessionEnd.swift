@@ -10,6 +10,8 @@ package enum ConsoleSessionEnd: String, Sendable, CaseIterable, Error {
     case expired
     /// The admin token behind it was revoked or expired.
     case tokenEnded = "token_ended"
+    /// Signing in with an admin token was turned off (`console.admin_token_sign_in`).
+    case tokenSignInOff = "token_sign_in_off"
     /// No session, or one the server does not know.
     case none
 
@@ -20,6 +22,7 @@ package enum ConsoleSessionEnd: String, Sendable, CaseIterable, Error {
         case .idle: "Your session ended after a period without activity. Sign in again."
         case .expired: "Your session reached its maximum length. Sign in again."
         case .tokenEnded: "The admin token you signed in with has been revoked or has expired."
+        case .tokenSignInOff: "Signing in with an admin token is turned off on this server: sign in as an operator."
         case .none: nil
         }
     }

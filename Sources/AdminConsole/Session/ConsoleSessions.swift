@@ -9,7 +9,7 @@ package import Administration
 /// been idle too long, reaches its absolute lifetime, or its admin token is revoked or expires.
 package struct ConsoleSessions: Sendable {
     package let store: any ConsoleSessionStore & AdminTokenStore & OperatorStore & IdentityRecordStore
-    package let settings: ConsoleSettings
+    package var settings: ConsoleSettings
     /// Operators' sessions, when the server signs operators in (see ``ConsoleOperators``).
     package var operators: ConsoleOperators? = nil
     package let audit: AuditLog
@@ -24,6 +24,8 @@ package struct ConsoleSessions: Sendable {
         case opened(ConsoleSession, secret: String)
         /// The token is missing, unknown, revoked or expired; the principal when it is known.
         case refused(AdminRefusal, AdminPrincipal?)
+        /// Signing in with an admin token is turned off (``ConsoleSettings/adminTokenSignIn``).
+        case turnedOff
     }
 
     /// What a session cookie leads to.
@@ -35,6 +37,7 @@ package struct ConsoleSessions: Sendable {
     /// Opens a session for the admin token `token` (as typed into the sign-in form) and audits
     /// it with the request's facts (`client_address`, `request_id`).
     package func signIn(token: String, facts: [String: String]) async throws -> SignIn {
+        guard settings.adminTokenSignIn else { return .turnedOff }
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { return .refused(.missingToken, nil) }
         guard let record = try await store.adminToken(hash: Secrets.hash(token)) else { return .refused(.unknownToken, nil) }
@@ -72,6 +75,7 @@ package struct ConsoleSessions: Sendable {
     private func check(
         _ record: ConsoleSessionRecord, token: AdminTokenRecord?, secret: String, at now: Date
     ) -> Result<ConsoleSession, ConsoleSessionEnd> {
+        guard settings.adminTokenSignIn else { return .failure(.tokenSignInOff) }
         // The lifetime configured now counts too: shortening it ends sessions already open.
         if now >= min(record.expiresAt, record.createdAt.addingTimeInterval(settings.sessionLifetime)) { return .failure(.expired) }
         if now.timeIntervalSince(record.lastSeenAt) >= settings.idleTimeout { return .failure(.idle) }

@@ -16,6 +16,7 @@ extension ConsoleTemplate {
         <p><a class="button" id="operator-sign-in" href="{{operatorSignIn}}">Sign in as an operator</a></p>
         </section>
         {{/operatorSignIn}}
+        {{#tokenSignIn}}
         <section aria-labelledby="token-heading">
         <h2 id="token-heading">With an admin token</h2>
         <form method="post" action="{{chrome.root}}/sign-in" class="stacked">
@@ -28,6 +29,7 @@ extension ConsoleTemplate {
         <div class="actions"><button type="submit" id="sign-in">Sign in</button></div>
         </form>
         </section>
+        {{/tokenSignIn}}
         {{/main}}
         {{/layout}}
         """

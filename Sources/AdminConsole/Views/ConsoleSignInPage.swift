@@ -13,4 +13,6 @@ package struct ConsoleSignInPage: Sendable {
     package let next: String?
     /// The operators' account page, where operators sign in as people; `nil` without one.
     package let operatorSignIn: String?
+    /// Whether the form that takes an admin token is offered (``ConsoleSettings/adminTokenSignIn``).
+    package let tokenSignIn: Bool
 }
