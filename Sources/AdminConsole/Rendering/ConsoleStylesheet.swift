@@ -29,6 +29,7 @@ package enum ConsoleStylesheet {
         .menu-toggle, .menu-button { display: none; }
         .sign-out { display: flex; align-items: center; gap: .5rem; margin: 0; }
         .sign-out span { color: #c9d3e6; font-size: .9rem; }
+        .sign-out .role { margin-left: .25rem; padding: .05rem .45rem; border: 1px solid #c9d3e6; border-radius: 1rem; font-size: .8rem; }
         main { max-width: 72rem; margin: 0 auto; padding: 1.25rem; }
         h1 { font-size: 1.5rem; margin: .25rem 0 1rem; overflow-wrap: anywhere; }
         h2 { font-size: 1.15rem; margin: 1.5rem 0 .5rem; }
