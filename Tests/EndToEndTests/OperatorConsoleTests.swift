@@ -116,7 +116,8 @@ import TestProcessSupport
                 let added = try await owner.post("/operators", ["username": name, "role": role, "tenant_id": tenant])
                 #expect(added.status == 200)
                 #expect(await owner.page.contains("Operator \(name) added"))
-                links[name] = try #require(await owner.match(#"id="secret">([^<]+)<"#))
+                let link = try #require(await owner.match(#"id="secret">([^<]+)<"#))
+                links[name] = link
             }
             try await owner.get("/operators")
             let listed = await owner.page
