@@ -63,6 +63,10 @@ let package = Package(
         // The console's templates: HTML-escaping by default, partials and inheritance.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // Traces: the tracing API (spans, links, context propagation) and its OpenTelemetry backend,
+        // exporting OTLP over HTTP only (the gRPC exporter's dependencies would double the build).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // `swift package generate-documentation`: the DocC catalogues (README, "What is in the package").
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -73,11 +77,21 @@ let package = Package(
             dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: strict
         ),
+        // The server's spans: the tracer of the server a task serves (none: tracing off, nothing
+        // spent), spans and links over it. Every layer records through it; only the server's
+        // composition knows the backend.
+        .target(
+            name: "ServerTracing",
+            dependencies: [.product(name: "Tracing", package: "swift-distributed-tracing")],
+            swiftSettings: strict
+        ),
         // One storage contract, two engines (SQLite, PostgreSQL).
         .target(
             name: "IdentityStorage",
             dependencies: [
                 "CSQLiteSettings",
+                "ServerTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -110,6 +124,8 @@ let package = Package(
                 "IdentityProtocol",
                 "IdentityStorage",
                 "CSystemRandom",
+                "ServerTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -255,9 +271,12 @@ let package = Package(
                 "AdminConsole",
                 "IdentityProtocol",
                 "IdentityStorage",
+                "ServerTracing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

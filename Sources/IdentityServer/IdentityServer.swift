@@ -11,6 +11,8 @@ import RealmKeys
 import MailDelivery
 import UnixSignals
 import WebhookDelivery
+import ServerTracing
+import Tracing
 import OpenIDProvider
 import DeviceSignIn
 import Administration
@@ -23,6 +25,8 @@ public struct IdentityServer: Sendable {
     public let bootstrapAdminToken: String?
     private let configuration: ServerConfiguration
     let context: ServerContext
+    /// The tracer and its exporter, when the server traces.
+    private let traces: TraceBackend?
 
     /// The server's store, for tests that look at what a request left behind.
     package var store: any IdentityStore { context.store }
@@ -46,6 +50,7 @@ public struct IdentityServer: Sendable {
     /// Opens storage (applying migrations), loads or creates the master key, and creates the
     /// bootstrap admin token on first start.
     public static func prepare(_ configuration: ServerConfiguration) async throws -> IdentityServer {
+        let traces = try TraceBackend.make(configuration.traces, logger: configuration.logger)
         let opened = try await OpenedStorage.open(configuration)
         let (store, directory) = (opened.store, opened.directory)
         let masterKey = try await opened.masterKey(configuration)
@@ -91,15 +96,23 @@ public struct IdentityServer: Sendable {
             let created = try await context.keyring.createMissingSigningKeys()
             if created > 0 { configuration.logger.info("created signing keys for realms without one", metadata: ["realms": "\(created)"]) }
             let token = try await AdminBootstrap.createFirstToken(store: store, audit: context.audit, dataDirectory: directory)
-            return IdentityServer(bootstrapAdminToken: token, configuration: configuration, context: context)
+            return IdentityServer(bootstrapAdminToken: token, configuration: configuration, context: context, traces: traces)
         }
     }
 
     /// The server as a service: add it to a `ServiceGroup` and trigger the group's graceful
     /// shutdown to stop it. It drains requests, then closes storage. `onRunning` gets the
     /// address it listens on once the port is bound.
-    public func service(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some Service {
-        ServerService(app: application(onRunning: onRunning), store: context.store)
+    public func service(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> any Service {
+        let server = ServerService(app: application(onRunning: onRunning), store: context.store, tracer: traces?.tracer)
+        guard let traces else { return server }
+        // A group stops its services last to first: the exporter flushes once requests are drained.
+        return ServiceGroup(configuration: .init(
+            services: [
+                .init(service: traces.service),
+                .init(service: server, successTerminationBehavior: .gracefullyShutdownGroup),
+            ],
+            logger: configuration.logger))
     }
 
     /// The HTTP application (routes, housekeeping and the extension relay), not yet running;
@@ -173,15 +186,17 @@ public struct IdentityServer: Sendable {
     }
 }
 
-/// Runs the HTTP application, then closes storage however it ended.
+/// Runs the HTTP application (every task of it recording spans with `tracer`, when there is
+/// one), then closes storage however it ended.
 private struct ServerService<App: ApplicationProtocol>: Service {
     let app: App
     let store: any IdentityStore
+    let tracer: (any Tracer)?
 
     func run() async throws {
         var failure: (any Error)?
         do {
-            try await app.run()
+            try await Traces.$tracer.withValue(tracer) { try await app.run() }
         } catch {
             failure = error
         }

@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             handler.logLevel = level
             return handler
-        }, metadataProvider: RequestIDMetadata.provider)
+        }, metadataProvider: ServerLogMetadata.provider)
         // Log lines are written in batches: whatever waits is written before the process exits,
         // and before an error this throws is printed.
         atexit { LogOutput.standardError.flush() }

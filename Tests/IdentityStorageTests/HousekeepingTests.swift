@@ -82,7 +82,7 @@ import Testing
         }
 
         func upgrade(_ store: SQLIdentityStore) async throws {
-            try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: 3)
+            try await Migrations.apply(on: store.engine.engine, now: Fixtures.t0, through: 3)
             try await store.createTenant(Fixtures.tenant())
             try await store.insertRealmOfFirstSchema()
             try await store.engine.run { db in

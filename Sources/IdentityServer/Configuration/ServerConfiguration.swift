@@ -68,6 +68,8 @@ public struct ServerConfiguration: Sendable {
     public var realmCacheSize = RealmKeyring.defaultCapacity
     /// Where the server's own metrics are registered; `/metrics` publishes this registry.
     public var metrics = PrometheusCollectorRegistry()
+    /// Where spans are exported (OpenTelemetry, OTLP over HTTP); off without an endpoint.
+    public var traces = TraceExport()
     /// Where `/metrics` is served: `nil` on the main port; an address of its own (then not on
     /// the main port), for a network only the metrics collector reaches.
     public var metricsAddress: ListenAddress?

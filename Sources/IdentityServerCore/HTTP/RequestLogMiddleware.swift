@@ -3,9 +3,12 @@ package import HTTPTypes
 package import Hummingbird
 import IdentityProtocol
 import Logging
+import ServerTracing
 import Synchronization
+import Tracing
 
-/// One log line per request: request id, client address, method, path (never the query:
+/// One log line and, when the server traces, one span per request (started from the caller's
+/// `traceparent`, when it sends one). The line: request id, client address, method, path (never the query:
 /// enrollment links carry their token there), status, duration and, for OAuth endpoints, the
 /// client id the request named. The request id is the
 /// caller's `X-Request-ID` when it is a plausible one, else a new one; it goes back in the
@@ -29,21 +32,41 @@ package struct RequestLogMiddleware: RouterMiddleware {
         context.clientAddress = trustedProxies.clientAddress(
             peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor])
         context.peerIsTrustedProxy = context.peerAddress.map(trustedProxies.isTrusted) ?? false
-        // The error middleware inside this one answers every error, so there is always a response.
-        var response = try await RequestIDMetadata.$current.withValue(id) { try await next(request, context) }
-        response.headers[.xRequestID] = id
-        let elapsed = ContinuousClock.now - start
-        var metadata: Logger.Metadata = [
-            "request_id": .string(id),
-            "client": .string(context.clientAddress ?? "-"),
-            "method": .string(request.method.rawValue),
-            "path": .string(request.uri.path),
-            "status": .string(String(response.status.code)),
-            "ms": .string(String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
-        ]
-        if let clientID = context.facts.clientID { metadata["client_id"] = .string(clientID) }
-        context.logger.info("request", metadata: metadata)
-        return response
+        let parent = Traces.incomingContext(request.headers, using: TraceFieldExtractor())
+        return try await Traces.span(request.method.rawValue, kind: .server, parent: parent) { span in
+            // The error middleware inside this one answers every error, so there is always a response.
+            var response = try await RequestIDMetadata.$current.withValue(id) { try await next(request, context) }
+            response.headers[.xRequestID] = id
+            let elapsed = ContinuousClock.now - start
+            var metadata: Logger.Metadata = [
+                "request_id": .string(id),
+                "client": .string(context.clientAddress ?? "-"),
+                "method": .string(request.method.rawValue),
+                "path": .string(request.uri.path),
+                "status": .string(String(response.status.code)),
+                "ms": .string(String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
+            ]
+            if let clientID = context.facts.clientID { metadata["client_id"] = .string(clientID) }
+            context.logger.info("request", metadata: metadata)
+            if span.isRecording { Self.describe(span, request: request, context: context, response: response) }
+            return response
+        }
+    }
+
+    /// The request's span as HTTP's semantic conventions name it: `POST /{realm}/token`, the
+    /// route's template (never the path as sent, which holds ids and, in links, tokens), and
+    /// no query, header or body.
+    private static func describe(_ span: any Span, request: Request, context: Context, response: Response) {
+        if let route = context.endpointPath {
+            span.operationName = request.method.rawValue + " " + route
+            span.attributes["http.route"] = route
+        }
+        span.attributes["http.request.method"] = request.method.rawValue
+        span.attributes["http.response.status_code"] = response.status.code
+        span.attributes["client.address"] = context.clientAddress
+        span.attributes["bi.request_id"] = context.requestID
+        span.attributes["oauth.client_id"] = context.facts.clientID
+        if response.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
     }
 
     /// 1–128 characters of letters, digits and `-._:`: anything else (a log-injection attempt,

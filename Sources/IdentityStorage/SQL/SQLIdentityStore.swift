@@ -6,7 +6,7 @@ import Synchronization
 /// The ``IdentityStore`` over SQL: SQLite (one file, WAL) or PostgreSQL. Single-use rows are
 /// claimed with conditional `UPDATE … RETURNING`, so concurrent calls cannot both win.
 public final class SQLIdentityStore: IdentityStore {
-    let engine: any SQLEngine
+    let engine: StoreEngine
     /// The SQLite database's file name in the data directory.
     public static let sqliteFileName = "identity.sqlite"
     private let now: @Sendable () -> Date
@@ -17,7 +17,7 @@ public final class SQLIdentityStore: IdentityStore {
     let sealingCheck = Mutex<Data?>(nil)
 
     init(engine: any SQLEngine, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.engine = engine
+        self.engine = StoreEngine(engine: engine)
         self.now = now
     }
 
@@ -86,7 +86,7 @@ public final class SQLIdentityStore: IdentityStore {
     }
 
     public func migrate() async throws {
-        try await Migrations.apply(on: engine, now: now())
+        try await Migrations.apply(on: engine.engine, now: now())
         try await syncWebhookEventTypes()
     }
 
@@ -133,15 +133,17 @@ public final class SQLIdentityStore: IdentityStore {
     // MARK: Generic row operations
 
     /// Inserts a record; unique and foreign-key violations become ``StorageError``s.
-    func insert<R: SQLRecord>(_ record: R, on db: (any SQLDatabase)? = nil) async throws {
+    func insert<R: SQLRecord>(_ record: R, on db: (any SQLDatabase)? = nil, operation: String = #function) async throws {
         let insert = RecordInsert(record)
         let statement: @Sendable (any SQLDatabase) async throws -> Void = { db in try await db.run(insert) }
-        if let db { try await statement(db) } else { try await engine.run(statement) }
+        if let db { try await statement(db) } else { try await engine.run(operation: operation, statement) }
     }
 
     /// The record whose `column` equals `value`.
-    func fetch<R: SQLRecord>(_: R.Type, where column: String, equals value: any Encodable & Sendable) async throws -> R? {
-        try await engine.run { db in
+    func fetch<R: SQLRecord>(
+        _: R.Type, where column: String, equals value: any Encodable & Sendable, operation: String = #function
+    ) async throws -> R? {
+        try await engine.run(operation: operation) { db in
             try await db.raw("SELECT * FROM \(unsafeRaw: R.table) WHERE \(unsafeRaw: column) = \(bind: value)").first().map(R.init(row:))
         }
     }
@@ -150,9 +152,9 @@ public final class SQLIdentityStore: IdentityStore {
     /// given), by `id`, one page.
     func list<R: SQLRecord & Identifiable>(
         _: R.Type, where column: String? = nil, equals value: String = "", and condition: SQLQueryString? = nil,
-        _ page: PageRequest
+        _ page: PageRequest, operation: String = #function
     ) async throws -> Page<R> where R.ID == String {
-        let rows = try await engine.run { db in
+        let rows = try await engine.run(operation: operation) { db in
             var query = db.select().column("*").from(R.table)
             if let column { query = query.where(column, .equal, value) }
             if let condition { query = query.where(condition) }
@@ -165,9 +167,9 @@ public final class SQLIdentityStore: IdentityStore {
     /// Runs `change` and appends `event` (when there is one) in one transaction, so that neither
     /// commits without the other.
     func audited<T: Sendable>(
-        _ event: AuditEventRecord?, _ change: @escaping @Sendable (any SQLDatabase) async throws -> T
+        _ event: AuditEventRecord?, operation: String = #function, _ change: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
-        try await engine.transaction { db in
+        try await engine.transaction(operation: operation) { db in
             let result = try await change(db)
             if let event { try await self.insert(event, on: db) }
             return result

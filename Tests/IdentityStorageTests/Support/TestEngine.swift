@@ -48,7 +48,7 @@ enum TestEngine: String, Sendable, CustomStringConvertible {
         try await withDatabase { open in
             let store = try await open()
             do {
-                try await Migrations.apply(on: store.engine, now: Fixtures.t0, through: version)
+                try await Migrations.apply(on: store.engine.engine, now: Fixtures.t0, through: version)
                 try await body(store)
             } catch {
                 try? await store.shutdown()

@@ -23,6 +23,7 @@ public enum ServerSettings {
         lifted(ConsoleSettings.settings, at: \.console),
         lifted(PublicClientProofLimits.settings, at: \.publicClientProofs),
         lifted(WebhookSettings.settings, at: \.webhooks),
+        lifted(TraceExport.settings, at: \.traces),
     ].joined())
 
     /// A feature's settings, held in the configuration at `path`.

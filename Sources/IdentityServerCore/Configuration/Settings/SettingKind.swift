@@ -137,3 +137,41 @@ extension SettingKind where Value == [TimeInterval] {
             show: { $0.map { "\(Int($0))s" }.joined(separator: ",") })
     }
 }
+
+extension SettingKind where Value == Double {
+    /// A number from 0 to 1.
+    package static var fraction: Self {
+        Self(
+            read: { input in
+                guard let value = Double(try input.text()), (0...1).contains(value) else {
+                    throw SettingInput.Mismatch(expected: "a number from 0 to 1")
+                }
+                return value
+            },
+            show: { String($0) })
+    }
+}
+
+extension SettingKind where Value == [String: String] {
+    /// OpenTelemetry's list of pairs, `key=value,key=value` (values percent-encoded), at most 64 of
+    /// them.
+    package static var keyValuePairs: Self {
+        Self(
+            read: { input in
+                let text = try input.text()
+                let items = text.split(separator: ",", omittingEmptySubsequences: true)
+                guard items.count <= 64 else { throw SettingInput.Mismatch(expected: "at most 64 key=value pairs") }
+                var pairs: [String: String] = [:]
+                for item in items {
+                    let parts = item.split(separator: "=", maxSplits: 1)
+                    let key = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                    guard parts.count == 2, !key.isEmpty,
+                          let value = parts[1].trimmingCharacters(in: .whitespaces).removingPercentEncoding
+                    else { throw SettingInput.Mismatch(expected: "key=value pairs separated by commas") }
+                    pairs[key] = value
+                }
+                return pairs
+            },
+            show: { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") })
+    }
+}

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
+import ServerTracing
 import SQLKit
 import SQLiteKit
+import Tracing
 
 /// SQLite: one connection (SQLite has one writer), WAL, foreign keys on, and by default
 /// `synchronous=FULL`, so an acknowledged commit (a revocation, a spent code) survives power
@@ -123,7 +125,11 @@ final class SQLiteEngine: SQLEngine {
                     await group.opened()
                 }
                 // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
-                return try await finish(kind == .transaction && inGroup ? savepoint(body) : statements(body), opened: !inGroup)
+                let outcome = await kind == .transaction && inGroup ? savepoint(body) : statements(body)
+                return try await Traces.span("SQLite group commit") { span in
+                    span.attributes["bi.sqlite.opened_group"] = !inGroup
+                    return try await finish(outcome, opened: !inGroup)
+                }
             }
         }
     }

@@ -1,0 +1,50 @@
+public import IdentityServerCore
+
+/// Where and how the server exports its spans: OTLP over HTTP to a collector, off until an
+/// endpoint is set. Each setting has OpenTelemetry's standard environment variable.
+public struct TraceExport: Sendable {
+    /// The collector's base URL (spans go to `/v1/traces` under it); `nil` turns tracing off.
+    public var endpoint: String?
+    /// `http/protobuf`, or `http/json`.
+    public var encoding = "http/protobuf"
+    /// Header fields sent with every export (`name=value,…`, values percent-encoded): a
+    /// collector's credentials.
+    public var headers: [String: String] = [:]
+    /// The service the spans are of.
+    public var serviceName = "bi-server"
+    /// More resource attributes (`key=value,…`): `deployment.environment.name=prod`.
+    public var resourceAttributes: [String: String] = [:]
+    /// Which traces are recorded: one of OpenTelemetry's samplers.
+    public var sampler = "parentbased_always_on"
+    /// The ratio of traces the `traceidratio` samplers record, 0 to 1.
+    public var samplerRatio = 1.0
+
+    public init() {}
+
+    /// The samplers OpenTelemetry specifies that need nothing remote.
+    static let samplers = [
+        "always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio",
+    ]
+
+    static let settings: [Setting<TraceExport>] = [
+        Setting(
+            "traces.endpoint", \.endpoint, .optionalBaseURL, environment: "OTEL_EXPORTER_OTLP_ENDPOINT",
+            help: "The OpenTelemetry collector's OTLP/HTTP base URL (spans are posted to /v1/traces under it); unset, nothing is traced."),
+        Setting(
+            "traces.protocol", \.encoding, .choice(["http/protobuf", "http/json"]), environment: "OTEL_EXPORTER_OTLP_PROTOCOL",
+            help: "How spans are encoded: http/protobuf or http/json."),
+        Setting(
+            "traces.headers", \.headers, .keyValuePairs, secret: true, environment: "OTEL_EXPORTER_OTLP_HEADERS",
+            help: "Header fields sent to the collector, name=value,… (values percent-encoded): its credentials."),
+        Setting("traces.service_name", \.serviceName, .text, environment: "OTEL_SERVICE_NAME", help: "The service name on every span."),
+        Setting(
+            "traces.resource_attributes", \.resourceAttributes, .keyValuePairs, environment: "OTEL_RESOURCE_ATTRIBUTES",
+            help: "More resource attributes, key=value,…: deployment.environment.name=production,service.instance.id=a."),
+        Setting(
+            "traces.sampler", \.sampler, .choice(samplers), environment: "OTEL_TRACES_SAMPLER",
+            help: "Which traces are recorded: parentbased_always_on follows the caller's choice and records the rest."),
+        Setting(
+            "traces.sampler_arg", \.samplerRatio, .fraction, environment: "OTEL_TRACES_SAMPLER_ARG",
+            help: "The share of traces the traceidratio samplers record, 0 to 1."),
+    ]
+}

@@ -1,0 +1,105 @@
+public import Tracing
+
+/// The spans of the server a task serves. A server sets its tracer for the tasks that serve it
+/// (``tracer``); code below records through ``span(_:kind:isolation:_:)`` and never names a
+/// backend. With no tracer, tracing is off: a span is then the body alone, and nothing is
+/// allocated or recorded.
+///
+/// The tracer is the server's, not the process's: several servers in one process (tests, `bi
+/// demo`) each export to their own collector, or none.
+public enum Traces {
+    /// The tracer of the server this task serves; `nil` when it does not trace.
+    @TaskLocal public static var tracer: (any Tracer)?
+
+    /// Whether the server this task serves records spans.
+    public static var isOn: Bool { tracer != nil }
+
+    /// Runs `body` in a new span named `name`, the child of `parent` or else of the current span
+    /// (a root when there is none), ended when `body` returns; an error `body` throws is recorded on it. When tracing is
+    /// off, runs `body` with a span that records nothing.
+    public static func span<T>(
+        _ name: String, kind: SpanKind = .internal, parent: ServiceContext? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ body: (any Span) async throws -> T
+    ) async rethrows -> T {
+        guard let tracer else { return try await body(idle) }
+        let span = tracer.startSpan(name, context: parent ?? ServiceContext.current ?? .topLevel, ofKind: kind)
+        defer { span.end() }
+        do {
+            return try await ServiceContext.$current.withValue(span.context) { try await body(span) }
+        } catch {
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error))
+            throw error
+        }
+    }
+
+    /// The synchronous form of ``span(_:kind:isolation:_:)``, for work that never suspends (a
+    /// signature).
+    public static func span<T>(_ name: String, kind: SpanKind = .internal, _ body: (any Span) throws -> T) rethrows -> T {
+        guard let tracer else { return try body(idle) }
+        let span = tracer.startSpan(name, context: ServiceContext.current ?? .topLevel, ofKind: kind)
+        defer { span.end() }
+        do {
+            return try ServiceContext.$current.withValue(span.context) { try body(span) }
+        } catch {
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error))
+            throw error
+        }
+    }
+
+    /// The current span as W3C trace-context fields (`traceparent`, and `tracestate` when there is
+    /// one): what an outgoing request carries, or what a sign-in keeps to link its later steps
+    /// to. Empty when tracing is off or no span is current.
+    public static func currentFields() -> [String: String] {
+        guard let tracer, let context = ServiceContext.current else { return [:] }
+        var fields: [String: String] = [:]
+        tracer.inject(context, into: &fields, using: FieldInjector())
+        return fields
+    }
+
+    /// The current span's `traceparent`, or `nil` when tracing is off or no span is current.
+    public static func currentTraceparent() -> String? {
+        currentFields()["traceparent"]
+    }
+
+    /// Links `span` to the span `traceparent` names (one this server recorded earlier, kept with
+    /// the work it began), with `attributes` saying how they relate. Does nothing without a
+    /// tracer, a `traceparent`, or one that reads.
+    public static func link(_ span: any Span, to traceparent: String?, attributes: SpanAttributes = [:]) {
+        guard let tracer, let traceparent else { return }
+        var context = ServiceContext.topLevel
+        tracer.extract(["traceparent": traceparent], into: &context, using: FieldExtractor())
+        // A field that read leaves the span it names in the context; one that did not, nothing.
+        guard !context.isEmpty else { return }
+        span.addLink(SpanLink(context: context, attributes: attributes))
+    }
+
+    /// The context an incoming request's span starts from: the span its trace-context fields
+    /// (read through `extractor`) name, when they read; `nil` otherwise, or when tracing is off.
+    public static func incomingContext<Carrier, Extract: Extractor>(
+        _ carrier: Carrier, using extractor: Extract
+    ) -> ServiceContext? where Extract.Carrier == Carrier {
+        guard let tracer else { return nil }
+        var context = ServiceContext.topLevel
+        tracer.extract(carrier, into: &context, using: extractor)
+        return context.isEmpty ? nil : context
+    }
+
+    /// What a span is when tracing is off.
+    private static let idle = NoOpTracer.NoOpSpan(context: .topLevel)
+}
+
+/// Writes trace-context fields into a dictionary.
+private struct FieldInjector: Injector {
+    func inject(_ value: String, forKey key: String, into carrier: inout [String: String]) {
+        carrier[key] = value
+    }
+}
+
+/// Reads trace-context fields from a dictionary.
+private struct FieldExtractor: Extractor {
+    func extract(key: String, from carrier: [String: String]) -> String? {
+        carrier[key]
+    }
+}
