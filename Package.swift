@@ -143,6 +143,8 @@ let package = Package(
             name: "RealmKeys",
             dependencies: [
                 "IdentityServerCore",
+                "ServerTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "IdentityProtocol",
                 "IdentityStorage",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -160,6 +162,8 @@ let package = Package(
             name: "MailDelivery",
             dependencies: [
                 "IdentityServerCore",
+                "ServerTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "IdentityStorage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -176,6 +180,8 @@ let package = Package(
             name: "WebhookDelivery",
             dependencies: [
                 "IdentityServerCore",
+                "ServerTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "IdentityStorage",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -194,6 +200,8 @@ let package = Package(
             name: "OpenIDProvider",
             dependencies: [
                 "IdentityServerCore",
+                "ServerTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "RealmKeys",
                 "IdentityProtocol",
                 "IdentityStorage",
@@ -210,6 +218,8 @@ let package = Package(
             name: "DeviceSignIn",
             dependencies: [
                 "IdentityServerCore",
+                "ServerTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "WebAuthn",
                 "RealmKeys",
                 "OpenIDProvider",

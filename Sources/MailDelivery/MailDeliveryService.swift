@@ -3,6 +3,8 @@ package import IdentityStorage
 package import Logging
 import ServiceLifecycle
 package import IdentityServerCore
+import ServerTracing
+import Tracing
 
 /// Sends the mail queue: claims due enrollment mails under a lease (so that of several
 /// instances one attempts each), opens each message and hands it to the configured transport
@@ -57,9 +59,20 @@ package struct MailDeliveryService: Service {
         try sealer.seal(try JSONEncoder().encode(message), purpose: SealedSecret.Owner.mailMessage(deliveryID: deliveryID).purpose)
     }
 
-    /// One attempt at `delivery`, recorded.
+    /// One attempt at `delivery`, recorded: a span when the server traces (never with the
+    /// message's addresses, nor the relay's answer, which may quote them).
     package func attempt(_ delivery: MailDeliveryRecord) async throws {
-        guard let job = try await store.bindingJob(id: delivery.bindingJobID) else { return }
+        try await Traces.span("mail attempt", kind: .client, startsTrace: true) { span in
+            span.attributes["bi.mail.delivery_id"] = delivery.id
+            span.attributes["bi.mail.attempt"] = delivery.attempts + 1
+            let delivered = try await attemptRecorded(delivery)
+            span.attributes["bi.mail.delivered"] = delivered
+        }
+    }
+
+    /// One attempt at `delivery`, recorded; whether the message went out (`nil`: its job is gone).
+    private func attemptRecorded(_ delivery: MailDeliveryRecord) async throws -> Bool? {
+        guard let job = try await store.bindingJob(id: delivery.bindingJobID) else { return nil }
         let attemptedAt = now()
         var failure: (reason: String, transient: Bool)?
         if job.status != .pending || job.expiresAt <= attemptedAt {
@@ -96,6 +109,7 @@ package struct MailDeliveryService: Service {
         }
         try await store.recordMailAttempt(
             deliveryID: delivery.id, owner: owner, at: attemptedAt, error: failure?.reason, result: result, audit: event)
+        return failure == nil
     }
 
     private func open(_ delivery: MailDeliveryRecord) throws -> MailMessage {

@@ -2,6 +2,7 @@ package import Foundation
 import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
+import ServerTracing
 
 /// `/authorize` (RFC 6749 §4.1.1, OIDC Core §3.1.2): validates the request and starts an
 /// authentication transaction that the application's embedded authenticator completes. The
@@ -122,7 +123,7 @@ package struct AuthorizationService {
             codeChallengeMethod: method, challenge: Secrets.token(),
             expiresAt: Int64(now().addingTimeInterval(crossDevice ? crossDeviceLifetime : lifetimes.transaction)
                 .timeIntervalSince1970.rounded(.up)),
-            crossDevice: crossDevice ? true : nil, acrValues: acrValues)
+            crossDevice: crossDevice ? true : nil, acrValues: acrValues, traceparent: Traces.currentTraceparent())
     }
 
     /// The assurance levels the relying party accepts: `acr_values` (OIDC Core §3.1.2.1) and

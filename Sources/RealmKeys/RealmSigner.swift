@@ -6,6 +6,8 @@ package import IdentityStorage
 package import JWTKit
 import Synchronization
 import IdentityServerCore
+import ServerTracing
+import Tracing
 
 /// Signs and verifies a realm's JWTs and publishes its keys as a JWKS: ES256 for every token,
 /// RS256 for the ID tokens of applications that ask for it.
@@ -82,12 +84,15 @@ package struct RealmSigner: Sendable {
     /// signed here directly (``HandWrittenClaims``, swift-crypto); anything else by jwt-kit.
     package func sign(_ payload: some JWTPayload, type: String, algorithm: SigningAlgorithm = .es256) async throws -> String {
         guard let key = activeKey(algorithm) else { throw SignerError.noActiveKey }
-        if let claims = payload as? any HandWrittenClaims, case .p256(let privateKey) = key.material {
-            return try Self.signES256(claims, kid: key.kid, type: type, with: privateKey)
+        return try await Traces.span("sign \(type)") { span in
+            span.attributes["bi.jwt.alg"] = algorithm.rawValue
+            if let claims = payload as? any HandWrittenClaims, case .p256(let privateKey) = key.material {
+                return try Self.signES256(claims, kid: key.kid, type: type, with: privateKey)
+            }
+            var header = JWTHeader()
+            header.typ = type
+            return try await collection.sign(payload, kid: JWKIdentifier(string: key.kid), header: header)
         }
-        var header = JWTHeader()
-        header.typ = type
-        return try await collection.sign(payload, kid: JWKIdentifier(string: key.kid), header: header)
     }
 
     /// A compact JWS (RFC 7515 §7.1) of `claims`, ES256 (RFC 7518 §3.4: the signature is R and S,

@@ -14,15 +14,19 @@ public enum Traces {
     /// Whether the server this task serves records spans.
     public static var isOn: Bool { tracer != nil }
 
-    /// Runs `body` in a new span named `name`, the child of `parent` or else of the current span
-    /// (a root when there is none), ended when `body` returns; an error `body` throws is recorded on it. When tracing is
-    /// off, runs `body` with a span that records nothing.
+    /// Runs `body` in a new span named `name`, the child of `parent` or else of the current span,
+    /// ended when `body` returns; an error `body` throws is recorded on it. Where no span is
+    /// current, only work that `startsTrace` (a request, a delivery attempt) records one: the
+    /// storage calls of a queue's polling make no traces of their own. When tracing is off, or
+    /// no span is made, runs `body` with a span that records nothing.
     public static func span<T>(
-        _ name: String, kind: SpanKind = .internal, parent: ServiceContext? = nil, isolation: isolated (any Actor)? = #isolation,
-        _ body: (any Span) async throws -> T
+        _ name: String, kind: SpanKind = .internal, parent: ServiceContext? = nil, startsTrace: Bool = false,
+        isolation: isolated (any Actor)? = #isolation, _ body: (any Span) async throws -> T
     ) async rethrows -> T {
-        guard let tracer else { return try await body(idle) }
-        let span = tracer.startSpan(name, context: parent ?? ServiceContext.current ?? .topLevel, ofKind: kind)
+        guard let tracer, let context = parent ?? ServiceContext.current ?? (startsTrace ? .topLevel : nil) else {
+            return try await body(idle)
+        }
+        let span = tracer.startSpan(name, context: context, ofKind: kind)
         defer { span.end() }
         do {
             return try await ServiceContext.$current.withValue(span.context) { try await body(span) }
@@ -33,11 +37,11 @@ public enum Traces {
         }
     }
 
-    /// The synchronous form of ``span(_:kind:isolation:_:)``, for work that never suspends (a
-    /// signature).
+    /// The synchronous form of ``span(_:kind:parent:startsTrace:isolation:_:)`` for work that never
+    /// suspends (a signature), always a child of the current span.
     public static func span<T>(_ name: String, kind: SpanKind = .internal, _ body: (any Span) throws -> T) rethrows -> T {
-        guard let tracer else { return try body(idle) }
-        let span = tracer.startSpan(name, context: ServiceContext.current ?? .topLevel, ofKind: kind)
+        guard let tracer, let context = ServiceContext.current else { return try body(idle) }
+        let span = tracer.startSpan(name, context: context, ofKind: kind)
         defer { span.end() }
         do {
             return try ServiceContext.$current.withValue(span.context) { try body(span) }
@@ -61,6 +65,16 @@ public enum Traces {
     /// The current span's `traceparent`, or `nil` when tracing is off or no span is current.
     public static func currentTraceparent() -> String? {
         currentFields()["traceparent"]
+    }
+
+    /// Links the current span (a request's, in a handler) to the span `traceparent` names: see
+    /// ``link(_:to:attributes:)``.
+    /// The link's `bi.link` attribute says how they relate (`sign-in`: a later step of it).
+    public static func linkCurrentSpan(to traceparent: String?, relation: String) {
+        guard let tracer, traceparent != nil, let context = ServiceContext.current,
+              let span = tracer.activeSpan(identifiedBy: context)
+        else { return }
+        link(span, to: traceparent, attributes: ["bi.link": .string(relation)])
     }
 
     /// Links `span` to the span `traceparent` names (one this server recorded earlier, kept with

@@ -7,6 +7,8 @@ import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
 package import IdentityServerCore
+import ServerTracing
+import Tracing
 
 /// Delivers the webhook queue: claims due deliveries under a lease (so that of several
 /// instances one attempts each), sends each as a signed Standard Webhooks request (its
@@ -59,9 +61,21 @@ package struct WebhookDeliveryService: Service {
         return due.count
     }
 
-    /// One attempt at `delivery`, recorded.
+    /// One attempt at `delivery`, recorded: a client span when the server traces, whose
+    /// `traceparent` the request carries.
     package func attempt(_ delivery: WebhookDeliveryRecord) async throws {
-        guard let endpoint = try await store.webhookEndpoint(id: delivery.endpointID) else { return }
+        try await Traces.span("webhook attempt", kind: .client, startsTrace: true) { span in
+            span.attributes["bi.webhook.delivery_id"] = delivery.id
+            span.attributes["bi.webhook.endpoint_id"] = delivery.endpointID
+            span.attributes["bi.webhook.attempt"] = delivery.attempts + 1
+            let outcome = try await attemptRecorded(delivery)
+            span.attributes["bi.webhook.outcome"] = outcome?.rawValue
+        }
+    }
+
+    /// One attempt at `delivery`, recorded; its outcome, or `nil` when its endpoint is gone.
+    private func attemptRecorded(_ delivery: WebhookDeliveryRecord) async throws -> WebhookMetrics.Outcome? {
+        guard let endpoint = try await store.webhookEndpoint(id: delivery.endpointID) else { return nil }
         let attemptedAt = now()
         let clock = ContinuousClock()
         let started = clock.now
@@ -97,6 +111,7 @@ package struct WebhookDeliveryService: Service {
             "delivery": "\(delivery.id)", "endpoint": "\(endpoint.id)", "status": "\(status.map(String.init) ?? "-")",
             "outcome": "\(outcome.rawValue)",
         ])
+        return outcome
     }
 
     /// The signing keys of `endpoint` at `now`: its secret's, then the previous one's while the
@@ -127,6 +142,7 @@ package struct WebhookDeliveryService: Service {
         request.headers.add(
             name: "webhook-signature",
             value: WebhookSignature.header(id: delivery.messageID, timestamp: timestamp, body: body, keys: try keys(of: endpoint, at: time)))
+        for (name, value) in Traces.currentFields() { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: body))
 
         let timeout = TimeAmount.nanoseconds(Int64(settings.attemptTimeout.components.seconds) * 1_000_000_000)

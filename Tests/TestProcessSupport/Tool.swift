@@ -30,6 +30,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case chromium
     /// Python webauthn (py_webauthn): a WebAuthn verifier that is not ours.
     case webauthn
+    /// Python opentelemetry-proto: the OpenTelemetry collector's own protobuf definitions, with
+    /// which the test receiver decodes the spans the server exports.
+    case otelproto
     /// `zbarimg` (Debian's zbar-tools), which reads QR codes back.
     case zbar
     /// `openssl` (Debian's openssl), an X.509 verifier that is not ours.
@@ -69,6 +72,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
             "python3 cannot import selenium, or \(Python.chromium) or \(Python.chromedriver) is missing "
                 + "(pip install selenium; apt-get install chromium chromium-driver)"
         case .webauthn: "python3 cannot import webauthn (pip install webauthn)"
+        case .otelproto: "python3 cannot import opentelemetry.proto (pip install opentelemetry-proto)"
         case .zbar: "zbarimg is not installed (apt-get install zbar-tools)"
         case .openssl: "\(Self.opensslPath) is not installed (apt-get install openssl)"
         case .sqlite3: "the sqlite3 command is not on PATH (apt-get install sqlite3)"
@@ -106,6 +110,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
             [Python.chromium, Python.chromedriver].allSatisfy(FileManager.default.isExecutableFile(atPath:))
                 ? await Self.python(["-c", "import selenium"]) : false
         case .webauthn: await Self.python(["-c", "import webauthn"])
+        case .otelproto: await Self.python(["-c", "import opentelemetry.proto.collector.trace.v1.trace_service_pb2"])
         case .zbar: Zbar.isInstalled
         case .openssl: FileManager.default.isExecutableFile(atPath: Self.opensslPath)
         case .haproxy: FileManager.default.isExecutableFile(atPath: Self.haproxyPath)

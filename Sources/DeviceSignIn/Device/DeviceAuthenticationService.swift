@@ -5,6 +5,7 @@ package import IdentityServerCore
 import Prometheus
 package import RealmKeys
 package import OpenIDProvider
+import ServerTracing
 
 /// The device's part of a sign-in: fetch a transaction's challenge, answer it with a
 /// signature by a credential key, get the client's redirect with a single-use code.
@@ -128,11 +129,13 @@ package struct DeviceAuthenticationService {
         let (credential, identityStatus) = try await checks.activeCredentialWithIdentityStatus(
             assertion.credentialID, realmID: realm.id)
         let key = try checks.pinnedKey(assertion.certificateChain, of: credential, keys: pinnedKeys)
-        try DeviceChecks.verifySignature(
-            assertion.signature, by: key,
-            over: SignedMessage.authentication(
-                transaction: assertion.transaction, challenge: transaction.challenge,
-                issuer: issuer, credentialID: credential.id))
+        try Traces.span("verify device signature") { _ in
+            try DeviceChecks.verifySignature(
+                assertion.signature, by: key,
+                over: SignedMessage.authentication(
+                    transaction: assertion.transaction, challenge: transaction.challenge,
+                    issuer: issuer, credentialID: credential.id))
+        }
         try DeviceChecks.requireActive(identityStatus)
         return Signer(credential: credential, realm: realm, issuer: issuer)
     }
@@ -162,7 +165,7 @@ package struct DeviceAuthenticationService {
             scope: transaction.scope, nonce: transaction.nonce, codeChallenge: transaction.codeChallenge,
             codeChallengeMethod: transaction.codeChallengeMethod, authTime: authenticatedAt,
             expiresAt: now.addingTimeInterval(lifetimes.authorizationCode), createdAt: now, usedAt: nil,
-            transactionHash: opened.id, assurance: assurance)
+            transactionHash: opened.id, assurance: assurance, traceparent: transaction.traceparent)
         let redirect = try AuthorizationRedirect.url(
             transaction.redirectURI, parameters: [("code", code), ("state", transaction.state), ("iss", issuer)])
         return (record, redirect)

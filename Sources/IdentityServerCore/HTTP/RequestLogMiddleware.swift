@@ -33,7 +33,7 @@ package struct RequestLogMiddleware: RouterMiddleware {
             peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor])
         context.peerIsTrustedProxy = context.peerAddress.map(trustedProxies.isTrusted) ?? false
         let parent = Traces.incomingContext(request.headers, using: TraceFieldExtractor())
-        return try await Traces.span(request.method.rawValue, kind: .server, parent: parent) { span in
+        return try await Traces.span(request.method.rawValue, kind: .server, parent: parent, startsTrace: true) { span in
             // The error middleware inside this one answers every error, so there is always a response.
             var response = try await RequestIDMetadata.$current.withValue(id) { try await next(request, context) }
             response.headers[.xRequestID] = id

@@ -26,13 +26,16 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
     /// The session the code's redemption opened (`nil` until it is redeemed): a replay of the
     /// code revokes it, and every token issued in it.
     public var sessionID: String?
+    /// The sign-in's `/authorize` span (W3C `traceparent`), when the server traces: the code's
+    /// exchange links to it, and the session keeps it for its refreshes.
+    public var traceparent: String?
 
     /// Creates a record.
     public init(
         codeHash: Data, applicationID: String, realmID: String, identityID: String, credentialID: String?,
         redirectURI: String, scope: String, nonce: String?, codeChallenge: String?, codeChallengeMethod: String?,
         authTime: Date, expiresAt: Date, createdAt: Date, usedAt: Date?, transactionHash: Data?,
-        assurance: SignInAssurance = .unrecorded, sessionID: String? = nil
+        assurance: SignInAssurance = .unrecorded, sessionID: String? = nil, traceparent: String? = nil
     ) {
         self.codeHash = codeHash
         self.transactionHash = transactionHash
@@ -51,5 +54,6 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
         self.usedAt = usedAt
         self.assurance = assurance
         self.sessionID = sessionID
+        self.traceparent = traceparent
     }
 }

@@ -38,12 +38,16 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
     public var assurance: SignInAssurance
     /// Where its tokens were last asked for (the code exchange, then each refresh).
     public var lastSource: RequestSource?
+    /// The sign-in's `/authorize` span (W3C `traceparent`), when the server traces: each refresh
+    /// links to it.
+    public var traceparent: String?
 
     /// Creates a record.
     public init(
         id: String, tenantID: String, realmID: String, applicationID: String, identityID: String, credentialID: String?,
         scope: String, authTime: Date, codeHash: Data, createdAt: Date, expiresAt: Date, lastRefreshedAt: Date?,
-        revokedAt: Date?, dpopBinding: DPoPBinding? = nil, assurance: SignInAssurance = .unrecorded, lastSource: RequestSource? = nil
+        revokedAt: Date?, dpopBinding: DPoPBinding? = nil, assurance: SignInAssurance = .unrecorded, lastSource: RequestSource? = nil,
+        traceparent: String? = nil
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -61,5 +65,6 @@ public struct SessionRecord: Sendable, Equatable, Identifiable {
         self.dpopBinding = dpopBinding
         self.assurance = assurance
         self.lastSource = lastSource
+        self.traceparent = traceparent
     }
 }

@@ -3,6 +3,7 @@ package import HTTPTypes
 package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
+import ServerTracing
 
 /// The DPoP proof of one request, checked in full (RFC 9449 §4.3): the proof itself and the
 /// server nonce where one is required (§8); then, once the caller has checked what it cheaply
@@ -37,11 +38,15 @@ package struct DPoPCheck {
         let fields = headers[values: .dpop]
         guard let field = fields.first else { return nil }
         guard fields.count == 1 else { throw refusal(.invalidDPoPProof, "send one DPoP header, not \(fields.count)", at: endpoint) }
+        let verified = Traces.span("verify DPoP proof") { _ in
+            Result { () throws(DPoPProofError) in
+                try verifier.verify(field, method: method, url: url, accessToken: accessToken, now: now())
+            }
+        }
         let proof: DPoPProof
-        do {
-            proof = try verifier.verify(field, method: method, url: url, accessToken: accessToken, now: now())
-        } catch {
-            throw refusal(.invalidDPoPProof, error.description, at: endpoint)
+        switch verified {
+        case .success(let checked): proof = checked
+        case .failure(let error): throw refusal(.invalidDPoPProof, error.description, at: endpoint)
         }
         if endpoint == .token {
             guard let nonce = proof.nonce else {

@@ -3,6 +3,7 @@ package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
 import Prometheus
+import ServerTracing
 
 /// The authorization code grant (RFC 6749 §4.1.3). A code is validated first and spent last: a
 /// wrong request (client, redirect URI, verifier) leaves it usable, and spending it records the
@@ -27,6 +28,7 @@ extension TokenService {
         guard record.expiresAt > now else { throw Self.invalidGrant("the code has expired") }
         guard redirectURI == record.redirectURI else { throw Self.invalidGrant("redirect_uri does not match the authorization request") }
         try Self.checkPKCE(verifier: verifier, challenge: record.codeChallenge)
+        Traces.linkCurrentSpan(to: record.traceparent, relation: "sign-in")
 
         let refreshes = application.grantTypes.contains(.refreshToken)
         let session = SessionRecord(
@@ -36,7 +38,7 @@ extension TokenService {
             expiresAt: now.addingTimeInterval(refreshes ? application.refreshTokenLifetime : lifetimes.token),
             lastRefreshedAt: nil, revokedAt: nil,
             dpopBinding: binding(of: proof, credentialID: record.credentialID, certificateDER: certificateDER), assurance: record.assurance,
-            lastSource: source)
+            lastSource: source, traceparent: record.traceparent)
         guard standing?.credentialState == .active, standing?.identityStatus == .active else {
             throw Self.invalidGrant("the credential that signed in, or its user, is no longer active")
         }

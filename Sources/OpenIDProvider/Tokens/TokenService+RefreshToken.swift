@@ -3,6 +3,7 @@ package import IdentityProtocol
 package import IdentityStorage
 package import IdentityServerCore
 import Prometheus
+import ServerTracing
 
 /// The refresh token grant (RFC 6749 §6) with rotation: every use returns a new refresh token
 /// and spends the old one; an old one presented again ends the whole session (RFC 9700
@@ -26,6 +27,7 @@ extension TokenService {
         if application.clientType == .public {
             try checkBinding(of: session, to: proof)
         }
+        Traces.linkCurrentSpan(to: session.traceparent, relation: "sign-in")
         if record.usedAt != nil { throw try await reused(session, now: now) }
         guard session.revokedAt == nil else { throw Self.invalidGrant("the session has ended") }
         guard record.expiresAt > now, session.expiresAt > now else { throw Self.invalidGrant("the refresh token has expired") }

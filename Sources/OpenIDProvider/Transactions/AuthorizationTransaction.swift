@@ -24,9 +24,13 @@ package struct AuthorizationTransaction: Codable, Equatable {
     /// The assurance levels the relying party accepts (`acr_values`, or `acr` in `claims`);
     /// `nil` for any.
     package var acrValues: [String]? = nil
+    /// The `/authorize` request's span (a W3C `traceparent`), when the server traces: each later
+    /// step of the sign-in (the device's answer, the approval from another device, the email
+    /// code, the code's exchange) links its span to it, so the sign-in reads as one story.
+    package var traceparent: String? = nil
 
     package enum CodingKeys: String, CodingKey {
         case applicationID = "a", realmID = "r", redirectURI = "u", scope = "s", state = "t", nonce = "n"
-        case codeChallenge = "c", codeChallengeMethod = "m", challenge = "x", expiresAt = "e", crossDevice = "d", acrValues = "v"
+        case codeChallenge = "c", codeChallengeMethod = "m", challenge = "x", expiresAt = "e", crossDevice = "d", acrValues = "v", traceparent = "p"
     }
 }

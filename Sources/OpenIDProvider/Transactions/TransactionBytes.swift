@@ -2,7 +2,8 @@ import IdentityServerCore
 
 /// The compact form an ``AuthorizationTransaction`` is sealed in: a version byte (2), then each
 /// member in a fixed order, strings as a LEB128 length and their UTF-8, an absent member as 0
-/// and a present one's length (or count) plus one, `expiresAt` as 8 bytes big-endian.
+/// and a present one's length (or count) plus one, `expiresAt` as 8 bytes big-endian; the
+/// `traceparent`, when there is one, last as a string.
 ///
 /// Written by hand because it is sealed and opened at every sign-in (as JSON it was 3% of the
 /// server's CPU) and its one reader is this server. Version 1, the JSON form, starts with `{`:
@@ -20,6 +21,9 @@ package enum TransactionBytes {
         writer.bytes.append(transaction.crossDevice.map { $0 ? 2 : 1 } ?? 0)
         writer.count(transaction.acrValues?.count)
         for value in transaction.acrValues ?? [] { writer.string(value) }
+        // Last and only when there is one: a server that does not trace writes what servers
+        // before traces read.
+        if let traceparent = transaction.traceparent { writer.string(traceparent) }
         return writer.bytes
     }
 
@@ -43,11 +47,16 @@ package enum TransactionBytes {
                 acrValues?.append(value)
             }
         }
+        var traceparent: String?
+        if !reader.isAtEnd {
+            guard let text = reader.string(), text.utf8.count <= 128 else { return nil }
+            traceparent = text
+        }
         guard reader.isAtEnd else { return nil }
         return AuthorizationTransaction(
             applicationID: applicationID, realmID: realmID, redirectURI: redirectURI, scope: scope, state: state, nonce: nonce,
             codeChallenge: codeChallenge, codeChallengeMethod: codeChallengeMethod, challenge: challenge, expiresAt: expiresAt,
-            crossDevice: crossDevice == 0 ? nil : crossDevice == 2, acrValues: acrValues)
+            crossDevice: crossDevice == 0 ? nil : crossDevice == 2, acrValues: acrValues, traceparent: traceparent)
     }
 
     private struct Writer {

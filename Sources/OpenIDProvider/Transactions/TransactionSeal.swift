@@ -2,6 +2,7 @@ package import Crypto
 package import Foundation
 import IdentityProtocol
 import IdentityServerCore
+import ServerTracing
 
 /// Seals sign-in transactions into their references and opens them again: AES-256-GCM under
 /// a key derived from the master key (HKDF, its own purpose), so a reference can be neither
@@ -40,7 +41,8 @@ package struct TransactionSeal: Sendable {
         package let id: Data
     }
 
-    /// The transaction `reference` carries, if this server sealed it and it has not lapsed at `now`.
+    /// The transaction `reference` carries, if this server sealed it and it has not lapsed at `now`;
+    /// the current span is linked to the sign-in's `/authorize` span.
     package func open(_ reference: String, now: Date) -> Opened? {
         guard reference.utf8.count <= Self.longestReference,
               let sealed = Data(base64URLEncoded: reference),
@@ -50,6 +52,7 @@ package struct TransactionSeal: Sendable {
                 ? try? Self.decoder.decode(AuthorizationTransaction.self, from: bytes) : TransactionBytes.decode(bytes),
               Double(transaction.expiresAt) > now.timeIntervalSince1970
         else { return nil }
+        Traces.linkCurrentSpan(to: transaction.traceparent, relation: "sign-in")
         return Opened(transaction: transaction, id: Data(SHA256.hash(data: Data(transaction.challenge.utf8))))
     }
 

@@ -24,6 +24,8 @@ final class WebhookReceiver: @unchecked Sendable {
         let verifiedBy: [Int]
         /// When it came, by the receiver's clock.
         let receivedAt: Date
+        /// Its W3C `traceparent` field, when the server traces.
+        let traceparent: String?
     }
 
     /// Runs `body` with a receiver, and stops it after.
@@ -69,7 +71,8 @@ final class WebhookReceiver: @unchecked Sendable {
                     signatures: record["signatures"] as? Int ?? 0, type: body["type"] as? String ?? "",
                     data: body["data"] as? [String: String] ?? [:], status: record["status"] as? Int ?? 0,
                     verifiedBy: record["verified_by"] as? [Int] ?? [],
-                    receivedAt: Date(timeIntervalSince1970: record["received_at"] as? Double ?? 0))
+                    receivedAt: Date(timeIntervalSince1970: record["received_at"] as? Double ?? 0),
+                    traceparent: record["traceparent"] as? String)
             }
     }
 

@@ -9,7 +9,7 @@ Per path, DIR/secrets.json names the secrets to verify with ({"/path": ["whsec_â
 at each request) and DIR/answers.json the statuses to answer in turn ({"/path": [500, 500]},
 then 200; a status given as "302 URL" redirects there). Each record holds the path, the
 `webhook-id`, `webhook-timestamp`, the parsed body, the status answered, when it came
-(`received_at`, seconds since 1970), and `verified_by`:
+(`received_at`, seconds since 1970), its `traceparent` (when traced), and `verified_by`:
 the indexes of the path's secrets whose signature the library accepted (each checked alone).
 """
 import json
@@ -67,7 +67,7 @@ class Handler(BaseHTTPRequestHandler):
         record = {
             "path": path, "id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp"),
             "signatures": len(headers.get("webhook-signature", "").split()), "body": payload, "status": int(status),
-            "verified_by": verified, "received_at": time.time(),
+            "verified_by": verified, "received_at": time.time(), "traceparent": headers.get("traceparent"),
         }
         partial = os.path.join(directory, f"{number}.partial")
         with open(partial, "w") as f:

@@ -48,6 +48,7 @@ enum Migrations {
         Migration(version: 32, statements: sessionSources),
         Migration(version: 33, statements: adminRoles),
         Migration(version: 34, statements: operators),
+        Migration(version: 35, statements: signInTraces),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.

@@ -9,7 +9,8 @@ extension AuthorizationCodeRecord: SQLRecord {
          ("code_challenge", codeChallenge), ("code_challenge_method", codeChallengeMethod),
          ("auth_time", authTime.milliseconds), ("expires_at", expiresAt.milliseconds),
          ("created_at", createdAt.milliseconds), ("used_at", usedAt?.milliseconds), ("transaction_hash", transactionHash),
-         ("amr", jsonText(assurance.methods)), ("acr", assurance.level), ("session_id", sessionID)]
+         ("amr", jsonText(assurance.methods)), ("acr", assurance.level), ("session_id", sessionID),
+         ("traceparent", traceparent)]
     }
     init(row: any SQLRow) throws {
         self.init(
@@ -21,6 +22,6 @@ extension AuthorizationCodeRecord: SQLRecord {
             codeChallengeMethod: try row.optionalString("code_challenge_method"), authTime: try row.date("auth_time"),
             expiresAt: try row.date("expires_at"), createdAt: try row.date("created_at"), usedAt: try row.optionalDate("used_at"),
             transactionHash: try row.optionalData("transaction_hash"), assurance: try SignInAssurance(row: row),
-            sessionID: try row.optionalString("session_id"))
+            sessionID: try row.optionalString("session_id"), traceparent: try row.optionalString("traceparent"))
     }
 }

@@ -10,7 +10,7 @@ extension SessionRecord: SQLRecord {
          ("last_refreshed_at", lastRefreshedAt?.milliseconds), ("revoked_at", revokedAt?.milliseconds),
          ("dpop_jkt", dpopBinding?.thumbprint), ("dpop_key", dpopBinding?.key.rawValue),
          ("amr", jsonText(assurance.methods)), ("acr", assurance.level), ("last_address", lastSource?.address),
-         ("last_user_agent", lastSource?.userAgent)]
+         ("last_user_agent", lastSource?.userAgent), ("traceparent", traceparent)]
     }
     /// The source of its last token request, when one was recorded.
     private static func source(_ row: any SQLRow) throws -> RequestSource? {
@@ -26,6 +26,6 @@ extension SessionRecord: SQLRecord {
             codeHash: try row.data("code_hash"), createdAt: try row.date("created_at"), expiresAt: try row.date("expires_at"),
             lastRefreshedAt: try row.optionalDate("last_refreshed_at"), revokedAt: try row.optionalDate("revoked_at"),
             dpopBinding: try row.optionalString("dpop_jkt").map { DPoPBinding(thumbprint: $0, key: try row.value("dpop_key")) },
-            assurance: try SignInAssurance(row: row), lastSource: try Self.source(row))
+            assurance: try SignInAssurance(row: row), lastSource: try Self.source(row), traceparent: try row.optionalString("traceparent"))
     }
 }
