@@ -63,6 +63,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "With SQLite: also run each round's sign-ins on a second server with synchronous=NORMAL, to print what FULL costs.")
     var synchronousComparison = true
 
+    @Flag(help: "Also run each round's sign-ins on a server that records every span (always_on) and exports it to a local OTLP sink, to print what tracing costs.")
+    var traces = false
+
     @Flag(help: "Print only the JSON line.")
     var json = false
 
@@ -110,6 +113,15 @@ struct BenchCommand: ParsableCommand {
                 environment: environment.merging(["BI_DATABASE_SQLITE_SYNCHRONOUS": "normal"]) { $1 }, core: cores > 1 ? 0 : nil)
             : nil
         defer { normal?.stop() }
+        // The same sign-ins on a server that traces every one of them.
+        let sink = traces ? try SpanSink() : nil
+        let traced = try sink.map { sink in
+            try ServerProcess(
+                binary: binary, dataDirectory: data.appendingPathComponent("traced"), arguments: arguments,
+                environment: environment.merging(["OTEL_EXPORTER_OTLP_ENDPOINT": sink.endpoint, "OTEL_TRACES_SAMPLER": "always_on"]) { $1 },
+                core: cores > 1 ? 0 : nil)
+        }
+        defer { traced?.stop() }
         if realms > 0 {
             let process = processes[0]
             guard let adminToken = process.adminToken else { throw BenchError("the server wrote no admin token") }
@@ -118,11 +130,14 @@ struct BenchCommand: ParsableCommand {
                 .run(realms: realms, logins: logins, pid: process.pid))
             return
         }
-        let report = try measure(processes, normal: normal)
+        var report = try measure(processes, comparisons: [normal, traced])
+        report.spanExports = sink?.exportCount
         print(json ? report.jsonLine : report.table + "\n" + report.jsonLine)
     }
 
-    private func measure(_ processes: [ServerProcess], normal: ServerProcess?) throws -> BenchReport {
+    /// The report of the phases on `processes`; each round's sign-ins also on each of
+    /// `comparisons` there is (synchronous=NORMAL, traced), in the same sitting.
+    private func measure(_ processes: [ServerProcess], comparisons: [ServerProcess?]) throws -> BenchReport {
         let process = processes[0]
         var report = BenchReport(
             date: Date(), cores: ProcessInfo.processInfo.activeProcessorCount, engine: databaseURL == nil ? "sqlite" : "postgresql")
@@ -152,21 +167,24 @@ struct BenchCommand: ParsableCommand {
                 on: process, realm: realm, adminToken: adminToken, pages: min(5, (identities + 199) / 200))
         }
         let logins = try script.warmedUp(self.logins, over: enrolled)
-        let unsynced = try normal.map { normal in
-            status("enrolling \(devices) devices on the server with synchronous=NORMAL")
-            return try BenchScript.prepared(on: normal, devices: devices, logins: self.logins, concurrency: concurrency)
+        let compared = try comparisons.map { comparison in
+            try comparison.map { comparison in
+                status("enrolling \(devices) devices on the comparison server in \(comparison.dataDirectory.lastPathComponent)")
+                return try BenchScript.prepared(on: comparison, devices: devices, logins: self.logins, concurrency: concurrency)
+            }
         }
 
         // Each figure is the median of `runs` rounds: this machine's neighbours make single runs vary.
         var rounds: [[PhaseResult]] = []
-        var unsyncedRounds: [PhaseResult] = []
+        var comparedRounds: [[PhaseResult]] = comparisons.map { _ in [] }
         var accessToken = ""
         for round in 1...max(1, runs) {
             status("round \(round) of \(runs): \(logins.count) sign-ins, then each step alone")
             let (full, tokens) = try script.signIns(logins, name: "login")
             accessToken = tokens[0]
-            if let (unsyncedScript, unsyncedLogins) = unsynced {
-                unsyncedRounds.append(try unsyncedScript.signIns(unsyncedLogins, name: "login, synchronous=NORMAL").0)
+            for (index, comparison) in compared.enumerated() {
+                guard let (comparisonScript, comparisonLogins) = comparison else { continue }
+                comparedRounds[index].append(try comparisonScript.signIns(comparisonLogins, name: "login, compared").0)
             }
             let (steps, dpop) = try script.steps(logins)
             rounds.append([full] + steps + (try script.lightEndpoints(requests, accessToken: accessToken, dpop: dpop)))
@@ -183,7 +201,8 @@ struct BenchCommand: ParsableCommand {
         report.login = medians[0]
         report.steps = Array(medians[1...5])
         report.endpoints = Array(medians[6...])
-        report.unsyncedLogin = unsyncedRounds.isEmpty ? nil : BenchScript.median(unsyncedRounds)
+        let comparedMedians = comparedRounds.map { $0.isEmpty ? nil : BenchScript.median($0) }
+        (report.unsyncedLogin, report.tracedLogin) = (comparedMedians[0], comparedMedians[1])
 
         status("\(latencyLogins) sign-ins one at a time")
         report.latency = try script.signIns(Array(logins.prefix(latencyLogins)), name: "latency", workers: 1).0

@@ -34,6 +34,10 @@ struct BenchReport {
     var passkeyLogin: PhaseResult?
     /// The same sign-ins on a server with `synchronous=NORMAL` (SQLite): what FULL's syncs cost.
     var unsyncedLogin: PhaseResult?
+    /// The same sign-ins on a server recording every span and exporting it: what tracing costs.
+    var tracedLogin: PhaseResult?
+    /// How many exports the traced server made (a check that it traced).
+    var spanExports: Int?
     var steps: [PhaseResult] = []
     var latency: PhaseResult?
     var endpoints: [PhaseResult] = []
@@ -55,6 +59,12 @@ struct BenchReport {
                 "  with synchronous=NORMAL instead",
                 String(format: "%@, %.0f/s (FULL: +%@, −%.0f%%)", us(unsyncedLogin.serverMicroseconds), unsyncedLogin.rate,
                        us(login.serverMicroseconds - unsyncedLogin.serverMicroseconds), 100 * (1 - login.rate / unsyncedLogin.rate)))
+        }
+        if let login, let tracedLogin {
+            add(
+                "  traced (every span exported)",
+                String(format: "%@, %.0f/s (tracing: %+.1f%% CPU, %d exports)", us(tracedLogin.serverMicroseconds), tracedLogin.rate,
+                       100 * (tracedLogin.serverMicroseconds / login.serverMicroseconds - 1), spanExports ?? 0))
         }
         for step in steps { add("  \(step.name)", us(step.serverMicroseconds) + " CPU") }
         if let passkeyLogin {
@@ -121,6 +131,10 @@ struct BenchReport {
         if let unsyncedLogin {
             object["logins_per_second_synchronous_normal"] = round1(unsyncedLogin.rate)
             object["server_cpu_us_per_login_synchronous_normal"] = round1(unsyncedLogin.serverMicroseconds)
+        }
+        if let tracedLogin {
+            object["logins_per_second_traced"] = round1(tracedLogin.rate)
+            object["server_cpu_us_per_login_traced"] = round1(tracedLogin.serverMicroseconds)
         }
         for step in steps { object["step_\(Self.key(step.name))_cpu_us"] = round1(step.serverMicroseconds) }
         if let extra = dpopTokenExtraMicroseconds { object["dpop_token_extra_cpu_us"] = round1(extra) }

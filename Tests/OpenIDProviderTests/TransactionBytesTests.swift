@@ -17,8 +17,29 @@ import Testing
         codeChallengeMethod: nil, challenge: "c", expiresAt: 0)
 
     @Test func everyMemberSurvivesTheRoundTrip() {
-        for transaction in [Self.full, Self.minimal, { var t = Self.full; t.crossDevice = false; t.acrValues = []; return t }()] {
+        for transaction in [Self.full, Self.minimal, { var t = Self.full; t.crossDevice = false; t.acrValues = []; return t }(), Self.traced] {
             #expect(TransactionBytes.decode(TransactionBytes.encode(transaction)) == transaction)
+        }
+    }
+
+    /// A sign-in started while the server traces: its `/authorize` span, last.
+    private static let traced = {
+        var transaction = full
+        transaction.traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        return transaction
+    }()
+
+    @Test func aTraceparentIsWrittenLastAndOnlyWhenThereIsOne() {
+        let untraced = TransactionBytes.encode(Self.full)
+        let traced = TransactionBytes.encode(Self.traced)
+        #expect(Array(traced.prefix(untraced.count)) == untraced, "what servers before traces read, then the traceparent")
+        #expect(traced.count == untraced.count + 56)
+        // Anything but a version-00 traceparent (55 characters) after the members is malformed.
+        for tail in ["", "00-short", Self.traced.traceparent! + "0"] {
+            var bytes = untraced
+            bytes.append(UInt8(tail.utf8.count))
+            bytes.append(contentsOf: tail.utf8)
+            #expect(TransactionBytes.decode(bytes) == nil, "tail \(tail)")
         }
     }
 

@@ -53,9 +53,9 @@ package struct RequestLogMiddleware: RouterMiddleware {
         }
     }
 
-    /// The request's span as HTTP's semantic conventions name it: `POST /{realm}/token`, the
-    /// route's template (never the path as sent, which holds ids and, in links, tokens), and
-    /// no query, header or body.
+    /// The request's span as HTTP's semantic conventions name it, by the route's template
+    /// (`POST /v1/tenants/{tenant}/realms/{realm}/token`; never the path as sent, which holds ids
+    /// and, in links, tokens), with no query, header or body.
     private static func describe(_ span: any Span, request: Request, context: Context, response: Response) {
         if let route = context.endpointPath {
             span.operationName = request.method.rawValue + " " + route

@@ -23,7 +23,7 @@ package enum TransactionBytes {
         for value in transaction.acrValues ?? [] { writer.string(value) }
         // Last and only when there is one: a server that does not trace writes what servers
         // before traces read.
-        if let traceparent = transaction.traceparent { writer.string(traceparent) }
+        if let traceparent = transaction.traceparent, traceparent.utf8.count == 55 { writer.string(traceparent) }
         return writer.bytes
     }
 
@@ -49,7 +49,8 @@ package enum TransactionBytes {
         }
         var traceparent: String?
         if !reader.isAtEnd {
-            guard let text = reader.string(), text.utf8.count <= 128 else { return nil }
+            // W3C trace context version 00: `00-` 32 hex `-` 16 hex `-` 2 hex.
+            guard let text = reader.string(), text.utf8.count == 55 else { return nil }
             traceparent = text
         }
         guard reader.isAtEnd else { return nil }
