@@ -16,6 +16,10 @@ import ServerTestSupport
         ("a lifetime that is not a duration", ["BI_LIFETIMES_TOKEN=abc"], "BI_LIFETIMES_TOKEN = 'abc': expected a duration"),
         ("a database that cannot be reached", ["BI_DATABASE_URL=postgres://bi:bi@127.0.0.1:1/bi"], "cannot connect to the database"),
         ("a database URL of no known engine", ["BI_DATABASE_URL=mysql://u:p@localhost/db"], "unsupported database URL"),
+        ("a sampler ratio above 1", ["OTEL_TRACES_SAMPLER_ARG=2"], "OTEL_TRACES_SAMPLER_ARG = '2': expected a number from 0 to 1"),
+        ("a sampler OpenTelemetry does not specify", ["OTEL_TRACES_SAMPLER=sometimes"], "OTEL_TRACES_SAMPLER = 'sometimes'"),
+        ("a collector that is not an http URL", ["OTEL_EXPORTER_OTLP_ENDPOINT=grpc://collector:4317"], "OTEL_EXPORTER_OTLP_ENDPOINT"),
+        ("resource attributes that are not pairs", ["OTEL_RESOURCE_ATTRIBUTES=region"], "OTEL_RESOURCE_ATTRIBUTES = 'region': expected key=value pairs"),
     ])
     func exitsWithOneClearLine(case name: String, environment: [String], mentions: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-start-\(UUID().uuidString)")

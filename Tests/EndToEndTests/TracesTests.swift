@@ -79,6 +79,45 @@ import Testing
         }
     }
 
+    @Test(.requires(.otelproto)) func anEmailCodeSignInExportedAsJSONLinksEachStepAndNamesNoAddress() async throws {
+        try await OTLPReceiver.with { receiver in
+            try await RunningServer.withRealm(.live, configure: {
+                $0.traces.endpoint = receiver.endpoint
+                $0.traces.encoding = "http/json"
+            }) { server, realm in
+                let offered = try await server.admin.send(
+                    "PATCH", try await realm.adminPath(of: realm.publicClient), json: ["sign_in_methods": ["same_device", "email_code"]])
+                try #require(offered.status == 200)
+                let party = TestRelyingParty(application: realm.publicClient, server: server)
+                let invoke = try #require(try await party.authorize().location)
+                let started = try await server.client().send("POST", EmailCodeAPI.begin, json: [
+                    "transaction": try #require(HTTPTestClient.queryItem("transaction", in: invoke)), "email": "ada@example.com",
+                ])
+                let challenge = try #require(started.json["challenge"] as? String)
+                let code = try RunningServer.emailCode(in: try await server.mail(to: "ada@example.com"))
+                let redeemed = try await server.client().send("POST", EmailCodeAPI.redeem, json: ["challenge": challenge, "code": code])
+                let redirect = try #require(redeemed.json["redirect_uri"] as? String)
+                let tokens = try await party.exchange(try #require(HTTPTestClient.queryItem("code", in: redirect)))
+                try #require(tokens.status == 200)
+
+                let route = { (span: OTLPReceiver.Span) in span.attributes["http.route"] as? String ?? "" }
+                let spans = try await receiver.wait("the email code sign-in's spans") { spans in
+                    spans.contains { route($0).hasSuffix("/token") } && spans.contains { route($0) == EmailCodeAPI.redeem }
+                }
+                let authorize = try #require(spans.first { route($0).hasSuffix("/authorize") })
+                #expect(authorize.parentSpanID.isEmpty && authorize.encoding == "json", "a root span, sent as OTLP/JSON")
+                for path in [EmailCodeAPI.begin, EmailCodeAPI.redeem, "/token"] {
+                    let step = try #require(spans.first { route($0).hasSuffix(path) }, "no span for \(path)")
+                    #expect(step.links.contains { $0.traceID == authorize.traceID && $0.spanID == authorize.spanID }, "\(path) links to /authorize")
+                }
+                let exported = spans.flatMap { span in [span.name] + span.attributes.values.map { "\($0)".lowercased() } }
+                for secret in ["ada@example.com", code, challenge] {
+                    #expect(!exported.contains { $0.contains(secret.lowercased()) }, "a span holds \(secret)")
+                }
+            }
+        }
+    }
+
     /// What the sign-in's spans must show: the caller's trace continued, route templates as
     /// names, each later step linked to `/authorize`, storage under requests, and the webhook's
     /// `traceparent` naming its attempt's span.
