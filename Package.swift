@@ -381,6 +381,7 @@ let package = Package(
             name: "IdentityServerCoreTests",
             dependencies: [
                 "IdentityServerCore",
+                "ServerTracing",
                 "IdentityProtocol",
                 "IdentityStorage",
                 "TestProcessSupport",

@@ -85,6 +85,7 @@ public struct IdentityServer: Sendable {
                     store: store, perAddressPerMinute: configuration.credentialExtension.claimsPerAddressPerMinute,
                     globalPerMinute: configuration.credentialExtension.claimsPerMinute, now: configuration.now),
                 trustedProxies: TrustedProxies(networks: configuration.trustedProxies),
+                traceParentTrust: configuration.traces.continueFrom,
                 baseURL: PublicBaseURL(configuration.publicBaseURL ?? "http://\(configuration.host):\(configuration.port)"),
                 logger: configuration.logger,
                 metrics: ServerMetrics(registry: configuration.metrics),

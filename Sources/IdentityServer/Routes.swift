@@ -20,7 +20,7 @@ enum Routes {
     ) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: PathNormalizingMiddleware())
-        router.add(middleware: RequestLogMiddleware(trustedProxies: context.trustedProxies))
+        router.add(middleware: RequestLogMiddleware(trustedProxies: context.trustedProxies, traceParentTrust: context.traceParentTrust))
         router.add(middleware: HTTPMetricsMiddleware(registry: registry))
         router.add(middleware: ErrorMiddleware(metrics: context.metrics))
         let administration = administration(context)

@@ -37,6 +37,8 @@ struct ServerContext: Sendable {
     let extensionSignals: ExtensionSignals
     let claimRateLimiter: AttemptRateLimiter
     let trustedProxies: TrustedProxies
+    /// Whose `traceparent` a request's span continues.
+    let traceParentTrust: TraceParentTrust
     let baseURL: PublicBaseURL
     let logger: Logger
     let metrics: ServerMetrics

@@ -31,7 +31,7 @@ public enum Traces {
         do {
             return try await ServiceContext.$current.withValue(span.context) { try await body(span) }
         } catch {
-            span.recordError(error)
+            span.recordError(RecordedError(error))
             span.setStatus(SpanStatus(code: .error))
             throw error
         }
@@ -46,7 +46,7 @@ public enum Traces {
         do {
             return try ServiceContext.$current.withValue(span.context) { try body(span) }
         } catch {
-            span.recordError(error)
+            span.recordError(RecordedError(error))
             span.setStatus(SpanStatus(code: .error))
             throw error
         }
@@ -89,19 +89,27 @@ public enum Traces {
         span.addLink(SpanLink(context: context, attributes: attributes))
     }
 
-    /// The context an incoming request's span starts from: the span its trace-context fields
-    /// (read through `extractor`) name, when they read; `nil` otherwise, or when tracing is off.
-    public static func incomingContext<Carrier, Extract: Extractor>(
-        _ carrier: Carrier, using extractor: Extract
-    ) -> ServiceContext? where Extract.Carrier == Carrier {
+    /// The context a request's span starts from to continue `caller`'s trace: its span as the
+    /// parent, with the caller's sampling decision; `nil` when tracing is off.
+    public static func context(continuing caller: IncomingTraceContext) -> ServiceContext? {
         guard let tracer else { return nil }
         var context = ServiceContext.topLevel
-        tracer.extract(carrier, into: &context, using: extractor)
+        tracer.extract(caller.fields, into: &context, using: FieldExtractor())
         return context.isEmpty ? nil : context
     }
 
     /// What a span is when tracing is off.
     private static let idle = NoOpTracer.NoOpSpan(context: .topLevel)
+}
+
+/// An error as a span records it: its type alone. What errors say (a storage error's detail,
+/// a database's message) can quote ids and input; a span leaves the server.
+private struct RecordedError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ error: any Error) {
+        description = String(reflecting: type(of: error))
+    }
 }
 
 /// Writes trace-context fields into a dictionary.

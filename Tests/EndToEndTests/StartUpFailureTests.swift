@@ -19,6 +19,7 @@ import ServerTestSupport
         ("a sampler ratio above 1", ["OTEL_TRACES_SAMPLER_ARG=2"], "OTEL_TRACES_SAMPLER_ARG = '2': expected a number from 0 to 1"),
         ("a sampler OpenTelemetry does not specify", ["OTEL_TRACES_SAMPLER=sometimes"], "OTEL_TRACES_SAMPLER = 'sometimes'"),
         ("a collector that is not an http URL", ["OTEL_EXPORTER_OTLP_ENDPOINT=grpc://collector:4317"], "OTEL_EXPORTER_OTLP_ENDPOINT"),
+        ("OTLP/JSON, whose ids collectors refuse", ["OTEL_EXPORTER_OTLP_PROTOCOL=http/json"], "http/json is not offered"),
         ("resource attributes that are not pairs", ["OTEL_RESOURCE_ATTRIBUTES=region"], "OTEL_RESOURCE_ATTRIBUTES = 'region': expected key=value pairs"),
     ])
     func exitsWithOneClearLine(case name: String, environment: [String], mentions: String) async throws {

@@ -24,7 +24,7 @@ struct TraceBackend: Sendable {
         configuration.traces.sampler = sampler(export)
         // The base URL's signal path, as the standard's variable means it.
         configuration.traces.otlpExporter.endpoint = endpoint + (endpoint.hasSuffix("/") ? "" : "/") + "v1/traces"
-        configuration.traces.otlpExporter.protocol = export.encoding == "http/json" ? .httpJSON : .httpProtobuf
+        configuration.traces.otlpExporter.protocol = .httpProtobuf
         configuration.traces.otlpExporter.headers = export.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let backend = try OTel.makeTracingBackend(configuration: configuration)
         return TraceBackend(tracer: backend.factory, service: backend.service)

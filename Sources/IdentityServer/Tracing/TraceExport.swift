@@ -5,7 +5,7 @@ public import IdentityServerCore
 public struct TraceExport: Sendable {
     /// The collector's base URL (spans go to `/v1/traces` under it); `nil` turns tracing off.
     public var endpoint: String?
-    /// `http/protobuf`, or `http/json`.
+    /// `http/protobuf`, the one protocol offered (see ``settings``).
     public var encoding = "http/protobuf"
     /// Header fields sent with every export (`name=value,…`, values percent-encoded): a
     /// collector's credentials.
@@ -18,6 +18,8 @@ public struct TraceExport: Sendable {
     public var sampler = "parentbased_always_on"
     /// The ratio of traces the `traceidratio` samplers record, 0 to 1.
     public var samplerRatio = 1.0
+    /// Whose `traceparent` a request's span continues (the others' are linked).
+    public var continueFrom = TraceParentTrust.trustedProxies
 
     public init() {}
 
@@ -30,9 +32,16 @@ public struct TraceExport: Sendable {
         Setting(
             "traces.endpoint", \.endpoint, .optionalBaseURL, environment: "OTEL_EXPORTER_OTLP_ENDPOINT",
             help: "The OpenTelemetry collector's OTLP/HTTP base URL (spans are posted to /v1/traces under it); unset, nothing is traced."),
+        // http/json is left out: swift-otel writes its ids in base64 where OTLP/JSON has hex, and
+        // the OpenTelemetry Collector refuses such exports.
         Setting(
-            "traces.protocol", \.encoding, .choice(["http/protobuf", "http/json"]), environment: "OTEL_EXPORTER_OTLP_PROTOCOL",
-            help: "How spans are encoded: http/protobuf or http/json."),
+            "traces.protocol", \.encoding,
+            .choice(["http/protobuf"], refusing: [
+                "http/json": "http/json is not offered: its trace ids would be written in base64, which collectors refuse",
+                "grpc": "grpc is not offered: OTLP over HTTP only",
+            ]),
+            environment: "OTEL_EXPORTER_OTLP_PROTOCOL",
+            help: "How spans are sent: http/protobuf, OTLP over HTTP (neither http/json nor grpc is offered)."),
         Setting(
             "traces.headers", \.headers, .keyValuePairs, secret: true, environment: "OTEL_EXPORTER_OTLP_HEADERS",
             help: "Header fields sent to the collector, name=value,… (values percent-encoded): its credentials."),
@@ -46,5 +55,8 @@ public struct TraceExport: Sendable {
         Setting(
             "traces.sampler_arg", \.samplerRatio, .fraction, environment: "OTEL_TRACES_SAMPLER_ARG",
             help: "The share of traces the traceidratio samplers record, 0 to 1."),
+        Setting(
+            "traces.continue_from", \.continueFrom, .traceParentTrust,
+            help: "Whose traceparent a request's span continues: trusted_proxies, everyone or nobody. Other callers' traces are linked, not continued: they choose neither the trace id nor whether it is recorded."),
     ]
 }

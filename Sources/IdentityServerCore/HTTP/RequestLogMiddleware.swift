@@ -7,8 +7,8 @@ import ServerTracing
 import Synchronization
 import Tracing
 
-/// One log line and, when the server traces, one span per request (started from the caller's
-/// `traceparent`, when it sends one). The line: request id, client address, method, path (never the query:
+/// One log line and, when the server traces, one span per request: continuing the caller's
+/// trace when its `traceparent` is well-formed and ``TraceParentTrust`` says so, else linked to it. The line: request id, client address, method, path (never the query:
 /// enrollment links carry their token there), status, duration and, for OAuth endpoints, the
 /// client id the request named. The request id is the
 /// caller's `X-Request-ID` when it is a plausible one, else a new one; it goes back in the
@@ -19,9 +19,12 @@ import Tracing
 package struct RequestLogMiddleware: RouterMiddleware {
     package typealias Context = ServerRequestContext
     package let trustedProxies: TrustedProxies
+    /// Whose `traceparent` the request's span continues.
+    package let traceParentTrust: TraceParentTrust
 
-    package init(trustedProxies: TrustedProxies) {
+    package init(trustedProxies: TrustedProxies, traceParentTrust: TraceParentTrust = .trustedProxies) {
         self.trustedProxies = trustedProxies
+        self.traceParentTrust = traceParentTrust
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -32,8 +35,14 @@ package struct RequestLogMiddleware: RouterMiddleware {
         context.clientAddress = trustedProxies.clientAddress(
             peer: context.peerAddress, forwardedFor: request.headers[values: .xForwardedFor])
         context.peerIsTrustedProxy = context.peerAddress.map(trustedProxies.isTrusted) ?? false
-        let parent = Traces.incomingContext(request.headers, using: TraceFieldExtractor())
-        return try await Traces.span(request.method.rawValue, kind: .server, parent: parent, startsTrace: true) { span in
+        // Only the two fields, checked, ever reach the tracer (whose parser would log what it
+        // was given, credentials and all, when they do not read).
+        let caller = IncomingTraceContext(traceparent: request.headers[.traceparent], tracestate: request.headers[.tracestate])
+        let continued = traceParentTrust.continues(fromTrustedProxy: context.peerIsTrustedProxy) ? caller : nil
+        return try await Traces.span(
+            request.method.rawValue, kind: .server, parent: continued.flatMap(Traces.context(continuing:)), startsTrace: true
+        ) { span in
+            if let caller, continued == nil { Traces.link(span, to: caller.traceparent, attributes: ["bi.link": "caller"]) }
             // The error middleware inside this one answers every error, so there is always a response.
             var response = try await RequestIDMetadata.$current.withValue(id) { try await next(request, context) }
             response.headers[.xRequestID] = id
@@ -98,4 +107,7 @@ package struct RequestLogMiddleware: RouterMiddleware {
 extension HTTPField.Name {
     /// `X-Request-ID`: correlates a request across proxies, logs and the client.
     package static let xRequestID = Self("X-Request-ID")!
+    /// W3C trace context's fields.
+    static let traceparent = Self("traceparent")!
+    static let tracestate = Self("tracestate")!
 }

@@ -22,9 +22,9 @@ final class OTLPReceiver: @unchecked Sendable {
         let attributes: [String: Any]
         /// The spans it links to: trace id, span id and the link's attributes.
         let links: [(traceID: String, spanID: String, attributes: [String: Any])]
+        /// Its events' names and attributes (a recorded error's `exception.type`, `exception.message`).
+        let events: [(name: String, attributes: [String: Any])]
         let resource: [String: Any]
-        /// `protobuf` or `json`: how the request carrying it was encoded.
-        let encoding: String
     }
 
     /// Runs `body` with a receiver, and stops it after.
@@ -52,8 +52,17 @@ final class OTLPReceiver: @unchecked Sendable {
                 traceID: record["trace_id"] as? String ?? "", spanID: record["span_id"] as? String ?? "",
                 parentSpanID: record["parent_span_id"] as? String ?? "", name: record["name"] as? String ?? "",
                 kind: record["kind"] as? String ?? "", attributes: record["attributes"] as? [String: Any] ?? [:], links: links,
-                resource: record["resource"] as? [String: Any] ?? [:], encoding: record["encoding"] as? String ?? "")
+                events: (record["events"] as? [[String: Any]] ?? []).map { event in
+                    (name: event["name"] as? String ?? "", attributes: event["attributes"] as? [String: Any] ?? [:])
+                },
+                resource: record["resource"] as? [String: Any] ?? [:])
         }
+    }
+
+    /// Every text a span holds: its name, its attributes' values, its events' names and values.
+    static func texts(of span: Span) -> [String] {
+        [span.name] + span.attributes.values.map { "\($0)" }
+            + span.events.flatMap { event in [event.name] + event.attributes.values.map { "\($0)" } }
     }
 
     /// Waits until `condition` holds for the spans received; returns them.

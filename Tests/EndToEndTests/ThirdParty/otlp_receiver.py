@@ -3,12 +3,13 @@
 python3 otlp_receiver.py DIRECTORY
 
 Listens on a free loopback port (written to DIRECTORY/port once listening) and takes
-POST /v1/traces in both OTLP/HTTP encodings: binary protobuf (decoded with the
-opentelemetry-proto package, the collector's own definitions) and JSON (hex ids, as the
-OTLP specification has them). Every span received is appended, as one JSON object per
-line, to DIRECTORY/spans.jsonl: trace_id, span_id, parent_span_id (hex), name, kind,
-attributes, links, status code, the resource's attributes and the request's encoding.
+POST /v1/traces in OTLP/HTTP's binary protobuf encoding, decoded with the opentelemetry-proto
+package (the collector's own definitions); anything else is refused (415). Every span
+received is appended, as one JSON object per line, to DIRECTORY/spans.jsonl: trace_id,
+span_id, parent_span_id (hex), name, kind, attributes, links, events, status code and the
+resource's attributes.
 """
+import base64
 import json
 import os
 import sys
@@ -41,36 +42,37 @@ def attributes(items):
     return {item["key"]: value(item.get("value", {})) for item in items or []}
 
 
-def hex_id(text, binary):
-    """Ids are base64 in protobuf's JSON mapping and hex in OTLP/JSON."""
-    if not text:
-        return ""
-    return __import__("base64").b64decode(text).hex() if binary else text.lower()
+def hex_id(text):
+    """An id as protobuf's JSON mapping writes bytes (base64), as W3C trace context's hex."""
+    return base64.b64decode(text).hex() if text else ""
 
 
-def spans(document, binary, encoding):
+def spans(document):
     for resource_spans in document.get("resourceSpans", []):
         resource = attributes(resource_spans.get("resource", {}).get("attributes"))
         for scope_spans in resource_spans.get("scopeSpans", []):
             for span in scope_spans.get("spans", []):
                 yield {
-                    "trace_id": hex_id(span.get("traceId"), binary),
-                    "span_id": hex_id(span.get("spanId"), binary),
-                    "parent_span_id": hex_id(span.get("parentSpanId"), binary),
+                    "trace_id": hex_id(span.get("traceId")),
+                    "span_id": hex_id(span.get("spanId")),
+                    "parent_span_id": hex_id(span.get("parentSpanId")),
                     "name": span.get("name"),
                     "kind": span.get("kind"),
                     "attributes": attributes(span.get("attributes")),
                     "links": [
                         {
-                            "trace_id": hex_id(link.get("traceId"), binary),
-                            "span_id": hex_id(link.get("spanId"), binary),
+                            "trace_id": hex_id(link.get("traceId")),
+                            "span_id": hex_id(link.get("spanId")),
                             "attributes": attributes(link.get("attributes")),
                         }
                         for link in span.get("links", [])
                     ],
+                    "events": [
+                        {"name": event.get("name"), "attributes": attributes(event.get("attributes"))}
+                        for event in span.get("events", [])
+                    ],
                     "status": span.get("status", {}).get("code"),
                     "resource": resource,
-                    "encoding": encoding,
                 }
 
 
@@ -81,25 +83,19 @@ class Handler(BaseHTTPRequestHandler):
             self.send_response(404)
             self.end_headers()
             return
-        kind = self.headers.get("Content-Type", "").split(";")[0].strip()
-        if kind == "application/x-protobuf":
-            request = ExportTraceServiceRequest()
-            request.ParseFromString(body)
-            document = MessageToDict(request)
-            received = list(spans(document, True, "protobuf"))
-            answer, answer_type = ExportTraceServiceResponse().SerializeToString(), kind
-        elif kind == "application/json":
-            received = list(spans(json.loads(body), False, "json"))
-            answer, answer_type = b"{}", kind
-        else:
+        if self.headers.get("Content-Type", "").split(";")[0].strip() != "application/x-protobuf":
             self.send_response(415)
             self.end_headers()
             return
+        request = ExportTraceServiceRequest()
+        request.ParseFromString(body)
+        received = list(spans(MessageToDict(request)))
+        answer = ExportTraceServiceResponse().SerializeToString()
         with LOCK, open(os.path.join(DIRECTORY, "spans.jsonl"), "a") as file:
             for span in received:
                 file.write(json.dumps(span) + "\n")
         self.send_response(200)
-        self.send_header("Content-Type", answer_type)
+        self.send_header("Content-Type", "application/x-protobuf")
         self.send_header("Content-Length", str(len(answer)))
         self.end_headers()
         self.wfile.write(answer)

@@ -25,3 +25,11 @@ extension SettingKind where Value == Logger.Level {
             show: { $0.rawValue })
     }
 }
+
+extension SettingKind where Value == TraceParentTrust {
+    static var traceParentTrust: Self {
+        Self(
+            read: { TraceParentTrust(rawValue: try $0.choice(TraceParentTrust.allCases.map(\.rawValue))) ?? .trustedProxies },
+            show: { $0.rawValue })
+    }
+}

@@ -14,6 +14,16 @@ extension SettingKind where Value == String {
     package static var text: Self { Self(read: { try $0.text() }, show: { $0 }) }
 
     package static func choice(_ choices: [String]) -> Self { Self(read: { try $0.choice(choices) }, show: { $0 }) }
+
+    /// One of `choices`; each of `refused` is named with why it is not offered.
+    package static func choice(_ choices: [String], refusing refused: [String: String]) -> Self {
+        Self(
+            read: { input in
+                if let text = try? input.text(), let reason = refused[text] { throw SettingInput.Mismatch(expected: "\(choices.joined(separator: ", ")) (\(reason))") }
+                return try input.choice(choices)
+            },
+            show: { $0 })
+    }
 }
 
 extension SettingKind where Value == ListenAddress? {
