@@ -131,6 +131,40 @@ import Testing
         }
     }
 
+    @Test(.requires(.otelproto)) func aSignInApprovedOnAnotherDeviceLinksTheDevicesStepsToTheBrowsers() async throws {
+        try await OTLPReceiver.with { receiver in
+            try await RunningServer.withEnrolledDevice(.live, configure: { $0.traces.endpoint = receiver.endpoint }) { server, realm, device in
+                let methods = try await server.admin.send(
+                    "PATCH", try await realm.adminPath(of: realm.confidential), json: ["sign_in_methods": ["cross_device"]])
+                try #require(methods.status == 200)
+                let party = TestRelyingParty(application: realm.confidential, server: server)
+                let browser = TestBrowser(server: server)
+                try #require(try await browser.get(try party.authorizeURL()).status == 303)
+                _ = try await browser.get(try #require(await browser.lastLocation))
+                let code = try TestDevice.code(in: try #require(await browser.signInURL))
+                try #require(try await device.approve(code, server: server).status == 200)
+                let pagePath = try #require(await browser.pagePath)
+                let redirect = try #require(try await browser.post(pagePath + "/continue").location)
+                try #require(try await party.exchange(try #require(HTTPTestClient.queryItem("code", in: redirect))).status == 200)
+
+                let route = { (span: OTLPReceiver.Span) in span.attributes["http.route"] as? String ?? "" }
+                let spans = try await receiver.wait("the cross-device sign-in's spans") { spans in
+                    spans.contains { route($0).hasSuffix("/token") } && spans.contains { route($0).hasSuffix("/continue") }
+                }
+                let authorize = try #require(spans.first { route($0).hasSuffix("/authorize") })
+                let linked = spans.filter { span in
+                    span.links.contains { $0.traceID == authorize.traceID && $0.spanID == authorize.spanID }
+                }.map(route)
+                // The phone's approval, the browser's continuation and the backend's exchange: three
+                // devices, one sign-in.
+                for step in [CrossDeviceAPI.context, CrossDeviceAPI.approve] {
+                    #expect(linked.contains(step), "the phone's \(step) links to /authorize: \(linked)")
+                }
+                #expect(linked.contains { $0.hasSuffix("/continue") } && linked.contains { $0.hasSuffix("/token") }, "\(linked)")
+            }
+        }
+    }
+
     /// What the sign-in's spans must show: the caller's trace continued, route templates as
     /// names, each later step linked to `/authorize`, storage under requests, and the webhook's
     /// `traceparent` naming its attempt's span.
