@@ -192,6 +192,9 @@ import Testing
         #expect(tokenSpans.count == 2 && tokenSpans.allSatisfy(linksToAuthorize), "the exchange and the refresh link to /authorize")
         let storage = spans.filter { $0.name.hasPrefix("IdentityStore.") && tokenSpans.map(\.spanID).contains($0.parentSpanID) }
         #expect(!storage.isEmpty && storage.allSatisfy { $0.attributes["db.system.name"] as? String == "sqlite" })
+        // Named after the store's operations, never after the helpers they share.
+        let helpers = ["fetch", "fetchKeeping", "insert", "list", "audited", "claimLeased", "useOnce", "deleteBatch"]
+        #expect(!spans.contains { span in helpers.contains { span.name == "IdentityStore.\($0)" } }, "\(Set(spans.map(\.name)))")
         #expect(spans.contains { $0.name == "SQLite group commit" && storage.map(\.spanID).contains($0.parentSpanID) })
         #expect(spans.contains { $0.name.hasPrefix("sign ") && tokenSpans.map(\.spanID).contains($0.parentSpanID) })
         let attempt = try #require(spans.first { $0.name == "webhook attempt" && $0.kind == "SPAN_KIND_CLIENT" })

@@ -75,9 +75,10 @@ extension SQLIdentityStore {
     /// Records the id `id` of `owner` in the single-use `table` until `expiresAt`; whether it
     /// was new (an atomic insert, so two instances never both accept one id).
     private func useOnce(
-        _ table: String, owner: (column: String, value: String), id: (column: String, value: String), expiresAt: Date
+        _ table: String, owner: (column: String, value: String), id: (column: String, value: String), expiresAt: Date,
+        operation: String = #function
     ) async throws -> Bool {
-        try await engine.write { db in try await Self.useOnce(table, owner: owner, id: id, expiresAt: expiresAt, on: db) }
+        try await engine.write(operation: operation) { db in try await Self.useOnce(table, owner: owner, id: id, expiresAt: expiresAt, on: db) }
     }
 
     private static func useOnce(

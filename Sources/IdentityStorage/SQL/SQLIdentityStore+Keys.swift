@@ -90,13 +90,15 @@ extension SQLIdentityStore {
 
     /// One short statement: up to `limit` rows of `table` whose `column` is before `cutoff`,
     /// chosen by the engine's row address (SQLite `rowid`, PostgreSQL `ctid`).
-    private func deleteBatch(from table: String, where column: String, before cutoff: Date, limit: Int) async throws -> Int {
+    private func deleteBatch(
+        from table: String, where column: String, before cutoff: Date, limit: Int, operation: String = #function
+    ) async throws -> Int {
         let row = engine.kind == .postgres ? "ctid" : "rowid"
         let statement: SQLQueryString = """
             DELETE FROM \(ident: table) WHERE \(unsafeRaw: row) IN (
                 SELECT \(unsafeRaw: row) FROM \(ident: table) WHERE \(ident: column) < \(bind: cutoff.milliseconds) LIMIT \(bind: Int64(limit)))
             RETURNING 1 AS one
             """
-        return try await engine.run { db in try await db.raw(statement).all().count }
+        return try await engine.run(operation: operation) { db in try await db.raw(statement).all().count }
     }
 }

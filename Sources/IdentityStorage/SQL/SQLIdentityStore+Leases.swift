@@ -9,10 +9,10 @@ extension SQLIdentityStore {
     /// A plain read comes first, so an idle queue costs no write transaction (nor SQLite's
     /// write lock); on PostgreSQL rows another instance is claiming are skipped, not waited for.
     func claimLeased<R: SQLRecord>(
-        _: R.Type, candidates: SQLQueryString, owner: String, at: Int64, until: Int64
+        _: R.Type, candidates: SQLQueryString, owner: String, at: Int64, until: Int64, operation: String = #function
     ) async throws -> [R] {
         let table = R.table
-        let due = try await engine.run { db in
+        let due = try await engine.run(operation: operation) { db in
             try await db.raw("""
                 SELECT 1 AS one FROM \(ident: table) WHERE state = 'pending' AND next_attempt_at <= \(bind: at) LIMIT 1
                 """).first() != nil
@@ -30,6 +30,6 @@ extension SQLIdentityStore {
             UPDATE \(ident: table) SET lease_owner = \(bind: owner), lease_expires_at = \(bind: until)
             WHERE id IN (\(chosen)) RETURNING *
             """
-        return try await engine.transaction { db in try await db.raw(claim).all().map(R.init(row:)) }
+        return try await engine.transaction(operation: operation) { db in try await db.raw(claim).all().map(R.init(row:)) }
     }
 }

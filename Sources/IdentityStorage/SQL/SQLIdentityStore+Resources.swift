@@ -225,10 +225,10 @@ extension SQLIdentityStore {
     /// Reads a record from storage and hands it to the directory cache with the generation
     /// its read began in.
     private func fetchKeeping<R: SQLRecord>(
-        _: R.Type, where column: String, equals value: String, keep: (R, UInt64) -> Void
+        _: R.Type, where column: String, equals value: String, keep: (R, UInt64) -> Void, operation: String = #function
     ) async throws -> R? {
         let generation = directory.generation
-        let record = try await fetch(R.self, where: column, equals: value)
+        let record = try await fetch(R.self, where: column, equals: value, operation: operation)
         if let record { keep(record, generation) }
         return record
     }
