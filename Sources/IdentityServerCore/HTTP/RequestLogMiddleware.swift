@@ -37,7 +37,8 @@ package struct RequestLogMiddleware: RouterMiddleware {
         context.peerIsTrustedProxy = context.peerAddress.map(trustedProxies.isTrusted) ?? false
         // Only the two fields, checked, ever reach the tracer (whose parser would log what it
         // was given, credentials and all, when they do not read).
-        let caller = IncomingTraceContext(traceparent: request.headers[.traceparent], tracestate: request.headers[.tracestate])
+        let caller = Traces.isOn
+            ? IncomingTraceContext(traceparent: request.headers[.traceparent], tracestate: request.headers[.tracestate]) : nil
         let continued = traceParentTrust.continues(fromTrustedProxy: context.peerIsTrustedProxy) ? caller : nil
         return try await Traces.span(
             request.method.rawValue, kind: .server, parent: continued.flatMap(Traces.context(continuing:)), startsTrace: true

@@ -55,7 +55,8 @@ struct StoreEngine: Sendable {
         _ operation: String, unit: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R,
         _ call: (@escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
     ) async throws -> R {
-        guard Traces.isOn else { return try await call(body) }
+        // Outside a trace (a queue's polling) there is no span to make, and nothing to count.
+        guard Traces.isOn, ServiceContext.current != nil else { return try await call(body) }
         let name = operation.prefix { $0 != "(" }
         return try await Traces.span("IdentityStore.\(name)", kind: .client) { span in
             span.attributes["db.system.name"] = kind == .sqlite ? "sqlite" : "postgresql"
