@@ -1,7 +1,7 @@
 public import Tracing
 
 /// The spans of the server a task serves. A server sets its tracer for the tasks that serve it
-/// (``tracer``); code below records through ``span(_:kind:isolation:_:)`` and never names a
+/// (``tracer``); code below records through ``span(_:kind:parent:startsTrace:isolation:_:)`` and never names a
 /// backend. With no tracer, tracing is off: a span is then the body alone, and nothing is
 /// allocated or recorded.
 ///
@@ -67,9 +67,9 @@ public enum Traces {
         currentFields()["traceparent"]
     }
 
-    /// Links the current span (a request's, in a handler) to the span `traceparent` names: see
-    /// ``link(_:to:attributes:)``.
-    /// The link's `bi.link` attribute says how they relate (`sign-in`: a later step of it).
+    /// Links the current span (a request's, in a handler) to the span `traceparent` names (see
+    /// ``link(_:to:attributes:)``); the link's `bi.link` attribute is `relation` (`sign-in`: a
+    /// later step of it).
     public static func linkCurrentSpan(to traceparent: String?, relation: String) {
         guard let tracer, traceparent != nil, let context = ServiceContext.current,
               let span = tracer.activeSpan(identifiedBy: context)

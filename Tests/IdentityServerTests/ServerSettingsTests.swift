@@ -28,6 +28,20 @@ import IdentityServerCore
         #expect(normal.configuration.sqliteSynchronous == .normal)
     }
 
+    @Test func tracesAreReadFromOpenTelemetrysOwnVariables() throws {
+        let off = try ResolvedSettings.resolve(environment: [:]).configuration.traces
+        #expect(off.endpoint == nil && off.sampler == .parentBasedAlwaysOn && off.continueFrom == .trustedProxies)
+        let traces = try ResolvedSettings.resolve(environment: [
+            "OTEL_EXPORTER_OTLP_ENDPOINT": "https://collector.example:4318", "OTEL_TRACES_SAMPLER": "parentbased_traceidratio",
+            "OTEL_TRACES_SAMPLER_ARG": "0.25", "OTEL_EXPORTER_OTLP_HEADERS": "authorization=Bearer%20abc, x-tenant = t1",
+            "OTEL_RESOURCE_ATTRIBUTES": "service.instance.id=a", "BI_TRACES_CONTINUE_FROM": "nobody",
+        ]).configuration.traces
+        #expect(traces.endpoint == "https://collector.example:4318")
+        #expect(traces.sampler == .parentBasedTraceIDRatio && traces.samplerRatio == 0.25 && traces.continueFrom == .nobody)
+        #expect(traces.headers == ["authorization": "Bearer abc", "x-tenant": "t1"], "values percent-decoded, spaces trimmed")
+        #expect(traces.resourceAttributes == ["service.instance.id": "a"])
+    }
+
     @Test(arguments: [
         (["BI_PORT": "abc"], "BI_PORT = 'abc': expected a whole number from 0 to 65535"),
         (["BI_PORT": "70000"], "BI_PORT = '70000': expected a whole number from 0 to 65535"),
@@ -38,6 +52,7 @@ import IdentityServerCore
         (["BI_HOUSEKEEPING_AUDIT_RETENTION": "60"], "BI_HOUSEKEEPING_AUDIT_RETENTION = '60': expected 0 (forever) or a duration from 86400 to 3153600000 seconds"),
         (["BI_HOST": " "], "BI_HOST = ' ': expected non-empty text"),
         (["BI_DATABASE_SQLITE_SYNCHRONOUS": "off"], "BI_DATABASE_SQLITE_SYNCHRONOUS = 'off': expected one of full, normal"),
+        (["BI_TRACES_CONTINUE_FROM": "anyone"], "BI_TRACES_CONTINUE_FROM = 'anyone': expected one of trusted_proxies, everyone, nobody"),
         (["BI_METRICS_ADDRESS": "::1:9464"], "BI_METRICS_ADDRESS = '::1:9464': expected host:port (an IPv6 host in brackets)"),
         (["BI_MAIL_FROM": "a@b.example\nRCPT TO:<x@y>"], "BI_MAIL_FROM = 'a@b.example\nRCPT TO:<x@y>': expected a plain mail address (local@domain)"),
         (["BI_SIGNING_KEYS_PREPUBLICATION": "60"], "BI_SIGNING_KEYS_PREPUBLICATION = '60': expected a duration from 600 to 2592000 seconds (e.g. 90, 90s, 5m, 12h, 30d)"),

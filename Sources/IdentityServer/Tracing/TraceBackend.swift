@@ -32,13 +32,14 @@ struct TraceBackend: Sendable {
 
     private static func sampler(_ export: TraceExport) -> OTel.Configuration.TracesConfiguration.SamplerConfiguration {
         let ratio = export.samplerRatio
+        // The ratio is 0 to 1 (its setting says so), which both ratio samplers take.
         return switch export.sampler {
-        case "always_on": .alwaysOn
-        case "always_off": .alwaysOff
-        case "traceidratio": .traceIDRatio(ratio: ratio) ?? .alwaysOn
-        case "parentbased_always_off": .parentBasedAlwaysOff
-        case "parentbased_traceidratio": .parentBasedTraceIDRatio(ratio: ratio) ?? .parentBasedAlwaysOn
-        default: .parentBasedAlwaysOn
+        case .alwaysOn: .alwaysOn
+        case .alwaysOff: .alwaysOff
+        case .traceIDRatio: .traceIDRatio(ratio: ratio) ?? .alwaysOn
+        case .parentBasedAlwaysOn: .parentBasedAlwaysOn
+        case .parentBasedAlwaysOff: .parentBasedAlwaysOff
+        case .parentBasedTraceIDRatio: .parentBasedTraceIDRatio(ratio: ratio) ?? .parentBasedAlwaysOn
         }
     }
 }

@@ -14,19 +14,14 @@ public struct TraceExport: Sendable {
     public var serviceName = "bi-server"
     /// More resource attributes (`key=value,…`): `deployment.environment.name=prod`.
     public var resourceAttributes: [String: String] = [:]
-    /// Which traces are recorded: one of OpenTelemetry's samplers.
-    public var sampler = "parentbased_always_on"
+    /// Which traces are recorded.
+    public var sampler = TraceSampler.parentBasedAlwaysOn
     /// The ratio of traces the `traceidratio` samplers record, 0 to 1.
     public var samplerRatio = 1.0
     /// Whose `traceparent` a request's span continues (the others' are linked).
     public var continueFrom = TraceParentTrust.trustedProxies
 
     public init() {}
-
-    /// The samplers OpenTelemetry specifies that need nothing remote.
-    static let samplers = [
-        "always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio",
-    ]
 
     static let settings: [Setting<TraceExport>] = [
         Setting(
@@ -50,13 +45,13 @@ public struct TraceExport: Sendable {
             "traces.resource_attributes", \.resourceAttributes, .keyValuePairs, environment: "OTEL_RESOURCE_ATTRIBUTES",
             help: "More resource attributes, key=value,…: deployment.environment.name=production,service.instance.id=a."),
         Setting(
-            "traces.sampler", \.sampler, .choice(samplers), environment: "OTEL_TRACES_SAMPLER",
+            "traces.sampler", \.sampler, .cases, environment: "OTEL_TRACES_SAMPLER",
             help: "Which traces are recorded: parentbased_always_on follows the caller's choice and records the rest."),
         Setting(
             "traces.sampler_arg", \.samplerRatio, .fraction, environment: "OTEL_TRACES_SAMPLER_ARG",
             help: "The share of traces the traceidratio samplers record, 0 to 1."),
         Setting(
-            "traces.continue_from", \.continueFrom, .traceParentTrust,
+            "traces.continue_from", \.continueFrom, .cases,
             help: "Whose traceparent a request's span continues: trusted_proxies, everyone or nobody. Other callers' traces are linked, not continued: they choose neither the trace id nor whether it is recorded."),
     ]
 }

@@ -8,7 +8,8 @@ import Synchronization
 import Tracing
 
 /// One log line and, when the server traces, one span per request: continuing the caller's
-/// trace when its `traceparent` is well-formed and ``TraceParentTrust`` says so, else linked to it. The line: request id, client address, method, path (never the query:
+/// trace when its `traceparent` is well-formed and ``TraceParentTrust`` says so, else linked to
+/// it. The line: request id, client address, method, path (never the query:
 /// enrollment links carry their token there), status, duration and, for OAuth endpoints, the
 /// client id the request named. The request id is the
 /// caller's `X-Request-ID` when it is a plausible one, else a new one; it goes back in the

@@ -71,7 +71,7 @@ public enum ServerSettings {
             "database.schema", \.databaseSchema, .optionalText,
             help: "PostgreSQL schema of the tables (created if missing); servers on one database share it."),
         Setting(
-            "database.sqlite_synchronous", \.sqliteSynchronous, .sqliteSynchronous,
+            "database.sqlite_synchronous", \.sqliteSynchronous, .cases,
             help: "full: each SQLite commit synced, surviving power loss; normal: faster, a power loss may undo the last commits."),
         Setting(
             "master_key", \.masterKey, .optionalText, secret: true,

@@ -185,3 +185,17 @@ extension SettingKind where Value == [String: String] {
             show: { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") })
     }
 }
+
+extension SettingKind where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// One of the type's cases, by its name.
+    package static var cases: Self {
+        Self(
+            read: { input in
+                guard let value = Value(rawValue: try input.choice(Value.allCases.map(\.rawValue))) else {
+                    throw SettingInput.Mismatch(expected: Value.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return value
+            },
+            show: { $0.rawValue })
+    }
+}
