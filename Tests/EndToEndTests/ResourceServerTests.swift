@@ -20,12 +20,13 @@ import ServerTestSupport
             let tokens = try await app.sdk.authenticate()
             let verifier = AccessTokenVerifier(
                 issuer: realm.publicClient.issuer,
-                revocation: .introspection(clientID: realm.confidential.clientID, clientSecret: try #require(realm.confidential.clientSecret)))
+                revocation: .introspection(clientID: realm.confidential.clientID, clientSecret: try #require(realm.confidential.clientSecret)),
+                fetch: patientIssuerFetch)
 
             try await TestResourceServer.with(verifier) { api in
                 let orders = try #require(URL(string: api + "/orders"))
                 let (body, response) = try await app.sdk.data(for: URLRequest(url: orders), tokens: tokens)
-                #expect(response.statusCode == 200)
+                #expect(response.statusCode == 200, "\(String(decoding: body, as: UTF8.self))")
                 #expect(String(decoding: body, as: UTF8.self) == realm.identityID)
 
                 // The token lifted off the device: as Bearer, with another key's proof, with a replayed proof.

@@ -1,6 +1,9 @@
 import BeyondIdentityHummingbird
 import BeyondIdentityResourceServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Hummingbird
 import ServiceLifecycle
 import ServerTestSupport
@@ -52,6 +55,23 @@ enum TestResourceServer {
         }
         await stop()
     }
+}
+
+/// The verifier's way to the issuer in tests: the default's `URLSession`, with a deadline a
+/// machine running every suite at once meets (the default's 10 seconds is for production,
+/// where a slow issuer should be answered with `503` soon).
+let patientIssuerFetch: IssuerFetch = { request in
+    let (data, response) = try await PatientIssuerSession.shared.data(for: request)
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+}
+
+private enum PatientIssuerSession {
+    static let shared: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 120
+        configuration.urlCache = nil
+        return URLSession(configuration: configuration)
+    }()
 }
 
 /// The resource server's base URL, known once its port is bound.
