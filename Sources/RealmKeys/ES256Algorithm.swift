@@ -36,32 +36,10 @@ package struct ES256Algorithm: JWTAlgorithm {
     /// `signatureVerificationFailed`; what the payload's checks throw is thrown as it is. A
     /// payload this server wrote is read without `JSONDecoder` where it can be (``CompactReadable``).
     package func verifiedPayload<Payload: JWTPayload>(of token: String, as _: Payload.Type) async throws -> Payload {
-        let bytes = token.utf8
-        let dot = UInt8(ascii: ".")
-        guard !bytes.contains(UInt8(ascii: "=")),
-              let headerEnd = bytes.firstIndex(of: dot), let signatureStart = bytes.lastIndex(of: dot), headerEnd != signatureStart,
-              let signature = Data(base64URLEncoded: String(token[bytes.index(after: signatureStart)...])),
-              let json = Data(base64URLEncoded: String(token[bytes.index(after: headerEnd)..<signatureStart]))
-        else { throw RealmSigner.SignerError.malformed }
-        guard try verify(signature, signs: Data(bytes[..<signatureStart])) else { throw JWTError.signatureVerificationFailed }
-        let payload: Payload
-        if let read = CompactJSON.value(Payload.self, from: json) {
-            payload = read
-        } else {
-            do {
-                payload = try Self.decoder.decode(Payload.self, from: json)
-            } catch {
-                throw RealmSigner.SignerError.malformed
-            }
-        }
+        let parts = try CompactJWS(token)
+        guard try verify(parts.signature, signs: parts.signingInput) else { throw JWTError.signatureVerificationFailed }
+        let payload: Payload = try parts.payload()
         try await payload.verify(using: self)
         return payload
     }
-
-    /// Dates as seconds since 1970 (RFC 7519 §2, NumericDate), as jwt-kit reads them.
-    private static let decoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
 }

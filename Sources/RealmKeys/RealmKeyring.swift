@@ -107,11 +107,26 @@ package actor RealmKeyring {
     /// Verifies a token signed by one of the realm's keys. An unknown `kid` reloads the keys
     /// once: another server instance may have created a key since they were cached.
     package func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String, realmID: String) async throws -> Payload {
+        try await reloadingOnUnknownKey(realmID) { try await $0.verify(token, as: Payload.self, type: type) }
+    }
+
+    /// Verifies a token the realm may have issued by the hash of it kept then, or by its
+    /// signature where none was (``RealmSigner/verify(_:as:type:issuedHash:)``); an unknown
+    /// `kid` reloads the keys once, as ``verify(_:as:type:realmID:)`` does.
+    package func verify<Payload: JWTPayload>(
+        _ token: String, as: Payload.Type, type: String, realmID: String, issuedHash: @Sendable (Payload) async throws -> Data?
+    ) async throws -> Payload {
+        try await reloadingOnUnknownKey(realmID) { try await $0.verify(token, as: Payload.self, type: type, issuedHash: issuedHash) }
+    }
+
+    /// `body` with the realm's signer, and once more with its keys reloaded if it names a key
+    /// the signer does not have.
+    private func reloadingOnUnknownKey<R>(_ realmID: String, _ body: @Sendable (RealmSigner) async throws -> R) async throws -> R {
         do {
-            return try await signer(realmID: realmID).verify(token, as: Payload.self, type: type)
+            return try await body(try await signer(realmID: realmID))
         } catch RealmSigner.SignerError.unknownKey {
             signers.remove(realmID)
-            return try await signer(realmID: realmID).verify(token, as: Payload.self, type: type)
+            return try await body(try await signer(realmID: realmID))
         }
     }
 

@@ -114,11 +114,38 @@ package struct RealmSigner: Sendable {
     /// Verifies signature and claims of a token signed by one of this realm's published keys
     /// with the `typ` header `type`.
     package func verify<Payload: JWTPayload>(_ token: String, as: Payload.Type, type: String) async throws -> Payload {
+        try await verifySignature(token, as: Payload.self, key: try publishedKey(of: token, type: type))
+    }
+
+    /// Verifies a token this realm may have issued, by the SHA-256 of it the issuer kept when it
+    /// signed it: `issuedHash` looks that up for the token's claims (read before any check).
+    /// A token of exactly the bytes hashed was signed here, so no signature is checked then;
+    /// where `issuedHash` finds none (a token from before hashes were kept) the signature is.
+    /// Either way the token's key must be one the realm still publishes, and its type and
+    /// algorithm as ``verify(_:as:type:)`` requires; a hash that differs is a failed signature.
+    /// The payload's own `verify(using:)` is not run on the hashed path: its checks are the caller's.
+    package func verify<Payload: JWTPayload>(
+        _ token: String, as: Payload.Type, type: String, issuedHash: @Sendable (Payload) async throws -> Data?
+    ) async throws -> Payload {
+        let key = try publishedKey(of: token, type: type)
+        let payload: Payload = try CompactJWS(token).payload()
+        guard let hash = try await issuedHash(payload) else { return try await verifySignature(token, as: Payload.self, key: key) }
+        guard Secrets.constantTimeEquals(hash, Secrets.hash(token)) else { throw JWTError.signatureVerificationFailed }
+        return payload
+    }
+
+    /// The published key a token names, once its length, `typ` and `alg` pass.
+    private func publishedKey(of token: String, type: String) throws -> SigningKey {
         guard token.utf8.count <= Self.maxTokenLength else { throw SignerError.malformed }
         let header = try JWTHeaderPeek(token)
         guard let kid = header.kid else { throw SignerError.malformed }
         guard let key = publishedKeys().first(where: { $0.kid == kid }) else { throw SignerError.unknownKey }
         guard header.typ?.lowercased() == type.lowercased(), header.alg == key.algorithm.rawValue else { throw SignerError.wrongType }
+        return key
+    }
+
+    private func verifySignature<Payload: JWTPayload>(_ token: String, as: Payload.Type, key: SigningKey) async throws -> Payload {
+        let kid = key.kid
         if key.algorithm == .es256, let algorithm = es256[kid] { return try await algorithm.verifiedPayload(of: token, as: Payload.self) }
         do {
             return try await collection.verify(token, as: Payload.self)

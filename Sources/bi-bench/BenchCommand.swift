@@ -66,6 +66,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also run each round's sign-ins on a server that records every span (always_on) and exports it to a local OTLP sink, to print what tracing costs.")
     var traces = false
 
+    @Flag(help: "Also measure glewlwyd (Debian's package, a C OpenID provider) on the same requests to its JWKS and discovery document, in each round, started by Scripts/glewlwyd-beside and pinned to the server's core.")
+    var besideGlewlwyd = false
+
     @Flag(help: "Print only the JSON line.")
     var json = false
 
@@ -122,6 +125,10 @@ struct BenchCommand: ParsableCommand {
                 core: cores > 1 ? 0 : nil)
         }
         defer { traced?.stop() }
+        let glewlwyd = try besideGlewlwyd
+            ? GlewlwydProcess(script: URL(fileURLWithPath: "Scripts/glewlwyd-beside"), data: data.appendingPathComponent("glewlwyd"), core: cores > 1 ? 0 : nil)
+            : nil
+        defer { glewlwyd?.stop() }
         if realms > 0 {
             let process = processes[0]
             guard let adminToken = process.adminToken else { throw BenchError("the server wrote no admin token") }
@@ -130,14 +137,15 @@ struct BenchCommand: ParsableCommand {
                 .run(realms: realms, logins: logins, pid: process.pid))
             return
         }
-        var report = try measure(processes, comparisons: [normal, traced])
+        var report = try measure(processes, comparisons: [normal, traced], glewlwyd: glewlwyd)
         report.spanExports = sink?.exportCount
         print(json ? report.jsonLine : report.table + "\n" + report.jsonLine)
     }
 
     /// The report of the phases on `processes`; each round's sign-ins also on each of
-    /// `comparisons` there is (synchronous=NORMAL, traced), in the same sitting.
-    private func measure(_ processes: [ServerProcess], comparisons: [ServerProcess?]) throws -> BenchReport {
+    /// `comparisons` there is (synchronous=NORMAL, traced), and the plain requests on `glewlwyd`,
+    /// in the same sitting.
+    private func measure(_ processes: [ServerProcess], comparisons: [ServerProcess?], glewlwyd: GlewlwydProcess?) throws -> BenchReport {
         let process = processes[0]
         var report = BenchReport(
             date: Date(), cores: ProcessInfo.processInfo.activeProcessorCount, engine: databaseURL == nil ? "sqlite" : "postgresql")
@@ -177,6 +185,7 @@ struct BenchCommand: ParsableCommand {
         // Each figure is the median of `runs` rounds: this machine's neighbours make single runs vary.
         var rounds: [[PhaseResult]] = []
         var comparedRounds: [[PhaseResult]] = comparisons.map { _ in [] }
+        var glewlwydRounds: [[PhaseResult]] = []
         var accessToken = ""
         for round in 1...max(1, runs) {
             status("round \(round) of \(runs): \(logins.count) sign-ins, then each step alone")
@@ -188,6 +197,7 @@ struct BenchCommand: ParsableCommand {
             }
             let (steps, dpop) = try script.steps(logins)
             rounds.append([full] + steps + (try script.lightEndpoints(requests, accessToken: accessToken, dpop: dpop)))
+            if let glewlwyd { glewlwydRounds.append(try glewlwyd.plainRequests(requests, concurrency: concurrency)) }
         }
         let medians = rounds[0].indices.map { index in BenchScript.median(rounds.map { $0[index] }) }
 
@@ -201,6 +211,7 @@ struct BenchCommand: ParsableCommand {
         report.login = medians[0]
         report.steps = Array(medians[1...5])
         report.endpoints = Array(medians[6...])
+        report.glewlwydEndpoints = glewlwydRounds.first?.indices.map { index in BenchScript.median(glewlwydRounds.map { $0[index] }) } ?? []
         let comparedMedians = comparedRounds.map { $0.isEmpty ? nil : BenchScript.median($0) }
         (report.unsyncedLogin, report.tracedLogin) = (comparedMedians[0], comparedMedians[1])
 

@@ -29,6 +29,7 @@ struct LoadGenerator: Sendable {
         let state = State<Output>(count: inputs.count)
         let group = DispatchGroup()
         let serverBefore = serverCPUSeconds
+        let switchesBefore = serverContextSwitches
         let databaseBefore = databaseProcessName.map(ProcessStats.cpuSeconds(named:)) ?? 0
         let start = ContinuousClock.now
         for worker in 0..<max(1, min(workers, inputs.count)) {
@@ -54,6 +55,7 @@ struct LoadGenerator: Sendable {
         let result = PhaseResult(
             name: name, operations: inputs.count, elapsed: elapsed.seconds,
             serverCPU: serverCPUSeconds - serverBefore,
+            serverContextSwitches: serverContextSwitches - switchesBefore,
             databaseCPU: databaseProcessName.map { ProcessStats.cpuSeconds(named: $0) - databaseBefore },
             latencies: state.latencies)
         return (result, state.outputs)
@@ -61,6 +63,9 @@ struct LoadGenerator: Sendable {
 
     /// CPU seconds all the servers have used so far.
     private var serverCPUSeconds: Double { servers.reduce(0) { $0 + ProcessStats.cpuSeconds($1.pid) } }
+
+    /// Context switches all the servers' threads have made so far.
+    private var serverContextSwitches: Int { servers.reduce(0) { $0 + ProcessStats.contextSwitches($1.pid) } }
 
     /// What the threads share: the next input to take, the outputs, the first failure.
     private final class State<Output: Sendable>: Sendable {

@@ -6,6 +6,8 @@ struct PhaseResult: Sendable {
     let elapsed: Double
     /// CPU seconds the server used (all its threads, user and system).
     let serverCPU: Double
+    /// Context switches of the server's threads.
+    let serverContextSwitches: Int
     /// CPU seconds the database's processes used, when they run on this machine.
     let databaseCPU: Double?
     /// Each operation's latency in seconds, in completion order.
@@ -15,6 +17,8 @@ struct PhaseResult: Sendable {
     var rate: Double { Double(operations) / elapsed }
     /// Server CPU microseconds per operation.
     var serverMicroseconds: Double { serverCPU / Double(operations) * 1e6 }
+    /// The server threads' context switches per operation.
+    var contextSwitchesPerOperation: Double { Double(serverContextSwitches) / Double(operations) }
     /// Database CPU microseconds per operation.
     var databaseMicroseconds: Double? { databaseCPU.map { $0 / Double(operations) * 1e6 } }
 

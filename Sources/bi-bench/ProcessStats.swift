@@ -17,6 +17,20 @@ enum ProcessStats {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// Context switches of every thread of `pid` so far, voluntary (it waited: for a lock, a
+    /// socket, a condition) and not (its time slice ended), from `/proc/PID/task/*/status`:
+    /// what `perf stat -e context-switches` counts, less the threads that have ended.
+    static func contextSwitches(_ pid: Int32) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { total, task in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { return total }
+            return status.split(separator: "\n").reduce(total) { sum, line in
+                guard line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") else { return sum }
+                return sum + (Int(line.split(separator: "\t").last ?? "") ?? 0)
+            }
+        }
+    }
+
     /// CPU seconds of every process named `name` (for example all of PostgreSQL's backends).
     static func cpuSeconds(named name: String) -> Double {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

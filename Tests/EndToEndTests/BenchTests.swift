@@ -23,11 +23,26 @@ import ServerTestSupport
         #expect((report["second_devices_per_second"] as? Double ?? 0) > 0)
         #expect((report["latency_p50_ms"] as? Double ?? 0) > 0)
         #expect((report["floor_us"] as? Double ?? 0) > 0)
+        // Every request wakes a thread of the server at least once: zero would be a counter that reads nothing.
+        #expect((report["context_switches_per_login"] as? Double ?? 0) >= 1)
         let figures = ["server_cpu_us_per_login", "step_authorize_cpu_us", "step_challenge_cpu_us", "step_authenticate_cpu_us",
                        "step_token_cpu_us", "healthz_cpu_us", "jwks_cpu_us", "discovery_cpu_us", "userinfo_cpu_us",
                        "rss_idle_mib", "rss_final_mib", "rss_scim_list_peak_mib", "server_cpu_us_per_login_synchronous_normal", "logins_per_second_synchronous_normal"]
         for figure in figures {
             #expect(report[figure] is Double, "\(figure) is missing")
+        }
+    }
+
+    /// `--beside-glewlwyd` starts glewlwyd with `Scripts/glewlwyd-beside` (from the package's
+    /// root, where the tests run) and measures its JWKS and discovery document as ours.
+    @Test(.requires(.glewlwyd, .sqlite3, .openssl)) func theBenchmarkMeasuresGlewlwydBeside() async throws {
+        let result = try await BICommand.run(
+            ["--devices", "2", "--second-devices", "0", "--logins", "4", "--runs", "1", "--latency-logins", "2",
+             "--requests", "20", "--concurrency", "2", "--no-synchronous-comparison", "--beside-glewlwyd", "--json"],
+            program: "bi-bench")
+        #expect(result.status == 0, "\(result.stderr)")
+        for figure in ["glewlwyd_jwks_cpu_us", "glewlwyd_discovery_cpu_us", "jwks_cpu_us", "discovery_cpu_us"] {
+            #expect(result.json[figure] is Double, "\(figure) is missing: \(result.stdout)")
         }
     }
 

@@ -31,6 +31,7 @@ import Testing
             try await seedSession(store)
             let fresh = try #require(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_1"))
             #expect(fresh.token == Fixtures.accessToken("jti_0", code: "code-1", session: "ses_1"))
+            #expect(fresh.token.tokenHash == Fixtures.hash("header.jti_0.signature"), "the hash kept at issuance is read back")
             #expect(fresh.sessionStands == true)
             #expect(fresh.subject == Fixtures.identity())
             #expect(try await store.issuedTokenStanding(jti: "jti_0", subject: "idn_x")?.subject == nil)

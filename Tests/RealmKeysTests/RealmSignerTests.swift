@@ -34,6 +34,48 @@ import RealmKeys
         #expect(jwks.keys.allSatisfy { $0.kty == "EC" && $0.crv == "P-256" && $0.alg == "ES256" })
     }
 
+    /// A token whose hash was kept at issuance is taken on that hash alone: the bytes are the
+    /// ones signed, so the signature is not checked again. Any other bytes, a key no longer
+    /// published, or another type are refused as ever, and without a kept hash the signature
+    /// decides.
+    @Test func aTokenIsRecognisedByTheHashKeptAtIssuance() async throws {
+        let signer = try await RealmSigner(keys: [SigningKey(kid: "k1", material: .p256(P256.Signing.PrivateKey()))])
+        let token = try await signer.sign(Claims(sub: "ada"), type: "at+jwt")
+        let kept = Secrets.hash(token)
+        let asked = Mutex<[String]>([])
+        let lookUp: @Sendable (Claims) async throws -> Data? = { claims in
+            asked.withLock { $0.append(claims.sub.value) }
+            return kept
+        }
+        #expect(try await signer.verify(token, as: Claims.self, type: "at+jwt", issuedHash: lookUp) == Claims(sub: "ada"))
+        #expect(asked.withLock { $0 } == ["ada"])
+
+        // The same header and claims under a signature of another key of the same kid: other bytes, another hash.
+        let impostor = try await RealmSigner(keys: [SigningKey(kid: "k1", material: .p256(P256.Signing.PrivateKey()))])
+        let forged = try await impostor.sign(Claims(sub: "ada"), type: "at+jwt")
+        let mismatch = await #expect(throws: JWTError.self) {
+            try await signer.verify(forged, as: Claims.self, type: "at+jwt", issuedHash: lookUp)
+        }
+        #expect(mismatch?.errorType == .signatureVerificationFailed)
+        // No hash kept (a token from before): the signature decides, and the forged one fails it.
+        let unsigned = await #expect(throws: JWTError.self) {
+            try await signer.verify(forged, as: Claims.self, type: "at+jwt", issuedHash: { _ in nil })
+        }
+        #expect(unsigned?.errorType == .signatureVerificationFailed)
+        #expect(try await signer.verify(token, as: Claims.self, type: "at+jwt", issuedHash: { _ in nil }) == Claims(sub: "ada"))
+
+        // A matching hash does not bring back a key the realm no longer publishes, nor change the type.
+        let rotated = try await RealmSigner(keys: [SigningKey(kid: "k2", material: .p256(P256.Signing.PrivateKey()))])
+        await #expect(throws: RealmSigner.SignerError.unknownKey) {
+            try await rotated.verify(token, as: Claims.self, type: "at+jwt", issuedHash: lookUp)
+        }
+        let idToken = try await signer.sign(Claims(sub: "ada"), type: "JWT")
+        await #expect(throws: RealmSigner.SignerError.wrongType) {
+            try await signer.verify(idToken, as: Claims.self, type: "at+jwt", issuedHash: { _ in Secrets.hash(idToken) })
+        }
+        #expect(asked.withLock { $0 } == ["ada", "ada"], "the key and type are checked before the hash is looked up")
+    }
+
     @Test func refusesUnknownKeyIdsAndOtherTypes() async throws {
         let signer = try await RealmSigner(keys: [SigningKey(kid: "k1", material: .p256(P256.Signing.PrivateKey()))])
         let stranger = try await RealmSigner(keys: [SigningKey(kid: "k2", material: .p256(P256.Signing.PrivateKey()))])

@@ -41,6 +41,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite3
     /// HAProxy (Debian's haproxy): the load balancer in front of several instances.
     case haproxy
+    /// glewlwyd (Debian's glewlwyd), an OpenID provider in C the benchmark measures beside ours.
+    case glewlwyd
     /// Patroni with etcd and PostgreSQL (Debian's patroni, etcd-server, postgresql): a highly
     /// available database that fails over.
     case patroni
@@ -77,6 +79,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .openssl: "\(Self.opensslPath) is not installed (apt-get install openssl)"
         case .sqlite3: "the sqlite3 command is not on PATH (apt-get install sqlite3)"
         case .haproxy: "\(Self.haproxyPath) is not installed (apt-get install haproxy)"
+        case .glewlwyd: "\(Self.glewlwydPath) is not installed (apt-get install glewlwyd)"
         case .patroni:
             "\(Self.patroniPath), \(Self.etcdPath) or PostgreSQL's programs are not installed (apt-get install patroni etcd-server postgresql)"
         }
@@ -86,6 +89,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     public static let opensslPath = "/usr/bin/openssl"
     /// Where the tests run `haproxy` from.
     public static let haproxyPath = "/usr/sbin/haproxy"
+    /// Where `Scripts/glewlwyd-beside` runs glewlwyd from.
+    public static let glewlwydPath = "/usr/bin/glewlwyd"
     /// Where the tests run `patroni` and `etcd` from.
     public static let patroniPath = "/usr/bin/patroni"
     public static let etcdPath = "/usr/bin/etcd"
@@ -114,6 +119,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .zbar: Zbar.isInstalled
         case .openssl: FileManager.default.isExecutableFile(atPath: Self.opensslPath)
         case .haproxy: FileManager.default.isExecutableFile(atPath: Self.haproxyPath)
+        case .glewlwyd: FileManager.default.isExecutableFile(atPath: Self.glewlwydPath)
         case .patroni:
             [Self.patroniPath, Self.etcdPath, Self.postgresBinaries.map { "\($0)/postgres" } ?? ""]
                 .allSatisfy(FileManager.default.isExecutableFile(atPath:))

@@ -12,11 +12,14 @@ public struct IssuedTokenRecord: Sendable, Equatable {
     public var sessionID: String?
     public var expiresAt: Date
     public var revokedAt: Date?
+    /// The SHA-256 of the token's compact form as issued; `nil` for tokens issued before the
+    /// server kept it (their signature is checked instead).
+    public var tokenHash: Data?
 
     /// Creates a record.
     public init(
         jti: String, grant: ApplicationRecord.GrantType, codeHash: Data?, sessionID: String?, expiresAt: Date,
-        revokedAt: Date?
+        revokedAt: Date?, tokenHash: Data? = nil
     ) {
         self.jti = jti
         self.grant = grant
@@ -24,5 +27,6 @@ public struct IssuedTokenRecord: Sendable, Equatable {
         self.sessionID = sessionID
         self.expiresAt = expiresAt
         self.revokedAt = revokedAt
+        self.tokenHash = tokenHash
     }
 }

@@ -2,6 +2,7 @@ package import IdentityProtocol
 package import Foundation
 import IdentityStorage
 import JWTKit
+import Synchronization
 package import IdentityServerCore
 package import RealmKeys
 
@@ -9,6 +10,11 @@ package import RealmKeys
 /// issuer for it, unexpired, unrevoked, its client not deleted, and — for a user's token — its
 /// session standing (not ended, its credential and user active). What `/userinfo` and
 /// introspection both ask.
+///
+/// The token is recognised by the SHA-256 of it kept at issuance, read with its standing in
+/// the one query that is made anyway: a token of exactly those bytes was signed here, so no
+/// signature is checked (a P-256 verify, the largest part of a `/userinfo`). Its key must still
+/// be published. Tokens issued before hashes were kept are checked by their signature.
 package struct AccessTokenCheck {
     package let store: any ProviderStore
     package let keyring: RealmKeyring
@@ -18,11 +24,15 @@ package struct AccessTokenCheck {
     /// The token's claims and its user when it is active; `nil` for anything else. A failure to
     /// read storage is thrown, never taken for an inactive token.
     package func active(_ token: String, tenantID: String, realmID: String) async throws -> ActiveAccessToken? {
-        guard let claims = try await verified(token, tenantID: tenantID, realmID: realmID) else { return nil }
+        let found = Mutex<IssuedTokenStanding?>(nil)
+        guard let claims = try await verified(token, tenantID: tenantID, realmID: realmID, issuedHash: { [store] claims in
+            let standing = try await store.issuedTokenStanding(jti: claims.jti.value, subject: claims.sub.value)
+            found.withLock { $0 = standing }
+            return standing?.token.tokenHash
+        }) else { return nil }
         let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
         guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now(),
-              let standing = try await store.issuedTokenStanding(jti: claims.jti.value, subject: claims.sub.value),
-              standing.token.revokedAt == nil,
+              let standing = found.withLock({ $0 }), standing.token.revokedAt == nil,
               let application = try await store.application(clientID: claims.clientID), application.realmID == realmID
         else { return nil }
         if standing.token.grant == .clientCredentials {
@@ -38,9 +48,17 @@ package struct AccessTokenCheck {
     /// not exist (so no keys are loaded, let alone made, for it), or the token is malformed, of an
     /// unknown key or type, or its signature does not verify.
     package func verified(_ token: String, tenantID: String, realmID: String) async throws -> AccessTokenClaims? {
+        try await verified(token, tenantID: tenantID, realmID: realmID, issuedHash: { _ in nil })
+    }
+
+    /// ``verified(_:tenantID:realmID:)``, by the hash `issuedHash` finds for the claims where it finds one.
+    private func verified(
+        _ token: String, tenantID: String, realmID: String, issuedHash: @escaping @Sendable (AccessTokenClaims) async throws -> Data?
+    ) async throws -> AccessTokenClaims? {
         guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else { return nil }
         do {
-            return try await keyring.verify(token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID)
+            return try await keyring.verify(
+                token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID, issuedHash: issuedHash)
         } catch is RealmSigner.SignerError, is JWTError, is DecodingError {
             return nil
         }

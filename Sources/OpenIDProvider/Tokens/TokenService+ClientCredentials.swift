@@ -29,7 +29,8 @@ extension TokenService {
             signer: try await keyring.signer(realmID: application.realmID), boundTo: proof?.thumbprint)
         try await store.recordIssuance(TokenIssuance(
             accessTokens: [IssuedTokenRecord(
-                jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: stamp.expires, revokedAt: nil)],
+                jti: jti, grant: .clientCredentials, codeHash: nil, sessionID: nil, expiresAt: stamp.expires, revokedAt: nil,
+                tokenHash: Secrets.hash(accessToken))],
             auditEvents: [try audit.event(
                 "token.issued", tenantID: application.tenantID, realmID: application.realmID, subjectID: application.clientID,
                 detail: ["client_id": application.clientID, "jti": jti,

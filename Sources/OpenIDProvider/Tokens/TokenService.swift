@@ -117,7 +117,8 @@ package struct TokenService {
             accessToken: accessToken, tokenType: Self.tokenType(boundTo: jkt), expiresIn: Int(lifetimes.token), idToken: idToken,
             scope: subject.scope, refreshToken: refreshToken)
         let record = IssuedTokenRecord(
-            jti: jti, grant: grant, codeHash: codeHash, sessionID: subject.sessionID, expiresAt: stamp.expires, revokedAt: nil)
+            jti: jti, grant: grant, codeHash: codeHash, sessionID: subject.sessionID, expiresAt: stamp.expires, revokedAt: nil,
+            tokenHash: Secrets.hash(accessToken))
         return (response, record)
     }
 

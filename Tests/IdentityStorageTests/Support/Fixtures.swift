@@ -81,10 +81,11 @@ enum Fixtures {
             authTime: at(10), expiresAt: expiresAt, createdAt: at(10), usedAt: nil, transactionHash: hash(transaction))
     }
 
-    /// An access token issued from a code.
+    /// An access token issued from a code, with the hash of its (made-up) compact form.
     static func accessToken(_ jti: String, code: String, session: String? = nil, expiresAt: Date = at(3600)) -> IssuedTokenRecord {
         IssuedTokenRecord(
-            jti: jti, grant: .authorizationCode, codeHash: hash(code), sessionID: session, expiresAt: expiresAt, revokedAt: nil)
+            jti: jti, grant: .authorizationCode, codeHash: hash(code), sessionID: session, expiresAt: expiresAt, revokedAt: nil,
+            tokenHash: hash("header.\(jti).signature"))
     }
 
     static func session(_ id: String = "ses_1", code: String = "code-1", expiresAt: Date = at(86_400)) -> SessionRecord {

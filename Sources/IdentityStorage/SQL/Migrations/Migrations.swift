@@ -49,6 +49,7 @@ enum Migrations {
         Migration(version: 33, statements: adminRoles),
         Migration(version: 34, statements: operators),
         Migration(version: 35, statements: signInTraces),
+        Migration(version: 36, statements: issuedTokenHashes),
     ]
 
     /// Applies what is missing, up to `version` (tests stop short to upgrade old data). Idempotent.
