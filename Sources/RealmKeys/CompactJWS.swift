@@ -2,7 +2,8 @@ package import Foundation
 import IdentityProtocol
 
 /// The three parts of a compact JWS (RFC 7515 §7.1), each unpadded base64url (§2), read apart;
-/// anything else is ``RealmSigner/SignerError/malformed``.
+/// anything else, or more than ``RealmSigner/maxTokenLength`` bytes, is
+/// ``RealmSigner/SignerError/malformed``.
 package struct CompactJWS {
     /// The header and payload as they were signed (`BASE64URL(header) '.' BASE64URL(payload)`).
     package let signingInput: Data
@@ -11,6 +12,7 @@ package struct CompactJWS {
 
     package init(_ token: String) throws {
         let bytes = token.utf8
+        guard bytes.count <= RealmSigner.maxTokenLength else { throw RealmSigner.SignerError.malformed }
         let dot = UInt8(ascii: ".")
         guard !bytes.contains(UInt8(ascii: "=")),
               let headerEnd = bytes.firstIndex(of: dot), let signatureStart = bytes.lastIndex(of: dot), headerEnd != signatureStart,

@@ -118,19 +118,22 @@ package struct RealmSigner: Sendable {
     }
 
     /// Verifies a token this realm may have issued, by the SHA-256 of it the issuer kept when it
-    /// signed it: `issuedHash` looks that up for the token's claims (read before any check).
-    /// A token of exactly the bytes hashed was signed here, so no signature is checked then;
-    /// where `issuedHash` finds none (a token from before hashes were kept) the signature is.
-    /// Either way the token's key must be one the realm still publishes, and its type and
-    /// algorithm as ``verify(_:as:type:)`` requires; a hash that differs is a failed signature.
-    /// The payload's own `verify(using:)` is not run on the hashed path: its checks are the caller's.
+    /// signed it. Once the token's key is one the realm still publishes, and its type and
+    /// algorithm are as ``verify(_:as:type:)`` requires, `issuedHash` looks the hash up for the
+    /// claims, not yet authentic (it throws ``SignerError/notIssued`` for a token the issuer has
+    /// no record of). A token of exactly the bytes hashed was signed here, so no signature is
+    /// checked then, and a hash that differs is a failed signature; where the record has no hash
+    /// (a token from before hashes were kept), or the key is not ES256, the signature decides.
     package func verify<Payload: JWTPayload>(
         _ token: String, as: Payload.Type, type: String, issuedHash: @Sendable (Payload) async throws -> Data?
     ) async throws -> Payload {
         let key = try publishedKey(of: token, type: type)
         let payload: Payload = try CompactJWS(token).payload()
-        guard let hash = try await issuedHash(payload) else { return try await verifySignature(token, as: Payload.self, key: key) }
+        guard let hash = try await issuedHash(payload), let algorithm = es256[key.kid] else {
+            return try await verifySignature(token, as: Payload.self, key: key)
+        }
         guard Secrets.constantTimeEquals(hash, Secrets.hash(token)) else { throw JWTError.signatureVerificationFailed }
+        try await payload.verify(using: algorithm)
         return payload
     }
 
@@ -170,6 +173,8 @@ package struct RealmSigner: Sendable {
 
     package enum SignerError: Error {
         case noActiveKey, unknownKey, wrongType, malformed
+        /// The issuer has no record of the token: never one of its own, whatever it claims.
+        case notIssued
     }
 }
 

@@ -1,6 +1,10 @@
 import Crypto
 import Foundation
 import IdentityProtocol
+import IdentityServer
+@testable import IdentityStorage
+import SQLKit
+import Logging
 import Testing
 import TestProcessSupport
 import ServerTestSupport
@@ -32,6 +36,7 @@ import ServerTestSupport
                     "GET", issuer + ProviderPath.endSession + "?" + FormEncoding.encode(["id_token_hint": hint]))
                 #expect(logout.status == 400 && logout.error == "invalid_request", "\(hint)")
             }
+            try await Self.expectMadeUpClaimsRefused(around: accessToken, server: server, backend: backend, issuer: issuer)
             #expect(try await server.client(bearer: accessToken).send("GET", issuer + ProviderPath.userinfo).status == 200,
                     "the real token still works")
 
@@ -45,6 +50,45 @@ import ServerTestSupport
             }
             let refreshed = try await backend.post(ProviderPath.token, ["grant_type": "refresh_token", "refresh_token": refreshToken])
             #expect(refreshed.status == 200, "no refusal spent the refresh token")
+        }
+    }
+
+    /// On PostgreSQL, which refuses text with a zero byte: such a claim must be refused before
+    /// it reaches a query (a `500` otherwise).
+    @Test(.enabled(if: TestDatabase.url != nil, "BI_TEST_DATABASE_URL is not set"))
+    func madeUpClaimsAreRefusedOnPostgreSQL() async throws {
+        let schema = "made_up_claims_\(UInt32.random(in: 0 ... .max))"
+        try await RunningServer.withEnrolledDevice(.router, configure: { configuration in
+            configuration.databaseURL = TestDatabase.url
+            configuration.databaseSchema = schema
+        }) { server, realm, device in
+            let backend = TestRelyingParty(application: realm.confidential, server: server)
+            let issued = try await backend.exchange(try await backend.signIn(with: device))
+            let accessToken = try #require(issued.json["access_token"] as? String)
+            try await Self.expectMadeUpClaimsRefused(around: accessToken, server: server, backend: backend, issuer: realm.confidential.issuer)
+        }
+        let store = try await SQLIdentityStore.postgres(url: try #require(TestDatabase.url), logger: Logger(label: "test"))
+        try await store.run("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE")
+        try await store.shutdown()
+    }
+
+    /// The real header and signature of `accessToken` around its claims changed to ids no token
+    /// of ours has: `/userinfo` `401 invalid_token`, introspection `{"active": false}`. One is a
+    /// zero byte, which PostgreSQL refuses in text: it must not reach the database as a 500.
+    static func expectMadeUpClaimsRefused(
+        around accessToken: String, server: RunningServer, backend: TestRelyingParty, issuer: String
+    ) async throws {
+        let parts = accessToken.split(separator: ".").map(String.init)
+        let payloadJSON = try #require(Data(base64URLEncoded: parts[1]))
+        let claims = try #require(try JSONSerialization.jsonObject(with: payloadJSON) as? [String: Any])
+        for (key, value) in [("jti", "\u{0}"), ("jti", "not-a-jti-we-gave"), ("sub", "\u{0}")] {
+            let changed = claims.merging([key: value]) { $1 }
+            let payload = try JSONSerialization.data(withJSONObject: changed).base64URLEncodedString
+            let madeUp = [parts[0], payload, parts[2]].joined(separator: ".")
+            let userinfo = try await server.client(bearer: madeUp).send("GET", issuer + ProviderPath.userinfo)
+            #expect(userinfo.status == 401 && userinfo.header("WWW-Authenticate")?.contains(#"error="invalid_token""#) == true, "\(key)")
+            let introspected = try await backend.post(ProviderPath.introspection, ["token": madeUp])
+            #expect(introspected.status == 200 && introspected.json["active"] as? Bool == false, "\(key)")
         }
     }
 }

@@ -24,15 +24,20 @@ package struct AccessTokenCheck {
     /// The token's claims and its user when it is active; `nil` for anything else. A failure to
     /// read storage is thrown, never taken for an inactive token.
     package func active(_ token: String, tenantID: String, realmID: String) async throws -> ActiveAccessToken? {
+        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
+        let now = now()
         let found = Mutex<IssuedTokenStanding?>(nil)
         guard let claims = try await verified(token, tenantID: tenantID, realmID: realmID, issuedHash: { [store] claims in
-            let standing = try await store.issuedTokenStanding(jti: claims.jti.value, subject: claims.sub.value)
+            // Claims no active token of this issuer has, and ids no token of ours could carry,
+            // stop here: what a stranger makes up reaches neither the database nor a signature check.
+            guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now,
+                  Self.couldBeOurs(claims.jti.value), Self.couldBeOurs(claims.sub.value),
+                  let standing = try await store.issuedTokenStanding(jti: claims.jti.value, subject: claims.sub.value)
+            else { throw RealmSigner.SignerError.notIssued }
             found.withLock { $0 = standing }
-            return standing?.token.tokenHash
+            return standing.token.tokenHash
         }) else { return nil }
-        let issuer = baseURL.issuer(tenantID: tenantID, realmID: realmID)
-        guard claims.iss.value == issuer, claims.aud.value.contains(issuer), claims.exp.value > now(),
-              let standing = found.withLock({ $0 }), standing.token.revokedAt == nil,
+        guard let standing = found.withLock({ $0 }), standing.token.revokedAt == nil,
               let application = try await store.application(clientID: claims.clientID), application.realmID == realmID
         else { return nil }
         if standing.token.grant == .clientCredentials {
@@ -42,6 +47,12 @@ package struct AccessTokenCheck {
               let identity = standing.subject, identity.status == .active, identity.realmID == realmID
         else { return nil }
         return ActiveAccessToken(claims: claims, identity: identity)
+    }
+
+    /// Whether `id` has the shape of the ids the server gives (a token's `jti`, a user's or a
+    /// client's id): 1 to 128 printable ASCII characters, nothing a database would refuse.
+    private static func couldBeOurs(_ id: String) -> Bool {
+        (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     /// The claims of a token signed by the realm's key as an `at+jwt`; `nil` when the realm does
