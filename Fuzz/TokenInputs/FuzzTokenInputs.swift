@@ -15,9 +15,15 @@ import RealmKeys
 public func fuzzTokenInputs(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let (selector, input) = FuzzInput.split(bytes, count) else { return 0 }
     let text = String(decoding: input, as: UTF8.self)
-    switch selector % 4 {
-    case 0:  // an access token, as AccessTokenCheck reads it
+    switch selector % 5 {
+    case 0:  // an access token, as AccessTokenCheck reads one issued before hashes were kept
         FuzzInput.blocking { await expectRefusalOnly { try await TokenFuzzing.signer.verify(text, as: AccessTokenClaims.self, type: AccessTokenClaims.type) } }
+    case 4:  // an access token whose hash was kept (its claims read before any signature)
+        FuzzInput.blocking {
+            await expectRefusalOnly {
+                try await TokenFuzzing.signer.verify(text, as: AccessTokenClaims.self, type: AccessTokenClaims.type) { _ in Secrets.hash(text) }
+            }
+        }
     case 1:  // an ID token, as logout reads its id_token_hint
         FuzzInput.blocking { await expectRefusalOnly { try await TokenFuzzing.signer.verify(text, as: IDTokenClaims.self, type: "JWT") } }
     case 2:  // a DPoP proof at the token endpoint
