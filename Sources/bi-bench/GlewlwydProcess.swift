@@ -21,15 +21,7 @@ final class GlewlwydProcess {
         }
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let port = try Self.freeLoopbackPort()
-        let arguments = [script.path, data.path, String(port)]
-        let process = Process()
-        if let core, let taskset = ServerProcess.which("taskset") {
-            process.executableURL = taskset
-            process.arguments = ["-c", String(core)] + arguments
-        } else {
-            process.executableURL = script
-            process.arguments = Array(arguments.dropFirst())
-        }
+        let process = ServerProcess.pinned(script, arguments: [data.path, String(port)], core: core)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

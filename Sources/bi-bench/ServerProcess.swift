@@ -21,15 +21,7 @@ final class ServerProcess {
     /// added to this process's.
     init(binary: URL, dataDirectory: URL, arguments extra: [String], environment: [String: String] = [:], core: Int?) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let arguments = [binary.path, "--port", "0", "--data-directory", dataDirectory.path] + extra
-        let process = Process()
-        if let core, let taskset = Self.which("taskset") {
-            process.executableURL = taskset
-            process.arguments = ["-c", String(core)] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = Array(arguments.dropFirst())
-        }
+        let process = Self.pinned(binary, arguments: ["--port", "0", "--data-directory", dataDirectory.path] + extra, core: core)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
@@ -64,6 +56,20 @@ final class ServerProcess {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// A process running `executable` with `arguments`, on `core` alone when there is one and
+    /// `taskset` exists (which execs it: the process keeps its pid).
+    static func pinned(_ executable: URL, arguments: [String], core: Int?) -> Process {
+        let process = Process()
+        if let core, let taskset = which("taskset") {
+            process.executableURL = taskset
+            process.arguments = ["-c", String(core), executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        return process
     }
 
     /// The executable `name` on `PATH`.
