@@ -59,17 +59,19 @@ package struct AccessTokenCheck {
     /// not exist (so no keys are loaded, let alone made, for it), or the token is malformed, of an
     /// unknown key or type, or its signature does not verify.
     package func verified(_ token: String, tenantID: String, realmID: String) async throws -> AccessTokenClaims? {
-        try await verified(token, tenantID: tenantID, realmID: realmID, issuedHash: { _ in nil })
+        try await verified(token, tenantID: tenantID, realmID: realmID, issuedHash: nil)
     }
 
-    /// ``verified(_:tenantID:realmID:)``, by the hash `issuedHash` finds for the claims where it finds one.
+    /// ``verified(_:tenantID:realmID:)``, by the hash `issuedHash` finds for the claims where it
+    /// finds one; by the signature alone without `issuedHash`.
     private func verified(
-        _ token: String, tenantID: String, realmID: String, issuedHash: @escaping @Sendable (AccessTokenClaims) async throws -> Data?
+        _ token: String, tenantID: String, realmID: String, issuedHash: (@Sendable (AccessTokenClaims) async throws -> Data?)?
     ) async throws -> AccessTokenClaims? {
         guard let realm = try await store.realm(id: realmID), realm.tenantID == tenantID else { return nil }
+        let type = AccessTokenClaims.type
         do {
-            return try await keyring.verify(
-                token, as: AccessTokenClaims.self, type: AccessTokenClaims.type, realmID: realmID, issuedHash: issuedHash)
+            guard let issuedHash else { return try await keyring.verify(token, as: AccessTokenClaims.self, type: type, realmID: realmID) }
+            return try await keyring.verify(token, as: AccessTokenClaims.self, type: type, realmID: realmID, issuedHash: issuedHash)
         } catch is RealmSigner.SignerError, is JWTError, is DecodingError {
             return nil
         }
