@@ -295,10 +295,14 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "CServerRuntime",
             ],
             swiftSettings: strict
         ),
+        // What the server needs from C: the global-enqueue hook of Swift concurrency, the CPU affinity mask.
+        .target(name: "CServerRuntime"),
         .executableTarget(
             name: "bi-server",
             dependencies: [

@@ -12,6 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = try options.resolve().configuration
+        EventLoopThreads.takeOver(count: configuration.connections.threads)
         // glibc looks at /etc/localtime again for every log line's timestamp while TZ is unset;
         // naming the file (the same zone) makes it read once.
         if ProcessInfo.processInfo.environment["TZ"] == nil { setenv("TZ", ":/etc/localtime", 1) }

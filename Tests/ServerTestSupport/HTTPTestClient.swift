@@ -79,8 +79,12 @@ package struct HTTPTestClient: Sendable {
     }
 
     /// The client of live servers: no redirects followed, no cookies kept, never shut down.
+    /// Idle connections are closed after 5 s, before a server's keep-alive limit (15 s) closes
+    /// them: otherwise a request sent on one as the server closes it, on a loaded machine, is
+    /// answered with a connection reset.
     private static let live = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, connectionPool: .init(idleTimeout: .seconds(5))))
 
     /// Sends `request` to a live server.
     private static func send(_ request: URLRequest) async throws -> Reply {

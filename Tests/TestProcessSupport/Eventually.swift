@@ -4,9 +4,10 @@ import Foundation
 /// child process's output): polls `probe` every `interval` until it gives a value, and returns
 /// that value; throws ``PollTimeout`` naming `what` when `timeout` passes first. The one way the
 /// tests wait: never a fixed sleep, so a loaded machine only makes a test take longer, and the
-/// generous default deadline (30 s) is spent only by a test that is going to fail anyway.
+/// generous default deadline (120 s: the whole suite runs at once on two
+/// cores) is spent only by a test that is going to fail anyway.
 public func eventually<Value>(
-    within timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20), _ what: @autoclosure () -> String,
+    within timeout: Duration = .seconds(120), every interval: Duration = .milliseconds(20), _ what: @autoclosure () -> String,
     _ probe: () async throws -> Value?
 ) async throws -> Value {
     let deadline = ContinuousClock.now + timeout
@@ -32,7 +33,7 @@ extension SpawnedProcess {
     /// port file written, its address printed), but gives up as soon as the process has ended;
     /// on any failure the process is killed, so a test that gives up leaves nothing running.
     public func whenReady<Value>(
-        within timeout: Duration = .seconds(30), _ what: String, _ probe: () async throws -> Value?
+        within timeout: Duration = .seconds(120), _ what: String, _ probe: () async throws -> Value?
     ) async throws -> Value {
         do {
             return try await eventually(within: timeout, what) {

@@ -132,6 +132,9 @@ public struct ServerConfiguration: Sendable {
         /// answering `503` before it drains: long enough for a balancer's health checks to
         /// take it out of the pool, so no request is sent to it once it stops taking them.
         public var shutdownDelay: Duration = .zero
+        /// Threads that read, handle and answer requests: NIO's event loops, which run every
+        /// task too (``EventLoopThreads``); `nil` for one per core the process may use.
+        public var threads: Int?
 
         /// The defaults.
         public init() {}

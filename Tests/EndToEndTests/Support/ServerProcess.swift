@@ -8,6 +8,9 @@ struct ServerProcess {
     let url: String
     private let process: SpawnedProcess
 
+    /// Its process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Starts it with `environment` (`NAME=value`) and returns once it answers `/healthz`. Its
     /// output goes to `log` when given (appended), else to a file removed once it started.
     static func start(_ environment: [String], port: Int = 0, log: URL? = nil) async throws -> ServerProcess {

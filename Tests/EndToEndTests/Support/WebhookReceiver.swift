@@ -76,14 +76,18 @@ final class WebhookReceiver: @unchecked Sendable {
             }
     }
 
-    /// Waits (up to `timeout`) until `condition` holds for the messages; returns them.
+    /// Waits (up to `timeout`) until `condition` holds for the messages; returns them. A timeout
+    /// names what did arrive.
     @discardableResult
     func wait(
-        timeout: Duration = .seconds(30), until condition: ([Message]) -> Bool
+        timeout: Duration = .seconds(120), until condition: ([Message]) -> Bool
     ) async throws -> [Message] {
-        try await eventually(within: timeout, "the webhook messages awaited") {
-            let messages = try messages()
-            return condition(messages) ? messages : nil
+        var last: [Message] = []
+        return try await eventually(
+            within: timeout, "the webhook messages awaited (received: \(last.map { "\($0.path) \($0.type) \($0.status)" }))"
+        ) {
+            last = try messages()
+            return condition(last) ? last : nil
         }
     }
 }

@@ -93,6 +93,9 @@ public enum ServerSettings {
             help: "How long a request body may take to arrive once its head is in."),
         Setting("connections.max", \.connections.maxConnections, .integer(1...1_000_000), help: "Open connections at most."),
         Setting(
+            "connections.threads", \.connections.threads, .optionalInteger(1...1024),
+            help: "Threads that read, handle and answer requests (each runs tasks too); default: one per core the process may use."),
+        Setting(
             "connections.max_header_bytes", \.connections.maxHeaderBytes, .integer(1024...1_048_576),
             help: "Bytes of a request's header fields together, at most."),
         Setting(

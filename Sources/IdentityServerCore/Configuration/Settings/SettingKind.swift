@@ -91,6 +91,13 @@ extension SettingKind where Value == Int {
     }
 }
 
+extension SettingKind where Value == Int? {
+    /// An integer within `range`, or nothing (the default is worked out).
+    package static func optionalInteger(_ range: ClosedRange<Int>) -> Self {
+        Self(read: { try $0.integer(in: range) }, show: { $0.map(String.init) ?? "" })
+    }
+}
+
 extension SettingKind where Value == Double {
     /// Seconds (a `TimeInterval`), within `range`.
     package static func seconds(_ range: ClosedRange<Int>) -> Self {
