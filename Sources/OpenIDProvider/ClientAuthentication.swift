@@ -39,7 +39,7 @@ package struct ClientAuthentication {
     /// pair base64 (RFC 6749 §2.3.1); `nil` for another scheme or a malformed value.
     package static func basicCredentials(_ authorization: String) -> (clientID: String, secret: String)? {
         guard authorization.lowercased().hasPrefix("basic "),
-              let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+              let decoded = Data(base64Encoded: String(authorization.dropFirst(6).trimmingHTTPWhitespace)),
               let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":"),
               let id = String(text[..<colon]).removingPercentEncoding,
               let secret = String(text[text.index(after: colon)...]).removingPercentEncoding

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How an access token is presented in `Authorization`: as a bearer token (RFC 6750 §2.1) or a
 /// DPoP-bound one with its proof (RFC 9449 §7.1). Schemes compare without case (RFC 9110 §11.1).
 public enum AccessTokenScheme: String, Sendable {
@@ -22,7 +20,7 @@ public enum AccessTokenScheme: String, Sendable {
         guard let authorization, let space = authorization.firstIndex(of: " "),
               let scheme = AccessTokenScheme(rawValue: authorization[..<space].lowercased())
         else { return nil }
-        let token = authorization[space...].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : (scheme, token)
+        let token = authorization[space...].trimmingHTTPWhitespace
+        return token.isEmpty ? nil : (scheme, String(token))
     }
 }

@@ -13,10 +13,11 @@ import Tracing
 /// inside it, answered once the commit is durable. Each statement is prepared once
 /// (``SQLiteConnectionHandle``).
 ///
-/// A store operation runs on Swift's pool, where its task already is, and never on an event
-/// loop; the turns let one operation at a time use the connection. What can wait long, a
-/// commit's `fsync` and another process's lock, waits on the connection's own thread
-/// (``SQLiteWaitingThread``) instead of holding a pool thread.
+/// A store operation runs where its task already is (in `bi-server`, the event loop that read
+/// the request: Swift's tasks run on the event loops there); the turns let one operation at a
+/// time use the connection. What can wait long, a commit's `fsync` and another process's lock,
+/// waits on the connection's own thread (``SQLiteWaitingThread``) instead of holding the
+/// task's thread.
 final class SQLiteEngine: SQLEngine {
     let kind = SQLEngineKind.sqlite
     private let connection: SQLiteConnectionHandle
@@ -100,36 +101,34 @@ final class SQLiteEngine: SQLEngine {
         try await transaction(body)
     }
 
-    /// Runs `body` on Swift's pool in its turn: on its own, or in a group's transaction (a
+    /// Runs `body` where the task is, in its turn: on its own, or in a group's transaction (a
     /// savepoint of its own if `kind` is a transaction). Statements run as they are (`run`)
     /// keep what succeeded before one that failed, as on their own; in a group, that is
     /// committed with the group. A body must never await another caller of the store: that
     /// caller may be a member parked until the group, which the body holds open, commits.
     private func unit<R: Sendable>(_ kind: CommitGroup.Unit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await SQLErrors.detectingOutages {
-            try await withTaskExecutorPreference(globalConcurrentExecutor) {
-                let inGroup = await group.enter(kind)
-                precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
-                guard inGroup || kind == .transaction else {
-                    let outcome = await statements(body)
+            let inGroup = await group.enter(kind)
+            precondition(!(inGroup && kind == .outsideTransactions), "a group is committed before such a unit's turn")
+            guard inGroup || kind == .transaction else {
+                let outcome = await statements(body)
+                await group.release()
+                return try outcome.get()
+            }
+            if !inGroup {
+                do {
+                    try await database.raw("BEGIN IMMEDIATE").run()
+                } catch {
                     await group.release()
-                    return try outcome.get()
+                    throw error
                 }
-                if !inGroup {
-                    do {
-                        try await database.raw("BEGIN IMMEDIATE").run()
-                    } catch {
-                        await group.release()
-                        throw error
-                    }
-                    await group.opened()
-                }
-                // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
-                let outcome = await kind == .transaction && inGroup ? savepoint(body) : statements(body)
-                return try await Traces.span("SQLite group commit") { span in
-                    span.attributes["bi.sqlite.opened_group"] = !inGroup
-                    return try await finish(outcome, opened: !inGroup)
-                }
+                await group.opened()
+            }
+            // A unit that opened the transaction needs no savepoint: undoing it undoes only it.
+            let outcome = await kind == .transaction && inGroup ? savepoint(body) : statements(body)
+            return try await Traces.span("SQLite group commit") { span in
+                span.attributes["bi.sqlite.opened_group"] = !inGroup
+                return try await finish(outcome, opened: !inGroup)
             }
         }
     }

@@ -4,9 +4,10 @@ import SQLiteNIO
 /// The one thread where a SQLite connection waits: for another process's lock (SQLite's busy
 /// timeout) and for the disk at a commit.
 ///
-/// A store operation's statements run where its task already is, on Swift's pool: a hop to a
-/// thread of the connection's own and back for each operation cost a quarter of a sign-in's
-/// CPU. Only waits that can last are sent here, so none of them ever holds a pool thread.
+/// A store operation's statements run where its task already is: a hop to a thread of the
+/// connection's own and back for each operation cost a quarter of a sign-in's CPU. Only waits
+/// that can last are sent here, so none of them ever holds the task's thread (in `bi-server`,
+/// an event loop).
 final class SQLiteWaitingThread: Sendable {
     private let pool = NIOThreadPool(numberOfThreads: 1)
     /// How long a statement waits for another connection's lock before it fails with
