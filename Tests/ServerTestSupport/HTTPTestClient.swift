@@ -79,12 +79,13 @@ package struct HTTPTestClient: Sendable {
     }
 
     /// The client of live servers: no redirects followed, no cookies kept, never shut down.
-    /// Idle connections are closed after 5 s, before a server's keep-alive limit (15 s) closes
-    /// them: otherwise a request sent on one as the server closes it, on a loaded machine, is
-    /// answered with a connection reset.
+    /// Idle connections are closed after half a second, before a server's keep-alive limit
+    /// closes them (15 s, and 1 s where a test shortens it): otherwise a request sent on one as
+    /// the server closes it, on a loaded machine, fails with a reset or a closed connection.
     private static let live = HTTPClient(
         eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, connectionPool: .init(idleTimeout: .seconds(5))))
+        configuration: HTTPClient.Configuration(
+            redirectConfiguration: .disallow, connectionPool: .init(idleTimeout: .milliseconds(500))))
 
     /// Sends `request` to a live server.
     private static func send(_ request: URLRequest) async throws -> Reply {
