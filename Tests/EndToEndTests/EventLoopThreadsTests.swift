@@ -17,9 +17,7 @@ import TestProcessSupport
             "BI_WEBHOOKS_POLL_INTERVAL=60s",
         ])
         defer { server.kill() }
-        let names = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.processIdentifier)/task").map { task in
-            (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/task/\(task)/comm", encoding: .utf8)) ?? ""
-        }
+        let names = try Self.threadNames(of: server.processIdentifier)
         #expect(names.filter(Self.isEventLoop).count == 3, "\(names)")
 
         // The requests come from a process of their own, which reads the server's threads right
@@ -35,6 +33,25 @@ import TestProcessSupport
         let elsewhere = threads.filter { !Self.isEventLoop($0["name"] as? String ?? "") && ($0["switches"] as? Int ?? 0) > 0 }
         let switches = elsewhere.reduce(0) { $0 + ($1["switches"] as? Int ?? 0) }
         #expect(switches < requests / 4, "\(switches) voluntary context switches off the event loops in \(requests) requests: \(elsewhere), \(report["seconds"] ?? "")")
+    }
+
+    /// Without the setting, one loop per core the process may use: its CPU affinity, which
+    /// NIO's own count (every core of the machine) does not look at.
+    @Test func aServerPinnedToOneCoreRunsOneLoop() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bi-threads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServerProcess.start(["BI_DATA_DIRECTORY=\(directory.path)", "BI_LOG_LEVEL=warning"], core: 0)
+        defer { server.kill() }
+        let names = try Self.threadNames(of: server.processIdentifier)
+        #expect(names.filter(Self.isEventLoop).count == 1, "\(names)")
+        #expect(try await HTTPTestClient(baseURL: server.url).send("GET", "/healthz").status == 200)
+    }
+
+    /// The names of a process's threads (`/proc/PID/task/*/comm`).
+    static func threadNames(of process: Int32) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task").map { task in
+            (try? String(contentsOfFile: "/proc/\(process)/task/\(task)/comm", encoding: .utf8)) ?? ""
+        }
     }
 
     /// One of NIO's event loops of the shared group (`NIO-SGLTN-<group>-#<loop>`).

@@ -7,7 +7,9 @@ import NIOPosix
 /// connection lives on, without the two thread hand-offs per request (event loop to pool and
 /// back) that cost a context switch each on a busy core. A task stays on the loop it runs on
 /// (enqueueing prefers the current loop); only what waits on the disk (a SQLite commit's
-/// `fsync`) leaves it, for the connection's own thread.
+/// `fsync`) leaves it, for the connection's own thread. A task that slept (`Task.sleep`: the
+/// timers of the background services) still wakes on Dispatch's threads, whose delayed jobs
+/// this hook does not see, and comes to a loop at its next hop.
 ///
 /// This is what NIO's `unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor`
 /// does, with the hook found by the linker rather than by `dlsym`, which cannot see it in a

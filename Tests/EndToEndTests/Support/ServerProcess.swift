@@ -12,8 +12,9 @@ struct ServerProcess {
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// Starts it with `environment` (`NAME=value`) and returns once it answers `/healthz`. Its
-    /// output goes to `log` when given (appended), else to a file removed once it started.
-    static func start(_ environment: [String], port: Int = 0, log: URL? = nil) async throws -> ServerProcess {
+    /// output goes to `log` when given (appended), else to a file removed once it started. With
+    /// `core`, it may run on that core alone (`taskset`, which execs it: the pid is the server's).
+    static func start(_ environment: [String], port: Int = 0, log: URL? = nil, core: Int? = nil) async throws -> ServerProcess {
         let file = log ?? FileManager.default.temporaryDirectory.appendingPathComponent("bi-server-\(UUID().uuidString).log")
         if !FileManager.default.fileExists(atPath: file.path) { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         defer { if log == nil { try? FileManager.default.removeItem(at: file) } }
@@ -22,7 +23,9 @@ struct ServerProcess {
         // A log appended to holds the former runs' lines: only what this one writes is read.
         let before = Int(try output.seekToEnd())
         let process = try await SpawnedProcess.start(
-            "/usr/bin/env", environment + [StartUpFailureTests.server, "--port", String(port), "--host", "127.0.0.1"],
+            "/usr/bin/env",
+            environment + (core.map { ["/usr/bin/taskset", "-c", String($0)] } ?? [])
+                + [StartUpFailureTests.server, "--port", String(port), "--host", "127.0.0.1"],
             output: output.fileDescriptor, error: output.fileDescriptor)
         // It prints its address once it listens, after its migrations.
         // A loaded machine (the whole suite on two cores) has taken over 30 s for the migrations.
