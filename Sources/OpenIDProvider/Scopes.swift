@@ -15,11 +15,14 @@ package enum Scopes {
     /// What a new application may ask for unless told otherwise.
     package static let defaults = [openID, profile, email, groups, offlineAccess]
 
-    /// The values of a space-separated scope string, without repeats, in order.
+    /// The values of a space-separated scope string, without repeats, in order. Split at the
+    /// space's byte (a space never occurs inside another character's UTF-8), not by
+    /// `Character`, whose grapheme breaking made this 1.7% of a `/userinfo`.
     package static func parse(_ scope: String?) -> [String] {
         var values: [String] = []
-        for value in (scope ?? "").split(separator: " ").map(String.init) where !values.contains(value) {
-            values.append(value)
+        for part in (scope ?? "").utf8.split(separator: UInt8(ascii: " ")) {
+            let value = String(Substring(part))
+            if !values.contains(value) { values.append(value) }
         }
         return values
     }
