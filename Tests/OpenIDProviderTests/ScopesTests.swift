@@ -19,4 +19,9 @@ import Testing
         #expect(Scopes.parse("openid\temail") == ["openid\temail"], "a tab is part of a value, for the scope check to refuse")
         #expect(Scopes.parse("ëmail 配置 openid") == ["ëmail", "配置", "openid"])
     }
+
+    @Test func manyValuesKeepTheirFirstOccurrences() {
+        let values = (0..<5_000).map { "s\($0)" }
+        #expect(Scopes.parse((values + values.reversed()).joined(separator: " ")) == values)
+    }
 }

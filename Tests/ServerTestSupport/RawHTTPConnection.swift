@@ -34,10 +34,13 @@ package struct RawHTTPConnection {
     package static func stall(_ baseURL: String, after text: String) async throws -> Reply {
         let channel = try await connect(baseURL)
         return try await channel.executeThenClose { inbound, outbound in
-            // On a loaded machine the server may have cut us off before the bytes went out.
+            // On a loaded machine the server may have cut us off before the bytes went out: closed,
+            // or reset (the write then fails with the read error that ended the channel).
             do {
                 try await outbound.write(ByteBuffer(string: text))
             } catch ChannelError.ioOnClosedChannel {
+                return Reply(status: nil, body: "", closed: true)
+            } catch let error as IOError where [ECONNRESET, EPIPE].contains(error.errnoCode) {
                 return Reply(status: nil, body: "", closed: true)
             }
             var received = ""
