@@ -17,8 +17,8 @@ package enum Scopes {
 
     /// The values of a space-separated scope string, without repeats, in order. Split at the
     /// space's byte (a space never occurs inside another character's UTF-8), not by
-    /// `Character`, whose grapheme breaking made this 1.7% of a `/userinfo` (1.3% now). Repeats are found
-    /// by hash, so a request's thousands of values cost time in proportion to their number.
+    /// `Character`, whose grapheme breaking made this 1.7% of a `/userinfo` (1.3% now). Repeats
+    /// are found by hash, so a request's thousands of values cost in proportion to their number.
     package static func parse(_ scope: String?) -> [String] {
         var values: [String] = []
         var seen: Set<String> = []
