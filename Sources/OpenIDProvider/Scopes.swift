@@ -15,10 +15,9 @@ package enum Scopes {
     /// What a new application may ask for unless told otherwise.
     package static let defaults = [openID, profile, email, groups, offlineAccess]
 
-    /// The values of a space-separated scope string, without repeats, in order. Split at the
-    /// space's byte (a space never occurs inside another character's UTF-8), not by
-    /// `Character`, whose grapheme breaking made this 1.7% of a `/userinfo` (1.3% now). Repeats
-    /// are found by hash, so a request's thousands of values cost in proportion to their number.
+    /// The values of a space-separated scope string, without repeats, in order: split at the
+    /// space's byte (never part of another character's UTF-8), cheaper than by `Character`, and
+    /// repeats found by hash, so a request's cost grows with its number of values, not its square.
     package static func parse(_ scope: String?) -> [String] {
         var values: [String] = []
         var seen: Set<String> = []

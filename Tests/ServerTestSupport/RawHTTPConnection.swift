@@ -38,9 +38,8 @@ package struct RawHTTPConnection {
             // or reset (the write then fails with the read error that ended the channel).
             do {
                 try await outbound.write(ByteBuffer(string: text))
-            } catch ChannelError.ioOnClosedChannel {
-                return Reply(status: nil, body: "", closed: true)
-            } catch let error as IOError where [ECONNRESET, EPIPE].contains(error.errnoCode) {
+            } catch let error where error as? ChannelError == .ioOnClosedChannel
+                || [ECONNRESET, EPIPE].contains((error as? IOError)?.errnoCode) {
                 return Reply(status: nil, body: "", closed: true)
             }
             var received = ""
